@@ -1,0 +1,72 @@
+/**
+ * Configuration from the environment, with the names and defaults of the product contract.
+ * Every value is read here, once; nothing else reads process.env.
+ */
+export interface AppConfig {
+  port: number;
+  adminToken: string | null;
+  dataDir: string;
+  webhookTimeoutMs: number;
+  webhookMaxRetries: number;
+  webhookBackoffBaseMs: number;
+  webhookAllowPrivateUrls: boolean;
+  rateLimitPerMinute: number;
+  /** Key that encrypts provider credentials and webhook secrets at rest (any string; hashed to 32 bytes). */
+  encryptionKey: string | null;
+  kafkaBrokers: string[];
+  eventStoreUrl: string | null;
+  eventStorePgUrl: string | null;
+  databaseUrl: string | null;
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  return {
+    port: integer(env, 'PORT', 3000, 0),
+    adminToken: text(env, 'ADMIN_TOKEN'),
+    dataDir: text(env, 'DATA_DIR') ?? './data',
+    webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 5000, 1),
+    webhookMaxRetries: integer(env, 'WEBHOOK_MAX_RETRIES', 3, 0),
+    webhookBackoffBaseMs: integer(env, 'WEBHOOK_BACKOFF_BASE_MS', 10000, 1),
+    webhookAllowPrivateUrls: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_URLS', false),
+    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 300, 1),
+    encryptionKey: text(env, 'ENCRYPTION_KEY'),
+    kafkaBrokers: (text(env, 'KAFKA_BROKERS') ?? '').split(',').map((b) => b.trim()).filter(Boolean),
+    eventStoreUrl: text(env, 'EVENTSTORE_URL'),
+    eventStorePgUrl: text(env, 'EVENTSTORE_PG_URL'),
+    databaseUrl: text(env, 'DATABASE_URL'),
+    logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
+  };
+}
+
+function text(env: NodeJS.ProcessEnv, name: string): string | null {
+  const value = env[name]?.trim();
+  return value ? value : null;
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new ConfigError(`${name} must be an integer of at least ${min}, got "${raw}"`);
+  return value;
+}
+
+function boolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  if (['true', '1', 'yes'].includes(raw.toLowerCase())) return true;
+  if (['false', '0', 'no'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, values: readonly T[], fallback: T): T {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  if (!(values as readonly string[]).includes(raw)) throw new ConfigError(`${name} must be one of ${values.join(', ')}, got "${raw}"`);
+  return raw as T;
+}

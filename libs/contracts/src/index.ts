@@ -1,0 +1,6 @@
+export * from './service-error';
+export * from './topics';
+export * from './post-messages';
+export * from './post-view';
+export * from './rpc-methods';
+export * from './webhook-events';

@@ -1,0 +1,90 @@
+import type { Actor, PostContentInput } from '@app/domain';
+
+/** Request/reply methods between the gateway and the services that own the data. */
+export const RpcMethods = {
+  createPost: 'posts.create',
+  updatePost: 'posts.update',
+  deletePost: 'posts.delete',
+  approvePost: 'posts.approve',
+  getPost: 'posts.get',
+  listPosts: 'posts.list',
+  connectAccount: 'publisher.accounts.connect',
+  disconnectAccount: 'publisher.accounts.disconnect',
+  listWebhooks: 'webhooks.list',
+  getWebhook: 'webhooks.get',
+  createWebhook: 'webhooks.create',
+  updateWebhook: 'webhooks.update',
+  deleteWebhook: 'webhooks.delete',
+  listDeliveries: 'webhooks.deliveries.list',
+  resendDelivery: 'webhooks.deliveries.resend',
+} as const;
+
+/** The service that answers each method: it names the request topic in distributed mode. */
+export const rpcServiceOf = (method: string): 'post-service' | 'publisher' | 'webhook-dispatcher' =>
+  method.startsWith('posts.') ? 'post-service' : method.startsWith('publisher.') ? 'publisher' : 'webhook-dispatcher';
+
+export interface CreatePostRequest {
+  workspaceUuid: string;
+  postUuid: string;
+  actor: Actor;
+  input: PostContentInput;
+}
+export interface UpdatePostRequest {
+  workspaceUuid: string;
+  postUuid: string;
+  actor: Actor;
+  input: PostContentInput;
+}
+export interface PostRef {
+  workspaceUuid: string;
+  postUuid: string;
+}
+export interface PostActionRequest extends PostRef {
+  actor: Actor;
+}
+export interface ListPostsRequest {
+  workspaceUuid: string;
+  status: string | null;
+  page: number;
+  limit: number;
+}
+
+export interface ConnectAccountRequest {
+  accountId: number;
+  workspaceUuid: string;
+  provider: string;
+  settings: Record<string, unknown>;
+  credentials: Record<string, unknown>;
+}
+export interface ConnectAccountReply {
+  authorized: boolean;
+}
+
+/** Whose webhooks: a workspace's, or the system's (panel, every workspace's events). */
+export type WebhookScope = { workspaceUuid: string } | { system: true };
+
+export interface WebhookInput {
+  url?: unknown;
+  events?: unknown;
+  secret?: unknown;
+  active?: unknown;
+}
+export interface WebhookView {
+  id: number;
+  url: string;
+  events: string[];
+  secret: string | null;
+  active: boolean;
+  created_at: string;
+  updated_at: string;
+}
+export interface DeliveryView {
+  id: string;
+  webhook_id: number;
+  event: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: Array<{ at: string; status_code: number | null; duration_ms: number; error: string | null; response: string | null }>;
+  next_attempt_at: string | null;
+  payload: unknown;
+  created_at: string;
+}

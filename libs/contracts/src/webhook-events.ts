@@ -1,0 +1,17 @@
+/** Webhook event names of the specification. */
+export const WEBHOOK_EVENTS = ['post.scheduled', 'post.published', 'post.failed', 'post.approved'] as const;
+export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
+
+/** The envelope delivered to customers, exactly as the specification lists it. */
+export interface WebhookEnvelope {
+  event: WebhookEventName;
+  workspace_uuid: string;
+  post: {
+    uuid: string;
+    status: string;
+    scheduled_at: string | null;
+    published_at: string | null;
+    accounts: Array<{ provider: string; name: string }>;
+  };
+  timestamp: string;
+}

@@ -1,0 +1,58 @@
+import { AccountSnapshot, PostVersion } from './post-types';
+
+/**
+ * Events of the Post aggregate. Each has an explicit, past-tense PascalCase `type` that is
+ * stored in the event stream and travels on the bus: renaming a class never changes it.
+ */
+export type PostEvent =
+  | {
+      type: 'PostCreated';
+      data: {
+        postUuid: string;
+        workspaceUuid: string;
+        createdBy: number;
+        versions: PostVersion[];
+        accounts: AccountSnapshot[];
+        tags: string[];
+        at: string;
+      };
+    }
+  | {
+      type: 'PostUpdated';
+      data: { versions: PostVersion[]; accounts: AccountSnapshot[]; tags: string[]; updatedBy: number; at: string };
+    }
+  /** The post will be published at `scheduledAt`. */
+  | { type: 'PostScheduled'; data: { scheduledAt: string; at: string } }
+  /** A schedule was asked for by a member who may not approve: the post waits for an approver. */
+  | { type: 'PostApprovalRequested'; data: { scheduledAt: string | null; requestedBy: number; at: string } }
+  /** A scheduled or waiting post went back to draft (an update without a schedule flag). */
+  | { type: 'PostUnscheduled'; data: { at: string } }
+  | { type: 'PostApproved'; data: { approvedBy: number; at: string } }
+  | { type: 'PostDeleted'; data: { deletedBy: number; at: string } }
+  | {
+      type: 'PublishingStarted';
+      data: { accounts: AccountSnapshot[]; versions: PostVersion[]; at: string };
+    }
+  | { type: 'AccountPublished'; data: { accountId: number; externalId: string | null; externalUrl: string | null; at: string } }
+  | { type: 'AccountPublishFailed'; data: { accountId: number; errors: string[]; at: string } }
+  | { type: 'PostPublished'; data: { publishedAt: string } }
+  | { type: 'PostPublishFailed'; data: { failedAccountIds: number[]; at: string } };
+
+export type PostEventType = PostEvent['type'];
+
+export const POST_EVENT_TYPES: readonly PostEventType[] = [
+  'PostCreated',
+  'PostUpdated',
+  'PostScheduled',
+  'PostApprovalRequested',
+  'PostUnscheduled',
+  'PostApproved',
+  'PostDeleted',
+  'PublishingStarted',
+  'AccountPublished',
+  'AccountPublishFailed',
+  'PostPublished',
+  'PostPublishFailed',
+];
+
+export const postStreamId = (postUuid: string): string => `post-${postUuid}`;

@@ -1,0 +1,2 @@
+export * from './message-bus.port';
+export * from './rpc.port';

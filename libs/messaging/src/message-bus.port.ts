@@ -1,0 +1,43 @@
+/**
+ * The message bus port, with Kafka's semantics: named topics split in partitions, a message's key
+ * choosing its partition (so messages of one key stay in order), consumer groups sharing the
+ * partitions of a topic, and at-least-once delivery (an offset is committed after the handler
+ * resolves). Adapters: Kafka (kafkajs) and in-process.
+ */
+export interface OutgoingMessage {
+  key: string;
+  value: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface IncomingMessage {
+  topic: string;
+  partition: number;
+  offset: string;
+  key: string;
+  value: unknown;
+  headers: Record<string, string>;
+  timestamp: string;
+}
+
+export interface SubscribeOptions {
+  groupId: string;
+  topics: readonly string[];
+  /**
+   * Resolves when the message is handled. A rejection is retried with backoff; a message that
+   * keeps failing goes to `<topic>.dlq` and the group moves on.
+   */
+  handle(message: IncomingMessage): Promise<void>;
+}
+
+export interface Subscription {
+  stop(): Promise<void>;
+}
+
+export interface MessageBus {
+  publish(topic: string, messages: readonly OutgoingMessage[]): Promise<void>;
+  subscribe(options: SubscribeOptions): Promise<Subscription>;
+  close(): Promise<void>;
+}
+
+export const MESSAGE_BUS = Symbol('MESSAGE_BUS');
