@@ -17,6 +17,7 @@ export type PostEvent =
         at: string;
       };
     }
+  /** Content replaced; the post is a draft again until a scheduling event follows in the same append. */
   | {
       type: 'PostUpdated';
       data: { versions: PostVersion[]; accounts: AccountSnapshot[]; tags: string[]; updatedBy: number; at: string };
@@ -25,8 +26,6 @@ export type PostEvent =
   | { type: 'PostScheduled'; data: { scheduledAt: string; at: string } }
   /** A schedule was asked for by a member who may not approve: the post waits for an approver. */
   | { type: 'PostApprovalRequested'; data: { scheduledAt: string | null; requestedBy: number; at: string } }
-  /** A scheduled or waiting post went back to draft (an update without a schedule flag). */
-  | { type: 'PostUnscheduled'; data: { at: string } }
   | { type: 'PostApproved'; data: { approvedBy: number; at: string } }
   | { type: 'PostDeleted'; data: { deletedBy: number; at: string } }
   | {
@@ -45,7 +44,6 @@ export const POST_EVENT_TYPES: readonly PostEventType[] = [
   'PostUpdated',
   'PostScheduled',
   'PostApprovalRequested',
-  'PostUnscheduled',
   'PostApproved',
   'PostDeleted',
   'PublishingStarted',
