@@ -1,0 +1,19 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { loadConfig } from '@app/config';
+import { configureGatewayApp } from '../gateway/src/configure-gateway-app';
+import { StandaloneModule } from './standalone.module';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const app = await NestFactory.create(StandaloneModule.forRoot(config), { bufferLogs: false });
+  configureGatewayApp(app, config);
+  await app.listen(config.port);
+  new Logger('Standalone').log(`Social publishing service listening on http://localhost:${config.port}/api (embedded mode, data in ${config.dataDir})`);
+}
+
+main().catch((error: unknown) => {
+  new Logger('Standalone').error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  process.exit(1);
+});

@@ -1,0 +1,78 @@
+import { DynamicModule, Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { APP_CONFIG, AppConfig } from '@app/config';
+import { EVENT_STORE, SqlEventStore } from '@app/event-store';
+import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
+import { PgliteSqlClient, SQL_CLIENT } from '@app/persistence';
+import { SECRET_BOX, SecretBox } from '@app/security';
+import { loadOrCreateEncryptionKey } from './encryption-key';
+
+const EMBEDDED_RPC = Symbol('EMBEDDED_RPC');
+
+/**
+ * Infrastructure of embedded mode, for every service in one process: PGlite under DATA_DIR
+ * (one schema per service), the SQL event store, the durable in-process bus and in-process RPC.
+ */
+@Global()
+@Module({})
+export class EmbeddedInfrastructureModule implements OnApplicationShutdown {
+  private readonly logger = new Logger('EmbeddedInfrastructure');
+
+  constructor(
+    @Inject(SQL_CLIENT) private readonly sql: PgliteSqlClient,
+    @Inject(EVENT_STORE) private readonly store: SqlEventStore,
+    @Inject(MESSAGE_BUS) private readonly bus: InProcessMessageBus,
+  ) {}
+
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: EmbeddedInfrastructureModule,
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        {
+          provide: SQL_CLIENT,
+          useFactory: async () => {
+            const dataDir = resolve(config.dataDir);
+            mkdirSync(dataDir, { recursive: true });
+            new Logger('EmbeddedInfrastructure').log(`Embedded database in ${join(dataDir, 'pgdata')}`);
+            return PgliteSqlClient.open(join(dataDir, 'pgdata'));
+          },
+        },
+        {
+          provide: EVENT_STORE,
+          inject: [SQL_CLIENT],
+          useFactory: async (sql: PgliteSqlClient) => {
+            const store = new SqlEventStore(sql);
+            await store.migrate();
+            return store;
+          },
+        },
+        {
+          provide: MESSAGE_BUS,
+          inject: [SQL_CLIENT],
+          useFactory: async (sql: PgliteSqlClient) => {
+            const bus = new InProcessMessageBus(sql);
+            await bus.migrate();
+            return bus;
+          },
+        },
+        { provide: EMBEDDED_RPC, useFactory: () => new InProcessRpc() },
+        { provide: RPC_CLIENT, useExisting: EMBEDDED_RPC },
+        { provide: RPC_SERVER, useExisting: EMBEDDED_RPC },
+        {
+          provide: SECRET_BOX,
+          useFactory: () => new SecretBox(config.encryptionKey ?? loadOrCreateEncryptionKey(resolve(config.dataDir))),
+        },
+      ],
+      exports: [APP_CONFIG, SQL_CLIENT, EVENT_STORE, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, SECRET_BOX],
+    };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.bus.close();
+    await this.store.close();
+    await this.sql.close();
+    this.logger.log('Embedded database closed');
+  }
+}

@@ -1,0 +1,2 @@
+export * from './embedded-infrastructure.module';
+export * from './encryption-key';
