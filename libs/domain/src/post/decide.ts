@@ -1,1 +1,111 @@
-export {};
+import { Actor, PostCommand, PostContentInput } from './post-commands';
+import { PostRuleViolation } from './post-errors';
+import { PostEvent } from './post-events';
+import { PostState } from './post-state';
+import { assertAccountsWhenScheduling, assertChangeable, assertFound, assertValidVersions, ExistingPost } from './post-rules';
+
+type Command<T extends PostCommand['type']> = Extract<PostCommand, { type: T }>;
+
+/**
+ * Decides which events a command causes, given the post's current state. Throws PostRuleViolation
+ * for commands of users that break a rule; returns [] for duplicate or stale commands of the
+ * scheduler and the publisher, which are delivered at least once.
+ */
+export function decide(command: PostCommand, state: PostState): PostEvent[] {
+  switch (command.type) {
+    case 'CreatePost':
+      return createPost(command, state);
+    case 'UpdatePost':
+      return updatePost(command, state);
+    case 'DeletePost':
+      assertFound(state);
+      assertChangeable(state);
+      return [{ type: 'PostDeleted', data: { deletedBy: command.actor.userId, at: command.now } }];
+    case 'ApprovePost':
+      return approvePost(command, state);
+    case 'StartPublishing':
+      return startPublishing(command, state);
+    case 'RecordPublishResult':
+      return recordPublishResult(command, state);
+  }
+}
+
+function createPost(command: Command<'CreatePost'>, state: PostState): PostEvent[] {
+  if (state.exists) throw new PostRuleViolation('PostAlreadyExists', 'The post already exists.');
+  const { postUuid, workspaceUuid, actor, now, input } = command;
+  assertValidInput(input);
+  const { versions, accounts, tags } = input;
+  return [
+    { type: 'PostCreated', data: { postUuid, workspaceUuid, createdBy: actor.userId, versions, accounts, tags, at: now } },
+    ...scheduling(input, actor, now),
+  ];
+}
+
+function updatePost(command: Command<'UpdatePost'>, state: PostState): PostEvent[] {
+  assertFound(state);
+  assertChangeable(state);
+  const { actor, now, input } = command;
+  assertValidInput(input);
+  const { versions, accounts, tags } = input;
+  return [
+    { type: 'PostUpdated', data: { versions, accounts, tags, updatedBy: actor.userId, at: now } },
+    ...scheduling(input, actor, now),
+  ];
+}
+
+function assertValidInput(input: PostContentInput): void {
+  assertValidVersions(input);
+  assertAccountsWhenScheduling(input);
+}
+
+/** What follows a create or an update: nothing for a draft, a schedule, or a request for approval. */
+function scheduling({ intent }: PostContentInput, actor: Actor, now: string): PostEvent[] {
+  if (intent.kind === 'draft') return [];
+  if (actor.canApprove) {
+    const scheduledAt = intent.kind === 'schedule' ? intent.scheduledAt : now;
+    return [{ type: 'PostScheduled', data: { scheduledAt, at: now } }];
+  }
+  const scheduledAt = intent.kind === 'schedule' ? intent.scheduledAt : null;
+  return [{ type: 'PostApprovalRequested', data: { scheduledAt, requestedBy: actor.userId, at: now } }];
+}
+
+function approvePost({ actor, now }: Command<'ApprovePost'>, state: PostState): PostEvent[] {
+  assertFound(state);
+  if (!actor.canApprove) throw new PostRuleViolation('ApprovalNotAllowed', 'This action is unauthorized.');
+  if (state.status !== 'needs_approval') {
+    throw new PostRuleViolation('PostNotAwaitingApproval', 'The post is not awaiting approval.');
+  }
+  const requested = state.scheduledAt;
+  const scheduledAt = requested !== null && Date.parse(requested) > Date.parse(now) ? requested : now;
+  return [
+    { type: 'PostApproved', data: { approvedBy: actor.userId, at: now } },
+    { type: 'PostScheduled', data: { scheduledAt, at: now } },
+  ];
+}
+
+function startPublishing({ scheduledRevision, now }: Command<'StartPublishing'>, state: PostState): PostEvent[] {
+  if (!isLive(state) || state.status !== 'scheduled' || state.scheduledRevision !== scheduledRevision) return [];
+  return [{ type: 'PublishingStarted', data: { accounts: state.accounts, versions: state.versions, at: now } }];
+}
+
+function recordPublishResult(command: Command<'RecordPublishResult'>, state: PostState): PostEvent[] {
+  const { accountId, now } = command;
+  if (!isLive(state) || state.status !== 'publishing') return [];
+  if (!state.accounts.some((account) => account.id === accountId) || accountId in state.publications) return [];
+
+  const result: PostEvent =
+    command.outcome === 'published'
+      ? { type: 'AccountPublished', data: { accountId, externalId: command.externalId, externalUrl: command.externalUrl, at: now } }
+      : { type: 'AccountPublishFailed', data: { accountId, errors: command.errors, at: now } };
+  const outcomeOf = (id: number) => (id === accountId ? command.outcome : state.publications[id]?.outcome);
+  if (state.accounts.some((account) => outcomeOf(account.id) === undefined)) return [result];
+
+  const failedAccountIds = state.accounts.filter((account) => outcomeOf(account.id) === 'failed').map((account) => account.id);
+  const completion: PostEvent =
+    failedAccountIds.length === 0
+      ? { type: 'PostPublished', data: { publishedAt: now } }
+      : { type: 'PostPublishFailed', data: { failedAccountIds, at: now } };
+  return [result, completion];
+}
+
+const isLive = (state: PostState): state is ExistingPost => state.exists && !state.deleted;

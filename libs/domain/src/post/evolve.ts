@@ -1,1 +1,67 @@
-export {};
+import { PostEvent } from './post-events';
+import { initialPostState, PostState } from './post-state';
+import { ExistingPost } from './post-rules';
+
+/** Applies one event; `revision` counts the events applied, so it equals the event's stream revision. */
+export function evolve(state: PostState, event: PostEvent): PostState {
+  if (event.type === 'PostCreated') {
+    if (state.exists) throw new Error('PostCreated cannot follow other events of the same post');
+    const { postUuid, workspaceUuid, versions, accounts, tags, at } = event.data;
+    return {
+      exists: true,
+      revision: 0,
+      scheduledRevision: null,
+      deleted: false,
+      postUuid,
+      workspaceUuid,
+      status: 'draft',
+      versions,
+      accounts,
+      tags,
+      scheduledAt: null,
+      publishedAt: null,
+      createdAt: at,
+      updatedAt: at,
+      publications: {},
+    };
+  }
+  if (!state.exists) throw new Error(`${event.type} cannot apply before PostCreated`);
+  const revision = state.revision + 1;
+  const next: ExistingPost = { ...state, revision, updatedAt: 'at' in event.data ? event.data.at : state.updatedAt };
+
+  switch (event.type) {
+    case 'PostUpdated': {
+      const { versions, accounts, tags } = event.data;
+      return { ...next, versions, accounts, tags, status: 'draft', scheduledAt: null, scheduledRevision: null };
+    }
+    case 'PostScheduled':
+      return { ...next, status: 'scheduled', scheduledAt: event.data.scheduledAt, scheduledRevision: revision };
+    case 'PostApprovalRequested':
+      return { ...next, status: 'needs_approval', scheduledAt: event.data.scheduledAt, scheduledRevision: null };
+    case 'PostApproved':
+      // The PostScheduled that follows in the same append moves the post on.
+      return next;
+    case 'PostDeleted':
+      return { ...next, deleted: true, scheduledRevision: null };
+    case 'PublishingStarted': {
+      const { accounts, versions } = event.data;
+      return { ...next, status: 'publishing', accounts, versions, scheduledRevision: null, publications: {} };
+    }
+    case 'AccountPublished': {
+      const { accountId, externalId, externalUrl } = event.data;
+      const publication = { outcome: 'published' as const, externalId, externalUrl, errors: [] };
+      return { ...next, publications: { ...state.publications, [accountId]: publication } };
+    }
+    case 'AccountPublishFailed': {
+      const { accountId, errors } = event.data;
+      const publication = { outcome: 'failed' as const, externalId: null, externalUrl: null, errors };
+      return { ...next, publications: { ...state.publications, [accountId]: publication } };
+    }
+    case 'PostPublished':
+      return { ...next, status: 'published', publishedAt: event.data.publishedAt, updatedAt: event.data.publishedAt };
+    case 'PostPublishFailed':
+      return { ...next, status: 'failed' };
+  }
+}
+
+export const foldPost = (events: PostEvent[]): PostState => events.reduce(evolve, initialPostState);

@@ -12,7 +12,8 @@ export type PostErrorCode =
   | 'InvalidVersions'
   | 'NotScheduled'
   | 'StaleSchedule'
-  | 'UnknownAccount';
+  | 'UnknownAccount'
+  | 'NoAccounts';
 
 export class PostRuleViolation extends Error {
   constructor(

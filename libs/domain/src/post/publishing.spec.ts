@@ -1,0 +1,94 @@
+import { PostCommand } from './post-commands';
+import { givenPost } from './testing/post-decider-specification';
+import { content, ev, history, LATER, publishResult, REFUSAL } from './testing/post-fixtures';
+
+const startPublishing = (scheduledRevision: number): PostCommand => ({ type: 'StartPublishing', scheduledRevision, now: LATER });
+
+describe('StartPublishing', () => {
+  it('starts publishing the scheduled post to its accounts', () => {
+    givenPost(...history.scheduled)
+      .when(startPublishing(1))
+      .then([ev.publishingStarted(content(), LATER)]);
+  });
+
+  it('starts a new round with no results', () => {
+    givenPost(...history.failed, ev.updated(), ev.scheduled())
+      .when(startPublishing(7))
+      .thenState((state) => expect(state).toMatchObject({ status: 'publishing', publications: {} }));
+  });
+
+  it('ignores a duplicate once publishing has started', () => {
+    givenPost(...history.publishing).when(startPublishing(1)).thenNothingHappens();
+  });
+
+  it('ignores a timer of an earlier schedule', () => {
+    givenPost(...history.scheduled, ev.updated(), ev.scheduled()).when(startPublishing(1)).thenNothingHappens();
+  });
+
+  it.each([
+    ['missing', []],
+    ['deleted', [...history.scheduled, ev.deleted()]],
+    ['draft again', [...history.scheduled, ev.updated()]],
+    ['waiting for approval', history.needsApproval],
+    ['published', history.published],
+  ])('ignores a post that is %s', (_case, given) => {
+    givenPost(...given).when(startPublishing(1)).thenNothingHappens();
+  });
+});
+
+describe('RecordPublishResult', () => {
+  it('records a success while other accounts are pending', () => {
+    givenPost(...history.publishing).when(publishResult(11, 'published')).then([ev.accountPublished(11)]);
+  });
+
+  it('records a failure while other accounts are pending', () => {
+    givenPost(...history.publishing).when(publishResult(12, 'failed')).then([ev.accountFailed(12)]);
+  });
+
+  it('publishes the post when the last account succeeds', () => {
+    givenPost(...history.publishing, ev.accountPublished(11))
+      .when(publishResult(12, 'published'))
+      .then([ev.accountPublished(12), ev.published(LATER)]);
+  });
+
+  it('fails the post when every account has a result and one failed', () => {
+    givenPost(...history.publishing, ev.accountFailed(11))
+      .when(publishResult(12, 'published'))
+      .then([ev.accountPublished(12), ev.publishFailed([11])]);
+    givenPost(...history.publishing, ev.accountPublished(11))
+      .when(publishResult(12, 'failed'))
+      .then([ev.accountFailed(12), ev.publishFailed([12])]);
+  });
+
+  it('keeps the per-account results of a failed round', () => {
+    givenPost(...history.publishing, ev.accountPublished(11))
+      .when(publishResult(12, 'failed'))
+      .thenState((state) =>
+        expect(state).toMatchObject({
+          status: 'failed',
+          publications: {
+            11: { outcome: 'published', externalId: 'ext-11', errors: [] },
+            12: { outcome: 'failed', externalUrl: null, errors: [REFUSAL] },
+          },
+        }),
+      );
+  });
+
+  it('ignores a duplicate result for an account', () => {
+    givenPost(...history.publishing, ev.accountPublished(11)).when(publishResult(11, 'published')).thenNothingHappens();
+    givenPost(...history.publishing, ev.accountFailed(11)).when(publishResult(11, 'published')).thenNothingHappens();
+  });
+
+  it('ignores a result for an account the post does not target', () => {
+    givenPost(...history.publishing).when(publishResult(99, 'published')).thenNothingHappens();
+  });
+
+  it.each([
+    ['missing', []],
+    ['scheduled', history.scheduled],
+    ['published', history.published],
+    ['failed', history.failed],
+  ])('ignores a result for a post that is %s', (_case, given) => {
+    givenPost(...given).when(publishResult(11, 'published')).thenNothingHappens();
+  });
+});

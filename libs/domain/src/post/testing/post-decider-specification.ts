@@ -1,0 +1,41 @@
+import assert from 'node:assert/strict';
+import { decide } from '../decide';
+import { evolve, foldPost } from '../evolve';
+import { PostCommand } from '../post-commands';
+import { PostErrorCode, PostRuleViolation } from '../post-errors';
+import { PostEvent } from '../post-events';
+import { PostState } from '../post-state';
+
+/**
+ * Given/when/then for the Post decider: the given events build the state, the command is
+ * decided on it, and the outcome is compared. Test support only; not exported by the library.
+ */
+export function givenPost(...history: PostEvent[]) {
+  return {
+    when(command: PostCommand) {
+      const run = () => decide(command, foldPost(history));
+      return {
+        then(expected: PostEvent[]): void {
+          assert.deepEqual(run(), expected);
+        },
+        thenNothingHappens(): void {
+          assert.deepEqual(run(), []);
+        },
+        thenThrows(code: PostErrorCode): void {
+          let error: unknown;
+          try {
+            run();
+          } catch (caught) {
+            error = caught;
+          }
+          assert.ok(error instanceof PostRuleViolation, `expected PostRuleViolation ${code}, got ${String(error ?? 'no error')}`);
+          assert.equal(error.code, code);
+        },
+        /** The state after applying the decided events, for checks on what evolve makes of them. */
+        thenState(check: (state: PostState) => void): void {
+          check(run().reduce(evolve, foldPost(history)));
+        },
+      };
+    },
+  };
+}
