@@ -1,2 +1,5 @@
 export * from './embedded-infrastructure.module';
+export * from './distributed-infrastructure.module';
 export * from './encryption-key';
+export * from './health/health.module';
+export * from './bootstrap-distributed-app';

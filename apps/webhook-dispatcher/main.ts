@@ -1,0 +1,4 @@
+import { bootstrapDistributedApp } from '@app/runtime';
+import { WebhookDispatcherModule } from './src/webhook-dispatcher.module';
+
+bootstrapDistributedApp({ service: 'webhook-dispatcher', module: WebhookDispatcherModule });

@@ -1,0 +1,41 @@
+import 'reflect-metadata';
+import { INestApplication, Logger, Module, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { AppConfig, loadConfig } from '@app/config';
+import { DistributedInfrastructureModule } from './distributed-infrastructure.module';
+import { HealthModule } from './health/health.module';
+
+export interface DistributedAppOptions {
+  service: string;
+  module: Type<unknown>;
+  eventStore?: boolean;
+  /** Extra HTTP set-up (the gateway's API); other apps serve health only. */
+  configure?: (app: INestApplication, config: AppConfig) => void;
+  /** Whether the app module brings its own health endpoints. */
+  ownHealth?: boolean;
+}
+
+/** Starts one app of distributed mode: its module, its infrastructure, health on PORT. */
+export function bootstrapDistributedApp(options: DistributedAppOptions): void {
+  const logger = new Logger(options.service);
+  const run = async (): Promise<void> => {
+    const config = loadConfig();
+    @Module({
+      imports: [
+        DistributedInfrastructureModule.forRoot(config, { service: options.service, eventStore: options.eventStore }),
+        options.module,
+        ...(options.ownHealth ? [] : [HealthModule]),
+      ],
+    })
+    class DistributedAppModule {}
+    const app = await NestFactory.create(DistributedAppModule);
+    app.enableShutdownHooks();
+    options.configure?.(app, config);
+    await app.listen(config.port);
+    logger.log(`${options.service} started (distributed mode), HTTP on port ${config.port}`);
+  };
+  run().catch((error: unknown) => {
+    logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    process.exit(1);
+  });
+}

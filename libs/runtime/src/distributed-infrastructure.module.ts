@@ -1,0 +1,92 @@
+import { DynamicModule, Global, Inject, Logger, Module, OnApplicationShutdown, Provider } from '@nestjs/common';
+import { APP_CONFIG, AppConfig, ConfigError } from '@app/config';
+import { EVENT_STORE, EventStore, EventStoreDbEventStore, SqlEventStore } from '@app/event-store';
+import { KafkaMessageBus, KafkaRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
+import { PostgresSqlClient, SQL_CLIENT } from '@app/persistence';
+import { SECRET_BOX, SecretBox } from '@app/security';
+
+const DISTRIBUTED_RPC = Symbol('DISTRIBUTED_RPC');
+const CLOSEABLES = Symbol('CLOSEABLES');
+
+export interface DistributedOptions {
+  /** Name of the app: Kafka client id, RPC reply topic, database application name. */
+  service: string;
+  /** Only the post-service owns the event store. */
+  eventStore?: boolean;
+}
+
+/**
+ * Infrastructure of distributed mode, for one app per process: PostgreSQL (`DATABASE_URL`) for the
+ * app's own schema, Kafka for the bus and request/reply, and for the post-service the event store
+ * (EventStoreDB at `EVENTSTORE_URL`, or PostgreSQL at `EVENTSTORE_PG_URL`).
+ */
+@Global()
+@Module({})
+export class DistributedInfrastructureModule implements OnApplicationShutdown {
+  private readonly logger = new Logger('DistributedInfrastructure');
+
+  constructor(@Inject(CLOSEABLES) private readonly closeables: Array<{ close(): Promise<void> }>) {}
+
+  static forRoot(config: AppConfig, options: DistributedOptions): DynamicModule {
+    requireSettings(config, options);
+    const providers: Provider[] = [
+      { provide: APP_CONFIG, useValue: config },
+      {
+        provide: SQL_CLIENT,
+        useFactory: () => new PostgresSqlClient(config.databaseUrl!, { applicationName: options.service }),
+      },
+      {
+        provide: MESSAGE_BUS,
+        useFactory: () => new KafkaMessageBus({ brokers: config.kafkaBrokers, clientId: options.service }),
+      },
+      {
+        provide: DISTRIBUTED_RPC,
+        useFactory: () => new KafkaRpc({ brokers: config.kafkaBrokers, clientId: options.service }),
+      },
+      { provide: RPC_CLIENT, useExisting: DISTRIBUTED_RPC },
+      { provide: RPC_SERVER, useExisting: DISTRIBUTED_RPC },
+      { provide: SECRET_BOX, useFactory: () => new SecretBox(config.encryptionKey!) },
+    ];
+    const closeableTokens: Array<string | symbol> = [DISTRIBUTED_RPC, MESSAGE_BUS, SQL_CLIENT];
+    if (options.eventStore) {
+      providers.push({ provide: EVENT_STORE, useFactory: () => createEventStore(config) });
+      closeableTokens.unshift(EVENT_STORE);
+    }
+    providers.push({
+      provide: CLOSEABLES,
+      inject: closeableTokens,
+      useFactory: (...closeables: Array<{ close(): Promise<void> }>) => closeables,
+    });
+    return {
+      module: DistributedInfrastructureModule,
+      providers,
+      exports: [APP_CONFIG, SQL_CLIENT, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, SECRET_BOX, ...(options.eventStore ? [EVENT_STORE] : [])],
+    };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    for (const closeable of this.closeables) {
+      await closeable.close().catch((error: Error) => this.logger.warn(`Closing failed: ${error.message}`));
+    }
+    this.logger.log('Connections closed');
+  }
+}
+
+async function createEventStore(config: AppConfig): Promise<EventStore> {
+  if (config.eventStoreUrl) return new EventStoreDbEventStore(config.eventStoreUrl);
+  const sql = new PostgresSqlClient(config.eventStorePgUrl!, { applicationName: 'event-store' });
+  const store = new SqlEventStore(sql);
+  await store.migrate();
+  // The store's own connection pool goes with it.
+  return Object.assign(store, { close: async () => sql.close() });
+}
+
+function requireSettings(config: AppConfig, options: DistributedOptions): void {
+  const missing: string[] = [];
+  if (!config.databaseUrl) missing.push('DATABASE_URL');
+  if (config.kafkaBrokers.length === 0) missing.push('KAFKA_BROKERS');
+  if (!config.encryptionKey) missing.push('ENCRYPTION_KEY');
+  if (options.eventStore && !config.eventStoreUrl && !config.eventStorePgUrl) missing.push('EVENTSTORE_URL or EVENTSTORE_PG_URL');
+  if (missing.length > 0) throw new ConfigError(`${options.service} needs ${missing.join(', ')} in distributed mode`);
+}
+
