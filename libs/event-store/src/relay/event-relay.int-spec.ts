@@ -1,0 +1,192 @@
+import { createThrowawayDatabase, PostgresSqlClient, runMigrations, SqlClient } from '@app/persistence';
+import { openInMemoryPglite } from '../testing/open-pglite';
+import { RecordingMessageBus } from '../testing/recording-message-bus';
+import { newEvent, newStreamId, sleep, waitFor } from '../testing/test-helpers';
+import { RecordedEvent } from '../event-store.port';
+import { SqlEventStore } from '../sql/sql-event-store';
+import { EventRelay, EventRelayOptions, EventToMessage } from './event-relay';
+import { eventRelayMigration } from './relay-lease';
+
+const SCHEMA = 'relay_test';
+const timing: EventRelayOptions = { leaseMs: 1000, renewEveryMs: 100, acquireEveryMs: 50 };
+
+/** Two "processes" over the same data: their own SQL client and store each. */
+interface RelayFixture {
+  sql: [SqlClient, SqlClient];
+  store: [SqlEventStore, SqlEventStore];
+  dispose(): Promise<void>;
+}
+
+async function openPostgres(): Promise<RelayFixture> {
+  const database = await createThrowawayDatabase('event_relay_test');
+  const sql: [SqlClient, SqlClient] = [new PostgresSqlClient(database.url), new PostgresSqlClient(database.url)];
+  return withStores(sql, async () => {
+    await Promise.all(sql.map((client) => client.close()));
+    await database.drop();
+  });
+}
+
+async function openPglite(): Promise<RelayFixture> {
+  const sql = await openInMemoryPglite();
+  return withStores([sql, sql], () => sql.close());
+}
+
+async function withStores(sql: [SqlClient, SqlClient], close: () => Promise<void>): Promise<RelayFixture> {
+  const store: [SqlEventStore, SqlEventStore] = [
+    new SqlEventStore(sql[0], { pollIntervalMs: 50, retryDelayMs: 50 }),
+    new SqlEventStore(sql[1], { pollIntervalMs: 50, retryDelayMs: 50 }),
+  ];
+  await store[0].migrate();
+  await runMigrations(sql[0], SCHEMA, [eventRelayMigration(SCHEMA)]);
+  return {
+    sql,
+    store,
+    dispose: async () => {
+      await Promise.all(store.map((each) => each.close()));
+      await close();
+    },
+  };
+}
+
+describe.each([
+  ['PostgreSQL', openPostgres],
+  ['PGlite', openPglite],
+])('EventRelay on %s', (_adapter, open) => {
+  let fixture: RelayFixture;
+  let relays: EventRelay[];
+  let relayName: string;
+  let streams: Set<string>;
+  let bus: RecordingMessageBus;
+
+  beforeAll(async () => {
+    fixture = await open();
+  });
+  afterAll(async () => {
+    await fixture?.dispose();
+  });
+  beforeEach(() => {
+    relays = [];
+    relayName = `relay-${Math.random().toString(36).slice(2)}`;
+    streams = new Set();
+    bus = new RecordingMessageBus();
+  });
+  afterEach(async () => {
+    await Promise.all(relays.map((relay) => relay.stop()));
+  });
+
+  /** Maps this test's events, except `Internal` ones; everything older in $all is skipped. */
+  const toMessage: EventToMessage = (event: RecordedEvent) =>
+    streams.has(event.streamId) && event.type !== 'Internal'
+      ? { topic: 'post-events', key: event.streamId, value: { type: event.type, data: event.data }, headers: { 'event-id': event.id } }
+      : null;
+
+  const relay = (process: 0 | 1 = 0): EventRelay => {
+    const created = new EventRelay(fixture.sql[process], SCHEMA, relayName, fixture.store[process], bus, toMessage, timing);
+    relays.push(created);
+    return created;
+  };
+
+  const append = async (streamId: string, types: string[], expected: number | 'no_stream'): Promise<number> => {
+    streams.add(streamId);
+    return (await fixture.store[0].appendToStream(streamId, types.map((type) => newEvent(type, { type })), expected)).position;
+  };
+
+  const publishedTypes = (): string[] => bus.published.map((message) => (message.value as { type: string }).type);
+
+  const savedCheckpoint = async (): Promise<number | undefined> =>
+    (await fixture.sql[0].query<{ checkpoint: number }>(`SELECT checkpoint FROM ${SCHEMA}.event_relays WHERE name = $1`, [relayName]))[0]
+      ?.checkpoint;
+
+  it('publishes mapped events in store order, skips unmapped ones and saves its checkpoint', async () => {
+    const a = newStreamId();
+    const b = newStreamId();
+    await append(a, ['A0', 'A1'], 'no_stream');
+    await append(b, ['B0'], 'no_stream');
+    const lastPosition = await append(a, ['Internal'], 1);
+    const first = relay();
+    first.start();
+
+    await waitFor('the backlog to be relayed', async () => (await savedCheckpoint()) === lastPosition);
+    expect(publishedTypes()).toEqual(['A0', 'A1', 'B0']);
+    const [message] = bus.published;
+    expect(message).toEqual({
+      topic: 'post-events',
+      key: a,
+      value: { type: 'A0', data: { type: 'A0' } },
+      headers: { 'event-id': expect.any(String) },
+    });
+    expect(message.headers?.['event-id']).toBe((await fixture.store[0].readStream(a))[0].id);
+
+    await append(b, ['B1'], 0);
+    await waitFor('the live event', () => bus.published.length === 4);
+    await first.stop();
+
+    await append(a, ['A3'], 2);
+    relay().start();
+    await waitFor('the event appended while no relay ran', () => bus.published.length === 5);
+    await sleep(200);
+    expect(publishedTypes()).toEqual(['A0', 'A1', 'B0', 'B1', 'A3']);
+  });
+
+  it('retries a failed publish and keeps the order', async () => {
+    bus.failNext = 2;
+    await append(newStreamId(), ['E0', 'E1'], 'no_stream');
+    relay().start();
+    await waitFor('both events', () => bus.published.length === 2);
+    expect(publishedTypes()).toEqual(['E0', 'E1']);
+    expect(bus.publishAttempts).toBe(4);
+  });
+
+  it('relays from one instance per name; another takes over when it stops', async () => {
+    const streamId = newStreamId();
+    const leader = relay(0);
+    const standby = relay(1);
+    leader.start();
+    await waitFor('a leader', () => leader.isLeader);
+    standby.start();
+    await append(streamId, ['E0', 'E1'], 'no_stream');
+    await waitFor('the first events', () => bus.published.length === 2);
+    await sleep(300);
+    expect(standby.isLeader).toBe(false);
+
+    await leader.stop();
+    await waitFor('the standby to take over', () => standby.isLeader, 3000);
+    await append(streamId, ['E2'], 1);
+    await waitFor('the event after the takeover', () => bus.published.length === 3);
+    await sleep(200);
+    expect(publishedTypes()).toEqual(['E0', 'E1', 'E2']);
+  });
+
+  it('takes over the lease of an instance that died without releasing it, once it expires', async () => {
+    const checkpoint = await append(newStreamId(), ['Before'], 'no_stream');
+    await fixture.sql[0].query(
+      `INSERT INTO ${SCHEMA}.event_relays (name, checkpoint, owner, lease_until) VALUES ($1, $2, 'crashed', now() + interval '700 milliseconds')`,
+      [relayName, checkpoint],
+    );
+    await append(newStreamId(), ['E0'], 'no_stream');
+    const successor = relay(1);
+    successor.start();
+    await sleep(300);
+    expect(successor.isLeader).toBe(false);
+    expect(bus.published).toEqual([]);
+
+    await waitFor('the expired lease to be taken', () => successor.isLeader, 3000);
+    await waitFor('the pending event', () => bus.published.length === 1);
+    expect(publishedTypes()).toEqual(['E0']);
+  });
+
+  it('stands down when another instance has taken its lease', async () => {
+    const first = relay();
+    first.start();
+    await waitFor('a leader', () => first.isLeader);
+    await fixture.sql[1].query(
+      `UPDATE ${SCHEMA}.event_relays SET owner = 'other', lease_until = now() + interval '1 hour' WHERE name = $1`,
+      [relayName],
+    );
+    await waitFor('the relay to notice', () => !first.isLeader, 2000);
+    await append(newStreamId(), ['E0'], 'no_stream');
+    await sleep(300);
+    expect(bus.published).toEqual([]);
+    expect(first.isLeader).toBe(false);
+  });
+});

@@ -1,0 +1,144 @@
+import { Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { MessageBus } from '@app/messaging';
+import { SqlClient } from '@app/persistence';
+import { EventStore, RecordedEvent } from '../event-store.port';
+import { pause } from '../timing';
+import { RelayLease } from './relay-lease';
+
+export interface RelayedMessage {
+  topic: string;
+  key: string;
+  value: unknown;
+  headers?: Record<string, string>;
+}
+
+/** Turns a stored event into the message to publish; null skips the event. */
+export type EventToMessage = (event: RecordedEvent) => RelayedMessage | null;
+
+export interface EventRelayOptions {
+  /** How long the lease lasts without renewal; another instance takes over after that. */
+  leaseMs?: number;
+  /** How often the leader renews its lease. */
+  renewEveryMs?: number;
+  /** How often a waiting instance tries to take the lease. */
+  acquireEveryMs?: number;
+}
+
+/**
+ * Moves events from the store to the bus, at least once: publish, then save the checkpoint.
+ * Instances sharing a name elect one leader through a lease row; the others wait and take over
+ * from the saved checkpoint when the leader stops or its lease runs out. The checkpoint/lease
+ * table comes from `eventRelayMigration(schema)`, which the owning service adds to its migrations.
+ */
+export class EventRelay {
+  private readonly logger: Logger;
+  private readonly lease: RelayLease;
+  private readonly leaseMs: number;
+  private readonly renewEveryMs: number;
+  private readonly acquireEveryMs: number;
+  private stopping = new AbortController();
+  private running: Promise<void> | null = null;
+  private leading = false;
+
+  constructor(
+    sql: SqlClient,
+    schema: string,
+    private readonly name: string,
+    private readonly store: EventStore,
+    private readonly bus: MessageBus,
+    private readonly toMessage: EventToMessage,
+    options: EventRelayOptions = {},
+  ) {
+    this.logger = new Logger(`EventRelay(${name})`);
+    this.leaseMs = options.leaseMs ?? 10_000;
+    this.renewEveryMs = options.renewEveryMs ?? Math.floor(this.leaseMs / 3);
+    this.acquireEveryMs = options.acquireEveryMs ?? 1_000;
+    this.lease = new RelayLease(sql, schema, name, randomUUID(), this.leaseMs);
+  }
+
+  /** Whether this instance currently holds the lease and relays. */
+  get isLeader(): boolean {
+    return this.leading;
+  }
+
+  /** Returns at once; the relay waits for the lease in the background. */
+  start(): void {
+    if (this.running) return;
+    this.stopping = new AbortController();
+    this.running = this.run(this.stopping.signal);
+  }
+
+  /** Lets the event being relayed finish, then gives up the lease. */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.stopping.abort();
+    await this.running;
+    this.running = null;
+  }
+
+  private async run(stopped: AbortSignal): Promise<void> {
+    while (!stopped.aborted) {
+      const checkpoint = await this.tryAcquire();
+      if (checkpoint === null) await pause(this.acquireEveryMs, stopped);
+      else await this.relayWhileLeading(checkpoint, stopped);
+    }
+  }
+
+  private async tryAcquire(): Promise<number | null> {
+    try {
+      return await this.lease.acquire();
+    } catch (error) {
+      this.logger.error(`Could not take the relay lease: ${describe(error)}`);
+      return null;
+    }
+  }
+
+  private async relayWhileLeading(checkpoint: number, stopped: AbortSignal): Promise<void> {
+    this.leading = true;
+    this.logger.log(`Leading; relaying events after position ${checkpoint}`);
+    const lost = new AbortController();
+    const term = AbortSignal.any([stopped, lost.signal]);
+    const subscription = this.store.subscribeToAll(checkpoint, (event) => this.relay(event, lost));
+    while (!term.aborted) {
+      await pause(this.renewEveryMs, term);
+      if (!term.aborted && !(await this.renew())) lost.abort();
+    }
+    await subscription.stop();
+    this.leading = false;
+    if (stopped.aborted) await this.release();
+    else this.logger.warn('Lost the relay lease; waiting to take it again');
+  }
+
+  private async relay(event: RecordedEvent, lost: AbortController): Promise<void> {
+    // After losing the lease the new leader relays from the saved checkpoint; this one stands down.
+    if (lost.signal.aborted) return;
+    const message = this.toMessage(event);
+    if (message) {
+      await this.bus.publish(message.topic, [{ key: message.key, value: message.value, headers: message.headers }]);
+    }
+    if (!(await this.lease.saveCheckpoint(event.position))) lost.abort();
+  }
+
+  private async renew(): Promise<boolean> {
+    try {
+      return await this.lease.renew();
+    } catch (error) {
+      this.logger.error(`Could not renew the relay lease: ${describe(error)}`);
+      return false;
+    }
+  }
+
+  private async release(): Promise<void> {
+    try {
+      await this.lease.release();
+      this.logger.log('Stopped and released the relay lease');
+    } catch (error) {
+      this.logger.error(`Could not release the relay lease; it expires in ${this.leaseMs} ms: ${describe(error)}`);
+    }
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

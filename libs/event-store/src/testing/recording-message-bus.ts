@@ -1,0 +1,28 @@
+import type { MessageBus, OutgoingMessage, Subscription } from '@app/messaging';
+
+export interface PublishedMessage extends OutgoingMessage {
+  topic: string;
+}
+
+/** A bus that keeps what is published and can be told to fail, for tests of publishers. */
+export class RecordingMessageBus implements MessageBus {
+  readonly published: PublishedMessage[] = [];
+  publishAttempts = 0;
+  /** The next this-many publish calls reject. */
+  failNext = 0;
+
+  async publish(topic: string, messages: readonly OutgoingMessage[]): Promise<void> {
+    this.publishAttempts++;
+    if (this.failNext > 0) {
+      this.failNext--;
+      throw new Error('broker unavailable');
+    }
+    this.published.push(...messages.map((message) => ({ topic, ...message })));
+  }
+
+  async subscribe(): Promise<Subscription> {
+    throw new Error('RecordingMessageBus only records publishing');
+  }
+
+  async close(): Promise<void> {}
+}
