@@ -1,0 +1,55 @@
+import { Messages, ServiceError } from '@app/contracts';
+import { PostErrorCode, PostRuleViolation } from '@app/domain';
+import { asServiceError, ruleViolationToServiceError } from './rule-violation-to-service-error';
+
+const map = (code: PostErrorCode, message = 'domain message') => ruleViolationToServiceError(new PostRuleViolation(code, message)).toBody();
+
+describe('ruleViolationToServiceError', () => {
+  it.each<[PostErrorCode, string, string]>([
+    ['PostNotFound', 'not_found', Messages.postNotFound],
+    ['PublishedPostImmutable', 'bad_request', Messages.publishedPostImmutable],
+    ['PostBeingPublished', 'bad_request', 'The post is being published and cannot be changed now.'],
+    ['PostNotAwaitingApproval', 'bad_request', 'The post is not awaiting approval.'],
+    ['ApprovalNotAllowed', 'forbidden', Messages.unauthorized],
+    ['PostAlreadyExists', 'bad_request', 'A post with this uuid already exists.'],
+  ])('%s -> %s with the contract message', (code, kind, message) => {
+    expect(map(code)).toEqual({ kind, message });
+  });
+
+  it('reports versions errors under the field the contract names', () => {
+    expect(map('InvalidVersions', 'The versions field is required.')).toEqual({
+      kind: 'validation',
+      message: 'Validation errors.',
+      errors: { versions: ['The versions field is required.'] },
+    });
+    expect(map('InvalidVersions', 'Only one version can have is_original: true.').errors).toEqual({
+      versions: ['Only one version can have is_original: true.'],
+    });
+    expect(map('InvalidVersions', 'The is_original field must be true for the first version.').errors).toEqual({
+      'versions.0.is_original': ['The is_original field must be true for the first version.'],
+    });
+  });
+
+  it('reports missing accounts when scheduling under accounts', () => {
+    expect(map('NoAccounts')).toEqual({
+      kind: 'validation',
+      message: 'Validation errors.',
+      errors: { accounts: ['The accounts field is required when scheduling.'] },
+    });
+  });
+});
+
+describe('asServiceError', () => {
+  it('leaves ServiceErrors and unexpected errors as they are', () => {
+    const unavailable = new ServiceError('unavailable', 'try again');
+    const crash = new TypeError('boom');
+    expect(asServiceError(unavailable)).toBe(unavailable);
+    expect(asServiceError(crash)).toBe(crash);
+  });
+
+  it('maps a rule violation', () => {
+    const mapped = asServiceError(new PostRuleViolation('PostNotFound', 'x'));
+    expect(mapped).toBeInstanceOf(ServiceError);
+    expect((mapped as ServiceError).toBody()).toEqual({ kind: 'not_found', message: Messages.postNotFound });
+  });
+});

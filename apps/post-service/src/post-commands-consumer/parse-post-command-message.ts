@@ -1,0 +1,33 @@
+import type { PostCommandMessage } from '@app/contracts';
+import { RecordPublishResultCommand } from '../record-publish-result/record-publish-result.command';
+import { StartPublishingCommand } from '../start-publishing/start-publishing.command';
+
+export class MalformedPostCommandError extends Error {
+  override readonly name = 'MalformedPostCommandError';
+}
+
+const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+const isTextOrNull = (value: unknown) => value === null || typeof value === 'string';
+
+/** The command a `post-commands` message carries; a message that is not one is rejected with the reason. */
+export function parsePostCommandMessage(value: unknown): StartPublishingCommand | RecordPublishResultCommand {
+  if (typeof value !== 'object' || value === null) throw new MalformedPostCommandError('message value is not an object');
+  const message = value as Partial<Record<keyof PostCommandMessage | string, unknown>>;
+  if (!isText(message.commandId) || !isText(message.postUuid)) throw new MalformedPostCommandError('commandId and postUuid are required');
+  if (message.type === 'StartPublishing') {
+    if (!Number.isInteger(message.scheduledRevision)) throw new MalformedPostCommandError('scheduledRevision must be an integer');
+    return new StartPublishingCommand(value as Extract<PostCommandMessage, { type: 'StartPublishing' }>);
+  }
+  if (message.type === 'RecordPublishResult') {
+    const valid =
+      typeof message.accountId === 'number' &&
+      (message.outcome === 'published' || message.outcome === 'failed') &&
+      isTextOrNull(message.externalId) &&
+      isTextOrNull(message.externalUrl) &&
+      Array.isArray(message.errors) &&
+      message.errors.every((error) => typeof error === 'string');
+    if (!valid) throw new MalformedPostCommandError('RecordPublishResult needs accountId, outcome, externalId, externalUrl and errors');
+    return new RecordPublishResultCommand(value as Extract<PostCommandMessage, { type: 'RecordPublishResult' }>);
+  }
+  throw new MalformedPostCommandError(`unknown command type ${JSON.stringify(message.type)}`);
+}

@@ -1,0 +1,56 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ConsumerGroups, Topics } from '@app/contracts';
+import { PostRuleViolation } from '@app/domain';
+import { IncomingMessage, MESSAGE_BUS, MessageBus, Subscription } from '@app/messaging';
+import { parsePostCommandMessage } from './parse-post-command-message';
+
+/**
+ * Commands of the scheduler and the publisher. The decider ignores repeated and stale ones, so a
+ * redelivery is harmless. A rule violation will not change on retry: it is logged and the message
+ * acknowledged. Conflicts that outlast the retry and infrastructure failures are retried by the bus.
+ */
+@Injectable()
+export class PostCommandsConsumer {
+  private readonly logger = new Logger(PostCommandsConsumer.name);
+  private subscription: Subscription | null = null;
+
+  constructor(
+    @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
+    private readonly commandBus: CommandBus,
+  ) {}
+
+  async start(): Promise<void> {
+    this.subscription = await this.bus.subscribe({
+      groupId: ConsumerGroups.postCommands,
+      topics: [Topics.postCommands],
+      handle: (message) => this.handle(message),
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.subscription?.stop();
+    this.subscription = null;
+  }
+
+  async handle(message: IncomingMessage): Promise<void> {
+    const command = this.parse(message);
+    try {
+      await this.commandBus.execute(command);
+    } catch (error) {
+      if (!(error instanceof PostRuleViolation)) throw error;
+      const { type, postUuid, commandId } = command.message;
+      this.logger.warn(`${type} ${commandId} for post ${postUuid} breaks rule ${error.code} (${error.message}); acknowledged`);
+    }
+  }
+
+  /** A malformed message fails, so that the bus retries it and then parks it in the dead-letter topic. */
+  private parse(message: IncomingMessage): ReturnType<typeof parsePostCommandMessage> {
+    try {
+      return parsePostCommandMessage(message.value);
+    } catch (error) {
+      this.logger.error(`Rejected post command at ${message.topic}/${message.partition}@${message.offset}: ${String(error)}`);
+      throw error;
+    }
+  }
+}

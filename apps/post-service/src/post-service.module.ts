@@ -1,0 +1,83 @@
+import { BeforeApplicationShutdown, Inject, Logger, Module, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { eventRelayMigration } from '@app/event-store';
+import { runMigrations, SQL_CLIENT, SqlClient } from '@app/persistence';
+import { ApprovePostHandler } from './approve-post/approve-post.handler';
+import { ApprovePostRpcController } from './approve-post/approve-post.rpc-controller';
+import { PostCommandRunner } from './command-handling/post-command-runner';
+import { CreatePostHandler } from './create-post/create-post.handler';
+import { CreatePostRpcController } from './create-post/create-post.rpc-controller';
+import { DeletePostHandler } from './delete-post/delete-post.handler';
+import { DeletePostRpcController } from './delete-post/delete-post.rpc-controller';
+import { PostEventRelay } from './event-relay/post-event-relay';
+import { GetPostHandler } from './get-post/get-post.handler';
+import { GetPostRpcController } from './get-post/get-post.rpc-controller';
+import { ListPostsHandler } from './list-posts/list-posts.handler';
+import { ListPostsRpcController } from './list-posts/list-posts.rpc-controller';
+import { PostCommandsConsumer } from './post-commands-consumer/post-commands.consumer';
+import { PostsProjection } from './projection/posts-projection';
+import { PostsReadModel } from './read-model/posts-read-model';
+import { POSTS_SCHEMA, postsReadModelMigration } from './read-model/posts-schema';
+import { RecordPublishResultHandler } from './record-publish-result/record-publish-result.handler';
+import { StartPublishingHandler } from './start-publishing/start-publishing.handler';
+import { UpdatePostHandler } from './update-post/update-post.handler';
+import { UpdatePostRpcController } from './update-post/update-post.rpc-controller';
+
+/**
+ * Owner of the Post aggregate (one event stream per post) and of the posts read model, schema
+ * `posts`. Answers the gateway over RPC, takes the scheduler's and publisher's commands from
+ * `post-commands`, and relays its events to `post-events`. Infrastructure comes from a global module.
+ */
+@Module({
+  imports: [CqrsModule.forRoot()],
+  providers: [
+    PostCommandRunner,
+    PostsReadModel,
+    PostsProjection,
+    PostCommandsConsumer,
+    PostEventRelay,
+    CreatePostHandler,
+    CreatePostRpcController,
+    UpdatePostHandler,
+    UpdatePostRpcController,
+    DeletePostHandler,
+    DeletePostRpcController,
+    ApprovePostHandler,
+    ApprovePostRpcController,
+    GetPostHandler,
+    GetPostRpcController,
+    ListPostsHandler,
+    ListPostsRpcController,
+    StartPublishingHandler,
+    RecordPublishResultHandler,
+  ],
+})
+export class PostServiceModule implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(PostServiceModule.name);
+
+  constructor(
+    @Inject(SQL_CLIENT) private readonly sql: SqlClient,
+    private readonly projection: PostsProjection,
+    private readonly commands: PostCommandsConsumer,
+    private readonly relay: PostEventRelay,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    const applied = await runMigrations(this.sql, POSTS_SCHEMA, [eventRelayMigration(POSTS_SCHEMA), postsReadModelMigration]);
+    if (applied.length > 0) this.logger.log(`Applied migrations to schema ${POSTS_SCHEMA}: ${applied.join(', ')}`);
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.projection.start();
+    await this.commands.start();
+    this.relay.start();
+    this.logger.log('Post service started: projection, post-commands consumer and event relay running');
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.relay.stop();
+    await this.commands.stop();
+    await this.projection.stop();
+    this.logger.log('Post service stopped');
+  }
+}

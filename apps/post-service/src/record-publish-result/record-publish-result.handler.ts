@@ -1,0 +1,27 @@
+import { Logger } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { PostCommandRunner } from '../command-handling/post-command-runner';
+import { RecordPublishResultCommand } from './record-publish-result.command';
+
+@CommandHandler(RecordPublishResultCommand)
+export class RecordPublishResultHandler implements ICommandHandler<RecordPublishResultCommand, void> {
+  private readonly logger = new Logger(RecordPublishResultHandler.name);
+
+  constructor(private readonly runner: PostCommandRunner) {}
+
+  async execute({ message }: RecordPublishResultCommand): Promise<void> {
+    const { postUuid, accountId, outcome, externalId, externalUrl, errors, commandId } = message;
+    const now = new Date().toISOString();
+    const result = await this.runner.run(
+      postUuid,
+      { type: 'RecordPublishResult', now, accountId, outcome, externalId, externalUrl, errors },
+      { causationId: commandId },
+    );
+    if (result.appended === 0) {
+      this.logger.log(`Post ${postUuid}: result for account ${accountId} is repeated or out of round; nothing to do`);
+      return;
+    }
+    const status = result.state.exists ? result.state.status : 'unknown';
+    this.logger.log(`Post ${postUuid}: account ${accountId} ${outcome}; post is ${status}`);
+  }
+}

@@ -1,0 +1,19 @@
+import { Logger } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { PostCommandRunner } from '../command-handling/post-command-runner';
+import { StartPublishingCommand } from './start-publishing.command';
+
+@CommandHandler(StartPublishingCommand)
+export class StartPublishingHandler implements ICommandHandler<StartPublishingCommand, void> {
+  private readonly logger = new Logger(StartPublishingHandler.name);
+
+  constructor(private readonly runner: PostCommandRunner) {}
+
+  async execute({ message }: StartPublishingCommand): Promise<void> {
+    const { postUuid, scheduledRevision, commandId } = message;
+    const now = new Date().toISOString();
+    const outcome = await this.runner.run(postUuid, { type: 'StartPublishing', scheduledRevision, now }, { causationId: commandId });
+    if (outcome.appended > 0) this.logger.log(`Post ${postUuid} is publishing (schedule of revision ${scheduledRevision})`);
+    else this.logger.log(`Post ${postUuid}: start of publishing for revision ${scheduledRevision} is stale or repeated; nothing to do`);
+  }
+}

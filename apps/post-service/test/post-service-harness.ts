@@ -1,0 +1,151 @@
+import { ConsoleLogger, DynamicModule, Global, Module } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { APP_CONFIG, loadConfig } from '@app/config';
+import { PostView, RpcMethods, ServiceError, ServiceErrorBody } from '@app/contracts';
+import type { Actor, PostContentInput, ScheduleIntent } from '@app/domain';
+import { EVENT_STORE, SqlEventStore } from '@app/event-store';
+import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
+import { createThrowawayDatabase, PgliteSqlClient, PostgresSqlClient, SQL_CLIENT, SqlClient } from '@app/persistence';
+import { SECRET_BOX, SecretBox } from '@app/security';
+import { PostServiceModule } from '../src/post-service.module';
+
+interface Infrastructure {
+  sql: SqlClient;
+  store: SqlEventStore;
+  bus: InProcessMessageBus;
+  rpc: InProcessRpc;
+}
+
+/** What the runtime's global module provides in production, on an in-memory database. */
+@Global()
+@Module({})
+class TestInfrastructureModule {
+  static forRoot({ sql, store, bus, rpc }: Infrastructure): DynamicModule {
+    return {
+      module: TestInfrastructureModule,
+      providers: [
+        { provide: SQL_CLIENT, useValue: sql },
+        { provide: EVENT_STORE, useValue: store },
+        { provide: MESSAGE_BUS, useValue: bus },
+        { provide: RPC_CLIENT, useValue: rpc },
+        { provide: RPC_SERVER, useValue: rpc },
+        { provide: APP_CONFIG, useValue: loadConfig({}) },
+        { provide: SECRET_BOX, useValue: new SecretBox('test') },
+      ],
+      exports: [SQL_CLIENT, EVENT_STORE, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, APP_CONFIG, SECRET_BOX],
+    };
+  }
+}
+
+export interface PostServiceHarness extends Infrastructure {
+  close(): Promise<void>;
+}
+
+export type DatabaseKind = 'PGlite' | 'PostgreSQL';
+
+/** PGlite in memory (embedded mode), or a throwaway database on the PostgreSQL server (distributed mode). */
+async function openDatabase(kind: DatabaseKind): Promise<{ sql: SqlClient; dispose(): Promise<void> }> {
+  if (kind === 'PGlite') {
+    const sql = await PgliteSqlClient.open();
+    return { sql, dispose: () => sql.close() };
+  }
+  const database = await createThrowawayDatabase('sps_posts');
+  const sql = new PostgresSqlClient(database.url);
+  return {
+    sql,
+    dispose: async () => {
+      await sql.close();
+      await database.drop();
+    },
+  };
+}
+
+/** PostServiceModule started as the apps start it, with the real adapters of the infrastructure. */
+export async function startPostService(kind: DatabaseKind = 'PGlite'): Promise<PostServiceHarness> {
+  const { sql, dispose } = await openDatabase(kind);
+  const store = new SqlEventStore(sql, { pollIntervalMs: 50 });
+  await store.migrate();
+  const bus = new InProcessMessageBus(sql, { retryBackoffMs: 10, pollIntervalMs: 100 });
+  await bus.migrate();
+  const rpc = new InProcessRpc();
+  const moduleRef = await Test.createTestingModule({
+    imports: [TestInfrastructureModule.forRoot({ sql, store, bus, rpc }), PostServiceModule],
+  })
+    .setLogger(new ConsoleLogger('test', { logLevels: ['error', 'warn'] }))
+    .compile();
+  await moduleRef.init();
+  return {
+    sql,
+    store,
+    bus,
+    rpc,
+    close: async () => {
+      await moduleRef.close();
+      await bus.close();
+      await store.close();
+      await dispose();
+    },
+  };
+}
+
+export const approver: Actor = { userId: 1, canApprove: true };
+export const member: Actor = { userId: 2, canApprove: false };
+export const accounts = [
+  { id: 11, provider: 'sandbox', name: 'Account A', username: 'a' },
+  { id: 12, provider: 'sandbox', name: 'Account B', username: null },
+];
+export const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
+
+export function content(intent: ScheduleIntent = { kind: 'draft' }, body = 'Hello'): PostContentInput {
+  return {
+    versions: [{ account_id: 0, is_original: true, content: [{ body, media: [] }], options: {} }],
+    accounts,
+    tags: ['launch'],
+    intent,
+  };
+}
+
+/** The gateway's side of the RPC methods of post-service. */
+export function postsClient(rpc: InProcessRpc, workspaceUuid: string) {
+  return {
+    create: (input: PostContentInput, actor = approver, postUuid: string = randomUUID()) =>
+      rpc.request<PostView>(RpcMethods.createPost, { workspaceUuid, postUuid, actor, input }),
+    update: (postUuid: string, input: PostContentInput, actor = approver) =>
+      rpc.request<PostView>(RpcMethods.updatePost, { workspaceUuid, postUuid, actor, input }),
+    remove: (postUuid: string, actor = approver) => rpc.request<null>(RpcMethods.deletePost, { workspaceUuid, postUuid, actor }),
+    approve: (postUuid: string, actor = approver) => rpc.request<PostView>(RpcMethods.approvePost, { workspaceUuid, postUuid, actor }),
+    get: (postUuid: string) => rpc.request<PostView>(RpcMethods.getPost, { workspaceUuid, postUuid }),
+    list: (query: { status?: string | null; page?: number; limit?: number } = {}) =>
+      rpc.request<{ data: PostView[]; meta: { page: number; limit: number; total: number } }>(RpcMethods.listPosts, {
+        workspaceUuid,
+        status: null,
+        page: 1,
+        limit: 15,
+        ...query,
+      }),
+  };
+}
+
+/** The ServiceError a call fails with, as its body; fails the test when the call succeeds. */
+export async function failureOf(call: Promise<unknown>): Promise<ServiceErrorBody> {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof ServiceError) return error.toBody();
+    throw error;
+  }
+  throw new Error('Expected the call to fail');
+}
+
+/** Polls until `probe` returns a value, or fails after `timeoutMs`. */
+export async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
+    await sleep(25);
+  }
+}
