@@ -1,0 +1,44 @@
+import { ConnectAccountRequest, Messages, ServiceError } from '@app/contracts';
+import { PublishProvider } from '../../providers/publish-provider';
+import { asObject, checkAccountRef } from '../account-ref';
+
+export interface ValidConnectAccountRequest extends ConnectAccountRequest {
+  providerAdapter: PublishProvider;
+}
+
+/**
+ * Checks a connect request: the ids the gateway sends, a provider the publisher knows, and the
+ * settings and credentials that provider needs. Every problem is reported at once.
+ */
+export function validateConnectAccountRequest(
+  payload: unknown,
+  findProvider: (name: string) => PublishProvider | null,
+): ValidConnectAccountRequest {
+  const body = asObject(payload);
+  const errors: Record<string, string[]> = {};
+  const { accountId, workspaceUuid } = checkAccountRef(body, errors);
+  const provider = typeof body.provider === 'string' ? findProvider(body.provider) : null;
+  if (!provider) errors.provider = ['The selected provider is invalid.'];
+  const settings = objectOrEmpty(body.settings);
+  if (!settings) errors.settings = ['The settings field must be an object.'];
+  const credentials = objectOrEmpty(body.credentials);
+  if (!credentials) errors.credentials = ['The credentials field must be an object.'];
+  if (provider && settings && credentials) Object.assign(errors, provider.validate(settings, credentials));
+
+  if (Object.keys(errors).length > 0 || !provider || !settings || !credentials) {
+    throw new ServiceError('validation', Messages.validation, errors);
+  }
+  return {
+    accountId,
+    workspaceUuid,
+    provider: provider.name,
+    settings,
+    credentials,
+    providerAdapter: provider,
+  };
+}
+
+function objectOrEmpty(value: unknown): Record<string, unknown> | null {
+  if (value === undefined || value === null) return {};
+  return typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}

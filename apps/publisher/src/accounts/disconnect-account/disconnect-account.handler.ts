@@ -1,0 +1,32 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { Messages, ServiceError } from '@app/contracts';
+import { asObject, checkAccountRef } from '../account-ref';
+import { AccountStore } from '../account-store';
+
+/** Payload of RPC `publisher.accounts.disconnect`. */
+export interface DisconnectAccountRequest {
+  accountId: number;
+  workspaceUuid: string;
+}
+export interface DisconnectAccountReply {
+  /** False when the account was not connected (a repeated disconnect). */
+  disconnected: boolean;
+}
+
+/** Forgets an account's settings and credentials; later publishes to it fail as not connected. */
+@Injectable()
+export class DisconnectAccountHandler {
+  private readonly logger = new Logger('Publisher');
+
+  constructor(private readonly accounts: AccountStore) {}
+
+  async handle(payload: unknown): Promise<DisconnectAccountReply> {
+    const errors: Record<string, string[]> = {};
+    const { accountId, workspaceUuid } = checkAccountRef(asObject(payload), errors);
+    if (Object.keys(errors).length > 0) throw new ServiceError('validation', Messages.validation, errors);
+
+    const disconnected = await this.accounts.remove(accountId, workspaceUuid);
+    if (disconnected) this.logger.log(`Account ${accountId} of workspace ${workspaceUuid} disconnected`);
+    return { disconnected };
+  }
+}

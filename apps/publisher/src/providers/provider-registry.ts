@@ -1,0 +1,16 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { PUBLISH_PROVIDERS, PublishProvider } from './publish-provider';
+
+/** The providers by name. */
+@Injectable()
+export class ProviderRegistry {
+  private readonly byName: ReadonlyMap<string, PublishProvider>;
+
+  constructor(@Inject(PUBLISH_PROVIDERS) providers: readonly PublishProvider[]) {
+    this.byName = new Map(providers.map((provider) => [provider.name, provider]));
+  }
+
+  find(name: string): PublishProvider | null {
+    return this.byName.get(name) ?? null;
+  }
+}

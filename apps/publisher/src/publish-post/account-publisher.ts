@@ -1,0 +1,88 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { AccountSnapshot, PostVersion } from '@app/domain';
+import { AccountStore, ConnectedAccount } from '../accounts/account-store';
+import { ProviderRegistry } from '../providers/provider-registry';
+import { PublishOutcome, PublishProvider } from '../providers/publish-provider';
+import { PUBLISHER_OPTIONS, PublisherOptions } from '../publisher-options';
+import { AttemptJournal, AttemptKey } from './attempt-journal';
+import { failed, nextStep, PublishMessages, PublishResult, versionFor } from './publish-result';
+
+/**
+ * Publishes a post to one account at most once per round: the attempt is journaled before the
+ * provider is called, and a journaled attempt is never called again. Its stored result is
+ * returned instead, and an attempt cut off by a crash is reported failed rather than retried,
+ * since the platform may have published it.
+ */
+@Injectable()
+export class AccountPublisher {
+  private readonly logger = new Logger('Publisher');
+
+  constructor(
+    private readonly journal: AttemptJournal,
+    private readonly accounts: AccountStore,
+    private readonly providers: ProviderRegistry,
+    @Inject(PUBLISHER_OPTIONS) private readonly options: PublisherOptions,
+  ) {}
+
+  async publish(key: AttemptKey, account: AccountSnapshot, versions: readonly PostVersion[]): Promise<PublishResult> {
+    const start = await this.journal.begin(key);
+    const label = `post ${key.postUuid} to account ${key.accountId} (round ${key.round})`;
+    if (start.kind === 'finished') {
+      this.logger.log(`Already attempted ${label}: ${start.result.outcome}; reporting it again`);
+      return start.result;
+    }
+    if (start.kind === 'interrupted') {
+      this.logger.warn(`Attempt of ${label} was cut off before its outcome was stored; reporting it failed`);
+      return this.journal.finish(key, failed(PublishMessages.unknownOutcome));
+    }
+    const result = await this.attempt(key, account, versions);
+    const stored = await this.journal.finish(key, result);
+    if (stored === result) {
+      this.logger.log(`Published ${label}: ${result.outcome}${result.outcome === 'failed' ? ` (${result.errors.join('; ')})` : ` at ${result.externalUrl}`}`);
+    } else {
+      this.logger.warn(`Attempt of ${label} was reported ${stored.outcome} meanwhile; this call returned ${result.outcome} ${result.externalUrl ?? ''}`);
+    }
+    return stored;
+  }
+
+  private async attempt(key: AttemptKey, account: AccountSnapshot, versions: readonly PostVersion[]): Promise<PublishResult> {
+    let connected: ConnectedAccount | null;
+    try {
+      connected = await this.accounts.find(key.accountId);
+    } catch {
+      return failed(PublishMessages.unreadableSecrets);
+    }
+    if (!connected) return failed(PublishMessages.notConnected);
+    const provider = this.providers.find(connected.provider);
+    if (!provider) return failed(PublishMessages.unknownProvider(connected.provider));
+    const version = versionFor(key.accountId, versions);
+    if (!version) return failed(PublishMessages.noVersion);
+
+    const request = {
+      idempotencyKey: `${key.postUuid}:${key.accountId}:${key.round}`,
+      account,
+      settings: connected.settings,
+      credentials: connected.credentials,
+      version,
+    };
+    for (let retries = 0; ; retries++) {
+      const outcome = await this.call(provider, () => provider.publish(request));
+      const step = nextStep(outcome, retries, this.options);
+      if (step.kind === 'report') return step.result;
+      const reason = outcome.kind === 'retryable_failure' ? outcome.message : '';
+      this.logger.warn(`${provider.name} asked to retry publishing post ${key.postUuid} to account ${key.accountId} in ${step.delayMs} ms: ${reason}`);
+      await sleep(step.delayMs);
+    }
+  }
+
+  /** A provider that throws instead of answering an outcome has failed this publish. */
+  private async call(provider: PublishProvider, publish: () => Promise<PublishOutcome>): Promise<PublishOutcome> {
+    try {
+      return await publish();
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      return { kind: 'permanent_failure', message: PublishMessages.providerCrashed(provider.name, detail) };
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import { PostVersion } from '@app/domain';
+import { nextStep, versionFor } from './publish-result';
+
+const policy = { maxRetries: 3, maxRetryDelayMs: 10_000 };
+
+describe('nextStep', () => {
+  it('reports a success as published with the external id and url', () => {
+    expect(nextStep({ kind: 'success', externalId: 'x1', externalUrl: 'https://example.test/x1' }, 0, policy)).toEqual({
+      kind: 'report',
+      result: { outcome: 'published', externalId: 'x1', externalUrl: 'https://example.test/x1', errors: [] },
+    });
+  });
+
+  it('reports a permanent failure as failed with its message, without retrying', () => {
+    expect(nextStep({ kind: 'permanent_failure', message: 'Duplicate post.' }, 0, policy)).toEqual({
+      kind: 'report',
+      result: { outcome: 'failed', externalId: null, externalUrl: null, errors: ['Duplicate post.'] },
+    });
+  });
+
+  it('reports refused credentials as failed with the message', () => {
+    expect(nextStep({ kind: 'unauthorized', message: 'The access token expired.' }, 0, policy)).toEqual({
+      kind: 'report',
+      result: { outcome: 'failed', externalId: null, externalUrl: null, errors: ['The access token expired.'] },
+    });
+  });
+
+  it('retries a retryable failure after the wait the provider asks for, bounded', () => {
+    expect(nextStep({ kind: 'retryable_failure', message: 'Rate limited.', retryAfterMs: 2_500 }, 0, policy)).toEqual({ kind: 'retry', delayMs: 2_500 });
+    expect(nextStep({ kind: 'retryable_failure', message: 'Rate limited.', retryAfterMs: 3_600_000 }, 2, policy)).toEqual({ kind: 'retry', delayMs: 10_000 });
+    expect(nextStep({ kind: 'retryable_failure', message: 'Rate limited.', retryAfterMs: -5 }, 1, policy)).toEqual({ kind: 'retry', delayMs: 0 });
+  });
+
+  it('gives up after the last retry and reports failed, saying how often it tried', () => {
+    expect(nextStep({ kind: 'retryable_failure', message: 'Service unavailable.', retryAfterMs: 100 }, 3, policy)).toEqual({
+      kind: 'report',
+      result: { outcome: 'failed', externalId: null, externalUrl: null, errors: ['Service unavailable. (gave up after 4 attempts)'] },
+    });
+  });
+});
+
+describe('versionFor', () => {
+  const original: PostVersion = { account_id: 0, is_original: true, content: [{ body: 'Hello', media: [] }], options: {} };
+  const forEleven: PostVersion = { account_id: 11, is_original: false, content: [{ body: 'Hi 11', media: [] }], options: {} };
+
+  it('takes the version written for the account', () => {
+    expect(versionFor(11, [original, forEleven])).toBe(forEleven);
+  });
+
+  it('falls back to the original', () => {
+    expect(versionFor(12, [original, forEleven])).toBe(original);
+  });
+
+  it('has nothing for a post without versions', () => {
+    expect(versionFor(12, [])).toBeNull();
+  });
+});

@@ -1,0 +1,48 @@
+import { AccountPublishResult, PostVersion } from '@app/domain';
+import { PublishOutcome } from '../providers/publish-provider';
+
+/** The per-account result the publisher reports, without the account id. */
+export type PublishResult = Omit<AccountPublishResult, 'accountId'>;
+
+export const PublishMessages = {
+  notConnected: 'The account is not connected.',
+  unknownOutcome: 'The outcome of the publish attempt is unknown after a restart; check the account before publishing again.',
+  noVersion: 'The post has no version to publish.',
+  unreadableSecrets: 'The stored settings of the account cannot be read; connect the account again.',
+  unknownProvider: (provider: string) => `The provider "${provider}" is not available.`,
+  providerCrashed: (provider: string, detail: string) => `The ${provider} provider failed unexpectedly: ${detail}`,
+  gaveUp: (message: string, tries: number) => `${message} (gave up after ${tries} attempts)`,
+} as const;
+
+export const failed = (message: string): PublishResult => ({ outcome: 'failed', externalId: null, externalUrl: null, errors: [message] });
+
+export interface RetryPolicy {
+  maxRetries: number;
+  maxRetryDelayMs: number;
+}
+
+export type NextStep = { kind: 'retry'; delayMs: number } | { kind: 'report'; result: PublishResult };
+
+/**
+ * What to do with a provider's outcome after `retriesSoFar` retries: report it, or wait and try
+ * again while a retryable failure has retries left.
+ */
+export function nextStep(outcome: PublishOutcome, retriesSoFar: number, policy: RetryPolicy): NextStep {
+  switch (outcome.kind) {
+    case 'success':
+      return { kind: 'report', result: { outcome: 'published', externalId: outcome.externalId, externalUrl: outcome.externalUrl, errors: [] } };
+    case 'permanent_failure':
+    case 'unauthorized':
+      return { kind: 'report', result: failed(outcome.message) };
+    case 'retryable_failure':
+      if (retriesSoFar < policy.maxRetries) {
+        return { kind: 'retry', delayMs: Math.min(Math.max(outcome.retryAfterMs, 0), policy.maxRetryDelayMs) };
+      }
+      return { kind: 'report', result: failed(PublishMessages.gaveUp(outcome.message, retriesSoFar + 1)) };
+  }
+}
+
+/** The version a post publishes to an account: the one written for it, else the original. */
+export function versionFor(accountId: number, versions: readonly PostVersion[]): PostVersion | null {
+  return versions.find((version) => version.account_id === accountId) ?? versions.find((version) => version.is_original) ?? null;
+}

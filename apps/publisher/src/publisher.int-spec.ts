@@ -1,0 +1,273 @@
+import { DynamicModule, Global, Logger, Module } from '@nestjs/common';
+import { Test, TestingModule } from '@nestjs/testing';
+import { randomUUID } from 'node:crypto';
+import { APP_CONFIG, loadConfig } from '@app/config';
+import { ConnectAccountReply, PostCommandMessage, PostEventMessage, RpcMethods, ServiceError, Topics } from '@app/contracts';
+import { AccountSnapshot, PostVersion } from '@app/domain';
+import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
+import { PgliteSqlClient, SQL_CLIENT, SqlClient } from '@app/persistence';
+import { SECRET_BOX, SecretBox } from '@app/security';
+import { PublishOutcome, PublishProvider, PublishRequest, PUBLISH_PROVIDERS } from './providers/publish-provider';
+import { SandboxProvider } from './providers/sandbox/sandbox-provider';
+import { PublisherModule } from './publisher.module';
+import { PUBLISHER_OPTIONS } from './publisher-options';
+
+/** The infrastructure the runtime module provides, over a database the test owns. */
+function testInfrastructure(sql: SqlClient): DynamicModule {
+  @Global()
+  @Module({})
+  class TestInfrastructureModule {}
+  const rpc = new InProcessRpc();
+  return {
+    module: TestInfrastructureModule,
+    providers: [
+      { provide: SQL_CLIENT, useValue: sql },
+      { provide: APP_CONFIG, useValue: loadConfig({}) },
+      { provide: SECRET_BOX, useValue: new SecretBox('test') },
+      { provide: RPC_CLIENT, useValue: rpc },
+      { provide: RPC_SERVER, useValue: rpc },
+      {
+        provide: MESSAGE_BUS,
+        useFactory: async () => {
+          const bus = new InProcessMessageBus(sql, { pollIntervalMs: 100, retryBackoffMs: 20 });
+          await bus.migrate();
+          return bus;
+        },
+      },
+    ],
+    exports: [SQL_CLIENT, APP_CONFIG, SECRET_BOX, RPC_CLIENT, RPC_SERVER, MESSAGE_BUS],
+  };
+}
+
+/** A provider that answers what each account's script says, and counts its calls. */
+class ScriptedProvider implements PublishProvider {
+  readonly name = 'scripted';
+  readonly calls: PublishRequest[] = [];
+  readonly scripts = new Map<number, PublishOutcome[]>();
+
+  validate(): Record<string, string[]> {
+    return {};
+  }
+  async authorize(): Promise<boolean> {
+    return false;
+  }
+  async publish(request: PublishRequest): Promise<PublishOutcome> {
+    this.calls.push(request);
+    const script = this.scripts.get(request.account.id) ?? [];
+    return script.length > 1 ? script.shift()! : (script[0] ?? { kind: 'success', externalId: `s-${request.account.id}`, externalUrl: null });
+  }
+  callsFor(accountId: number): number {
+    return this.calls.filter((call) => call.account.id === accountId).length;
+  }
+}
+
+type ResultCommand = Extract<PostCommandMessage, { type: 'RecordPublishResult' }>;
+const WORKSPACE = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
+const original: PostVersion = { account_id: 0, is_original: true, content: [{ body: 'Hello', media: [] }], options: {} };
+const account = (id: number, provider = 'sandbox'): AccountSnapshot => ({ id, provider, name: `Account ${id}`, username: null });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('PublisherModule', () => {
+  let sql: PgliteSqlClient;
+  let moduleRef: TestingModule;
+  let bus: InProcessMessageBus;
+  let rpc: InProcessRpc;
+  let scripted: ScriptedProvider;
+  const results: ResultCommand[] = [];
+
+  beforeAll(async () => {
+    Logger.overrideLogger(['error']);
+    sql = await PgliteSqlClient.open();
+    scripted = new ScriptedProvider();
+    moduleRef = await Test.createTestingModule({ imports: [testInfrastructure(sql), PublisherModule] })
+      .overrideProvider(PUBLISH_PROVIDERS)
+      .useValue([new SandboxProvider(), scripted])
+      .overrideProvider(PUBLISHER_OPTIONS)
+      .useValue({ maxRetries: 2, maxRetryDelayMs: 30 })
+      .compile();
+    await moduleRef.init();
+    bus = moduleRef.get(MESSAGE_BUS);
+    rpc = moduleRef.get(RPC_CLIENT);
+    await bus.subscribe({
+      groupId: 'test-probe',
+      topics: [Topics.postCommands],
+      handle: async (message) => void results.push(message.value as ResultCommand),
+    });
+  });
+  afterAll(async () => {
+    await moduleRef.close();
+    await bus.close();
+    await sql.close();
+  });
+
+  const connect = (accountId: number, provider: string, settings: object = {}, credentials: object = {}) =>
+    rpc.request<ConnectAccountReply>(RpcMethods.connectAccount, { accountId, workspaceUuid: WORKSPACE, provider, settings, credentials });
+
+  async function startPublishing(postUuid: string, round: number, accounts: AccountSnapshot[]): Promise<void> {
+    const event: PostEventMessage = {
+      type: 'PublishingStarted',
+      data: { accounts, versions: [original], at: new Date().toISOString() },
+      eventId: randomUUID(),
+      postUuid,
+      revision: round,
+      position: round,
+      recordedAt: new Date().toISOString(),
+    };
+    await bus.publish(Topics.postEvents, [{ key: postUuid, value: event }]);
+  }
+
+  async function resultsOf(postUuid: string, count: number): Promise<ResultCommand[]> {
+    const deadline = Date.now() + 5_000;
+    const of = () => results.filter((result) => result.postUuid === postUuid);
+    while (of().length < count) {
+      if (Date.now() > deadline) throw new Error(`Expected ${count} results for post ${postUuid}, got ${of().length}`);
+      await sleep(10);
+    }
+    return of();
+  }
+
+  describe('connecting accounts', () => {
+    it('connects a sandbox account, authorized, and keeps its settings and credentials encrypted', async () => {
+      expect(await connect(101, 'sandbox', { outcome: 'success' }, { token: 'plain-secret-token' })).toEqual({ authorized: true });
+
+      const [row] = await sql.query<Record<string, string>>(
+        'SELECT provider, settings_encrypted, credentials_encrypted FROM publisher.accounts WHERE account_id = 101',
+      );
+      expect(row?.provider).toBe('sandbox');
+      expect(row?.credentials_encrypted).not.toContain('plain-secret-token');
+      expect(row?.settings_encrypted).not.toContain('success');
+      expect(new SecretBox('test').decrypt(row!.credentials_encrypted)).toBe('{"token":"plain-secret-token"}');
+    });
+
+    it('refuses an unknown provider with a validation error', async () => {
+      const error = await connect(102, 'myspace').catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ServiceError);
+      expect((error as ServiceError).toBody()).toEqual({
+        kind: 'validation',
+        message: 'Validation errors.',
+        errors: { provider: ['The selected provider is invalid.'] },
+      });
+      expect(await sql.query('SELECT 1 FROM publisher.accounts WHERE account_id = 102')).toEqual([]);
+    });
+
+    it('disconnects an account, after which publishing to it fails as not connected', async () => {
+      await connect(103, 'sandbox');
+      expect(await rpc.request(RpcMethods.disconnectAccount, { accountId: 103, workspaceUuid: WORKSPACE })).toEqual({ disconnected: true });
+      expect(await rpc.request(RpcMethods.disconnectAccount, { accountId: 103, workspaceUuid: WORKSPACE })).toEqual({ disconnected: false });
+
+      const post = randomUUID();
+      await startPublishing(post, 3, [account(103)]);
+      expect(await resultsOf(post, 1)).toEqual([
+        expect.objectContaining({ accountId: 103, outcome: 'failed', errors: ['The account is not connected.'] }),
+      ]);
+    });
+  });
+
+  describe('publishing', () => {
+    it('publishes once to each account and sends each result', async () => {
+      await connect(201, 'sandbox');
+      await connect(202, 'sandbox', { outcome: 'failure' });
+      const post = randomUUID();
+
+      await startPublishing(post, 5, [account(201), account(202), account(209)]);
+      const sent = await resultsOf(post, 3);
+
+      const published = sent.find((result) => result.accountId === 201)!;
+      expect(published).toEqual({
+        commandId: `publish-result:${post}:5:201`,
+        type: 'RecordPublishResult',
+        postUuid: post,
+        accountId: 201,
+        outcome: 'published',
+        externalId: expect.stringMatching(/^sbx_/),
+        externalUrl: `https://sandbox.invalid/posts/${published.externalId}`,
+        errors: [],
+        sentAt: expect.any(String),
+      });
+      expect(sent.find((result) => result.accountId === 202)).toMatchObject({
+        outcome: 'failed',
+        externalUrl: null,
+        errors: ['The sandbox account Account 202 is set to fail every publish.'],
+      });
+      expect(sent.find((result) => result.accountId === 209)).toMatchObject({ outcome: 'failed', errors: ['The account is not connected.'] });
+    });
+
+    it('does not call the provider again for a redelivered event, and sends the same results again', async () => {
+      await connect(301, 'scripted', {}, { apiKey: 'k' });
+      await connect(302, 'scripted');
+      const post = randomUUID();
+
+      await startPublishing(post, 7, [account(301, 'scripted'), account(302, 'scripted')]);
+      const first = await resultsOf(post, 2);
+      await startPublishing(post, 7, [account(301, 'scripted'), account(302, 'scripted')]);
+      const again = (await resultsOf(post, 4)).slice(2);
+
+      expect(scripted.callsFor(301)).toBe(1);
+      expect(scripted.callsFor(302)).toBe(1);
+      expect(scripted.calls.find((call) => call.account.id === 301)?.credentials).toEqual({ apiKey: 'k' });
+      expect(again.map(({ sentAt: _sentAt, ...rest }) => rest)).toEqual(first.map(({ sentAt: _sentAt, ...rest }) => rest));
+    });
+
+    it('reports an attempt cut off before its outcome was stored as failed, without calling the provider', async () => {
+      await connect(401, 'scripted');
+      const post = randomUUID();
+      await sql.query(`INSERT INTO publisher.attempts (post_uuid, account_id, round, state) VALUES ($1, 401, 2, 'started')`, [post]);
+
+      await startPublishing(post, 2, [account(401, 'scripted')]);
+
+      expect(await resultsOf(post, 1)).toEqual([
+        expect.objectContaining({
+          accountId: 401,
+          outcome: 'failed',
+          errors: ['The outcome of the publish attempt is unknown after a restart; check the account before publishing again.'],
+        }),
+      ]);
+      expect(scripted.callsFor(401)).toBe(0);
+    });
+
+    it('retries a retryable failure a bounded number of times', async () => {
+      await connect(501, 'scripted');
+      await connect(502, 'scripted');
+      scripted.scripts.set(501, [
+        { kind: 'retryable_failure', message: 'Rate limited.', retryAfterMs: 10 },
+        { kind: 'success', externalId: 'x-501', externalUrl: 'https://example.test/x-501' },
+      ]);
+      scripted.scripts.set(502, [{ kind: 'retryable_failure', message: 'Service unavailable.', retryAfterMs: 60_000 }]);
+      const post = randomUUID();
+
+      await startPublishing(post, 4, [account(501, 'scripted'), account(502, 'scripted')]);
+      const sent = await resultsOf(post, 2);
+
+      expect(sent.find((result) => result.accountId === 501)).toMatchObject({ outcome: 'published', externalUrl: 'https://example.test/x-501' });
+      expect(sent.find((result) => result.accountId === 502)).toMatchObject({
+        outcome: 'failed',
+        errors: ['Service unavailable. (gave up after 3 attempts)'],
+      });
+      expect(scripted.callsFor(501)).toBe(2);
+      expect(scripted.callsFor(502)).toBe(3);
+    });
+
+    it('reports refused credentials as failed with the provider’s message', async () => {
+      await connect(601, 'scripted');
+      scripted.scripts.set(601, [{ kind: 'unauthorized', message: 'The access token was revoked.' }]);
+      const post = randomUUID();
+
+      await startPublishing(post, 1, [account(601, 'scripted')]);
+
+      expect(await resultsOf(post, 1)).toEqual([expect.objectContaining({ outcome: 'failed', errors: ['The access token was revoked.'] })]);
+    });
+
+    it('leaves a superseded round alone', async () => {
+      await connect(701, 'scripted');
+      const post = randomUUID();
+      await startPublishing(post, 9, [account(701, 'scripted')]);
+      await resultsOf(post, 1);
+
+      await startPublishing(post, 6, [account(701, 'scripted')]);
+      await sleep(300);
+
+      expect(scripted.callsFor(701)).toBe(1);
+      expect(await resultsOf(post, 1)).toHaveLength(1);
+    });
+  });
+});

@@ -1,0 +1,67 @@
+import { Inject, Logger, Module, OnApplicationBootstrap, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { ConsumerGroups, RpcMethods, Topics } from '@app/contracts';
+import { MESSAGE_BUS, MessageBus, RPC_SERVER, RpcServer, Subscription } from '@app/messaging';
+import { runMigrations, SQL_CLIENT, SqlClient } from '@app/persistence';
+import { AccountStore } from './accounts/account-store';
+import { ConnectAccountHandler } from './accounts/connect-account/connect-account.handler';
+import { DisconnectAccountHandler } from './accounts/disconnect-account/disconnect-account.handler';
+import { ProviderRegistry } from './providers/provider-registry';
+import { PUBLISH_PROVIDERS } from './providers/publish-provider';
+import { SandboxProvider } from './providers/sandbox/sandbox-provider';
+import { AccountPublisher } from './publish-post/account-publisher';
+import { AttemptJournal } from './publish-post/attempt-journal';
+import { PostPublishingConsumer } from './publish-post/post-publishing.consumer';
+import { PUBLISHER_SCHEMA, publisherMigrations } from './publisher-migrations';
+import { defaultPublisherOptions, PUBLISHER_OPTIONS } from './publisher-options';
+
+/**
+ * Provider adapters, account credentials (encrypted) and publish attempts (schema `publisher`):
+ * answers account RPCs and publishes posts when `post-events` says publishing started.
+ */
+@Module({
+  providers: [
+    { provide: PUBLISH_PROVIDERS, useFactory: () => [new SandboxProvider()] },
+    { provide: PUBLISHER_OPTIONS, useValue: defaultPublisherOptions },
+    ProviderRegistry,
+    AccountStore,
+    AttemptJournal,
+    AccountPublisher,
+    ConnectAccountHandler,
+    DisconnectAccountHandler,
+    PostPublishingConsumer,
+  ],
+})
+export class PublisherModule implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('Publisher');
+  private subscription: Subscription | null = null;
+
+  constructor(
+    @Inject(SQL_CLIENT) private readonly sql: SqlClient,
+    @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
+    @Inject(RPC_SERVER) private readonly rpc: RpcServer,
+    private readonly connectAccount: ConnectAccountHandler,
+    private readonly disconnectAccount: DisconnectAccountHandler,
+    private readonly postPublishing: PostPublishingConsumer,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    const applied = await runMigrations(this.sql, PUBLISHER_SCHEMA, publisherMigrations);
+    if (applied.length > 0) this.logger.log(`Applied migrations ${applied.join(', ')}`);
+    this.rpc.handle(RpcMethods.connectAccount, (payload) => this.connectAccount.handle(payload));
+    this.rpc.handle(RpcMethods.disconnectAccount, (payload) => this.disconnectAccount.handle(payload));
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.subscription = await this.bus.subscribe({
+      groupId: ConsumerGroups.publisher,
+      topics: [Topics.postEvents],
+      handle: (message) => this.postPublishing.handle(message),
+    });
+    this.logger.log('Watching post events for publishing rounds');
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.subscription?.stop();
+    this.subscription = null;
+  }
+}

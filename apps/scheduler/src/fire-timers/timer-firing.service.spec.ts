@@ -1,0 +1,98 @@
+import { Logger } from '@nestjs/common';
+import { MessageBus, OutgoingMessage } from '@app/messaging';
+import { SchedulerOptions } from '../scheduler-options';
+import { DueTimer, TimerStore } from '../timers/timer-store';
+import { TimerFiring } from './timer-firing.service';
+
+/** The timer table in memory, with the lease semantics of the SQL one. */
+class FakeTimers {
+  readonly rows = new Map<string, DueTimer & { claimedUntil: number | null }>();
+
+  add(postUuid: string, dueAt: Date, scheduledRevision = 1): void {
+    this.rows.set(postUuid, { postUuid, dueAt, scheduledRevision, claimedUntil: null });
+  }
+  async claimDue(now: Date, leaseMs: number, limit: number): Promise<DueTimer[]> {
+    const free = [...this.rows.values()].filter((row) => row.dueAt <= now && (row.claimedUntil === null || row.claimedUntil <= now.getTime()));
+    return free.slice(0, limit).map((row) => {
+      row.claimedUntil = now.getTime() + leaseMs;
+      return { postUuid: row.postUuid, dueAt: row.dueAt, scheduledRevision: row.scheduledRevision };
+    });
+  }
+  async removeFired(timer: DueTimer): Promise<void> {
+    this.rows.delete(timer.postUuid);
+  }
+  async release(timer: DueTimer): Promise<void> {
+    const row = this.rows.get(timer.postUuid);
+    if (row) row.claimedUntil = null;
+  }
+  async nextDueAt(now: Date): Promise<Date | null> {
+    const free = [...this.rows.values()].filter((row) => row.claimedUntil === null || row.claimedUntil <= now.getTime());
+    return free.length === 0 ? null : new Date(Math.min(...free.map((row) => row.dueAt.getTime())));
+  }
+}
+
+class FakeBus implements Pick<MessageBus, 'publish'> {
+  readonly sent: Array<{ at: number; message: OutgoingMessage }> = [];
+  failuresLeft = 0;
+  async publish(_topic: string, messages: readonly OutgoingMessage[]): Promise<void> {
+    if (this.failuresLeft > 0) {
+      this.failuresLeft--;
+      throw new Error('broker unavailable');
+    }
+    for (const message of messages) this.sent.push({ at: Date.now(), message });
+  }
+}
+
+const options: SchedulerOptions = { scanIntervalMs: 5_000, claimLeaseMs: 10_000, batchSize: 2, retryDelayMs: 100 };
+const waitUntil = async (condition: () => boolean, timeoutMs = 3_000): Promise<void> => {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+};
+
+describe('TimerFiring', () => {
+  let timers: FakeTimers;
+  let bus: FakeBus;
+  let firing: TimerFiring;
+
+  beforeAll(() => Logger.overrideLogger(false));
+  beforeEach(() => {
+    timers = new FakeTimers();
+    bus = new FakeBus();
+    firing = new TimerFiring(timers as unknown as TimerStore, bus as unknown as MessageBus, options);
+  });
+  afterEach(() => firing.stop());
+
+  it('fires every overdue timer at start, past the batch size, and removes them', async () => {
+    for (const post of ['p1', 'p2', 'p3']) timers.add(post, new Date(Date.now() - 60_000));
+    firing.start();
+    await waitUntil(() => bus.sent.length === 3);
+    expect(bus.sent.map((sent) => sent.message.key).sort()).toEqual(['p1', 'p2', 'p3']);
+    await waitUntil(() => timers.rows.size === 0);
+  });
+
+  it('wakes up for a timer set while it sleeps, at its due time', async () => {
+    firing.start();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const dueAt = new Date(Date.now() + 300);
+    timers.add('p1', dueAt);
+    firing.timerSet(dueAt);
+    await waitUntil(() => bus.sent.length === 1);
+    expect(bus.sent[0]!.at).toBeGreaterThanOrEqual(dueAt.getTime());
+    expect(bus.sent[0]!.at - dueAt.getTime()).toBeLessThan(200);
+  });
+
+  it('keeps a timer the bus refused and fires it after a pause', async () => {
+    bus.failuresLeft = 2;
+    timers.add('p1', new Date(Date.now() - 1_000));
+    const started = Date.now();
+    firing.start();
+    await waitUntil(() => bus.sent.length === 1);
+    // Two refusals: pauses of 100 ms, then 200 ms.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    expect(bus.sent[0]!.message.value).toMatchObject({ type: 'StartPublishing', postUuid: 'p1', scheduledRevision: 1 });
+    await waitUntil(() => timers.rows.size === 0);
+  });
+});

@@ -1,0 +1,141 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Headers, Topics } from '@app/contracts';
+import { MESSAGE_BUS, MessageBus } from '@app/messaging';
+import { SCHEDULER_OPTIONS, SchedulerOptions } from '../scheduler-options';
+import { DueTimer, TimerStore } from '../timers/timer-store';
+import { startPublishingCommand } from './start-publishing-command';
+import { wakeUpDelay } from './wake-up-delay';
+
+/**
+ * Fires due timers: sends StartPublishing to `post-commands`, then deletes the timer. A crash in
+ * between sends the command again later; the Post aggregate ignores the duplicate.
+ *
+ * One in-memory wake-up is kept for the earliest timer due within the scan interval, so a post
+ * fires within moments of its time; the table is looked at again at least every scan interval
+ * for timers other replicas were told about. Timers that came due while no replica ran fire at
+ * start.
+ */
+@Injectable()
+export class TimerFiring {
+  private readonly logger = new Logger('Scheduler');
+  private wakeUpHandle: NodeJS.Timeout | null = null;
+  private wakeUpAt = Number.POSITIVE_INFINITY;
+  private running: Promise<void> | null = null;
+  private rerun = false;
+  private stopped = true;
+  private failures = 0;
+
+  constructor(
+    private readonly timers: TimerStore,
+    @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
+    @Inject(SCHEDULER_OPTIONS) private readonly options: SchedulerOptions,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.wake();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.clearWakeUp();
+    await this.running;
+  }
+
+  /** A timer was set: wake up earlier if it is due before the planned wake-up. */
+  timerSet(dueAt: Date): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.rerun = true;
+      return;
+    }
+    if (dueAt.getTime() < this.wakeUpAt) this.planWakeUp(Math.max(dueAt.getTime() - Date.now(), 0));
+  }
+
+  private wake(): void {
+    this.clearWakeUp();
+    if (this.stopped) return;
+    if (this.running) {
+      this.rerun = true;
+      return;
+    }
+    this.running = this.round().finally(() => {
+      this.running = null;
+      if (this.rerun) {
+        this.rerun = false;
+        this.wake();
+      }
+    });
+  }
+
+  private async round(): Promise<void> {
+    let ok: boolean;
+    try {
+      ok = await this.fireAllDue();
+    } catch (error) {
+      this.logger.error(`Could not read the due timers: ${reason(error)}`);
+      ok = false;
+    }
+    let nextDueAt: Date | null = null;
+    try {
+      nextDueAt = await this.timers.nextDueAt(new Date());
+    } catch (error) {
+      this.logger.error(`Could not read the next due time: ${reason(error)}`);
+      ok = false;
+    }
+    this.failures = ok ? 0 : this.failures + 1;
+    if (this.stopped || this.rerun) return;
+    const { scanIntervalMs, retryDelayMs } = this.options;
+    this.planWakeUp(wakeUpDelay({ nextDueAt, now: new Date(), scanIntervalMs, failures: this.failures, retryDelayMs }));
+  }
+
+  /** Fires every timer due now, batch by batch; false when one of them could not be fired. */
+  private async fireAllDue(): Promise<boolean> {
+    const { claimLeaseMs, batchSize } = this.options;
+    for (;;) {
+      const claimed = await this.timers.claimDue(new Date(), claimLeaseMs, batchSize);
+      for (const timer of claimed) {
+        if (!(await this.fire(timer))) return false;
+      }
+      if (claimed.length < batchSize || this.stopped) return true;
+    }
+  }
+
+  private async fire(timer: DueTimer): Promise<boolean> {
+    const sentAt = new Date();
+    const command = startPublishingCommand(timer, sentAt);
+    try {
+      await this.bus.publish(Topics.postCommands, [
+        { key: timer.postUuid, value: command, headers: { [Headers.messageId]: command.commandId } },
+      ]);
+    } catch (error) {
+      this.logger.error(`Could not send StartPublishing for post ${timer.postUuid}; will try again: ${reason(error)}`);
+      await this.timers.release(timer).catch(() => undefined);
+      return false;
+    }
+    this.logger.log(
+      `Fired post ${timer.postUuid} (schedule revision ${timer.scheduledRevision}), ${sentAt.getTime() - timer.dueAt.getTime()} ms after its due time`,
+    );
+    try {
+      await this.timers.removeFired(timer);
+    } catch (error) {
+      // The lease runs out and the timer fires again: a duplicate the Post aggregate ignores.
+      this.logger.warn(`Could not remove the fired timer of post ${timer.postUuid}: ${reason(error)}`);
+    }
+    return true;
+  }
+
+  private planWakeUp(delayMs: number): void {
+    this.clearWakeUp();
+    this.wakeUpAt = Date.now() + delayMs;
+    this.wakeUpHandle = setTimeout(() => this.wake(), delayMs);
+  }
+
+  private clearWakeUp(): void {
+    if (this.wakeUpHandle) clearTimeout(this.wakeUpHandle);
+    this.wakeUpHandle = null;
+    this.wakeUpAt = Number.POSITIVE_INFINITY;
+  }
+}
+
+const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));

@@ -1,0 +1,238 @@
+import { DynamicModule, Global, Logger, Module } from '@nestjs/common';
+import { Test, TestingModule } from '@nestjs/testing';
+import { randomUUID } from 'node:crypto';
+import { APP_CONFIG, loadConfig } from '@app/config';
+import { PostEventMessage, Topics } from '@app/contracts';
+import { PostEvent } from '@app/domain';
+import { IncomingMessage, InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
+import { createThrowawayDatabase, PgliteSqlClient, PostgresSqlClient, runMigrations, SQL_CLIENT, SqlClient, ThrowawayDatabase } from '@app/persistence';
+import { SECRET_BOX, SecretBox } from '@app/security';
+import { SchedulerModule } from './scheduler.module';
+import { SCHEDULER_SCHEMA, schedulerMigrations } from './scheduler-migrations';
+
+/** The infrastructure the runtime module provides, over a database the test owns. */
+function testInfrastructure(sql: SqlClient): DynamicModule {
+  @Global()
+  @Module({})
+  class TestInfrastructureModule {}
+  const rpc = new InProcessRpc();
+  return {
+    module: TestInfrastructureModule,
+    providers: [
+      { provide: SQL_CLIENT, useValue: sql },
+      { provide: APP_CONFIG, useValue: loadConfig({}) },
+      { provide: SECRET_BOX, useValue: new SecretBox('test') },
+      { provide: RPC_CLIENT, useValue: rpc },
+      { provide: RPC_SERVER, useValue: rpc },
+      {
+        provide: MESSAGE_BUS,
+        useFactory: async () => {
+          const bus = new InProcessMessageBus(sql, { pollIntervalMs: 100 });
+          await bus.migrate();
+          return bus;
+        },
+      },
+    ],
+    exports: [SQL_CLIENT, APP_CONFIG, SECRET_BOX, RPC_CLIENT, RPC_SERVER, MESSAGE_BUS],
+  };
+}
+
+interface Scheduler {
+  bus: InProcessMessageBus;
+  stop(): Promise<void>;
+}
+
+async function startScheduler(sql: SqlClient): Promise<Scheduler> {
+  const moduleRef: TestingModule = await Test.createTestingModule({ imports: [testInfrastructure(sql), SchedulerModule] }).compile();
+  await moduleRef.init();
+  const bus = moduleRef.get<InProcessMessageBus>(MESSAGE_BUS);
+  return {
+    bus,
+    stop: async () => {
+      await moduleRef.close();
+      await bus.close();
+    },
+  };
+}
+
+/** A consumer of `post-commands` that remembers what arrived and when. */
+async function watchCommands(bus: InProcessMessageBus) {
+  const received: Array<{ at: number; message: IncomingMessage }> = [];
+  await bus.subscribe({
+    groupId: `test-probe-${randomUUID()}`,
+    topics: [Topics.postCommands],
+    handle: async (message) => void received.push({ at: Date.now(), message }),
+  });
+  const of = (postUuid: string) => received.filter((entry) => entry.message.key === postUuid);
+  return {
+    of,
+    async first(postUuid: string, timeoutMs = 5_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (of(postUuid).length === 0) {
+        if (Date.now() > deadline) throw new Error(`No command for post ${postUuid} within ${timeoutMs} ms`);
+        await sleep(10);
+      }
+      return of(postUuid)[0]!;
+    },
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function postEvent(postUuid: string, revision: number, event: PostEvent): PostEventMessage {
+  return { ...event, eventId: randomUUID(), postUuid, revision, position: revision, recordedAt: new Date().toISOString() };
+}
+const scheduled = (postUuid: string, revision: number, scheduledAt: Date) =>
+  postEvent(postUuid, revision, { type: 'PostScheduled', data: { scheduledAt: scheduledAt.toISOString(), at: new Date().toISOString() } });
+const deleted = (postUuid: string, revision: number) =>
+  postEvent(postUuid, revision, { type: 'PostDeleted', data: { deletedBy: 1, at: new Date().toISOString() } });
+const updated = (postUuid: string, revision: number) =>
+  postEvent(postUuid, revision, { type: 'PostUpdated', data: { versions: [], accounts: [], tags: [], updatedBy: 1, at: new Date().toISOString() } });
+
+async function send(bus: InProcessMessageBus, ...events: PostEventMessage[]): Promise<void> {
+  await bus.publish(Topics.postEvents, events.map((event) => ({ key: event.postUuid, value: event })));
+}
+
+const timerRows = (sql: SqlClient, postUuid: string) =>
+  sql.query<{ scheduled_revision: number }>('SELECT scheduled_revision FROM scheduler.timers WHERE post_uuid = $1', [postUuid]);
+
+beforeAll(() => Logger.overrideLogger(['error']));
+
+describe('SchedulerModule on PGlite', () => {
+  let sql: PgliteSqlClient;
+  let scheduler: Scheduler | null = null;
+
+  // One database for the suite: every test uses posts of its own.
+  beforeAll(async () => {
+    sql = await PgliteSqlClient.open();
+  });
+  afterEach(async () => {
+    await scheduler?.stop();
+    scheduler = null;
+  });
+  afterAll(() => sql.close());
+
+  it('sends StartPublishing within a second of the due time and then drops the timer', async () => {
+    scheduler = await startScheduler(sql);
+    const commands = await watchCommands(scheduler.bus);
+    const post = randomUUID();
+    const dueAt = new Date(Date.now() + 1_500);
+
+    await send(scheduler.bus, scheduled(post, 1, dueAt));
+    const { at, message } = await commands.first(post);
+
+    expect(message.value).toEqual({
+      commandId: `start-publishing:${post}:1`,
+      type: 'StartPublishing',
+      postUuid: post,
+      scheduledRevision: 1,
+      sentAt: expect.any(String),
+    });
+    expect(at).toBeGreaterThanOrEqual(dueAt.getTime());
+    expect(at - dueAt.getTime()).toBeLessThan(1_000);
+    await sleep(200);
+    expect(await timerRows(sql, post)).toEqual([]);
+  });
+
+  it('drops the timer when the post is deleted, and a redelivered schedule does not bring it back', async () => {
+    scheduler = await startScheduler(sql);
+    const commands = await watchCommands(scheduler.bus);
+    const post = randomUUID();
+
+    await send(scheduler.bus, scheduled(post, 1, new Date(Date.now() + 800)), deleted(post, 2), scheduled(post, 1, new Date(Date.now() + 800)));
+    await sleep(1_500);
+
+    expect(commands.of(post)).toEqual([]);
+    expect(await timerRows(sql, post)).toEqual([]);
+  });
+
+  it('drops the timer when the post is edited, and fires only the schedule that follows the edit', async () => {
+    scheduler = await startScheduler(sql);
+    const commands = await watchCommands(scheduler.bus);
+    const edited = randomUUID();
+    const rescheduled = randomUUID();
+    const soon = new Date(Date.now() + 600);
+    const later = new Date(Date.now() + 1_200);
+
+    await send(scheduler.bus, scheduled(edited, 1, soon), updated(edited, 2));
+    await send(scheduler.bus, scheduled(rescheduled, 1, soon), updated(rescheduled, 2), scheduled(rescheduled, 3, later));
+    const { at, message } = await commands.first(rescheduled);
+
+    expect(message.value).toMatchObject({ postUuid: rescheduled, scheduledRevision: 3 });
+    expect(at).toBeGreaterThanOrEqual(later.getTime());
+    expect(commands.of(rescheduled)).toHaveLength(1);
+    expect(commands.of(edited)).toEqual([]);
+    expect(await timerRows(sql, edited)).toEqual([]);
+  });
+
+  it('fires at start the timers that came due while it was down', async () => {
+    const first = await startScheduler(sql);
+    const post = randomUUID();
+    const dueAt = new Date(Date.now() + 700);
+    await send(first.bus, scheduled(post, 4, dueAt));
+    await waitFor(async () => (await timerRows(sql, post)).length === 1);
+    await first.stop();
+    expect(await timerRows(sql, post)).toEqual([{ scheduled_revision: 4 }]);
+
+    await sleep(1_000);
+    const restartedAt = Date.now();
+    scheduler = await startScheduler(sql);
+    const commands = await watchCommands(scheduler.bus);
+    const { at, message } = await commands.first(post);
+
+    expect(message.value).toMatchObject({ type: 'StartPublishing', postUuid: post, scheduledRevision: 4 });
+    expect(Date.parse((message.value as { sentAt: string }).sentAt)).toBeGreaterThanOrEqual(restartedAt);
+    expect(at - restartedAt).toBeLessThan(1_000);
+  });
+});
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 3_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(20);
+  }
+}
+
+describe('SchedulerModule replicas on PostgreSQL', () => {
+  let database: ThrowawayDatabase;
+  const clients: PostgresSqlClient[] = [];
+
+  beforeAll(async () => {
+    database = await createThrowawayDatabase('sps_scheduler');
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.close()));
+    await database.drop();
+  });
+
+  it('fire each due timer once between them', async () => {
+    const client = () => {
+      const sql = new PostgresSqlClient(database.url, { max: 4 });
+      clients.push(sql);
+      return sql;
+    };
+    const setup = client();
+    await runMigrations(setup, SCHEDULER_SCHEMA, schedulerMigrations);
+    const posts = Array.from({ length: 40 }, () => randomUUID());
+    for (const [index, post] of posts.entries()) {
+      await setup.query('INSERT INTO scheduler.timers (post_uuid, due_at, scheduled_revision) VALUES ($1, $2, 1)', [
+        post,
+        new Date(Date.now() - 1_000 + index).toISOString(),
+      ]);
+    }
+
+    const replicas = await Promise.all([startScheduler(client()), startScheduler(client())]);
+    const probeBus = new InProcessMessageBus(client(), { pollIntervalMs: 50 });
+    const commands = await watchCommands(probeBus);
+    try {
+      for (const post of posts) await commands.first(post);
+      await sleep(500);
+      expect(posts.map((post) => commands.of(post).length)).toEqual(posts.map(() => 1));
+      expect(await setup.query('SELECT post_uuid FROM scheduler.timers')).toEqual([]);
+    } finally {
+      await probeBus.close();
+      await Promise.all(replicas.map((replica) => replica.stop()));
+    }
+  });
+});
