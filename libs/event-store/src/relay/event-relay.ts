@@ -1,5 +1,4 @@
 import { Logger } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import type { MessageBus } from '@app/messaging';
 import { SqlClient } from '@app/persistence';
 import { EventStore, RecordedEvent } from '../event-store.port';
@@ -28,7 +27,8 @@ export interface EventRelayOptions {
 /**
  * Moves events from the store to the bus, at least once: publish, then save the checkpoint.
  * Instances sharing a name elect one leader through a lease row; the others wait and take over
- * from the saved checkpoint when the leader stops or its lease runs out. The checkpoint/lease
+ * from the saved checkpoint when the leader stops or its lease runs out (on PGlite, which one
+ * process opens at a time, a lease left by an earlier process is taken at once). The checkpoint/lease
  * table comes from `eventRelayMigration(schema)`, which the owning service adds to its migrations.
  */
 export class EventRelay {
@@ -54,7 +54,7 @@ export class EventRelay {
     this.leaseMs = options.leaseMs ?? 10_000;
     this.renewEveryMs = options.renewEveryMs ?? Math.floor(this.leaseMs / 3);
     this.acquireEveryMs = options.acquireEveryMs ?? 1_000;
-    this.lease = new RelayLease(sql, schema, name, randomUUID(), this.leaseMs);
+    this.lease = new RelayLease(sql, schema, name, this.leaseMs);
   }
 
   /** Whether this instance currently holds the lease and relays. */

@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { Migration, SqlClient } from '@app/persistence';
+
+/** Identifies this process in lease owners, as `<process>/<instance>`. */
+const PROCESS_ID = randomUUID();
 
 /**
  * The relay's checkpoint and lease, in the schema of the service that owns the relay. One row per
@@ -18,26 +22,31 @@ export const eventRelayMigration = (schema: string): Migration => ({
 
 export class RelayLease {
   private readonly table: string;
+  private readonly owner = `${PROCESS_ID}/${randomUUID()}`;
 
   constructor(
     private readonly sql: SqlClient,
     schema: string,
     private readonly name: string,
-    private readonly owner: string,
     private readonly leaseMs: number,
   ) {
     this.table = `${schema}.event_relays`;
   }
 
-  /** Takes the lease if it is free, expired or already ours; returns the checkpoint, or null if another instance holds it. */
+  /**
+   * Takes the lease if it is free, expired or already ours; returns the checkpoint, or null if
+   * another instance holds it. Only one process at a time opens a PGlite database, so there a
+   * lease of another process is left over from one that has ended and is taken at once.
+   */
   async acquire(): Promise<number | null> {
     const rows = await this.sql.query<{ checkpoint: number }>(
       `INSERT INTO ${this.table} AS relay (name, owner, lease_until)
        VALUES ($1, $2, now() + $3::integer * interval '1 millisecond')
        ON CONFLICT (name) DO UPDATE SET owner = excluded.owner, lease_until = excluded.lease_until, updated_at = now()
        WHERE relay.owner IS NULL OR relay.owner = excluded.owner OR relay.lease_until < now()
+          OR ($4::boolean AND split_part(relay.owner, '/', 1) <> $5::text)
        RETURNING checkpoint`,
-      [this.name, this.owner, this.leaseMs],
+      [this.name, this.owner, this.leaseMs, this.sql.dialect === 'pglite', PROCESS_ID],
     );
     return rows[0]?.checkpoint ?? null;
   }
