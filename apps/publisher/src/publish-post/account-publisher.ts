@@ -39,7 +39,8 @@ export class AccountPublisher {
     const result = await this.attempt(key, account, versions);
     const stored = await this.journal.finish(key, result);
     if (stored === result) {
-      this.logger.log(`Published ${label}: ${result.outcome}${result.outcome === 'failed' ? ` (${result.errors.join('; ')})` : ` at ${result.externalUrl}`}`);
+      const detail = result.outcome === 'published' ? `published at ${result.externalUrl ?? '(no url)'}` : `failed: ${result.errors.join('; ')}`;
+      this.logger.log(`Publish of ${label} ${detail}`);
     } else {
       this.logger.warn(`Attempt of ${label} was reported ${stored.outcome} meanwhile; this call returned ${result.outcome} ${result.externalUrl ?? ''}`);
     }
