@@ -1,0 +1,224 @@
+import { Logger } from '@nestjs/common';
+import { deadLetterTopic } from '@app/contracts';
+import { runMigrations, SqlClient, SqlExecutor } from '@app/persistence';
+import { DeadLetterHeaders } from '../dead-letter';
+import { IncomingMessage, MessageBus, OutgoingMessage, SubscribeOptions, Subscription } from '../message-bus.port';
+import { appendToPartition, BUS_SCHEMA, busMigrations, commitOffset, deleteConsumedMessages, ensureTopic } from './message-log';
+import { errorMessage, PartitionConsumer } from './partition-consumer';
+import { partitionForKey } from './partitioner';
+
+export interface InProcessMessageBusOptions {
+  /** Partitions of a topic this bus creates; an existing topic keeps its count. Default 4. */
+  partitions?: number;
+  /** How often an idle partition is read when no publish in this process woke it. Default 1000. */
+  pollIntervalMs?: number;
+  /** Handler attempts per message before it goes to the dead-letter topic. Default 5. */
+  maxAttempts?: number;
+  /** Wait before the first retry, doubled for each further one. Default 200. */
+  retryBackoffMs?: number;
+  /** When set, consumed messages older than this are deleted periodically (started by migrate()). */
+  retentionMs?: number;
+}
+
+/** Longest error text kept in a dead-letter header. */
+const MAX_ERROR_HEADER_LENGTH = 1000;
+
+/**
+ * Kafka's semantics inside one process, durable in SQL (schema `bus`) so that nothing is lost when
+ * the process dies: keyed partitions, consumer groups that start at the earliest offset, one
+ * message at a time per partition, offsets committed after the handler, retries, then `<topic>.dlq`.
+ * A publish wakes this process's consumers at once; they also poll, to see other writers.
+ * A consumer group has one member, in this process.
+ */
+export class InProcessMessageBus implements MessageBus {
+  private readonly logger = new Logger(InProcessMessageBus.name);
+  private readonly partitions: number;
+  private readonly pollIntervalMs: number;
+  private readonly maxAttempts: number;
+  private readonly retryBackoffMs: number;
+  private readonly retentionMs?: number;
+  private readonly topicPartitions = new Map<string, Promise<number>>();
+  private readonly members = new Map<string, GroupMember>();
+  private retentionTimer?: NodeJS.Timeout;
+  private closed = false;
+
+  constructor(
+    private readonly sql: SqlClient,
+    options: InProcessMessageBusOptions = {},
+  ) {
+    this.partitions = positiveInteger('partitions', options.partitions ?? 4);
+    this.pollIntervalMs = positiveInteger('pollIntervalMs', options.pollIntervalMs ?? 1000);
+    this.maxAttempts = positiveInteger('maxAttempts', options.maxAttempts ?? 5);
+    this.retryBackoffMs = Math.max(0, options.retryBackoffMs ?? 200);
+    if (options.retentionMs !== undefined) this.retentionMs = positiveInteger('retentionMs', options.retentionMs);
+  }
+
+  async migrate(): Promise<void> {
+    await runMigrations(this.sql, BUS_SCHEMA, busMigrations);
+    const retentionMs = this.retentionMs;
+    if (retentionMs !== undefined && !this.retentionTimer) {
+      this.retentionTimer = setInterval(() => void this.applyRetention(retentionMs), Math.min(retentionMs, 3_600_000));
+      this.retentionTimer.unref();
+    }
+  }
+
+  /**
+   * Appends the messages in one transaction of its own. On PGlite, do not call it while holding
+   * another transaction of the same client: PGlite runs one at a time, so it would wait forever.
+   */
+  async publish(topic: string, messages: readonly OutgoingMessage[]): Promise<void> {
+    this.assertOpen();
+    if (messages.length === 0) return;
+    for (const message of messages) {
+      if (typeof message.key !== 'string') throw new TypeError(`A message to "${topic}" needs a string key.`);
+    }
+    const partitionCount = await this.partitionCount(topic);
+    const touched = await this.sql.transaction((tx) => this.append(tx, topic, partitionCount, messages));
+    this.wake(topic, touched);
+  }
+
+  async subscribe(options: SubscribeOptions): Promise<Subscription> {
+    this.assertOpen();
+    const { groupId } = options;
+    const topics = [...new Set(options.topics)];
+    if (topics.length === 0) throw new Error(`Consumer group "${groupId}" must subscribe to at least one topic.`);
+    if (this.members.has(groupId)) {
+      throw new Error(`Consumer group "${groupId}" already has a member in this process; stop it before subscribing again.`);
+    }
+    const member = new GroupMember(() => {
+      this.members.delete(groupId);
+      this.logger.log(`Consumer group ${groupId} stopped`);
+    });
+    this.members.set(groupId, member);
+    try {
+      for (const topic of topics) {
+        const count = await this.partitionCount(topic);
+        for (let partition = 0; partition < count; partition += 1) member.consumers.push(this.consumer(options, topic, partition));
+      }
+    } catch (error) {
+      this.members.delete(groupId);
+      throw error;
+    }
+    for (const consumer of member.consumers) consumer.start();
+    this.logger.log(`Consumer group ${groupId} reads ${topics.join(', ')} (${member.consumers.length} partitions)`);
+    return member;
+  }
+
+  /** Stops every consumer of this bus; the SQL client stays open (it belongs to the caller). */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.retentionTimer);
+    await Promise.all([...this.members.values()].map((member) => member.stop()));
+  }
+
+  /** Deletes messages older than `olderThanMs` that every group has already consumed; returns how many. */
+  async deleteConsumedMessages(olderThanMs: number): Promise<number> {
+    return deleteConsumedMessages(this.sql, olderThanMs);
+  }
+
+  private consumer(options: SubscribeOptions, topic: string, partition: number): PartitionConsumer {
+    return new PartitionConsumer({
+      sql: this.sql,
+      groupId: options.groupId,
+      topic,
+      partition,
+      handle: (message) => options.handle(message),
+      deadLetter: (message, error, attempts) => this.deadLetter(options.groupId, message, error, attempts),
+      pollIntervalMs: this.pollIntervalMs,
+      maxAttempts: this.maxAttempts,
+      retryBackoffMs: this.retryBackoffMs,
+      logger: this.logger,
+    });
+  }
+
+  /** Appends to the dead-letter topic and commits past the message in one transaction. */
+  private async deadLetter(groupId: string, message: IncomingMessage, error: unknown, attempts: number): Promise<void> {
+    const topic = deadLetterTopic(message.topic);
+    const reason = errorMessage(error).slice(0, MAX_ERROR_HEADER_LENGTH);
+    const letter: OutgoingMessage = {
+      key: message.key,
+      value: message.value,
+      headers: {
+        ...message.headers,
+        [DeadLetterHeaders.error]: reason,
+        [DeadLetterHeaders.originalTopic]: message.topic,
+        [DeadLetterHeaders.originalPartition]: String(message.partition),
+        [DeadLetterHeaders.originalOffset]: message.offset,
+        [DeadLetterHeaders.groupId]: groupId,
+        [DeadLetterHeaders.attempts]: String(attempts),
+      },
+    };
+    const partitionCount = await this.partitionCount(topic);
+    const touched = await this.sql.transaction(async (tx) => {
+      const partitions = await this.append(tx, topic, partitionCount, [letter]);
+      await commitOffset(tx, groupId, message.topic, message.partition, Number(message.offset) + 1);
+      return partitions;
+    });
+    this.logger.error(
+      `Group ${groupId} gave up on ${message.topic}/${message.partition}@${message.offset} (key ${message.key}) ` +
+        `after ${attempts} attempts and moved it to ${topic}: ${reason}`,
+      error instanceof Error ? error.stack : undefined,
+    );
+    this.wake(topic, touched);
+  }
+
+  /** Appends partition by partition in ascending order, so concurrent publishers never deadlock. */
+  private async append(tx: SqlExecutor, topic: string, partitionCount: number, messages: readonly OutgoingMessage[]): Promise<number[]> {
+    const byPartition = new Map<number, OutgoingMessage[]>();
+    for (const message of messages) {
+      const partition = partitionForKey(message.key, partitionCount);
+      byPartition.set(partition, [...(byPartition.get(partition) ?? []), message]);
+    }
+    const partitions = [...byPartition.keys()].sort((a, b) => a - b);
+    for (const partition of partitions) await appendToPartition(tx, topic, partition, byPartition.get(partition)!);
+    return partitions;
+  }
+
+  private wake(topic: string, partitions: readonly number[]): void {
+    for (const member of this.members.values()) {
+      for (const consumer of member.consumers) {
+        if (consumer.topic === topic && partitions.includes(consumer.partition)) consumer.wake();
+      }
+    }
+  }
+
+  private partitionCount(topic: string): Promise<number> {
+    let count = this.topicPartitions.get(topic);
+    if (!count) {
+      count = ensureTopic(this.sql, topic, this.partitions);
+      count.catch(() => this.topicPartitions.delete(topic));
+      this.topicPartitions.set(topic, count);
+    }
+    return count;
+  }
+
+  private async applyRetention(retentionMs: number): Promise<void> {
+    try {
+      const deleted = await this.deleteConsumedMessages(retentionMs);
+      if (deleted > 0) this.logger.log(`Deleted ${deleted} consumed messages older than ${retentionMs} ms`);
+    } catch (error) {
+      this.logger.error(`Retention of consumed messages failed: ${errorMessage(error)}`);
+    }
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('The message bus is closed.');
+  }
+}
+
+class GroupMember implements Subscription {
+  readonly consumers: PartitionConsumer[] = [];
+  private stopping?: Promise<void>;
+
+  constructor(private readonly onStopped: () => void) {}
+
+  stop(): Promise<void> {
+    this.stopping ??= Promise.all(this.consumers.map((consumer) => consumer.stop())).then(() => this.onStopped());
+    return this.stopping;
+  }
+}
+
+function positiveInteger(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1) throw new Error(`InProcessMessageBus option ${name} must be a positive integer, got ${value}.`);
+  return value;
+}

@@ -1,0 +1,155 @@
+import { Logger } from '@nestjs/common';
+import { SqlClient } from '@app/persistence';
+import { IncomingMessage } from '../message-bus.port';
+import { commitOffset, joinPartition, readPartition } from './message-log';
+
+export interface PartitionConsumerSettings {
+  sql: SqlClient;
+  groupId: string;
+  topic: string;
+  partition: number;
+  handle(message: IncomingMessage): Promise<void>;
+  /** Moves a message that failed every attempt to the dead-letter topic and commits past it. */
+  deadLetter(message: IncomingMessage, error: unknown, attempts: number): Promise<void>;
+  pollIntervalMs: number;
+  maxAttempts: number;
+  retryBackoffMs: number;
+  logger: Logger;
+}
+
+const FETCH_SIZE = 100;
+
+/**
+ * One consumer group's reader of one partition: hands the messages to the handler one at a time,
+ * in offset order, and commits each offset after its handler resolved (at-least-once).
+ */
+export class PartitionConsumer {
+  private readonly wakeup = new Wakeup();
+  private readonly stopped = new AbortController();
+  private running: Promise<void> = Promise.resolve();
+
+  constructor(private readonly settings: PartitionConsumerSettings) {}
+
+  get topic(): string {
+    return this.settings.topic;
+  }
+
+  get partition(): number {
+    return this.settings.partition;
+  }
+
+  start(): void {
+    this.running = this.run();
+  }
+
+  /** Something was published to this partition: read now instead of at the next poll. */
+  wake(): void {
+    this.wakeup.notify();
+  }
+
+  /** Lets the message in the handler finish (and commit if it succeeds), then stops. */
+  async stop(): Promise<void> {
+    this.stopped.abort();
+    await this.running;
+  }
+
+  private get stopping(): boolean {
+    return this.stopped.signal.aborted;
+  }
+
+  private async run(): Promise<void> {
+    const { sql, groupId, topic, partition, pollIntervalMs, logger } = this.settings;
+    let nextOffset: number | undefined;
+    while (!this.stopping) {
+      try {
+        nextOffset ??= await joinPartition(sql, groupId, topic, partition);
+        this.wakeup.reset();
+        const batch = await readPartition(sql, topic, partition, nextOffset, FETCH_SIZE);
+        for (const message of batch) {
+          if (this.stopping || !(await this.deliver(message))) return;
+          nextOffset = Number(message.offset) + 1;
+        }
+        if (batch.length === 0) await this.wakeup.wait(pollIntervalMs, this.stopped.signal);
+      } catch (error) {
+        // The database is unreachable or the commit failed: read again from the last commit.
+        logger.error(`Group ${groupId} could not read ${topic}/${partition}: ${errorMessage(error)}`);
+        nextOffset = undefined;
+        await sleep(pollIntervalMs, this.stopped.signal);
+      }
+    }
+  }
+
+  /** Returns false when the consumer stopped before the message was handled. */
+  private async deliver(message: IncomingMessage): Promise<boolean> {
+    const { sql, groupId, topic, partition, maxAttempts, retryBackoffMs, logger } = this.settings;
+    for (let attempt = 1; ; attempt += 1) {
+      const failure = await this.attempt(message);
+      if (!failure) {
+        await commitOffset(sql, groupId, topic, partition, Number(message.offset) + 1);
+        return true;
+      }
+      if (this.stopping) return false;
+      if (attempt >= maxAttempts) {
+        await this.settings.deadLetter(message, failure.error, attempt);
+        return true;
+      }
+      const delayMs = retryBackoffMs * 2 ** (attempt - 1);
+      logger.warn(
+        `Group ${groupId} failed on ${topic}/${partition}@${message.offset} (attempt ${attempt} of ${maxAttempts}): ` +
+          `${errorMessage(failure.error)}; retrying in ${delayMs} ms`,
+      );
+      await sleep(delayMs, this.stopped.signal);
+      if (this.stopping) return false;
+    }
+  }
+
+  private async attempt(message: IncomingMessage): Promise<{ error: unknown } | undefined> {
+    try {
+      await this.settings.handle(message);
+      return undefined;
+    } catch (error) {
+      return { error };
+    }
+  }
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** A wake-up call that is not lost when it comes before the wait. */
+class Wakeup {
+  private pending = false;
+  private release?: () => void;
+
+  notify(): void {
+    this.pending = true;
+    this.release?.();
+  }
+
+  reset(): void {
+    this.pending = false;
+  }
+
+  /** Resolves on a notification (also one since the last reset), after `timeoutMs`, or when `signal` aborts. */
+  async wait(timeoutMs: number, signal: AbortSignal): Promise<void> {
+    if (this.pending) return;
+    await sleep(timeoutMs, signal, (wake) => (this.release = wake));
+    this.release = undefined;
+  }
+}
+
+/** Resolves after `ms`, at once when `signal` aborts, or when the function handed to `onWakeable` is called. */
+function sleep(ms: number, signal: AbortSignal, onWakeable?: (wake: () => void) => void): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(finish, ms);
+    signal.addEventListener('abort', finish, { once: true });
+    onWakeable?.(finish);
+    function finish(): void {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', finish);
+      resolve();
+    }
+  });
+}
