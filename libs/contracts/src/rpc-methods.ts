@@ -63,6 +63,30 @@ export interface ConnectAccountReply {
 /** Whose webhooks: a workspace's, or the system's (panel, every workspace's events). */
 export type WebhookScope = { workspaceUuid: string } | { system: true };
 
+export interface WebhookScopedRequest {
+  scope: WebhookScope;
+}
+/** listWebhooks takes a WebhookScopedRequest and replies WebhookView[]; getWebhook and deleteWebhook take this. */
+export interface WebhookRequest extends WebhookScopedRequest {
+  webhookId: number;
+}
+/** Replies the created WebhookView. */
+export interface CreateWebhookRequest extends WebhookScopedRequest {
+  input: WebhookInput;
+}
+/** Fields present in `input` replace the stored ones; absent fields are kept. Replies WebhookView. */
+export interface UpdateWebhookRequest extends WebhookRequest {
+  input: WebhookInput;
+}
+/** Replies DeliveryView[], newest first, at most `limit` (default 50, at most 200). */
+export interface ListDeliveriesRequest extends WebhookRequest {
+  limit?: number;
+}
+/** Replies the DeliveryView, pending again. */
+export interface ResendDeliveryRequest extends WebhookRequest {
+  deliveryId: string;
+}
+
 export interface WebhookInput {
   url?: unknown;
   events?: unknown;

@@ -1,0 +1,60 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DeliveryView, RpcMethods, ServiceError } from '@app/contracts';
+import { RPC_SERVER, RpcServer } from '@app/messaging';
+import { DeliveryWorker } from '../deliver-webhooks/delivery-worker';
+import { WebhookMessages } from '../manage-webhooks/webhook-input';
+import { WebhookSettingsRepository } from '../manage-webhooks/webhook-settings.repository';
+import { field, scopeOwner, webhookIdOf } from '../webhook-scope';
+import { DeliveryLogRepository } from './delivery-log.repository';
+
+const DEFAULT_LIST_LIMIT = 50;
+const MAX_LIST_LIMIT = 200;
+export const DELIVERY_NOT_FOUND = 'Delivery not found.';
+
+/** The delivery log of a webhook over RPC, and resending a delivery. */
+@Injectable()
+export class DeliveryLogHandler {
+  private readonly logger = new Logger('WebhookDeliveryLog');
+
+  constructor(
+    private readonly webhooks: WebhookSettingsRepository,
+    private readonly deliveries: DeliveryLogRepository,
+    private readonly worker: DeliveryWorker,
+    @Inject(RPC_SERVER) private readonly rpc: RpcServer,
+  ) {}
+
+  register(): void {
+    this.rpc.handle(RpcMethods.listDeliveries, (payload) => this.list(payload));
+    this.rpc.handle(RpcMethods.resendDelivery, (payload) => this.resend(payload));
+  }
+
+  private async list(payload: unknown): Promise<DeliveryView[]> {
+    const webhookId = await this.webhookInScope(payload);
+    const limit = field(payload, 'limit');
+    const bounded = typeof limit === 'number' && Number.isInteger(limit) && limit > 0 ? Math.min(limit, MAX_LIST_LIMIT) : DEFAULT_LIST_LIMIT;
+    return this.deliveries.list(webhookId, bounded);
+  }
+
+  private async resend(payload: unknown): Promise<DeliveryView> {
+    const webhookId = await this.webhookInScope(payload);
+    const deliveryId = field(payload, 'deliveryId');
+    if (typeof deliveryId !== 'string') throw new ServiceError('not_found', DELIVERY_NOT_FOUND);
+    const restarted = await this.deliveries.resend(webhookId, deliveryId);
+    const delivery = await this.deliveries.find(webhookId, deliveryId);
+    if (!delivery) throw new ServiceError('not_found', DELIVERY_NOT_FOUND);
+    if (restarted) {
+      this.logger.log(`Delivery ${deliveryId} of webhook ${webhookId} resent`);
+      this.worker.wake();
+    }
+    return delivery;
+  }
+
+  private async webhookInScope(payload: unknown): Promise<number> {
+    const owner = scopeOwner(payload);
+    const id = webhookIdOf(payload);
+    if (id === null || !(await this.webhooks.exists(owner, id))) {
+      throw new ServiceError('not_found', WebhookMessages.notFound);
+    }
+    return id;
+  }
+}

@@ -1,0 +1,98 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '@app/config';
+import { Messages, RpcMethods, ServiceError, WebhookView } from '@app/contracts';
+import { RPC_SERVER, RpcServer } from '@app/messaging';
+import { findNonPublicAddress, hostOf } from '../network/public-address-guard';
+import { generateWebhookSecret } from '../signing/webhook-secret';
+import { describeScope, field, scopeOwner, webhookIdOf } from '../webhook-scope';
+import { checkWebhookInput, WebhookChanges, WebhookMessages } from './webhook-input';
+import { WebhookSettingsRepository } from './webhook-settings.repository';
+
+/** Webhook settings over RPC: list, get, create, update, delete, each within one scope. */
+@Injectable()
+export class ManageWebhooksHandler {
+  private readonly logger = new Logger('WebhookSettings');
+
+  constructor(
+    private readonly webhooks: WebhookSettingsRepository,
+    @Inject(RPC_SERVER) private readonly rpc: RpcServer,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  register(): void {
+    this.rpc.handle(RpcMethods.listWebhooks, (payload) => this.webhooks.list(scopeOwner(payload)));
+    this.rpc.handle(RpcMethods.getWebhook, (payload) => this.get(payload));
+    this.rpc.handle(RpcMethods.createWebhook, (payload) => this.create(payload));
+    this.rpc.handle(RpcMethods.updateWebhook, (payload) => this.update(payload));
+    this.rpc.handle(RpcMethods.deleteWebhook, (payload) => this.delete(payload));
+  }
+
+  private async get(payload: unknown): Promise<WebhookView> {
+    const owner = scopeOwner(payload);
+    const id = webhookIdOf(payload);
+    return (id !== null ? await this.webhooks.find(owner, id) : null) ?? notFound();
+  }
+
+  private async create(payload: unknown): Promise<WebhookView> {
+    const owner = scopeOwner(payload);
+    const changes = await this.checked(field(payload, 'input'), 'create');
+    const created = await this.webhooks.insert(owner, {
+      url: changes.url!,
+      events: changes.events!,
+      active: changes.active!,
+      secret: changes.secret ?? generateWebhookSecret(),
+    });
+    this.logger.log(`Webhook ${created.id} created for ${describeScope(owner)}: ${this.describe(created)}`);
+    return created;
+  }
+
+  private async update(payload: unknown): Promise<WebhookView> {
+    const owner = scopeOwner(payload);
+    const id = webhookIdOf(payload);
+    if (id === null || !(await this.webhooks.exists(owner, id))) notFound();
+    const changes = await this.checked(field(payload, 'input'), 'update');
+    const updated = (await this.webhooks.update(owner, id, changes)) ?? notFound();
+    this.logger.log(`Webhook ${id} of ${describeScope(owner)} updated: ${this.describe(updated)}`);
+    return updated;
+  }
+
+  private async delete(payload: unknown): Promise<null> {
+    const owner = scopeOwner(payload);
+    const id = webhookIdOf(payload);
+    if (id === null || !(await this.webhooks.delete(owner, id))) notFound();
+    this.logger.log(`Webhook ${id} of ${describeScope(owner)} deleted`);
+    return null;
+  }
+
+  /** Shape first, then (when the URL is well formed) where its host resolves. */
+  private async checked(input: unknown, mode: 'create' | 'update'): Promise<WebhookChanges> {
+    const { changes, errors } = checkWebhookInput(input, mode);
+    if (changes.url !== undefined && !this.config.webhookAllowPrivateUrls) {
+      const refusal = await this.refusalOf(new URL(changes.url));
+      if (refusal) errors.url = [refusal];
+    }
+    if (Object.keys(errors).length > 0) throw new ServiceError('validation', Messages.validation, errors);
+    return changes;
+  }
+
+  private async refusalOf(url: URL): Promise<string | null> {
+    try {
+      const refused = await findNonPublicAddress(hostOf(url));
+      if (!refused) return null;
+      this.logger.warn(`Refused a webhook URL: ${refused.message}`);
+      return WebhookMessages.urlNotPublic;
+    } catch {
+      return WebhookMessages.urlUnresolvable;
+    }
+  }
+
+  /** Never the URL's path or query: a receiver may keep a secret there. Never the signing secret. */
+  private describe(webhook: WebhookView): string {
+    const events = webhook.events.join(', ');
+    return `${new URL(webhook.url).origin}, events ${events}, ${webhook.active ? 'active' : 'inactive'}`;
+  }
+}
+
+function notFound(): never {
+  throw new ServiceError('not_found', WebhookMessages.notFound);
+}

@@ -1,0 +1,56 @@
+import { WEBHOOK_EVENTS } from '@app/contracts';
+import { checkWebhookInput, WebhookMessages } from './webhook-input';
+
+const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+
+describe('checkWebhookInput', () => {
+  it('fills the defaults of a create: every event, active', () => {
+    expect(checkWebhookInput({ url: 'https://example.com/hooks?token=abc' }, 'create')).toEqual({
+      changes: { url: 'https://example.com/hooks?token=abc', events: [...WEBHOOK_EVENTS], active: true },
+      errors: {},
+    });
+    expect(checkWebhookInput({ url: 'http://example.com', events: [] }, 'create').changes.events).toEqual([...WEBHOOK_EVENTS]);
+  });
+
+  it('keeps the chosen events once each, in the order of the specification', () => {
+    const { changes } = checkWebhookInput({ url: 'https://example.com', events: ['post.failed', 'post.published', 'post.failed'], secret, active: false }, 'create');
+    expect(changes).toEqual({ url: 'https://example.com', events: ['post.published', 'post.failed'], secret, active: false });
+  });
+
+  it('reports every failing field at once', () => {
+    const { errors } = checkWebhookInput({ url: 'ftp://example.com', events: ['post.published', 'post.deleted', 3], secret: 'abc', active: 'yes' }, 'create');
+    expect(errors).toEqual({
+      url: [WebhookMessages.urlInvalid],
+      'events.1': [WebhookMessages.eventInvalid],
+      'events.2': [WebhookMessages.eventInvalid],
+      secret: [WebhookMessages.secretInvalid],
+      active: [WebhookMessages.activeNotBoolean],
+    });
+  });
+
+  it.each([undefined, null, '', {}])('requires a url on create (input %p)', (url) => {
+    expect(checkWebhookInput(url === undefined ? {} : { url }, 'create').errors).toEqual(
+      typeof url === 'object' && url !== null ? { url: [WebhookMessages.urlInvalid] } : { url: [WebhookMessages.urlRequired] },
+    );
+  });
+
+  it.each(['example.com/hook', '/hooks', 'javascript:alert(1)', 'http://', 'not a url', `https://example.com/${'a'.repeat(2048)}`])('refuses %s as a url', (url) => {
+    expect(checkWebhookInput({ url }, 'create').errors).toEqual({ url: [WebhookMessages.urlInvalid] });
+  });
+
+  it('refuses events that are not an array', () => {
+    expect(checkWebhookInput({ url: 'https://example.com', events: 'post.published' }, 'create').errors).toEqual({
+      events: [WebhookMessages.eventsNotArray],
+    });
+  });
+
+  it('changes only what an update names', () => {
+    expect(checkWebhookInput({ active: false }, 'update')).toEqual({ changes: { active: false }, errors: {} });
+    expect(checkWebhookInput({}, 'update')).toEqual({ changes: {}, errors: {} });
+    expect(checkWebhookInput({ url: '' }, 'update').errors).toEqual({ url: [WebhookMessages.urlRequired] });
+  });
+
+  it('treats a body that is not an object as empty', () => {
+    expect(checkWebhookInput(null, 'create').errors).toEqual({ url: [WebhookMessages.urlRequired] });
+  });
+});

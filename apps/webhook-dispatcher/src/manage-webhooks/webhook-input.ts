@@ -1,0 +1,95 @@
+import { WEBHOOK_EVENTS, WebhookEventName } from '@app/contracts';
+import { isWebhookSecret } from '../signing/webhook-secret';
+
+export const WebhookMessages = {
+  notFound: 'Webhook not found.',
+  urlRequired: 'The url field is required.',
+  urlInvalid: 'The url field must be a valid URL.',
+  urlNotPublic: 'The url must not point to a private, loopback or link-local address.',
+  urlUnresolvable: 'The url host could not be resolved.',
+  eventsNotArray: 'The events field must be an array.',
+  eventInvalid: 'The selected event is invalid.',
+  secretInvalid: 'The secret must be whsec_ followed by a base64-encoded key of 24 to 64 bytes.',
+  activeNotBoolean: 'The active field must be true or false.',
+} as const;
+
+export interface WebhookSettings {
+  url: string;
+  events: WebhookEventName[];
+  secret: string;
+  active: boolean;
+}
+
+/** Settings a request sets; a create fills the rest with defaults, an update keeps the stored values. */
+export type WebhookChanges = Partial<WebhookSettings>;
+
+export interface CheckedWebhookInput {
+  changes: WebhookChanges;
+  errors: Record<string, string[]>;
+}
+
+/**
+ * Checks the shape of webhook settings and reports every failing field at once. A field absent
+ * (or null) is left unchanged, except `url`, which a create requires. Reachability of the URL's
+ * host is checked separately because it needs DNS.
+ */
+export function checkWebhookInput(input: unknown, mode: 'create' | 'update'): CheckedWebhookInput {
+  const fields = input !== null && typeof input === 'object' ? (input as Record<string, unknown>) : {};
+  const changes: WebhookChanges = {};
+  const errors: Record<string, string[]> = {};
+  const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
+
+  const { url, events, secret, active } = fields;
+  if (url === undefined || url === null || url === '') {
+    if (mode === 'create' || url !== undefined) fail('url', WebhookMessages.urlRequired);
+  } else if (typeof url !== 'string' || !isHttpUrl(url)) {
+    fail('url', WebhookMessages.urlInvalid);
+  } else {
+    changes.url = url;
+  }
+
+  if (events !== undefined && events !== null) {
+    if (!Array.isArray(events)) {
+      fail('events', WebhookMessages.eventsNotArray);
+    } else {
+      events.forEach((event, index) => {
+        if (!isEventName(event)) fail(`events.${index}`, WebhookMessages.eventInvalid);
+      });
+      // Empty means every event; stored as the full list so the settings say what is sent.
+      if (!Object.keys(errors).some((field) => field.startsWith('events'))) {
+        changes.events = events.length === 0 ? [...WEBHOOK_EVENTS] : WEBHOOK_EVENTS.filter((name) => events.includes(name));
+      }
+    }
+  } else if (mode === 'create') {
+    changes.events = [...WEBHOOK_EVENTS];
+  }
+
+  if (secret !== undefined && secret !== null) {
+    if (typeof secret !== 'string' || !isWebhookSecret(secret)) fail('secret', WebhookMessages.secretInvalid);
+    else changes.secret = secret;
+  }
+
+  if (active !== undefined && active !== null) {
+    if (typeof active !== 'boolean') fail('active', WebhookMessages.activeNotBoolean);
+    else changes.active = active;
+  } else if (mode === 'create') {
+    changes.active = true;
+  }
+
+  return { changes, errors };
+}
+
+const MAX_URL_LENGTH = 2048;
+
+function isHttpUrl(value: string): boolean {
+  if (value.length > MAX_URL_LENGTH) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+const isEventName = (value: unknown): value is WebhookEventName =>
+  typeof value === 'string' && (WEBHOOK_EVENTS as readonly string[]).includes(value);

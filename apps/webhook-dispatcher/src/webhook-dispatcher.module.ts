@@ -1,0 +1,61 @@
+import { BeforeApplicationShutdown, Inject, Logger, Module, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
+import { runMigrations, SQL_CLIENT, SqlClient } from '@app/persistence';
+import { DeliveryQueueRepository } from './deliver-webhooks/delivery-queue.repository';
+import { DeliveryWorker } from './deliver-webhooks/delivery-worker';
+import { WebhookSender } from './deliver-webhooks/webhook-sender';
+import { DeliveryLogHandler } from './delivery-log/delivery-log.handler';
+import { DeliveryLogRepository } from './delivery-log/delivery-log.repository';
+import { ManageWebhooksHandler } from './manage-webhooks/manage-webhooks.handler';
+import { WebhookSettingsRepository } from './manage-webhooks/webhook-settings.repository';
+import { PostEventsConsumer } from './project-post-events/post-events.consumer';
+import { PostProjectionRepository } from './project-post-events/post-projection.repository';
+import { WEBHOOKS_SCHEMA, webhooksMigrations } from './webhooks-schema';
+
+/**
+ * Webhook settings, deliveries and their attempts log (schema `webhooks`). Reads `post-events`,
+ * sends signed HTTP POSTs to customer URLs with retries, answers the settings and log over RPC.
+ * Infrastructure (SQL_CLIENT, MESSAGE_BUS, RPC_SERVER, APP_CONFIG, SECRET_BOX) comes from a global module.
+ */
+@Module({
+  providers: [
+    WebhookSettingsRepository,
+    ManageWebhooksHandler,
+    PostProjectionRepository,
+    PostEventsConsumer,
+    DeliveryQueueRepository,
+    WebhookSender,
+    DeliveryWorker,
+    DeliveryLogRepository,
+    DeliveryLogHandler,
+  ],
+})
+export class WebhookDispatcherModule implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('WebhookDispatcher');
+
+  constructor(
+    @Inject(SQL_CLIENT) private readonly sql: SqlClient,
+    private readonly settings: ManageWebhooksHandler,
+    private readonly deliveryLog: DeliveryLogHandler,
+    private readonly consumer: PostEventsConsumer,
+    private readonly worker: DeliveryWorker,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    const applied = await runMigrations(this.sql, WEBHOOKS_SCHEMA, webhooksMigrations);
+    if (applied.length > 0) this.logger.log(`Migrations applied: ${applied.join(', ')}`);
+    this.settings.register();
+    this.deliveryLog.register();
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.worker.start();
+    await this.consumer.start();
+    this.logger.log('Webhook dispatcher started');
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.consumer.stop();
+    await this.worker.stop();
+    this.logger.log('Webhook dispatcher stopped');
+  }
+}
