@@ -1,0 +1,47 @@
+import { Body, Controller, HttpCode, Inject, Logger, Post } from '@nestjs/common';
+import { ConnectAccountReply, ConnectAccountRequest, RpcMethods } from '@app/contracts';
+import { RPC_CLIENT, RpcClient } from '@app/messaging';
+import { CurrentMembership, Membership } from '../../auth/authenticated-user';
+import { WorkspaceRoute } from '../../auth/route-access';
+import { AccountRegistry, AccountView } from '../account-registry';
+import { ConnectAccountDto } from './connect-account.dto';
+
+/**
+ * Connects an account: the publisher checks the provider and keeps settings and credentials
+ * (encrypted) first; only then does the account exist here. Credentials never touch this schema.
+ */
+@Controller(':workspaceUuid/accounts')
+@WorkspaceRoute('accounts')
+export class ConnectAccountController {
+  private readonly logger = new Logger('Gateway');
+
+  constructor(
+    private readonly accounts: AccountRegistry,
+    @Inject(RPC_CLIENT) private readonly rpc: RpcClient,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  async connect(@CurrentMembership() membership: Membership, @Body() body: ConnectAccountDto): Promise<AccountView> {
+    const { workspaceUuid } = membership;
+    const accountId = await this.accounts.reserveId();
+    const request: ConnectAccountRequest = {
+      accountId,
+      workspaceUuid,
+      provider: body.provider.trim(),
+      settings: body.settings ?? {},
+      credentials: body.credentials ?? {},
+    };
+    const reply = await this.rpc.request<ConnectAccountReply>(RpcMethods.connectAccount, request);
+    const account = await this.accounts.add({
+      id: accountId,
+      workspaceUuid,
+      provider: request.provider,
+      name: body.name.trim(),
+      username: body.username?.trim() || null,
+      authorized: reply.authorized,
+    });
+    this.logger.log(`Account ${accountId} (${account.provider}) connected to workspace ${workspaceUuid}`);
+    return account;
+  }
+}

@@ -1,0 +1,83 @@
+import { Module } from '@nestjs/common';
+import { TerminusModule } from '@nestjs/terminus';
+import { AccountRegistry } from './accounts/account-registry';
+import { ConnectAccountController } from './accounts/connect-account/connect-account.controller';
+import { DeleteAccountController } from './accounts/delete-account/delete-account.controller';
+import { ListAccountsController } from './accounts/list-accounts/list-accounts.controller';
+import { AdminOnlyGuard } from './auth/admin-only.guard';
+import { AuthenticationGuard } from './auth/authentication.guard';
+import { BootstrapAdmin } from './auth/bootstrap-admin/bootstrap-admin';
+import { RateLimitGuard } from './auth/rate-limit/rate-limit.guard';
+import { TokenStore } from './auth/token-store';
+import { GatewayDatabase } from './gateway-database';
+import { HealthController } from './health/health.controller';
+import { AddMemberController } from './panel/workspaces/add-member/add-member.controller';
+import { CreateWorkspaceController } from './panel/workspaces/create-workspace/create-workspace.controller';
+import { ListWorkspacesController } from './panel/workspaces/list-workspaces/list-workspaces.controller';
+import { CreateTokenController } from './panel/users/create-token/create-token.controller';
+import { CreateUserController } from './panel/users/create-user/create-user.controller';
+import { DeleteUserController } from './panel/users/delete-user/delete-user.controller';
+import { ListUsersController } from './panel/users/list-users/list-users.controller';
+import { ApprovePostController } from './posts/approve-post/approve-post.controller';
+import { CreatePostController } from './posts/create-post/create-post.controller';
+import { DeletePostController } from './posts/delete-post/delete-post.controller';
+import { GetPostController } from './posts/get-post/get-post.controller';
+import { ListPostsController } from './posts/list-posts/list-posts.controller';
+import { PostInputReader } from './posts/post-input';
+import { UpdatePostController } from './posts/update-post/update-post.controller';
+import { PanelDeliveriesController } from './webhooks/deliveries/panel-deliveries.controller';
+import { WebhookDeliveries } from './webhooks/deliveries/webhook-deliveries';
+import { WorkspaceDeliveriesController } from './webhooks/deliveries/workspace-deliveries.controller';
+import { PanelWebhooksController } from './webhooks/manage-webhooks/panel-webhooks.controller';
+import { WebhookSettings } from './webhooks/manage-webhooks/webhook-settings';
+import { WorkspaceWebhooksController } from './webhooks/manage-webhooks/workspace-webhooks.controller';
+import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
+
+/**
+ * The HTTP API: authentication, rate limits, users, tokens, workspaces and memberships, the account
+ * registry (schema `gateway`), and relays to the services that own posts, credentials and webhooks.
+ * Infrastructure (SQL_CLIENT, RPC_CLIENT, APP_CONFIG) comes from the global runtime module.
+ *
+ * One module on purpose: guards keep their state (the rate limiter) per module, and controllers
+ * register their routes in this order, so `/panel/...` is matched before `/:workspaceUuid/...`.
+ */
+@Module({
+  imports: [TerminusModule.forRoot({ logger: false })],
+  controllers: [
+    HealthController,
+    ListWorkspacesController,
+    CreateWorkspaceController,
+    AddMemberController,
+    ListUsersController,
+    CreateUserController,
+    DeleteUserController,
+    CreateTokenController,
+    PanelWebhooksController,
+    PanelDeliveriesController,
+    ListAccountsController,
+    ConnectAccountController,
+    DeleteAccountController,
+    ListPostsController,
+    CreatePostController,
+    GetPostController,
+    UpdatePostController,
+    DeletePostController,
+    ApprovePostController,
+    WorkspaceWebhooksController,
+    WorkspaceDeliveriesController,
+  ],
+  providers: [
+    GatewayDatabase,
+    BootstrapAdmin,
+    TokenStore,
+    RateLimitGuard,
+    AuthenticationGuard,
+    AdminOnlyGuard,
+    WorkspaceMemberGuard,
+    AccountRegistry,
+    PostInputReader,
+    WebhookSettings,
+    WebhookDeliveries,
+  ],
+})
+export class GatewayModule {}

@@ -1,0 +1,26 @@
+import { Messages } from '@app/contracts';
+
+/** Field path (dot notation) -> messages, as in the 422 body of the product contract. */
+export type FieldErrors = Record<string, string[]>;
+
+/** An answer the gateway decides itself: a status, the contract's message, and optional headers. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: FieldErrors,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const unauthenticated = (): ApiError => new ApiError(401, Messages.unauthenticated);
+export const unauthorized = (): ApiError => new ApiError(403, Messages.unauthorized);
+export const workspaceNotFound = (): ApiError => new ApiError(404, Messages.workspaceNotFound);
+export const notFound = (message: string): ApiError => new ApiError(404, message);
+export const badRequest = (message: string): ApiError => new ApiError(400, message);
+export const validationFailed = (errors: FieldErrors): ApiError => new ApiError(422, Messages.validation, errors);
+export const tooManyAttempts = (retryAfterSeconds: number): ApiError =>
+  new ApiError(429, Messages.tooManyAttempts, undefined, { 'Retry-After': String(retryAfterSeconds) });

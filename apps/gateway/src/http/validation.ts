@@ -1,0 +1,60 @@
+import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { IsBoolean, IsEmail, IsIn, IsInt, IsObject, IsString, MaxLength, ValidateBy, ValidationArguments } from 'class-validator';
+import { FieldErrors, validationFailed } from './api-error';
+
+/** Messages worded like the product contract's ("The versions field is required."). */
+export const FieldMessages = {
+  required: (field: string) => `The ${field} field is required.`,
+  string: (field: string) => `The ${field} field must be a string.`,
+  boolean: (field: string) => `The ${field} field must be true or false.`,
+  integer: (field: string) => `The ${field} field must be an integer.`,
+  array: (field: string) => `The ${field} field must be an array.`,
+  object: (field: string) => `The ${field} field must be an object.`,
+  email: (field: string) => `The ${field} field must be a valid email address.`,
+  maxLength: (field: string, max: number) => `The ${field} field must not be greater than ${max} characters.`,
+  selectedInvalid: (field: string) => `The selected ${field} is invalid.`,
+  date: (field: string) => `The ${field} field must be a valid date.`,
+  dateAfterNow: (field: string) => `The ${field} field must be a date after now.`,
+} as const;
+
+const property = (args: ValidationArguments) => args.property;
+
+/** Present and not blank (null, undefined and "" count as missing). */
+export const Required = () =>
+  ValidateBy({
+    name: 'required',
+    validator: {
+      validate: (value: unknown) => value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === ''),
+      defaultMessage: (args) => FieldMessages.required(property(args!)),
+    },
+  });
+export const MustBeString = () => IsString({ message: (args) => FieldMessages.string(property(args)) });
+export const MustBeBoolean = () => IsBoolean({ message: (args) => FieldMessages.boolean(property(args)) });
+export const MustBeInteger = () => IsInt({ message: (args) => FieldMessages.integer(property(args)) });
+export const MustBeObject = () => IsObject({ message: (args) => FieldMessages.object(property(args)) });
+export const MustBeEmail = () => IsEmail({}, { message: (args) => FieldMessages.email(property(args)) });
+export const AtMostCharacters = (max: number) => MaxLength(max, { message: (args) => FieldMessages.maxLength(property(args), max) });
+export const OneOf = (values: readonly string[]) => IsIn([...values], { message: (args) => FieldMessages.selectedInvalid(property(args)) });
+
+/** Rules that make the others moot: a missing field is only "required", a number only "must be a string". */
+const FIRST_RULES = ['required', 'isString', 'isBoolean', 'isInt', 'isObject'];
+
+/** One message per field, the most basic rule it breaks. */
+export function fieldErrorsOf(errors: ValidationError[]): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const error of errors) {
+    const constraints = error.constraints ?? {};
+    const first = FIRST_RULES.find((rule) => rule in constraints);
+    const message = first ? constraints[first] : Object.values(constraints)[0];
+    if (message) fields[error.property] = [message];
+  }
+  return fields;
+}
+
+/** Request DTOs are checked by class-validator; failures become the contract's 422 body. */
+export const apiValidationPipe = (): ValidationPipe =>
+  new ValidationPipe({
+    whitelist: true,
+    transform: true,
+    exceptionFactory: (errors) => validationFailed(fieldErrorsOf(errors)),
+  });

@@ -1,0 +1,43 @@
+import { Body, Controller, HttpCode, Inject, Logger, Param, Post } from '@nestjs/common';
+import { SQL_CLIENT, SqlClient } from '@app/persistence';
+import { PanelRoute } from '../../../auth/route-access';
+import { IssuedToken, TokenStore } from '../../../auth/token-store';
+import { notFound, validationFailed } from '../../../http/api-error';
+import { idFromPath } from '../../../http/route-params';
+import { FieldMessages } from '../../../http/validation';
+import { USER_NOT_FOUND } from '../delete-user/delete-user.controller';
+import { CreateTokenDto } from './create-token.dto';
+
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** Issues an API token for a user; the answer is the only time its plaintext is shown. */
+@Controller('panel/users/:id/tokens')
+@PanelRoute('panel')
+export class CreateTokenController {
+  private readonly logger = new Logger('Gateway');
+
+  constructor(
+    @Inject(SQL_CLIENT) private readonly sql: SqlClient,
+    private readonly tokens: TokenStore,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  async create(@Param('id') idText: string, @Body() body: CreateTokenDto): Promise<IssuedToken> {
+    const userId = idFromPath(idText);
+    const [user] = userId === null ? [] : await this.sql.query(`SELECT id FROM gateway.users WHERE id = $1 AND deleted_at IS NULL`, [userId]);
+    if (!user || userId === null) throw notFound(USER_NOT_FOUND);
+    const expiresAt = expiryOf(body.expires_at);
+    const issued = await this.tokens.issue(userId, body.name.trim(), expiresAt);
+    this.logger.log(`Token ${issued.id} issued for user ${userId}${expiresAt ? `, expires ${expiresAt.toISOString()}` : ''}`);
+    return issued;
+  }
+}
+
+function expiryOf(value: string | null | undefined): Date | null {
+  if (value === undefined || value === null) return null;
+  const at = ISO_8601.test(value) ? new Date(value) : null;
+  if (!at || Number.isNaN(at.getTime())) throw validationFailed({ expires_at: [FieldMessages.date('expires_at')] });
+  if (at.getTime() <= Date.now()) throw validationFailed({ expires_at: [FieldMessages.dateAfterNow('expires_at')] });
+  return at;
+}

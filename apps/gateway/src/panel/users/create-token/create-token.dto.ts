@@ -1,0 +1,16 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsOptional } from 'class-validator';
+import { AtMostCharacters, MustBeString, Required } from '../../../http/validation';
+
+export class CreateTokenDto {
+  @ApiProperty({ example: 'ci' })
+  @Required()
+  @MustBeString()
+  @AtMostCharacters(255)
+  name: string;
+
+  @ApiProperty({ required: false, nullable: true, example: '2027-01-01T00:00:00Z', description: 'ISO 8601; absent or null: never expires' })
+  @IsOptional()
+  @MustBeString()
+  expires_at?: string | null;
+}

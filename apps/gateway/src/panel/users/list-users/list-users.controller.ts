@@ -1,0 +1,15 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import { SQL_CLIENT, SqlClient } from '@app/persistence';
+import { PanelRoute } from '../../../auth/route-access';
+import { USER_COLUMNS, UserView } from '../user-view';
+
+@Controller('panel/users')
+@PanelRoute('panel')
+export class ListUsersController {
+  constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
+
+  @Get()
+  async list(): Promise<{ data: UserView[] }> {
+    return { data: await this.sql.query<UserView>(`SELECT ${USER_COLUMNS} FROM gateway.users WHERE deleted_at IS NULL ORDER BY id`) };
+  }
+}

@@ -1,0 +1,11 @@
+export interface WorkspaceView {
+  uuid: string;
+  name: string;
+  created_at: string;
+}
+
+export const workspaceViewOf = (row: { uuid: string; name: string; created_at: Date }): WorkspaceView => ({
+  uuid: row.uuid,
+  name: row.name,
+  created_at: new Date(row.created_at).toISOString(),
+});

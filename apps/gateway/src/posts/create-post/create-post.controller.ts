@@ -1,0 +1,31 @@
+import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
+import { ApiBody } from '@nestjs/swagger';
+import { randomUUID } from 'node:crypto';
+import { CreatePostRequest, PostView, RpcMethods } from '@app/contracts';
+import { RPC_CLIENT, RpcClient } from '@app/messaging';
+import { AuthenticatedUser, CurrentMembership, CurrentUser, Membership } from '../../auth/authenticated-user';
+import { WorkspaceRoute } from '../../auth/route-access';
+import { PostBodyDoc } from '../post-body/post-body.doc';
+import { PostInputReader } from '../post-input';
+
+@Controller(':workspaceUuid/posts')
+@WorkspaceRoute('posts')
+export class CreatePostController {
+  constructor(
+    private readonly inputs: PostInputReader,
+    @Inject(RPC_CLIENT) private readonly rpc: RpcClient,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @ApiBody({ type: PostBodyDoc })
+  async create(@CurrentUser() user: AuthenticatedUser, @CurrentMembership() membership: Membership, @Body() body: unknown): Promise<PostView> {
+    const request: CreatePostRequest = {
+      workspaceUuid: membership.workspaceUuid,
+      postUuid: randomUUID(),
+      actor: { userId: user.userId, canApprove: membership.canApprove },
+      input: await this.inputs.read(membership.workspaceUuid, body),
+    };
+    return this.rpc.request<PostView>(RpcMethods.createPost, request);
+  }
+}

@@ -1,0 +1,27 @@
+import { Controller, Delete, HttpCode, Inject, Param } from '@nestjs/common';
+import { PostActionRequest, RpcMethods } from '@app/contracts';
+import { RPC_CLIENT, RpcClient } from '@app/messaging';
+import { AuthenticatedUser, CurrentMembership, CurrentUser, Membership } from '../../auth/authenticated-user';
+import { WorkspaceRoute } from '../../auth/route-access';
+import { postUuidFromPath } from '../post-uuid';
+
+@Controller(':workspaceUuid/posts/:postUuid')
+@WorkspaceRoute('posts')
+export class DeletePostController {
+  constructor(@Inject(RPC_CLIENT) private readonly rpc: RpcClient) {}
+
+  @Delete()
+  @HttpCode(204)
+  async delete(
+    @CurrentUser() user: AuthenticatedUser,
+    @CurrentMembership() membership: Membership,
+    @Param('postUuid') postUuidText: string,
+  ): Promise<void> {
+    const request: PostActionRequest = {
+      workspaceUuid: membership.workspaceUuid,
+      postUuid: postUuidFromPath(postUuidText),
+      actor: { userId: user.userId, canApprove: membership.canApprove },
+    };
+    await this.rpc.request(RpcMethods.deletePost, request);
+  }
+}

@@ -1,0 +1,54 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+/* OpenAPI description of the post body. The body itself is checked by validatePostBody. */
+
+class PostContentDoc {
+  @ApiProperty({ example: 'Hello, world' })
+  body: string;
+
+  @ApiProperty({ type: [String], example: [] })
+  media: string[];
+}
+
+class PostVersionDoc {
+  @ApiProperty({ example: 0, description: '0 for the original; otherwise the account this version is written for' })
+  account_id: number;
+
+  @ApiProperty({ example: true, description: 'exactly one version, the first, is the original' })
+  is_original: boolean;
+
+  @ApiProperty({ type: [PostContentDoc] })
+  content: PostContentDoc[];
+
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, example: {} })
+  options?: Record<string, unknown>;
+}
+
+export class PostBodyDoc {
+  @ApiProperty({ type: [PostVersionDoc] })
+  versions: PostVersionDoc[];
+
+  @ApiPropertyOptional({ type: [Number], example: [1], description: 'ids of accounts of this workspace' })
+  accounts?: number[];
+
+  @ApiPropertyOptional({ example: '2026-11-22', description: 'Y-m-d' })
+  date?: string;
+
+  @ApiPropertyOptional({ example: '09:30', description: 'H:i' })
+  time?: string;
+
+  @ApiPropertyOptional({ example: 'Europe/Paris', default: 'UTC', description: 'IANA time zone of date and time' })
+  timezone?: string;
+
+  @ApiPropertyOptional({ example: '2026-11-22T09:30:00+01:00', description: 'ISO 8601 with offset; instead of date + time' })
+  scheduled_at?: string;
+
+  @ApiPropertyOptional({ description: 'schedule at date + time (or scheduled_at)' })
+  schedule?: boolean;
+
+  @ApiPropertyOptional({ description: 'publish as soon as possible' })
+  schedule_now?: boolean;
+
+  @ApiPropertyOptional({ type: [String], example: ['launch'] })
+  tags?: string[];
+}

@@ -1,0 +1,37 @@
+import { Body, Controller, Inject, Param, Put } from '@nestjs/common';
+import { ApiBody } from '@nestjs/swagger';
+import { PostView, RpcMethods, UpdatePostRequest } from '@app/contracts';
+import { RPC_CLIENT, RpcClient } from '@app/messaging';
+import { AuthenticatedUser, CurrentMembership, CurrentUser, Membership } from '../../auth/authenticated-user';
+import { WorkspaceRoute } from '../../auth/route-access';
+import { PostBodyDoc } from '../post-body/post-body.doc';
+import { PostInputReader } from '../post-input';
+import { postUuidFromPath } from '../post-uuid';
+
+/** Replaces a post's content and schedule; a published post answers 400 (decided by the post-service). */
+@Controller(':workspaceUuid/posts/:postUuid')
+@WorkspaceRoute('posts')
+export class UpdatePostController {
+  constructor(
+    private readonly inputs: PostInputReader,
+    @Inject(RPC_CLIENT) private readonly rpc: RpcClient,
+  ) {}
+
+  @Put()
+  @ApiBody({ type: PostBodyDoc })
+  async update(
+    @CurrentUser() user: AuthenticatedUser,
+    @CurrentMembership() membership: Membership,
+    @Param('postUuid') postUuidText: string,
+    @Body() body: unknown,
+  ): Promise<PostView> {
+    const postUuid = postUuidFromPath(postUuidText);
+    const request: UpdatePostRequest = {
+      workspaceUuid: membership.workspaceUuid,
+      postUuid,
+      actor: { userId: user.userId, canApprove: membership.canApprove },
+      input: await this.inputs.read(membership.workspaceUuid, body),
+    };
+    return this.rpc.request<PostView>(RpcMethods.updatePost, request);
+  }
+}

@@ -1,0 +1,45 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiBody } from '@nestjs/swagger';
+import { WebhookScope, WebhookView } from '@app/contracts';
+import { PanelRoute } from '../../auth/route-access';
+import { webhookIdFromPath } from '../webhook-id';
+import { WebhookBodyDoc } from './webhook-body.doc';
+import { WebhookSettings } from './webhook-settings';
+
+const SYSTEM: WebhookScope = { system: true };
+
+/** System webhooks, set in the panel: they receive the post events of every workspace. */
+@Controller('panel/webhooks')
+@PanelRoute('panel')
+export class PanelWebhooksController {
+  constructor(private readonly webhooks: WebhookSettings) {}
+
+  @Get()
+  list(): Promise<{ data: WebhookView[] }> {
+    return this.webhooks.list(SYSTEM);
+  }
+
+  @Post()
+  @HttpCode(201)
+  @ApiBody({ type: WebhookBodyDoc })
+  create(@Body() body: unknown): Promise<WebhookView> {
+    return this.webhooks.create(SYSTEM, body);
+  }
+
+  @Get(':id')
+  get(@Param('id') id: string): Promise<WebhookView> {
+    return this.webhooks.get(SYSTEM, webhookIdFromPath(id));
+  }
+
+  @Put(':id')
+  @ApiBody({ type: WebhookBodyDoc })
+  update(@Param('id') id: string, @Body() body: unknown): Promise<WebhookView> {
+    return this.webhooks.update(SYSTEM, webhookIdFromPath(id), body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  delete(@Param('id') id: string): Promise<void> {
+    return this.webhooks.delete(SYSTEM, webhookIdFromPath(id));
+  }
+}

@@ -1,0 +1,159 @@
+import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
+
+jest.setTimeout(30_000);
+
+const original = { is_original: true, content: [{ body: 'Hello', media: [] }] };
+const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
+
+describe('gateway: posts (PGlite, fake post-service on the real domain rules)', () => {
+  let gateway: GatewayTestApp;
+  let workspace: string;
+  let accountId: number;
+  let member: string;
+
+  beforeAll(async () => {
+    gateway = await startGatewayTestApp();
+    workspace = (await gateway.call('POST', '/api/panel/workspaces', { body: { name: 'Acme' } })).body.uuid;
+    await gateway.call('POST', `/api/panel/workspaces/${workspace}/members`, { body: { user_id: 1, role: 'admin', can_approve: true } });
+    accountId = (await gateway.call('POST', `/api/${workspace}/accounts`, { body: { provider: 'sandbox', name: 'Acme', username: 'acme' } })).body.id;
+    const user = (await gateway.call('POST', '/api/panel/users', { body: { name: 'M', email: 'm@example.com' } })).body;
+    await gateway.call('POST', `/api/panel/workspaces/${workspace}/members`, { body: { user_id: user.id, role: 'member' } });
+    member = (await gateway.call('POST', `/api/panel/users/${user.id}/tokens`, { body: { name: 't' } })).body.token;
+  });
+  afterAll(() => gateway?.dispose());
+
+  const path = (suffix = '') => `/api/${workspace}/posts${suffix}`;
+
+  it('creates a draft: 201 Post, with the domain input the gateway built', async () => {
+    const created = await gateway.call('POST', path(), { body: { versions: [{ is_original: true }], tags: ['a'], extra: true } });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ status: 'draft', tags: ['a'], accounts: [], scheduled_at: null, published_at: null });
+    const request = gateway.services.callsOf('posts.create').at(-1) as Record<string, unknown>;
+    expect(request).toEqual({
+      workspaceUuid: workspace,
+      postUuid: created.body.uuid,
+      actor: { userId: 1, canApprove: true },
+      input: {
+        versions: [{ account_id: 0, is_original: true, content: [{ body: '', media: [] }], options: {} }],
+        accounts: [],
+        tags: ['a'],
+        intent: { kind: 'draft' },
+      },
+    });
+  });
+
+  it('schedules with an approver: scheduled, accounts as snapshots of the registry', async () => {
+    const scheduledAt = inAnHour();
+    const created = await gateway.call('POST', path(), { body: { versions: [original], accounts: [accountId], schedule: true, scheduled_at: scheduledAt } });
+    expect(created).toMatchObject({
+      status: 201,
+      body: { status: 'scheduled', scheduled_at: scheduledAt, accounts: [{ id: accountId, provider: 'sandbox', name: 'Acme', username: 'acme' }] },
+    });
+  });
+
+  it('a member without can_approve asks for approval; only an approver may approve', async () => {
+    const body = { versions: [original], accounts: [accountId], schedule: true, scheduled_at: inAnHour() };
+    const created = await gateway.call('POST', path(), { token: member, body });
+    expect(created).toMatchObject({ status: 201, body: { status: 'needs_approval' } });
+    expect(gateway.services.callsOf('posts.create').at(-1)).toMatchObject({ actor: { canApprove: false } });
+
+    expect(await gateway.call('POST', path(`/${created.body.uuid}/approve`), { token: member })).toMatchObject({
+      status: 403,
+      body: { message: 'This action is unauthorized.' },
+    });
+    expect(await gateway.call('POST', path(`/${created.body.uuid}/approve`))).toMatchObject({ status: 200, body: { status: 'scheduled' } });
+    expect(await gateway.call('POST', path(`/${created.body.uuid}/approve`))).toMatchObject({
+      status: 400,
+      body: { message: 'The post is not awaiting approval.' },
+    });
+  });
+
+  it('422 with every failing field at once, accounts of other workspaces and deleted ones invalid', async () => {
+    const other = (await gateway.call('POST', '/api/panel/workspaces', { body: { name: 'Other' } })).body.uuid;
+    await gateway.call('POST', `/api/panel/workspaces/${other}/members`, { body: { user_id: 1, role: 'admin' } });
+    const foreign = (await gateway.call('POST', `/api/${other}/accounts`, { body: { provider: 'sandbox', name: 'F' } })).body.id;
+    const gone = (await gateway.call('POST', `/api/${workspace}/accounts`, { body: { provider: 'sandbox', name: 'G' } })).body.id;
+    await gateway.call('DELETE', `/api/${workspace}/accounts/${gone}`);
+    const before = gateway.services.callsOf('posts.create').length;
+
+    const answer = await gateway.call('POST', path(), {
+      body: { versions: [{ is_original: false }], accounts: [accountId, foreign, gone], date: '2026-02-30', time: '25:00', schedule: true },
+    });
+    expect(answer).toEqual(
+      expect.objectContaining({
+        status: 422,
+        body: {
+          message: 'Validation errors.',
+          errors: {
+            versions: ['At least one version with is_original: true is required.'],
+            'versions.0.is_original': ['The is_original field must be true for the first version.'],
+            'accounts.1': ['The selected account is invalid.'],
+            'accounts.2': ['The selected account is invalid.'],
+            date: ['The date does not match the format Y-m-d.'],
+            time: ['The time does not match the format H:i.'],
+          },
+        },
+      }),
+    );
+    expect(gateway.services.callsOf('posts.create')).toHaveLength(before);
+  });
+
+  it('gets, updates and deletes a post; 404 Post not found after, and for a malformed or unknown uuid', async () => {
+    const created = (await gateway.call('POST', path(), { body: { versions: [original] } })).body;
+    expect(await gateway.call('GET', path(`/${created.uuid}`))).toMatchObject({ status: 200, body: { uuid: created.uuid } });
+    const updated = await gateway.call('PUT', path(`/${created.uuid.toUpperCase()}`), { body: { versions: [original], tags: ['edited'] } });
+    expect(updated).toMatchObject({ status: 200, body: { uuid: created.uuid, tags: ['edited'] } });
+    expect((await gateway.call('PUT', path(`/${created.uuid}`), { body: {} })).body.errors).toEqual({ versions: ['The versions field is required.'] });
+
+    expect(await gateway.call('DELETE', path(`/${created.uuid}`))).toMatchObject({ status: 204, body: null });
+    for (const uuid of [created.uuid, 'not-a-uuid', '00000000-0000-4000-8000-000000000009']) {
+      expect(await gateway.call('GET', path(`/${uuid}`))).toMatchObject({ status: 404, body: { message: 'Post not found.' } });
+    }
+    expect(await gateway.call('DELETE', path(`/${created.uuid}`))).toMatchObject({ status: 404, body: { message: 'Post not found.' } });
+  });
+
+  it('a published post cannot be updated nor deleted: 400', async () => {
+    const created = (await gateway.call('POST', path(), { body: { versions: [original], accounts: [accountId], schedule_now: true } })).body;
+    const at = new Date().toISOString();
+    gateway.services.append(created.uuid, [
+      { type: 'PublishingStarted', data: { accounts: created.accounts, versions: created.versions, at } },
+      { type: 'AccountPublished', data: { accountId, externalId: 'x', externalUrl: 'https://sandbox.local/x', at } },
+      { type: 'PostPublished', data: { publishedAt: at } },
+    ]);
+    const message = 'A published post cannot be edited or deleted. Create a new post instead.';
+    expect(await gateway.call('PUT', path(`/${created.uuid}`), { body: { versions: [original] } })).toMatchObject({ status: 400, body: { message } });
+    expect(await gateway.call('DELETE', path(`/${created.uuid}`))).toMatchObject({ status: 400, body: { message } });
+  });
+
+  it('lists posts with status, page and limit; bad values are 422', async () => {
+    const page = await gateway.call('GET', path('?status=draft&page=1&limit=1'));
+    expect(page.status).toBe(200);
+    expect(page.body.meta).toEqual({ page: 1, limit: 1, total: expect.any(Number) });
+    expect(page.body.data).toHaveLength(1);
+    expect(page.body.data[0].status).toBe('draft');
+    expect(gateway.services.callsOf('posts.list').at(-1)).toEqual({ workspaceUuid: workspace, status: 'draft', page: 1, limit: 1 });
+    await gateway.call('GET', path());
+    expect(gateway.services.callsOf('posts.list').at(-1)).toEqual({ workspaceUuid: workspace, status: null, page: 1, limit: 20 });
+
+    expect(await gateway.call('GET', path('?status=lost&page=0&limit=500'))).toMatchObject({
+      status: 422,
+      body: {
+        message: 'Validation errors.',
+        errors: {
+          status: ['The selected status is invalid.'],
+          page: ['The page field must be at least 1.'],
+          limit: ['The limit field must not be greater than 100.'],
+        },
+      },
+    });
+  });
+
+  it('an unreachable post-service is a 503 with its message', async () => {
+    gateway.services.postServiceDown = true;
+    try {
+      expect(await gateway.call('GET', path())).toMatchObject({ status: 503, body: { message: 'The service is not available.' } });
+    } finally {
+      gateway.services.postServiceDown = false;
+    }
+  });
+});

@@ -1,0 +1,100 @@
+import { DynamicModule, Global, INestApplication, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { APP_CONFIG, AppConfig, loadConfig } from '@app/config';
+import { InProcessRpc, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
+import { PgliteSqlClient, SQL_CLIENT } from '@app/persistence';
+import { configureGatewayApp } from '../src/configure-gateway-app';
+import { GatewayModule } from '../src/gateway.module';
+import { FakeServices } from './fake-services';
+
+export interface GatewayTestApp {
+  url: string;
+  sql: PgliteSqlClient;
+  services: FakeServices;
+  /** Stops the app; the database stays open for another app until `dispose`. */
+  close(): Promise<void>;
+  dispose(): Promise<void>;
+  call(method: string, path: string, options?: CallOptions): Promise<Answer>;
+}
+
+export interface CallOptions {
+  token?: string | null;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export interface Answer {
+  status: number;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- responses are inspected field by field in tests
+  headers: Headers;
+}
+
+/**
+ * GatewayModule on real PGlite (in memory) and in-process RPC, with fake services behind the RPC,
+ * served on a free port exactly as the apps serve it (configureGatewayApp).
+ */
+export async function startGatewayTestApp(
+  env: Record<string, string> = {},
+  reuse?: { sql: PgliteSqlClient; services: FakeServices },
+): Promise<GatewayTestApp> {
+  const config: AppConfig = loadConfig({ ADMIN_TOKEN: 'admin-token', RATE_LIMIT_PER_MINUTE: '10000', ...env });
+  const sql = reuse?.sql ?? (await PgliteSqlClient.open());
+  const services = reuse?.services ?? new FakeServices();
+  const rpc = new InProcessRpc();
+  services.register(rpc);
+
+  const app: INestApplication = await NestFactory.create(TestInfrastructure.with(config, sql, rpc), { logger: false });
+  configureGatewayApp(app, config);
+  await app.listen(0, '127.0.0.1');
+  const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+
+  return {
+    url,
+    sql,
+    services,
+    close: () => app.close(),
+    dispose: async () => {
+      await app.close();
+      await sql.close();
+    },
+    call: async (method, path, options = {}) => {
+      const token = options.token === undefined ? 'admin-token' : options.token;
+      const headers: Record<string, string> = { ...(token === null ? {} : { authorization: `Bearer ${token}` }), ...options.headers };
+      let body: string | undefined = options.rawBody;
+      if (options.body !== undefined) {
+        body = JSON.stringify(options.body);
+        headers['content-type'] ??= 'application/json';
+      }
+      const response = await fetch(`${url}${path}`, { method, headers, body });
+      const text = await response.text();
+      return { status: response.status, headers: response.headers, body: text === '' ? null : safeJson(text) };
+    },
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+@Global()
+@Module({})
+class TestInfrastructure {
+  static with(config: AppConfig, sql: PgliteSqlClient, rpc: InProcessRpc): DynamicModule {
+    return {
+      module: TestInfrastructure,
+      imports: [GatewayModule],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: SQL_CLIENT, useValue: sql },
+        { provide: RPC_CLIENT, useValue: rpc },
+        { provide: RPC_SERVER, useValue: rpc },
+      ],
+      exports: [APP_CONFIG, SQL_CLIENT, RPC_CLIENT, RPC_SERVER],
+    };
+  }
+}

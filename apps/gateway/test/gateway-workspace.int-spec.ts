@@ -1,0 +1,168 @@
+import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
+
+jest.setTimeout(30_000);
+
+const NOT_FOUND = { message: 'Workspace not found.' };
+
+describe('gateway: workspace access and accounts (PGlite)', () => {
+  let gateway: GatewayTestApp;
+  let workspace: string;
+  let viewer: string;
+  let outsider: string;
+
+  const userWithToken = async (email: string) => {
+    const user = (await gateway.call('POST', '/api/panel/users', { body: { name: email, email } })).body;
+    const token = (await gateway.call('POST', `/api/panel/users/${user.id}/tokens`, { body: { name: 't' } })).body.token as string;
+    return { id: user.id as number, token };
+  };
+
+  beforeAll(async () => {
+    gateway = await startGatewayTestApp();
+    workspace = (await gateway.call('POST', '/api/panel/workspaces', { body: { name: 'Acme' } })).body.uuid;
+    await gateway.call('POST', `/api/panel/workspaces/${workspace}/members`, { body: { user_id: 1, role: 'admin', can_approve: true } });
+    const viewerUser = await userWithToken('viewer@example.com');
+    await gateway.call('POST', `/api/panel/workspaces/${workspace}/members`, { body: { user_id: viewerUser.id, role: 'viewer' } });
+    viewer = viewerUser.token;
+    outsider = (await userWithToken('outsider@example.com')).token;
+  });
+  afterAll(() => gateway?.dispose());
+
+  it.each([
+    ['a malformed uuid', () => 'not-a-uuid', () => 'admin-token'],
+    ['a workspace that does not exist', () => '00000000-0000-4000-8000-000000000000', () => 'admin-token'],
+    ['a workspace the caller is not a member of', () => workspace, () => outsider],
+  ])('404 Workspace not found for %s, on reads and writes', async (_, uuid, token) => {
+    for (const [method, path] of [
+      ['GET', 'accounts'],
+      ['POST', 'accounts'],
+      ['DELETE', 'accounts/1'],
+      ['GET', 'posts'],
+      ['POST', 'posts'],
+      ['GET', 'posts/00000000-0000-4000-8000-000000000001'],
+      ['GET', 'webhooks'],
+    ]) {
+      const answer = await gateway.call(method, `/api/${uuid()}/${path}`, { token: token(), body: method === 'GET' ? undefined : {} });
+      expect({ method, path, status: answer.status, body: answer.body }).toEqual({ method, path, status: 404, body: NOT_FOUND });
+    }
+  });
+
+  it('a panel admin who is not a member does not see the workspace either', async () => {
+    const admin = (await gateway.call('POST', '/api/panel/users', { body: { name: 'A2', email: 'a2@example.com', is_admin: true } })).body;
+    const token = (await gateway.call('POST', `/api/panel/users/${admin.id}/tokens`, { body: { name: 't' } })).body.token;
+    expect(await gateway.call('GET', `/api/${workspace}/accounts`, { token })).toMatchObject({ status: 404, body: NOT_FOUND });
+  });
+
+  it('connects an account through the publisher first; credentials never reach the gateway', async () => {
+    const before = gateway.services.callsOf('publisher.accounts.connect').length;
+    const body = { provider: 'sandbox', name: 'Acme', username: 'acme', settings: { outcome: 'success' }, credentials: { key: 'top-secret' } };
+    const created = await gateway.call('POST', `/api/${workspace}/accounts`, { body });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({
+      id: expect.any(Number),
+      provider: 'sandbox',
+      name: 'Acme',
+      username: 'acme',
+      authorized: true,
+      created_at: expect.stringMatching(/Z$/),
+    });
+    expect(gateway.services.callsOf('publisher.accounts.connect').slice(before)).toEqual([
+      { accountId: created.body.id, workspaceUuid: workspace, provider: 'sandbox', settings: { outcome: 'success' }, credentials: { key: 'top-secret' } },
+    ]);
+    const stored = JSON.stringify(await gateway.sql.query('SELECT * FROM gateway.accounts'));
+    expect(stored).not.toContain('top-secret');
+    expect(await gateway.call('GET', `/api/${workspace}/accounts`)).toEqual(expect.objectContaining({ status: 200, body: { data: [created.body] } }));
+  });
+
+  it('an unknown provider is the publisher\'s 422, and no account is stored', async () => {
+    const count = (await gateway.call('GET', `/api/${workspace}/accounts`)).body.data.length;
+    const answer = await gateway.call('POST', `/api/${workspace}/accounts`, { body: { provider: 'myspace', name: 'x' } });
+    expect(answer).toMatchObject({ status: 422, body: { message: 'Validation errors.', errors: { provider: ['The selected provider is invalid.'] } } });
+    expect((await gateway.call('GET', `/api/${workspace}/accounts`)).body.data).toHaveLength(count);
+  });
+
+  it('checks the account body before calling anyone', async () => {
+    const before = gateway.services.calls.length;
+    const answer = await gateway.call('POST', `/api/${workspace}/accounts`, { body: { provider: 3, settings: 'x', credentials: [1] } });
+    expect(answer.body).toEqual({
+      message: 'Validation errors.',
+      errors: {
+        provider: ['The provider field must be a string.'],
+        name: ['The name field is required.'],
+        settings: ['The settings field must be an object.'],
+        credentials: ['The credentials field must be an object.'],
+      },
+    });
+    expect(gateway.services.calls.length).toBe(before);
+  });
+
+  it('deletes an account: 204, disconnect sent, then 404 for it', async () => {
+    const account = (await gateway.call('POST', `/api/${workspace}/accounts`, { body: { provider: 'sandbox', name: 'Temp' } })).body;
+    expect(await gateway.call('DELETE', `/api/${workspace}/accounts/${account.id}`)).toMatchObject({ status: 204, body: null });
+    expect(gateway.services.callsOf('publisher.accounts.disconnect')).toContainEqual({ accountId: account.id, workspaceUuid: workspace });
+    expect((await gateway.call('GET', `/api/${workspace}/accounts`)).body.data.map((a: { id: number }) => a.id)).not.toContain(account.id);
+    expect(await gateway.call('DELETE', `/api/${workspace}/accounts/${account.id}`)).toMatchObject({ status: 404, body: { message: 'Account not found.' } });
+    expect((await gateway.call('DELETE', `/api/${workspace}/accounts/abc`)).status).toBe(404);
+  });
+
+  it('viewers read, and get 403 on every write', async () => {
+    expect((await gateway.call('GET', `/api/${workspace}/accounts`, { token: viewer })).status).toBe(200);
+    expect((await gateway.call('GET', `/api/${workspace}/posts`, { token: viewer })).status).toBe(200);
+    for (const [method, path] of [
+      ['POST', 'accounts'],
+      ['DELETE', 'accounts/1'],
+      ['POST', 'posts'],
+      ['PUT', 'posts/00000000-0000-4000-8000-000000000001'],
+      ['DELETE', 'posts/00000000-0000-4000-8000-000000000001'],
+      ['POST', 'posts/00000000-0000-4000-8000-000000000001/approve'],
+      ['POST', 'webhooks'],
+    ]) {
+      const answer = await gateway.call(method, `/api/${workspace}/${path}`, { token: viewer, body: {} });
+      expect({ method, path, status: answer.status, body: answer.body }).toEqual({ method, path, status: 403, body: { message: 'This action is unauthorized.' } });
+    }
+  });
+
+  it('workspace webhooks go to the webhook-dispatcher with the workspace scope', async () => {
+    expect(await gateway.call('POST', `/api/${workspace}/webhooks`, { body: { url: 'https://example.com/w' } })).toMatchObject({ status: 201 });
+    expect(gateway.services.callsOf('webhooks.create').at(-1)).toEqual({ scope: { workspaceUuid: workspace }, input: { url: 'https://example.com/w' } });
+    expect(await gateway.call('POST', `/api/${workspace}/webhooks/2/deliveries/abc/resend`)).toMatchObject({ status: 202 });
+    expect(gateway.services.callsOf('webhooks.deliveries.resend').at(-1)).toEqual({ scope: { workspaceUuid: workspace }, webhookId: 2, deliveryId: 'abc' });
+  });
+});
+
+describe('gateway: the HTTP surface (PGlite)', () => {
+  let gateway: GatewayTestApp;
+  beforeAll(async () => (gateway = await startGatewayTestApp()));
+  afterAll(() => gateway?.dispose());
+
+  it('health answers outside /api without a token', async () => {
+    expect(await gateway.call('GET', '/health/live', { token: null })).toMatchObject({ status: 200, body: { status: 'ok' } });
+    expect(await gateway.call('GET', '/health/ready', { token: null })).toMatchObject({ status: 200, body: { status: 'ok', info: { database: { status: 'up' } } } });
+  });
+
+  it('serves the OpenAPI document', async () => {
+    const answer = await gateway.call('GET', '/api/docs-json', { token: null });
+    expect(answer.status).toBe(200);
+    expect(Object.keys(answer.body.paths)).toEqual(expect.arrayContaining(['/api/panel/workspaces', '/api/{workspaceUuid}/posts', '/health/ready']));
+    expect((await fetch(`${gateway.url}/api/docs`)).status).toBe(200);
+  });
+
+  it.each([
+    ['text', 'hello', 'text/plain'],
+    ['broken JSON', '{"name": ', 'application/json'],
+    ['a form', 'name=Acme', 'application/x-www-form-urlencoded'],
+  ])('400 for a body that is not JSON (%s)', async (_, rawBody, type) => {
+    const answer = await gateway.call('POST', '/api/panel/workspaces', { rawBody, headers: { 'content-type': type } });
+    expect(answer).toMatchObject({ status: 400, body: { message: 'The request body is not valid JSON.' } });
+  });
+
+  it('a JSON value that is not an object has no fields: 422', async () => {
+    const answer = await gateway.call('POST', '/api/panel/workspaces', { rawBody: '[1,2]', headers: { 'content-type': 'application/json' } });
+    expect(answer).toMatchObject({ status: 422, body: { errors: { name: ['The name field is required.'] } } });
+  });
+
+  it('404 with a message for a route that does not exist', async () => {
+    const answer = await gateway.call('GET', '/api/panel/nothing-here');
+    expect(answer.status).toBe(404);
+    expect(answer.body).toEqual({ message: expect.any(String) });
+  });
+});
