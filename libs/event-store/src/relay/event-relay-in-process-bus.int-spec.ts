@@ -1,0 +1,81 @@
+import { createThrowawayDatabase, PostgresSqlClient, runMigrations, SqlClient } from '@app/persistence';
+import { IncomingMessage, InProcessMessageBus, Subscription } from '@app/messaging';
+import { openInMemoryPglite } from '../testing/open-pglite';
+import { newEvent, newStreamId, waitFor } from '../testing/test-helpers';
+import { SqlEventStore } from '../sql/sql-event-store';
+import { EventRelay } from './event-relay';
+import { eventRelayMigration } from './relay-lease';
+
+const SCHEMA = 'relay_test';
+
+async function openPostgres(): Promise<{ sql: SqlClient; dispose(): Promise<void> }> {
+  const database = await createThrowawayDatabase('event_relay_bus_test');
+  const sql = new PostgresSqlClient(database.url);
+  return {
+    sql,
+    dispose: async () => {
+      await sql.close();
+      await database.drop();
+    },
+  };
+}
+
+async function openPglite(): Promise<{ sql: SqlClient; dispose(): Promise<void> }> {
+  const sql = await openInMemoryPglite();
+  return { sql, dispose: () => sql.close() };
+}
+
+describe.each([
+  ['PostgreSQL', openPostgres],
+  ['PGlite', openPglite],
+])('EventRelay to the InProcessMessageBus on %s', (_adapter, open) => {
+  it('delivers every stored event to a consumer group, keyed by stream, in stream order', async () => {
+    const { sql, dispose } = await open();
+    const store = new SqlEventStore(sql, { pollIntervalMs: 50 });
+    const bus = new InProcessMessageBus(sql, { pollIntervalMs: 50 });
+    const toMessage = (event: { streamId: string; type: string; revision: number; id: string }) => ({
+      topic: 'post-events',
+      key: event.streamId,
+      value: { type: event.type, revision: event.revision },
+      headers: { 'event-id': event.id },
+    });
+    let relay = new EventRelay(sql, SCHEMA, 'post-events', store, bus, toMessage, { acquireEveryMs: 50 });
+    let subscription: Subscription | undefined;
+    try {
+      await store.migrate();
+      await bus.migrate();
+      await runMigrations(sql, SCHEMA, [eventRelayMigration(SCHEMA)]);
+      const received: IncomingMessage[] = [];
+      subscription = await bus.subscribe({
+        groupId: 'relay-test',
+        topics: ['post-events'],
+        handle: async (message) => {
+          received.push(message);
+        },
+      });
+      const streams = [newStreamId(), newStreamId(), newStreamId()];
+      for (const streamId of streams) await store.appendToStream(streamId, [newEvent('E0'), newEvent('E1')], 'no_stream');
+      relay.start();
+      await waitFor('the backlog on the bus', () => received.length === 6);
+
+      await relay.stop();
+      for (const streamId of streams) await store.appendToStream(streamId, [newEvent('E2')], 1);
+      relay = new EventRelay(sql, SCHEMA, 'post-events', store, bus, toMessage, { acquireEveryMs: 50 });
+      relay.start();
+      await waitFor('the events appended while the relay was down', () => received.length === 9);
+
+      const stored = await store.readAll(-1, 100);
+      expect(received.map((message) => message.headers['event-id']).sort()).toEqual(stored.map((event) => event.id).sort());
+      for (const streamId of streams) {
+        const ofStream = received.filter((message) => message.key === streamId);
+        expect(ofStream.map((message) => (message.value as { revision: number }).revision)).toEqual([0, 1, 2]);
+      }
+    } finally {
+      await relay.stop();
+      await subscription?.stop();
+      await bus.close();
+      await store.close();
+      await dispose();
+    }
+  });
+});
