@@ -77,8 +77,14 @@ async function createEventStore(config: AppConfig): Promise<EventStore> {
   const sql = new PostgresSqlClient(config.eventStorePgUrl!, { applicationName: 'event-store' });
   const store = new SqlEventStore(sql);
   await store.migrate();
-  // The store's own connection pool goes with it.
-  return Object.assign(store, { close: async () => sql.close() });
+  // The store's own connection pool closes after the store has stopped its subscriptions.
+  const closeStore = store.close.bind(store);
+  return Object.assign(store, {
+    close: async () => {
+      await closeStore();
+      await sql.close();
+    },
+  });
 }
 
 function requireSettings(config: AppConfig, options: DistributedOptions): void {
