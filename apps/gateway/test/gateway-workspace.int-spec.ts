@@ -155,6 +155,13 @@ describe('gateway: the HTTP surface (PGlite)', () => {
     expect(answer).toMatchObject({ status: 400, body: { message: 'The request body is not valid JSON.' } });
   });
 
+  it('413 for a body over 1 MB, and the server keeps serving', async () => {
+    const rawBody = JSON.stringify({ name: 'x'.repeat(1_100_000) });
+    const answer = await gateway.call('POST', '/api/panel/workspaces', { rawBody, headers: { 'content-type': 'application/json' } });
+    expect(answer).toMatchObject({ status: 413, body: { message: 'The request body is too large.' } });
+    expect((await gateway.call('GET', '/api/panel/workspaces')).status).toBe(200);
+  });
+
   it('a JSON value that is not an object has no fields: 422', async () => {
     const answer = await gateway.call('POST', '/api/panel/workspaces', { rawBody: '[1,2]', headers: { 'content-type': 'application/json' } });
     expect(answer).toMatchObject({ status: 422, body: { errors: { name: ['The name field is required.'] } } });
