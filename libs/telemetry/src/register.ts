@@ -1,0 +1,34 @@
+/**
+ * Starts OpenTelemetry tracing before the app loads, so HTTP, Express, Nest, PostgreSQL and
+ * KafkaJS are instrumented (KafkaJS spans carry the W3C trace context in message headers):
+ *   NODE_OPTIONS="--require ./dist/libs/telemetry/src/register.js" \
+ *   OTEL_EXPORTER_OTLP_ENDPOINT=http://collector:4318 node dist/apps/gateway/main.js
+ * Without an exporter configured it does nothing.
+ */
+import { NodeSDK } from '@opentelemetry/sdk-node';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
+import { NestInstrumentation } from '@opentelemetry/instrumentation-nestjs-core';
+import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
+import { KafkaJsInstrumentation } from '@opentelemetry/instrumentation-kafkajs';
+import { telemetrySettings } from './telemetry-settings';
+
+const settings = telemetrySettings(process.env, process.argv[1]);
+
+if (settings.enabled) {
+  process.env.OTEL_SERVICE_NAME = settings.serviceName;
+  const sdk = new NodeSDK({
+    serviceName: settings.serviceName,
+    instrumentations: [
+      new HttpInstrumentation({ ignoreIncomingRequestHook: (request) => request.url?.startsWith('/health') ?? false }),
+      new ExpressInstrumentation(),
+      new NestInstrumentation(),
+      new PgInstrumentation(),
+      new KafkaJsInstrumentation(),
+    ],
+  });
+  sdk.start();
+  const shutdown = () => void sdk.shutdown().catch(() => undefined);
+  process.once('SIGTERM', shutdown);
+  process.once('beforeExit', shutdown);
+}
