@@ -3,3 +3,4 @@ export * from './rpc.port';
 export * from './dead-letter';
 export * from './in-process/in-process-message-bus';
 export * from './in-process/in-process-rpc';
+export * from './kafka';

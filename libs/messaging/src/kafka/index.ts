@@ -1,0 +1,3 @@
+export * from './kafka-message-bus';
+export * from './kafka-rpc';
+export type { KafkaLogLevel } from './kafka-logging';

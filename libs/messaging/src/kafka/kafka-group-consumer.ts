@@ -1,0 +1,138 @@
+import { Logger } from '@nestjs/common';
+import { Consumer, EachMessagePayload, KafkaMessage } from 'kafkajs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { IncomingMessage, Subscription } from '../message-bus.port';
+import { decodeMessage, nextOffset, retryDelayMs } from './kafka-codec';
+
+export interface GroupConsumerSettings {
+  consumer: Consumer;
+  groupId: string;
+  topics: readonly string[];
+  handle(message: IncomingMessage): Promise<void>;
+  /** Sends a message that cannot be handled to its dead-letter topic (it is committed afterwards). */
+  deadLetter(topic: string, partition: number, message: KafkaMessage, reason: unknown, attempts: number): Promise<void>;
+  maxAttempts: number;
+  retryBackoffMs: number;
+  maxRetryBackoffMs: number;
+  partitionsConsumedConcurrently: number;
+  logger: Logger;
+}
+
+/**
+ * One consumer group's member: messages of a partition reach the handler one at a time, in order;
+ * an offset is committed only after its message was handled (or dead-lettered), so a stop or a
+ * crash never skips an unhandled message. A failing handler is retried in place with exponential
+ * backoff, then the message goes to `<topic>.dlq` and the partition moves on.
+ */
+export class KafkaGroupConsumer implements Subscription {
+  private readonly stopped = new AbortController();
+  private readonly inFlight = new Set<Promise<void>>();
+  private stopping?: Promise<void>;
+
+  constructor(
+    private readonly settings: GroupConsumerSettings,
+    private readonly onStopped: () => void,
+  ) {}
+
+  /** Resolves once the member has joined its group and been given its partitions. */
+  async start(): Promise<void> {
+    const { consumer, topics, partitionsConsumedConcurrently } = this.settings;
+    await consumer.connect();
+    // A group that has never committed starts at the earliest offset, so nothing published before it existed is lost.
+    await consumer.subscribe({ topics: [...topics], fromBeginning: true });
+    await consumer.run({
+      autoCommit: false,
+      partitionsConsumedConcurrently,
+      eachMessage: (payload) => this.track(payload),
+    });
+  }
+
+  /** Lets the message in the handler finish and commit, then leaves the group and disconnects. */
+  stop(): Promise<void> {
+    this.stopping ??= this.disconnect();
+    return this.stopping;
+  }
+
+  /**
+   * kafkajs drops commits once its consumer is stopping, so the messages in hand are finished (and
+   * committed) while it still runs; nothing new is fetched or handled meanwhile.
+   */
+  private async disconnect(): Promise<void> {
+    this.stopped.abort();
+    const { consumer, topics } = this.settings;
+    try {
+      try {
+        consumer.pause(topics.map((topic) => ({ topic })));
+      } catch {
+        // The consumer never ran (its start failed): nothing to pause, nothing in flight.
+      }
+      while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+      await consumer.disconnect();
+    } finally {
+      this.onStopped();
+    }
+  }
+
+  private async track(payload: EachMessagePayload): Promise<void> {
+    // Not handled and not committed: the group's next member reads it.
+    if (this.isStopping) return;
+    const consuming = this.consume(payload);
+    this.inFlight.add(consuming);
+    try {
+      await consuming;
+    } finally {
+      this.inFlight.delete(consuming);
+    }
+  }
+
+  private get isStopping(): boolean {
+    return this.stopped.signal.aborted;
+  }
+
+  private async consume({ topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> {
+    const { groupId, maxAttempts, logger } = this.settings;
+    const decoded = decodeMessage(topic, partition, message);
+    if (!decoded.ok) {
+      await this.settings.deadLetter(topic, partition, message, decoded.reason, 0);
+      await this.commit(topic, partition, message.offset);
+      return;
+    }
+    for (let attempt = 1; ; attempt += 1) {
+      const failure = await this.attempt(decoded.message);
+      if (!failure) break;
+      // Not committed: the next member of the group reads this message again.
+      if (this.isStopping) return;
+      if (attempt >= maxAttempts) {
+        await this.settings.deadLetter(topic, partition, message, failure.error, attempt);
+        break;
+      }
+      const delayMs = retryDelayMs(attempt, this.settings.retryBackoffMs, this.settings.maxRetryBackoffMs);
+      logger.warn(
+        `Group ${groupId} failed on ${topic}/${partition}@${message.offset} (attempt ${attempt} of ${maxAttempts}): ` +
+          `${errorMessage(failure.error)}; retrying in ${delayMs} ms`,
+      );
+      const slept = await sleep(delayMs, true, { signal: this.stopped.signal }).catch(() => false);
+      if (!slept) return;
+      // kafkajs heartbeats only between messages; retries must not cost the member its partitions.
+      await heartbeat();
+    }
+    await this.commit(topic, partition, message.offset);
+  }
+
+  private async attempt(message: IncomingMessage): Promise<{ error: unknown } | undefined> {
+    try {
+      await this.settings.handle(message);
+      return undefined;
+    } catch (error) {
+      return { error };
+    }
+  }
+
+  private async commit(topic: string, partition: number, offset: string): Promise<void> {
+    await this.settings.consumer.commitOffsets([{ topic, partition, offset: nextOffset(offset) }]);
+  }
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,146 @@
+import { deadLetterTopic } from '@app/contracts';
+import { Kafka, logLevel } from 'kafkajs';
+import { randomUUID } from 'node:crypto';
+import { DeadLetterHeaders } from '../dead-letter';
+import { describeMessageBusContract } from '../testing/message-bus.contract';
+import { eventually, Gate, Inbox } from '../testing/inbox';
+import { KafkaMessageBus, KafkaMessageBusOptions } from './kafka-message-bus';
+import { describeWithKafka, fastConsumerTimings } from './testing/describe-with-kafka';
+import { KafkaMockCluster, startKafkaMockCluster } from './testing/kafka-mock-cluster';
+
+// Every new consumer group waits about 3 s on the mock cluster before it is given partitions.
+jest.setTimeout(60_000);
+
+const MAX_ATTEMPTS = 3;
+const unique = (name: string): string => `${name}-${randomUUID().slice(0, 8)}`;
+const busOptions = (cluster: KafkaMockCluster): KafkaMessageBusOptions => ({
+  brokers: cluster.brokers,
+  clientId: unique('test'),
+  maxAttempts: MAX_ATTEMPTS,
+  retryBackoffMs: 10,
+  consumer: fastConsumerTimings,
+  logLevel: 'warn',
+});
+
+describeWithKafka('KafkaMessageBus on a mock Kafka cluster', () => {
+  describeMessageBusContract('KafkaMessageBus', async () => {
+    const cluster = await startKafkaMockCluster();
+    return {
+      openBus: async () => new KafkaMessageBus(busOptions(cluster)),
+      partitions: 4,
+      maxAttempts: MAX_ATTEMPTS,
+      dispose: () => cluster.stop(),
+    };
+  });
+
+  describe('Kafka specifics', () => {
+    let cluster: KafkaMockCluster;
+    let kafka: Kafka;
+    let buses: KafkaMessageBus[];
+    let topic: string;
+
+    const openBus = (): KafkaMessageBus => {
+      const bus = new KafkaMessageBus(busOptions(cluster));
+      buses.push(bus);
+      return bus;
+    };
+    const committedOffsets = async (groupId: string): Promise<Record<number, string>> => {
+      const admin = kafka.admin();
+      await admin.connect();
+      try {
+        const [offsets] = await admin.fetchOffsets({ groupId, topics: [topic] });
+        return Object.fromEntries(offsets.partitions.map(({ partition, offset }) => [partition, offset]));
+      } finally {
+        await admin.disconnect();
+      }
+    };
+
+    beforeAll(async () => {
+      cluster = await startKafkaMockCluster();
+      kafka = new Kafka({ brokers: cluster.brokers, clientId: 'test-inspector', logLevel: logLevel.NOTHING });
+    });
+    afterAll(async () => {
+      await cluster?.stop();
+    });
+    beforeEach(() => {
+      buses = [];
+      topic = unique('kafka');
+    });
+    afterEach(async () => {
+      await Promise.all(buses.map((bus) => bus.close()));
+    });
+
+    it('commits only handled offsets when stopped, so the next member resumes after the last handled message', async () => {
+      const bus = openBus();
+      const groupId = unique('group');
+      const stopping = new Gate();
+      const first = new Inbox(async (message) => {
+        if ((message.value as { seq: number }).seq === 3) {
+          await stopping.opened;
+          throw new Error('interrupted by the stop');
+        }
+      });
+      await bus.publish(topic, [0, 1, 2, 3, 4].map((seq) => ({ key: 'post-1', value: { seq } })));
+      const subscription = await bus.subscribe({ groupId, topics: [topic], handle: first.handle });
+      await first.waitFor(3);
+
+      const stopped = subscription.stop();
+      stopping.open();
+      await stopped;
+
+      const partition = first.messages[0].partition;
+      expect((await committedOffsets(groupId))[partition]).toBe(String(Number(first.messages[2].offset) + 1));
+      const next = new Inbox();
+      await openBus().subscribe({ groupId, topics: [topic], handle: next.handle });
+      await next.waitFor(2);
+      expect(next.values()).toEqual([{ seq: 3 }, { seq: 4 }]);
+    });
+
+    it('moves a value that is not JSON to the dead-letter topic untouched, without calling the handler', async () => {
+      const bus = openBus();
+      const producer = kafka.producer();
+      await producer.connect();
+      await producer.send({ topic, messages: [{ key: 'post-1', value: 'not json {', headers: { 'event-id': 'e-0' } }] });
+      await producer.disconnect();
+      await bus.publish(topic, [{ key: 'post-1', value: { seq: 1 } }]);
+      const inbox = new Inbox();
+      const deadLetters: Array<{ value: string; headers: Record<string, string> }> = [];
+      const reader = kafka.consumer({ groupId: unique('dlq-reader'), ...fastConsumerTimings });
+      await reader.connect();
+      await reader.subscribe({ topic: deadLetterTopic(topic), fromBeginning: true });
+      await reader.run({
+        eachMessage: async ({ message }) => {
+          const headers = Object.fromEntries(Object.entries(message.headers ?? {}).map(([name, value]) => [name, String(value)]));
+          deadLetters.push({ value: message.value!.toString(), headers });
+        },
+      });
+
+      await bus.subscribe({ groupId: unique('group'), topics: [topic], handle: inbox.handle });
+
+      try {
+        await inbox.waitFor(1);
+        expect(inbox.values()).toEqual([{ seq: 1 }]);
+        await eventually(() => deadLetters.length === 1, 'the bad message reached the dead-letter topic');
+        expect(deadLetters[0].value).toBe('not json {');
+        expect(deadLetters[0].headers).toMatchObject({
+          'event-id': 'e-0',
+          [DeadLetterHeaders.originalTopic]: topic,
+          [DeadLetterHeaders.attempts]: '0',
+        });
+        expect(deadLetters[0].headers[DeadLetterHeaders.error]).toMatch(/^The message value is not JSON/);
+      } finally {
+        await reader.disconnect();
+      }
+    });
+
+    it('refuses a second member of one group on the same bus, and a closed bus', async () => {
+      const bus = openBus();
+      const groupId = unique('group');
+      await bus.subscribe({ groupId, topics: [topic], handle: async () => undefined });
+
+      await expect(bus.subscribe({ groupId, topics: [topic], handle: async () => undefined })).rejects.toThrow(/already has a member/);
+      await bus.close();
+      await expect(bus.publish(topic, [{ key: 'k', value: 1 }])).rejects.toThrow('The message bus is closed.');
+    });
+  });
+});

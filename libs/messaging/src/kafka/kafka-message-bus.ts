@@ -1,0 +1,222 @@
+import { Logger } from '@nestjs/common';
+import { deadLetterTopic } from '@app/contracts';
+import { Admin, Kafka, KafkaMessage, Partitioners, Producer } from 'kafkajs';
+import { DeadLetterHeaders } from '../dead-letter';
+import { MessageBus, OutgoingMessage, SubscribeOptions, Subscription } from '../message-bus.port';
+import { encodeMessage } from './kafka-codec';
+import { errorMessage, KafkaGroupConsumer } from './kafka-group-consumer';
+import { KafkaLogLevel, kafkaLogLevel, nestLogCreator } from './kafka-logging';
+
+/** Consumer group timings (kafkajs names, milliseconds). Short ones make tests fast; the defaults suit production. */
+export interface KafkaConsumerTimings {
+  sessionTimeout?: number;
+  rebalanceTimeout?: number;
+  heartbeatInterval?: number;
+  /** Longest a fetch waits for new messages; also bounds how long a stop waits for an idle fetch. Default 1000. */
+  maxWaitTimeInMs?: number;
+}
+
+export interface KafkaMessageBusOptions {
+  brokers: readonly string[];
+  clientId: string;
+  /** Handler attempts per message before it goes to the dead-letter topic. Default 5. */
+  maxAttempts?: number;
+  /** Wait before the first retry, doubled for each further one. Default 200. */
+  retryBackoffMs?: number;
+  /** Longest wait between two retries. Default 30000. */
+  maxRetryBackoffMs?: number;
+  /** Partitions a member handles at the same time (one message at a time within each). Default 4. */
+  partitionsConsumedConcurrently?: number;
+  consumer?: KafkaConsumerTimings;
+  /** Ask the cluster for an idempotent producer (falls back, with a warning, where the cluster cannot grant one). Default true. */
+  idempotent?: boolean;
+  /** Level of the kafkajs client's own logs. Default 'info' (which Nest shows at debug). */
+  logLevel?: KafkaLogLevel;
+}
+
+/** Longest error text kept in a dead-letter header. */
+const MAX_ERROR_HEADER_LENGTH = 1000;
+
+/**
+ * The message bus over Kafka (kafkajs). Values are JSON, the key picks the partition (kafkajs'
+ * default, Java-compatible murmur2 partitioner), every send waits for all in-sync replicas.
+ * Each subscribe() is one member of its consumer group; see KafkaGroupConsumer for delivery.
+ * Topics are created on first use when the cluster allows it; otherwise the cluster's
+ * auto-creation is relied on.
+ */
+export class KafkaMessageBus implements MessageBus {
+  private readonly logger = new Logger(KafkaMessageBus.name);
+  private readonly kafka: Kafka;
+  private readonly members = new Map<string, KafkaGroupConsumer>();
+  private readonly ensuredTopics = new Set<string>();
+  private producerReady?: Promise<Producer>;
+  private adminReady?: Promise<Admin>;
+  private topicCreationRefused = false;
+  private closed = false;
+
+  constructor(private readonly options: KafkaMessageBusOptions) {
+    if (options.brokers.length === 0) throw new Error('KafkaMessageBus needs at least one broker.');
+    positiveInteger('maxAttempts', options.maxAttempts ?? 5);
+    positiveInteger('partitionsConsumedConcurrently', options.partitionsConsumedConcurrently ?? 4);
+    this.kafka = new Kafka({
+      brokers: [...options.brokers],
+      clientId: options.clientId,
+      logLevel: kafkaLogLevel(options.logLevel ?? 'info'),
+      logCreator: nestLogCreator,
+    });
+  }
+
+  async publish(topic: string, messages: readonly OutgoingMessage[]): Promise<void> {
+    this.assertOpen();
+    if (messages.length === 0) return;
+    const encoded = messages.map((message) => encodeMessage(message));
+    await this.ensureTopics([topic]);
+    const producer = await this.producer();
+    await producer.send({ topic, acks: -1, messages: encoded });
+  }
+
+  async subscribe(options: SubscribeOptions): Promise<Subscription> {
+    this.assertOpen();
+    const { groupId } = options;
+    const topics = [...new Set(options.topics)];
+    if (topics.length === 0) throw new Error(`Consumer group "${groupId}" must subscribe to at least one topic.`);
+    if (this.members.has(groupId)) {
+      throw new Error(`Consumer group "${groupId}" already has a member on this bus; stop it before subscribing again.`);
+    }
+    const member = new KafkaGroupConsumer(
+      {
+        consumer: this.kafka.consumer({ groupId, maxWaitTimeInMs: 1_000, ...this.options.consumer }),
+        groupId,
+        topics,
+        handle: (message) => options.handle(message),
+        deadLetter: (topic, partition, message, reason, attempts) => this.deadLetter(groupId, topic, partition, message, reason, attempts),
+        maxAttempts: this.options.maxAttempts ?? 5,
+        retryBackoffMs: Math.max(0, this.options.retryBackoffMs ?? 200),
+        maxRetryBackoffMs: Math.max(0, this.options.maxRetryBackoffMs ?? 30_000),
+        partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 4,
+        logger: this.logger,
+      },
+      () => {
+        this.members.delete(groupId);
+        this.logger.log(`Consumer group ${groupId} stopped`);
+      },
+    );
+    this.members.set(groupId, member);
+    try {
+      await this.ensureTopics(topics);
+      await member.start();
+    } catch (error) {
+      await member.stop().catch(() => undefined);
+      throw error;
+    }
+    this.logger.log(`Consumer group ${groupId} reads ${topics.join(', ')}`);
+    return member;
+  }
+
+  /** Stops every member (each finishes its message in hand), then disconnects the producer. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.allSettled([...this.members.values()].map((member) => member.stop()));
+    const [producer, admin] = await Promise.allSettled([this.producerReady, this.adminReady]);
+    if (producer.status === 'fulfilled') await producer.value?.disconnect();
+    if (admin.status === 'fulfilled') await admin.value?.disconnect();
+  }
+
+  /** Sends the original bytes and headers on, with why and where from, so nothing is lost in the translation. */
+  private async deadLetter(groupId: string, topic: string, partition: number, message: KafkaMessage, reason: unknown, attempts: number): Promise<void> {
+    const target = deadLetterTopic(topic);
+    const error = errorMessage(reason).slice(0, MAX_ERROR_HEADER_LENGTH);
+    await this.ensureTopics([target]);
+    const producer = await this.producer();
+    await producer.send({
+      topic: target,
+      acks: -1,
+      messages: [
+        {
+          key: message.key,
+          value: message.value,
+          headers: {
+            ...message.headers,
+            [DeadLetterHeaders.error]: error,
+            [DeadLetterHeaders.originalTopic]: topic,
+            [DeadLetterHeaders.originalPartition]: String(partition),
+            [DeadLetterHeaders.originalOffset]: message.offset,
+            [DeadLetterHeaders.groupId]: groupId,
+            [DeadLetterHeaders.attempts]: String(attempts),
+          },
+        },
+      ],
+    });
+    this.logger.error(
+      `Group ${groupId} gave up on ${topic}/${partition}@${message.offset} (key ${message.key?.toString() ?? ''}) ` +
+        `after ${attempts} attempts and moved it to ${target}: ${error}`,
+      reason instanceof Error ? reason.stack : undefined,
+    );
+  }
+
+  private producer(): Promise<Producer> {
+    if (!this.producerReady) {
+      this.producerReady = this.connectProducer();
+      this.producerReady.catch(() => (this.producerReady = undefined));
+    }
+    return this.producerReady;
+  }
+
+  private async connectProducer(): Promise<Producer> {
+    const createPartitioner = Partitioners.DefaultPartitioner;
+    if (this.options.idempotent ?? true) {
+      const producer = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, createPartitioner });
+      try {
+        await producer.connect();
+        return producer;
+      } catch (error) {
+        await producer.disconnect().catch(() => undefined);
+        // kafkajs asks the controller for a producer id; a cluster that names no reachable controller cannot give one.
+        if (!(error instanceof Error && error.name === 'KafkaJSBrokerNotFound')) throw error;
+        this.logger.warn(
+          `The cluster could not grant an idempotent producer (${error.message}); publishing without idempotence, ` +
+            'one request in flight, acks from all replicas (a retried send may duplicate a message, which consumers tolerate)',
+        );
+      }
+    }
+    const producer = this.kafka.producer({ maxInFlightRequests: 1, createPartitioner });
+    await producer.connect();
+    return producer;
+  }
+
+  /** Tries to create missing topics once per name; a cluster that refuses (or auto-creates) is fine. */
+  private async ensureTopics(topics: readonly string[]): Promise<void> {
+    const missing = topics.filter((topic) => !this.ensuredTopics.has(topic));
+    if (missing.length === 0) return;
+    for (const topic of missing) this.ensuredTopics.add(topic);
+    try {
+      const admin = await this.admin();
+      await admin.createTopics({ topics: missing.map((topic) => ({ topic })), waitForLeaders: true });
+    } catch (error) {
+      const text = `Could not create topics ${missing.join(', ')} (${errorMessage(error)}); relying on the cluster to create them on first use`;
+      // Said once loudly: a cluster that refuses refuses every time.
+      if (this.topicCreationRefused) this.logger.debug(text);
+      else this.logger.warn(text);
+      this.topicCreationRefused = true;
+    }
+  }
+
+  private admin(): Promise<Admin> {
+    if (!this.adminReady) {
+      const admin = this.kafka.admin();
+      this.adminReady = admin.connect().then(() => admin);
+      this.adminReady.catch(() => (this.adminReady = undefined));
+    }
+    return this.adminReady;
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('The message bus is closed.');
+  }
+}
+
+function positiveInteger(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1) throw new Error(`KafkaMessageBus option ${name} must be a positive integer, got ${value}.`);
+  return value;
+}

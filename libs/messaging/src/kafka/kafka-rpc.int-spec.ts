@@ -1,0 +1,154 @@
+import { RpcMethods, ServiceError } from '@app/contracts';
+import { randomUUID } from 'node:crypto';
+import { IncomingMessage } from '../message-bus.port';
+import { Inbox } from '../testing/inbox';
+import { KafkaMessageBus, KafkaMessageBusOptions } from './kafka-message-bus';
+import { KafkaRpc, KafkaRpcFailures, KafkaRpcHeaders } from './kafka-rpc';
+import { describeWithKafka, fastConsumerTimings } from './testing/describe-with-kafka';
+import { KafkaMockCluster, startKafkaMockCluster } from './testing/kafka-mock-cluster';
+
+// Every new consumer group waits about 3 s on the mock cluster before it is given partitions.
+jest.setTimeout(60_000);
+
+describeWithKafka('KafkaRpc on a mock Kafka cluster', () => {
+  let cluster: KafkaMockCluster;
+  let server: KafkaRpc;
+  let client: KafkaRpc;
+  const handled: unknown[] = [];
+
+  const connection = (clientId: string): KafkaMessageBusOptions => ({
+    brokers: cluster.brokers,
+    clientId,
+    consumer: fastConsumerTimings,
+    logLevel: 'warn',
+  });
+
+  beforeAll(async () => {
+    cluster = await startKafkaMockCluster();
+    server = new KafkaRpc({ ...connection('post-service'), instanceId: 'post-service-test' });
+    client = new KafkaRpc({ ...connection('gateway'), instanceId: `gateway-${randomUUID()}` });
+    server.handle(RpcMethods.getPost, async (payload) => {
+      handled.push(payload);
+      const { postUuid } = payload as { postUuid: string };
+      return { uuid: postUuid, title: 'Hello', tags: ['a'], scheduledAt: null };
+    });
+    server.handle(RpcMethods.deletePost, async () => {
+      throw new ServiceError('not_found', 'Post not found.');
+    });
+    server.handle(RpcMethods.createPost, async () => {
+      throw new ServiceError('validation', 'Validation errors.', { title: ['The title field is required.'] });
+    });
+    server.handle(RpcMethods.approvePost, async () => {
+      throw new Error('connection to the database lost');
+    });
+    await Promise.all([server.whenServing(), client.startClient()]);
+  });
+  afterAll(async () => {
+    await client?.close();
+    await server?.close();
+    await cluster?.stop();
+  });
+
+  it('answers a request with the handler result', async () => {
+    const reply = await client.request(RpcMethods.getPost, { workspaceUuid: 'w-1', postUuid: 'p-1' });
+
+    expect(reply).toEqual({ uuid: 'p-1', title: 'Hello', tags: ['a'], scheduledAt: null });
+    expect(handled).toContainEqual({ workspaceUuid: 'w-1', postUuid: 'p-1' });
+  });
+
+  it('answers concurrent requests each with its own reply', async () => {
+    const uuids = Array.from({ length: 12 }, (_, index) => `p-${index}`);
+
+    const replies = await Promise.all(uuids.map((postUuid) => client.request<{ uuid: string }>(RpcMethods.getPost, { workspaceUuid: 'w-1', postUuid })));
+
+    expect(replies.map((reply) => reply.uuid)).toEqual(uuids);
+  });
+
+  it('throws a handler ServiceError again at the caller, with its kind, message and errors', async () => {
+    await expect(client.request(RpcMethods.deletePost, { postUuid: 'p-1' })).rejects.toEqual(new ServiceError('not_found', 'Post not found.'));
+
+    const error: unknown = await client.request(RpcMethods.createPost, {}).catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(ServiceError);
+    expect(error).toMatchObject({ kind: 'validation', message: 'Validation errors.', errors: { title: ['The title field is required.'] } });
+  });
+
+  it('turns any other handler failure into unavailable, without its details', async () => {
+    const error: unknown = await client.request(RpcMethods.approvePost, {}).catch((thrown: unknown) => thrown);
+
+    expect(error).toBeInstanceOf(ServiceError);
+    expect(error).toMatchObject({ kind: 'unavailable', message: 'The service could not handle the request.' });
+    expect((error as ServiceError).errors).toBeUndefined();
+  });
+
+  it('gives up with unavailable when no server answers in time', async () => {
+    const started = Date.now();
+
+    const error: unknown = await client.request(RpcMethods.listWebhooks, {}, { timeoutMs: 500 }).catch((thrown: unknown) => thrown);
+
+    expect(error).toEqual(new ServiceError('unavailable', 'The service did not answer in time.'));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(490);
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it('sends requests to rpc.<service>, keyed by correlation id, with method, reply-to and deadline headers', async () => {
+    const bus = new KafkaMessageBus(connection('fake-publisher'));
+    const requests = new Inbox();
+    try {
+      await bus.subscribe({ groupId: 'publisher.rpc', topics: ['rpc.publisher'], handle: requests.handle });
+      const asked = Date.now();
+      const pending = client.request(RpcMethods.connectAccount, { accountId: 7 }, { timeoutMs: 20_000 });
+      const [request] = await requests.waitFor(1);
+
+      expect(request).toMatchObject({
+        topic: 'rpc.publisher',
+        value: { accountId: 7 },
+        headers: { [KafkaRpcHeaders.method]: RpcMethods.connectAccount, [KafkaRpcHeaders.replyTo]: client.replyTopic },
+      });
+      expect(request.key).toBe(request.headers[KafkaRpcHeaders.correlationId]);
+      expect(Number(request.headers[KafkaRpcHeaders.deadline])).toBeGreaterThanOrEqual(asked + 20_000);
+
+      await bus.publish(client.replyTopic, [
+        { key: request.key, value: { ok: true, result: { authorized: true } }, headers: { [KafkaRpcHeaders.correlationId]: request.key } },
+      ]);
+      await expect(pending).resolves.toEqual({ authorized: true });
+    } finally {
+      await bus.close();
+    }
+  });
+
+  it('skips a request whose caller stopped waiting', async () => {
+    const bus = new KafkaMessageBus(connection('late-caller'));
+    const replies = new Inbox();
+    const replyTopic = `rpc.replies.late-${randomUUID()}`;
+    const before = handled.length;
+    try {
+      await bus.subscribe({ groupId: replyTopic, topics: [replyTopic], handle: replies.handle });
+      const request = (postUuid: string, deadline: number) => ({
+        key: 'one-partition',
+        value: { postUuid },
+        headers: { [KafkaRpcHeaders.method]: RpcMethods.getPost, [KafkaRpcHeaders.correlationId]: postUuid, [KafkaRpcHeaders.replyTo]: replyTopic, [KafkaRpcHeaders.deadline]: String(deadline) },
+      });
+
+      // Same key, same partition: the server sees the expired request first.
+      await bus.publish('rpc.post-service', [request('expired', Date.now() - 1_000), request('current', Date.now() + 20_000)]);
+
+      const [reply] = await replies.waitFor(1);
+      expect(reply.headers[KafkaRpcHeaders.correlationId]).toBe('current');
+      expect(handled.slice(before)).toEqual([{ postUuid: 'current' }]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(replies.messages.map((message: IncomingMessage) => message.headers[KafkaRpcHeaders.correlationId])).toEqual(['current']);
+    } finally {
+      await bus.close();
+    }
+  });
+
+  it('answers waiting callers with unavailable when closed', async () => {
+    const closing = new KafkaRpc({ ...connection('closing') });
+    await closing.startClient();
+    const pending = closing.request(RpcMethods.listDeliveries, {}, { timeoutMs: 20_000 }).catch((thrown: unknown) => thrown);
+
+    await closing.close();
+
+    expect(await pending).toEqual(new ServiceError('unavailable', KafkaRpcFailures.notAvailable));
+  });
+});

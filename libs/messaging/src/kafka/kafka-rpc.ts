@@ -1,0 +1,216 @@
+import { Logger } from '@nestjs/common';
+import { rpcServiceOf, ServiceError } from '@app/contracts';
+import { randomUUID } from 'node:crypto';
+import { IncomingMessage, Subscription } from '../message-bus.port';
+import { RpcClient, RpcReply, RpcServer } from '../rpc.port';
+import { errorMessage } from './kafka-group-consumer';
+import { KafkaMessageBus, KafkaMessageBusOptions } from './kafka-message-bus';
+
+type RpcHandler = (payload: unknown) => Promise<unknown>;
+
+export const KafkaRpcHeaders = {
+  method: 'method',
+  correlationId: 'correlation-id',
+  replyTo: 'reply-to',
+  /** Epoch milliseconds after which the caller no longer waits; a server skips such a request. */
+  deadline: 'deadline',
+} as const;
+
+export const KafkaRpcFailures = {
+  notAvailable: 'The service is not available.',
+  handlerFailed: 'The service could not handle the request.',
+  timedOut: 'The service did not answer in time.',
+} as const;
+
+export const rpcRequestTopic = (service: string): string => `rpc.${service}`;
+export const rpcServerGroup = (service: string): string => `${service}.rpc`;
+export const rpcReplyTopic = (instanceId: string): string => `rpc.replies.${instanceId}`;
+
+export interface KafkaRpcOptions extends KafkaMessageBusOptions {
+  /** Names this instance's reply topic and group (letters, digits, `.`, `_`, `-`). Default: a random uuid. */
+  instanceId?: string;
+  /** How long a caller waits for a reply unless the request says otherwise. Default 10000. */
+  timeoutMs?: number;
+}
+
+interface PendingRequest {
+  method: string;
+  settle(reply: RpcReply): void;
+}
+
+/**
+ * Request/reply over Kafka, on a connection of its own (so replies never queue behind the app's
+ * event traffic). A request goes to `rpc.<service>`, keyed by its correlation id so requests
+ * spread over the partitions, with the headers method, correlation-id, reply-to and deadline;
+ * the reply comes back on this instance's `rpc.replies.<instance-id>`. A server answers the
+ * requests of different partitions in parallel, one at a time within a partition.
+ *
+ * Server: handle() registers the handler and, for the first method of a service, starts consuming
+ * the service's request topic in group `<service>.rpc` (on the next tick, so methods registered
+ * together are all in place). whenServing() resolves once those consumers have joined their groups.
+ * Client: the reply consumer starts on the first request (or on startClient(), to pay the group
+ * join at boot); the timeout counts from the call. Requests and replies are never retried: a
+ * caller that got no answer gets ServiceError('unavailable'), and a server skips a request whose
+ * deadline has passed, so a command the caller gave up on does not run later.
+ */
+export class KafkaRpc implements RpcClient, RpcServer {
+  private readonly logger = new Logger(KafkaRpc.name);
+  private readonly handlers = new Map<string, RpcHandler>();
+  private readonly serving = new Map<string, Promise<Subscription>>();
+  private readonly pending = new Map<string, PendingRequest>();
+  private readonly bus: KafkaMessageBus;
+  private readonly timeoutMs: number;
+  readonly replyTopic: string;
+  private replies?: Promise<Subscription>;
+  private closed = false;
+
+  constructor(options: KafkaRpcOptions) {
+    const { instanceId = randomUUID(), timeoutMs = 10_000, ...busOptions } = options;
+    if (!/^[A-Za-z0-9._-]{1,200}$/.test(instanceId)) throw new Error(`KafkaRpc instanceId "${instanceId}" cannot name a Kafka topic.`);
+    this.replyTopic = rpcReplyTopic(instanceId);
+    this.timeoutMs = timeoutMs;
+    this.bus = new KafkaMessageBus(busOptions);
+  }
+
+  handle(method: string, handler: RpcHandler): void {
+    if (this.closed) throw new Error('KafkaRpc is closed.');
+    if (this.handlers.has(method)) throw new Error(`RPC method "${method}" already has a handler.`);
+    this.handlers.set(method, handler);
+    const service = rpcServiceOf(method);
+    if (!this.serving.has(service)) {
+      const started = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.serve(service));
+      started.catch((error) => this.logger.error(`Could not start serving ${service} requests: ${errorMessage(error)}`));
+      this.serving.set(service, started);
+    }
+  }
+
+  /** Resolves when every service with a registered handler is consuming its requests (rejects if one could not start). */
+  async whenServing(): Promise<void> {
+    await Promise.all(this.serving.values());
+  }
+
+  /** Starts the reply consumer; request() does it itself, this only moves the wait to a chosen moment. */
+  startClient(): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('KafkaRpc is closed.'));
+    if (!this.replies) {
+      this.replies = this.bus.subscribe({ groupId: this.replyTopic, topics: [this.replyTopic], handle: (message) => this.receiveReply(message) });
+      this.replies.catch(() => (this.replies = undefined));
+    }
+    return this.replies.then(() => undefined);
+  }
+
+  async request<Reply = unknown>(method: string, payload: unknown, options: { timeoutMs?: number } = {}): Promise<Reply> {
+    const timeoutMs = options.timeoutMs ?? this.timeoutMs;
+    const correlationId = randomUUID();
+    const reply = await new Promise<RpcReply>((resolve) => {
+      const timer = setTimeout(() => {
+        this.logger.warn(`RPC ${method} (${correlationId}) got no answer within ${timeoutMs} ms`);
+        settle({ ok: false, error: { kind: 'unavailable', message: KafkaRpcFailures.timedOut } });
+      }, timeoutMs);
+      const settle = (answer: RpcReply) => {
+        clearTimeout(timer);
+        this.pending.delete(correlationId);
+        resolve(answer);
+      };
+      this.pending.set(correlationId, { method, settle });
+      this.send(method, payload, correlationId, Date.now() + timeoutMs).catch((error) => {
+        if (!this.pending.has(correlationId)) return;
+        this.logger.error(`RPC ${method} (${correlationId}) could not be sent: ${errorMessage(error)}`);
+        settle({ ok: false, error: { kind: 'unavailable', message: KafkaRpcFailures.notAvailable } });
+      });
+    });
+    if (reply.ok) return reply.result as Reply;
+    throw ServiceError.fromBody(reply.error);
+  }
+
+  /** Stops consuming requests and replies and disconnects; callers still waiting get `unavailable`. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const subscriptions = await Promise.allSettled([...this.serving.values(), ...(this.replies ? [this.replies] : [])]);
+    await Promise.allSettled(subscriptions.map((result) => (result.status === 'fulfilled' ? result.value.stop() : undefined)));
+    for (const request of [...this.pending.values()]) {
+      request.settle({ ok: false, error: { kind: 'unavailable', message: KafkaRpcFailures.notAvailable } });
+    }
+    await this.bus.close();
+  }
+
+  private async send(method: string, payload: unknown, correlationId: string, deadline: number): Promise<void> {
+    await this.startClient();
+    await this.bus.publish(rpcRequestTopic(rpcServiceOf(method)), [
+      {
+        key: correlationId,
+        value: payload,
+        headers: {
+          [KafkaRpcHeaders.method]: method,
+          [KafkaRpcHeaders.correlationId]: correlationId,
+          [KafkaRpcHeaders.replyTo]: this.replyTopic,
+          [KafkaRpcHeaders.deadline]: String(deadline),
+        },
+      },
+    ]);
+  }
+
+  private async serve(service: string): Promise<Subscription> {
+    if (this.closed) throw new Error('KafkaRpc is closed.');
+    const subscription = await this.bus.subscribe({
+      groupId: rpcServerGroup(service),
+      topics: [rpcRequestTopic(service)],
+      handle: (message) => this.answer(message),
+    });
+    this.logger.log(`Serving ${service} requests from ${rpcRequestTopic(service)}`);
+    return subscription;
+  }
+
+  /** Never throws: a request is answered once (or dropped when nobody waits), never retried by the bus. */
+  private async answer(message: IncomingMessage): Promise<void> {
+    const method = message.headers[KafkaRpcHeaders.method];
+    const correlationId = message.headers[KafkaRpcHeaders.correlationId];
+    const replyTo = message.headers[KafkaRpcHeaders.replyTo];
+    if (!method || !correlationId || !replyTo) {
+      this.logger.warn(`Dropped an RPC request without method, correlation-id or reply-to (${message.topic}/${message.partition}@${message.offset})`);
+      return;
+    }
+    const deadline = Number(message.headers[KafkaRpcHeaders.deadline]);
+    if (Number.isFinite(deadline) && deadline < Date.now()) {
+      this.logger.warn(`Skipped RPC ${method} (${correlationId}): its caller stopped waiting ${Date.now() - deadline} ms ago`);
+      return;
+    }
+    const reply = await this.run(method, correlationId, message.value);
+    try {
+      await this.bus.publish(replyTo, [{ key: correlationId, value: reply, headers: { [KafkaRpcHeaders.correlationId]: correlationId } }]);
+    } catch (error) {
+      this.logger.error(`Could not reply to RPC ${method} (${correlationId}) on ${replyTo}: ${errorMessage(error)}`);
+    }
+  }
+
+  private async run(method: string, correlationId: string, payload: unknown): Promise<RpcReply> {
+    const handler = this.handlers.get(method);
+    if (!handler) {
+      this.logger.error(`No handler for RPC method ${method} (${correlationId})`);
+      return { ok: false, error: { kind: 'unavailable', message: KafkaRpcFailures.notAvailable } };
+    }
+    try {
+      return { ok: true, result: await handler(payload) };
+    } catch (error) {
+      if (error instanceof ServiceError) return { ok: false, error: error.toBody() };
+      this.logger.error(`RPC ${method} (${correlationId}) failed: ${errorMessage(error)}`, error instanceof Error ? error.stack : undefined);
+      return { ok: false, error: { kind: 'unavailable', message: KafkaRpcFailures.handlerFailed } };
+    }
+  }
+
+  private async receiveReply(message: IncomingMessage): Promise<void> {
+    const correlationId = message.headers[KafkaRpcHeaders.correlationId] ?? message.key;
+    const request = this.pending.get(correlationId);
+    if (!request) {
+      this.logger.debug(`Ignored a reply nobody waits for (${correlationId}); its request timed out or came from an earlier run`);
+      return;
+    }
+    const reply = message.value as Partial<RpcReply> | null;
+    if (reply?.ok === true || (reply?.ok === false && reply.error)) {
+      request.settle(reply as RpcReply);
+      return;
+    }
+    this.logger.error(`RPC ${request.method} (${correlationId}) got a malformed reply`);
+    request.settle({ ok: false, error: { kind: 'unavailable', message: KafkaRpcFailures.handlerFailed } });
+  }
+}
