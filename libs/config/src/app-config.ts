@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 /**
  * Configuration from the environment, with the names and defaults of the product contract.
  * Every value is read here, once; nothing else reads process.env.
@@ -18,6 +20,8 @@ export interface AppConfig {
   eventStorePgUrl: string | null;
   databaseUrl: string | null;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** Names this process on the bus (its request/reply topic): stable across restarts of one replica. */
+  instanceId: string;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -40,6 +44,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     eventStorePgUrl: text(env, 'EVENTSTORE_PG_URL'),
     databaseUrl: text(env, 'DATABASE_URL'),
     logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
+    instanceId: (text(env, 'INSTANCE_ID') ?? text(env, 'HOSTNAME') ?? randomUUID()).replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 100),
   };
 }
 

@@ -41,7 +41,8 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
       },
       {
         provide: DISTRIBUTED_RPC,
-        useFactory: () => new KafkaRpc({ brokers: config.kafkaBrokers, clientId: options.service }),
+        useFactory: () =>
+          new KafkaRpc({ brokers: config.kafkaBrokers, clientId: options.service, instanceId: `${options.service}.${config.instanceId}` }),
       },
       { provide: RPC_CLIENT, useExisting: DISTRIBUTED_RPC },
       { provide: RPC_SERVER, useExisting: DISTRIBUTED_RPC },
