@@ -1,13 +1,13 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { loadConfig } from '@app/config';
+import { loadConfig, nestLogLevels } from '@app/config';
 import { configureGatewayApp } from '../gateway/src/configure-gateway-app';
 import { StandaloneModule } from './standalone.module';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const app = await NestFactory.create(StandaloneModule.forRoot(config), { bufferLogs: false });
+  const app = await NestFactory.create(StandaloneModule.forRoot(config), { logger: nestLogLevels(config.logLevel) });
   configureGatewayApp(app, config);
   await app.listen(config.port);
   new Logger('Standalone').log(`Social publishing service listening on http://localhost:${config.port}/api (embedded mode, data in ${config.dataDir})`);

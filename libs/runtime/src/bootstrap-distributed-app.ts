@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { INestApplication, Logger, Module, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { AppConfig, loadConfig } from '@app/config';
+import { AppConfig, loadConfig, nestLogLevels } from '@app/config';
 import { DistributedInfrastructureModule } from './distributed-infrastructure.module';
 import { HealthModule } from './health/health.module';
 
@@ -28,7 +28,7 @@ export function bootstrapDistributedApp(options: DistributedAppOptions): void {
       ],
     })
     class DistributedAppModule {}
-    const app = await NestFactory.create(DistributedAppModule);
+    const app = await NestFactory.create(DistributedAppModule, { logger: nestLogLevels(config.logLevel) });
     app.enableShutdownHooks();
     options.configure?.(app, config);
     await app.listen(config.port);
