@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { TerminusModule } from '@nestjs/terminus';
+import { HealthModule } from '@app/runtime';
 import { AccountRegistry } from './accounts/account-registry';
 import { ConnectAccountController } from './accounts/connect-account/connect-account.controller';
 import { DeleteAccountController } from './accounts/delete-account/delete-account.controller';
@@ -10,7 +10,6 @@ import { BootstrapAdmin } from './auth/bootstrap-admin/bootstrap-admin';
 import { RateLimitGuard } from './auth/rate-limit/rate-limit.guard';
 import { TokenStore } from './auth/token-store';
 import { GatewayDatabase } from './gateway-database';
-import { HealthController } from './health/health.controller';
 import { AddMemberController } from './panel/workspaces/add-member/add-member.controller';
 import { CreateWorkspaceController } from './panel/workspaces/create-workspace/create-workspace.controller';
 import { ListWorkspacesController } from './panel/workspaces/list-workspaces/list-workspaces.controller';
@@ -42,9 +41,8 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
  * register their routes in this order, so `/panel/...` is matched before `/:workspaceUuid/...`.
  */
 @Module({
-  imports: [TerminusModule.forRoot({ logger: false })],
+  imports: [HealthModule],
   controllers: [
-    HealthController,
     ListWorkspacesController,
     CreateWorkspaceController,
     AddMemberController,

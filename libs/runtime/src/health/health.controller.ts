@@ -1,10 +1,10 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 import { SQL_CLIENT, SqlClient } from '@app/persistence';
 
 /** Liveness (the process answers) and readiness (its database answers), for probes. */
-@ApiExcludeController()
+@ApiTags('health')
 @Controller('health')
 export class HealthController {
   constructor(
