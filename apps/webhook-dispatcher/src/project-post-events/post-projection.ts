@@ -1,5 +1,5 @@
 import { PostEventMessage } from '@app/contracts';
-import { AccountSnapshot } from '@app/domain';
+import { AccountSnapshot, scheduledAtOnApproval } from '@app/domain';
 
 /** What a webhook payload needs to know of a post, kept from the post's events. */
 export interface ProjectedPost {
@@ -42,8 +42,8 @@ export function projectPost(current: ProjectedPost | null, event: PostEventMessa
       return { ...next, status: 'needs_approval', scheduledAt: event.data.scheduledAt };
     case 'PostApproved':
       // Approval always schedules the post (a PostScheduled follows in the same append), so the
-      // post.approved payload already tells the status the approval leads to.
-      return { ...next, status: 'scheduled' };
+      // post.approved payload already tells the status and the time the approval leads to.
+      return { ...next, status: 'scheduled', scheduledAt: scheduledAtOnApproval(current.scheduledAt, event.data.at) };
     case 'PublishingStarted':
       return { ...next, status: 'publishing', accounts: references(event.data.accounts) };
     case 'PostPublished':

@@ -68,10 +68,23 @@ describe('projectPost', () => {
   it('reports an approved post as scheduled, the status approval leads to', () => {
     const post = fold(
       created,
-      message(1, { type: 'PostApprovalRequested', data: { scheduledAt: '2026-11-23T07:30:00Z', requestedBy: 8, at: 'x' } }),
-      message(2, { type: 'PostApproved', data: { approvedBy: 7, at: 'x' } }),
+      message(1, { type: 'PostApprovalRequested', data: { scheduledAt: '2026-11-23T07:30:00Z', requestedBy: 8, at: '2026-11-22T09:00:00Z' } }),
+      message(2, { type: 'PostApproved', data: { approvedBy: 7, at: '2026-11-22T10:00:00Z' } }),
     );
     expect(post).toMatchObject({ status: 'scheduled', scheduledAt: '2026-11-23T07:30:00Z' });
+  });
+
+  it.each([
+    ['publication now (no time asked for)', null],
+    ['a time that passed while it waited', '2026-11-22T09:30:00Z'],
+  ])('reports an approved post asked for %s as scheduled at the approval time', (_, requested) => {
+    const post = fold(
+      created,
+      message(1, { type: 'PostApprovalRequested', data: { scheduledAt: requested, requestedBy: 8, at: '2026-11-22T09:00:00Z' } }),
+      message(2, { type: 'PostApproved', data: { approvedBy: 7, at: '2026-11-22T10:00:00Z' } }),
+    );
+    expect(post).toMatchObject({ status: 'scheduled', scheduledAt: '2026-11-22T10:00:00Z' });
+    expect(buildEnvelope('post.approved', post, '2026-11-22T10:00:00Z').post).toMatchObject({ status: 'scheduled', scheduled_at: '2026-11-22T10:00:00.000Z' });
   });
 });
 

@@ -2,7 +2,7 @@ import { Actor, PostCommand, PostContentInput } from './post-commands';
 import { PostRuleViolation } from './post-errors';
 import { PostEvent } from './post-events';
 import { PostState } from './post-state';
-import { assertAccountsWhenScheduling, assertChangeable, assertFound, assertValidVersions, ExistingPost } from './post-rules';
+import { assertAccountsWhenScheduling, assertChangeable, assertFound, assertValidVersions, ExistingPost, scheduledAtOnApproval } from './post-rules';
 
 type Command<T extends PostCommand['type']> = Extract<PostCommand, { type: T }>;
 
@@ -75,8 +75,7 @@ function approvePost({ actor, now }: Command<'ApprovePost'>, state: PostState): 
   if (state.status !== 'needs_approval') {
     throw new PostRuleViolation('PostNotAwaitingApproval', 'The post is not awaiting approval.');
   }
-  const requested = state.scheduledAt;
-  const scheduledAt = requested !== null && Date.parse(requested) > Date.parse(now) ? requested : now;
+  const scheduledAt = scheduledAtOnApproval(state.scheduledAt, now);
   return [
     { type: 'PostApproved', data: { approvedBy: actor.userId, at: now } },
     { type: 'PostScheduled', data: { scheduledAt, at: now } },

@@ -34,3 +34,8 @@ export function assertChangeable(state: ExistingPost): void {
     throw new PostRuleViolation('PostBeingPublished', 'The post is being published and cannot be changed now.');
   }
 }
+
+/** When an approved post is due: the time its author asked for, or the approval time when none was asked for or it has passed. */
+export function scheduledAtOnApproval(requested: string | null, approvedAt: string): string {
+  return requested !== null && Date.parse(requested) > Date.parse(approvedAt) ? requested : approvedAt;
+}
