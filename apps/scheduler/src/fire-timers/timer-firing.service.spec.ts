@@ -18,12 +18,14 @@ class FakeTimers {
       return { postUuid: row.postUuid, dueAt: row.dueAt, scheduledRevision: row.scheduledRevision };
     });
   }
-  async removeFired(timer: DueTimer): Promise<void> {
-    this.rows.delete(timer.postUuid);
+  async removeFired(timers: readonly DueTimer[]): Promise<void> {
+    for (const timer of timers) this.rows.delete(timer.postUuid);
   }
-  async release(timer: DueTimer): Promise<void> {
-    const row = this.rows.get(timer.postUuid);
-    if (row) row.claimedUntil = null;
+  async release(timers: readonly DueTimer[]): Promise<void> {
+    for (const timer of timers) {
+      const row = this.rows.get(timer.postUuid);
+      if (row) row.claimedUntil = null;
+    }
   }
   async nextDueAt(now: Date): Promise<Date | null> {
     const free = [...this.rows.values()].filter((row) => row.claimedUntil === null || row.claimedUntil <= now.getTime());
@@ -33,12 +35,14 @@ class FakeTimers {
 
 class FakeBus implements Pick<MessageBus, 'publish'> {
   readonly sent: Array<{ at: number; message: OutgoingMessage }> = [];
+  readonly publishes: number[] = [];
   failuresLeft = 0;
   async publish(_topic: string, messages: readonly OutgoingMessage[]): Promise<void> {
     if (this.failuresLeft > 0) {
       this.failuresLeft--;
       throw new Error('broker unavailable');
     }
+    this.publishes.push(messages.length);
     for (const message of messages) this.sent.push({ at: Date.now(), message });
   }
 }
@@ -70,6 +74,25 @@ describe('TimerFiring', () => {
     firing.start();
     await waitUntil(() => bus.sent.length === 3);
     expect(bus.sent.map((sent) => sent.message.key).sort()).toEqual(['p1', 'p2', 'p3']);
+    await waitUntil(() => timers.rows.size === 0);
+  });
+
+  it('sends the timers of one claim in one publish, so that posts due together do not queue', async () => {
+    for (const post of ['p1', 'p2', 'p3', 'p4', 'p5']) timers.add(post, new Date(Date.now() - 1_000));
+    firing.start();
+    await waitUntil(() => bus.sent.length === 5);
+    // Batch size 2: claims of 2, 2 and 1.
+    expect(bus.publishes).toEqual([2, 2, 1]);
+    await waitUntil(() => timers.rows.size === 0);
+  });
+
+  it('gives a whole claim back when the bus refuses it, and fires it all later', async () => {
+    bus.failuresLeft = 1;
+    for (const post of ['p1', 'p2']) timers.add(post, new Date(Date.now() - 1_000));
+    firing.start();
+    await waitUntil(() => bus.sent.length === 2);
+    expect(bus.publishes).toEqual([2]);
+    expect(bus.sent.map((sent) => sent.message.key).sort()).toEqual(['p1', 'p2']);
     await waitUntil(() => timers.rows.size === 0);
   });
 

@@ -89,38 +89,43 @@ export class TimerFiring {
     this.planWakeUp(wakeUpDelay({ nextDueAt, now: new Date(), scanIntervalMs, failures: this.failures, retryDelayMs }));
   }
 
-  /** Fires every timer due now, batch by batch; false when one of them could not be fired. */
+  /** Fires every timer due now, batch by batch; false when a batch could not be fired. */
   private async fireAllDue(): Promise<boolean> {
     const { claimLeaseMs, batchSize } = this.options;
     for (;;) {
       const claimed = await this.timers.claimDue(new Date(), claimLeaseMs, batchSize);
-      for (const timer of claimed) {
-        if (!(await this.fire(timer))) return false;
-      }
+      if (claimed.length > 0 && !(await this.fire(claimed))) return false;
       if (claimed.length < batchSize || this.stopped) return true;
     }
   }
 
-  private async fire(timer: DueTimer): Promise<boolean> {
+  /**
+   * Sends the StartPublishing commands of a claimed batch in one publish, so that posts due at
+   * the same moment do not queue behind one round trip each, then removes their timers.
+   */
+  private async fire(timers: readonly DueTimer[]): Promise<boolean> {
     const sentAt = new Date();
-    const command = startPublishingCommand(timer, sentAt);
+    const commands = timers.map((timer) => startPublishingCommand(timer, sentAt));
     try {
-      await this.bus.publish(Topics.postCommands, [
-        { key: timer.postUuid, value: command, headers: { [Headers.messageId]: command.commandId } },
-      ]);
+      await this.bus.publish(
+        Topics.postCommands,
+        commands.map((command) => ({ key: command.postUuid, value: command, headers: { [Headers.messageId]: command.commandId } })),
+      );
     } catch (error) {
-      this.logger.error(`Could not send StartPublishing for post ${timer.postUuid}; will try again: ${reason(error)}`);
-      await this.timers.release(timer).catch(() => undefined);
+      this.logger.error(`Could not send StartPublishing for ${describe(timers)}; will try again: ${reason(error)}`);
+      await this.timers.release(timers).catch(() => undefined);
       return false;
     }
-    this.logger.log(
-      `Fired post ${timer.postUuid} (schedule revision ${timer.scheduledRevision}), ${sentAt.getTime() - timer.dueAt.getTime()} ms after its due time`,
-    );
+    for (const timer of timers) {
+      this.logger.log(
+        `Fired post ${timer.postUuid} (schedule revision ${timer.scheduledRevision}), ${sentAt.getTime() - timer.dueAt.getTime()} ms after its due time`,
+      );
+    }
     try {
-      await this.timers.removeFired(timer);
+      await this.timers.removeFired(timers);
     } catch (error) {
-      // The lease runs out and the timer fires again: a duplicate the Post aggregate ignores.
-      this.logger.warn(`Could not remove the fired timer of post ${timer.postUuid}: ${reason(error)}`);
+      // The leases run out and the timers fire again: duplicates the Post aggregate ignores.
+      this.logger.warn(`Could not remove the fired timers of ${describe(timers)}: ${reason(error)}`);
     }
     return true;
   }
@@ -138,4 +143,6 @@ export class TimerFiring {
   }
 }
 
+const describe = (timers: readonly DueTimer[]): string =>
+  timers.length === 1 ? `post ${timers[0]!.postUuid}` : `${timers.length} posts (${timers[0]!.postUuid}, ...)`;
 const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));

@@ -71,20 +71,24 @@ export class TimerStore {
       .sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
   }
 
-  /** Removes a fired timer, unless the post was scheduled again meanwhile. */
-  async removeFired(timer: DueTimer): Promise<void> {
-    await this.sql.query('DELETE FROM scheduler.timers WHERE post_uuid = $1 AND scheduled_revision = $2', [
-      timer.postUuid,
-      timer.scheduledRevision,
-    ]);
+  /** Removes fired timers, except those of posts scheduled again meanwhile. */
+  async removeFired(timers: readonly DueTimer[]): Promise<void> {
+    await this.sql.query(
+      `DELETE FROM scheduler.timers AS timer
+       USING unnest($1::uuid[], $2::integer[]) AS fired (post_uuid, scheduled_revision)
+       WHERE timer.post_uuid = fired.post_uuid AND timer.scheduled_revision = fired.scheduled_revision`,
+      revisionsOf(timers),
+    );
   }
 
-  /** Gives a claimed timer back, so that the next round tries it again. */
-  async release(timer: DueTimer): Promise<void> {
-    await this.sql.query('UPDATE scheduler.timers SET claimed_until = NULL WHERE post_uuid = $1 AND scheduled_revision = $2', [
-      timer.postUuid,
-      timer.scheduledRevision,
-    ]);
+  /** Gives claimed timers back, so that the next round tries them again. */
+  async release(timers: readonly DueTimer[]): Promise<void> {
+    await this.sql.query(
+      `UPDATE scheduler.timers AS timer SET claimed_until = NULL
+       FROM unnest($1::uuid[], $2::integer[]) AS claimed (post_uuid, scheduled_revision)
+       WHERE timer.post_uuid = claimed.post_uuid AND timer.scheduled_revision = claimed.scheduled_revision`,
+      revisionsOf(timers),
+    );
   }
 
   /** Due time of the earliest timer nobody holds a lease on at `now`, or null. */
@@ -96,3 +100,8 @@ export class TimerStore {
     return row?.next ? new Date(row.next) : null;
   }
 }
+
+const revisionsOf = (timers: readonly DueTimer[]): [string[], number[]] => [
+  timers.map((timer) => timer.postUuid),
+  timers.map((timer) => timer.scheduledRevision),
+];

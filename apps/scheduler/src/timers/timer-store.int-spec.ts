@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { createThrowawayDatabase, PgliteSqlClient, PostgresSqlClient, runMigrations, SqlClient, ThrowawayDatabase } from '@app/persistence';
+import { SCHEDULER_SCHEMA, schedulerMigrations } from '../scheduler-migrations';
+import { DueTimer, TimerStore } from './timer-store';
+
+const LEASE_MS = 60_000;
+
+/** The batch statements of the timer table, on both SQL adapters. */
+describe.each([
+  ['PGlite', async () => ({ sql: (await PgliteSqlClient.open()) as SqlClient, drop: async () => undefined })],
+  [
+    'PostgreSQL',
+    async () => {
+      const database: ThrowawayDatabase = await createThrowawayDatabase('sps_timers');
+      const sql = new PostgresSqlClient(database.url, { max: 2 });
+      return { sql: sql as SqlClient, drop: () => database.drop() };
+    },
+  ],
+])('TimerStore on %s', (_, open) => {
+  let sql: SqlClient;
+  let drop: () => Promise<void>;
+  let timers: TimerStore;
+  const past = () => new Date(Date.now() - 1_000);
+
+  beforeAll(async () => {
+    ({ sql, drop } = await open());
+    await runMigrations(sql, SCHEDULER_SCHEMA, schedulerMigrations);
+    timers = new TimerStore(sql);
+  });
+  beforeEach(() => sql.query('DELETE FROM scheduler.timers'));
+  afterAll(async () => {
+    await sql.close();
+    await drop();
+  });
+
+  const schedule = (postUuid: string, revision: number, dueAt = past()) =>
+    timers.apply(postUuid, revision, { kind: 'set', dueAt, scheduledRevision: revision });
+  const remaining = async () => (await sql.query<{ post_uuid: string }>('SELECT post_uuid FROM scheduler.timers ORDER BY due_at')).map((row) => row.post_uuid);
+
+  it('removes a fired batch in one statement, but keeps a post scheduled again meanwhile', async () => {
+    const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+    for (const post of [a, b, c]) await schedule(post, 1);
+    const claimed = await timers.claimDue(new Date(), LEASE_MS, 10);
+    expect(claimed.map((timer) => timer.postUuid).sort()).toEqual([a, b, c].sort());
+
+    await schedule(b, 2, new Date(Date.now() + 3_600_000));
+    await timers.removeFired(claimed);
+
+    expect(await remaining()).toEqual([b]);
+  });
+
+  it('gives a claimed batch back so that the next claim takes it again', async () => {
+    const posts = [randomUUID(), randomUUID()];
+    for (const post of posts) await schedule(post, 1);
+    const claimed = await timers.claimDue(new Date(), LEASE_MS, 10);
+    expect(await timers.claimDue(new Date(), LEASE_MS, 10)).toEqual([]);
+
+    await timers.release(claimed);
+
+    const again: DueTimer[] = await timers.claimDue(new Date(), LEASE_MS, 10);
+    expect(again.map((timer) => timer.postUuid).sort()).toEqual([...posts].sort());
+  });
+});
