@@ -24,6 +24,8 @@ export interface RunningService {
   output(): string;
   /** SIGTERM, then waits for the exit (SIGKILL after 20 s). The data directory stays. */
   stop(): Promise<ProcessExit>;
+  /** SIGKILL, as a crash: no shutdown hook runs. Waits for the exit; the data directory stays. */
+  kill(): Promise<ProcessExit>;
   /** stop(), then deletes the data directory. */
   dispose(): Promise<void>;
 }
@@ -72,6 +74,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     adminToken,
     output: () => output,
     stop,
+    kill: () => killProcess(child, exited),
     dispose: async () => {
       await stop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -103,6 +106,12 @@ async function stopProcess(child: ChildProcess, exited: Promise<ProcessExit>): P
   } finally {
     clearTimeout(killer);
   }
+}
+
+async function killProcess(child: ChildProcess, exited: Promise<ProcessExit>): Promise<ProcessExit> {
+  if (child.exitCode !== null || child.signalCode !== null) return { code: child.exitCode, signal: child.signalCode };
+  child.kill('SIGKILL');
+  return exited;
 }
 
 function freePort(): Promise<number> {
