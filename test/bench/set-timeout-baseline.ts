@@ -1,0 +1,18 @@
+/**
+ * The floor for "on time" in this process: `count` bare setTimeout callbacks armed for `dueAtMs`.
+ * Each records how late it ran by the wall clock, so it is comparable with the service's times.
+ */
+export function armSetTimeoutBaseline(count: number, dueAtMs: number): Promise<number[]> {
+  return new Promise((done) => {
+    const lateness: number[] = [];
+    for (let i = 0; i < count; i++) {
+      setTimeout(
+        () => {
+          lateness.push(Date.now() - dueAtMs);
+          if (lateness.length === count) done(lateness);
+        },
+        Math.max(dueAtMs - Date.now(), 0),
+      );
+    }
+  });
+}
