@@ -128,9 +128,34 @@ export class KafkaGroupConsumer implements Subscription {
     }
   }
 
+  /**
+   * A commit the group refuses because it is rebalancing (or no longer knows this member) is
+   * rethrown as the broker's own error: kafkajs then re-joins the group instead of crashing the
+   * member, which it does for the non-retriable wrapper its commit throws. The message stays
+   * uncommitted, so the partition's next owner handles it again, as after any stop.
+   */
   private async commit(topic: string, partition: number, offset: string): Promise<void> {
-    await this.settings.consumer.commitOffsets([{ topic, partition, offset: nextOffset(offset) }]);
+    try {
+      await this.settings.consumer.commitOffsets([{ topic, partition, offset: nextOffset(offset) }]);
+    } catch (error) {
+      const cause = rootCause(error);
+      if (!GROUP_CHANGES.has(String((cause as { type?: unknown }).type))) throw error;
+      this.settings.logger.warn(
+        `Group ${this.settings.groupId} could not commit ${topic}/${partition}@${offset} (${errorMessage(cause)}); ` +
+          'rejoining the group, the message will be handled again by the owner of the partition',
+      );
+      throw cause;
+    }
   }
+}
+
+/** Broker errors that mean the group changed under this member: kafkajs answers them by re-joining. */
+const GROUP_CHANGES = new Set(['REBALANCE_IN_PROGRESS', 'ILLEGAL_GENERATION', 'NOT_COORDINATOR_FOR_GROUP', 'UNKNOWN_MEMBER_ID']);
+
+function rootCause(error: unknown): unknown {
+  let cause = error;
+  while (cause instanceof Error && cause.cause !== undefined && cause.cause !== cause) cause = cause.cause;
+  return cause;
 }
 
 export function errorMessage(error: unknown): string {

@@ -96,6 +96,26 @@ describeWithKafka('KafkaMessageBus on a mock Kafka cluster', () => {
       expect(next.values()).toEqual([{ seq: 3 }, { seq: 4 }]);
     });
 
+    it('a member busy handling messages when another member leaves goes on consuming: a commit the rebalance refuses is no crash', async () => {
+      const groupId = unique('group');
+      const slowly = () => new Promise<void>((resolve) => setTimeout(resolve, 5));
+      const [leaving, staying] = [new Inbox(slowly), new Inbox(slowly)];
+      const leaver = await openBus().subscribe({ groupId, topics: [topic], handle: leaving.handle });
+      await openBus().subscribe({ groupId, topics: [topic], handle: staying.handle });
+      const publisher = openBus();
+      const send = (from: number, count: number) =>
+        publisher.publish(topic, Array.from({ length: count }, (_, index) => ({ key: `post-${from + index}`, value: { seq: from + index } })));
+      await send(0, 400);
+      await eventually(() => leaving.messages.length > 0 && staying.messages.length > 0, 'both members handle messages', 30_000);
+
+      // The rebalance starts while the staying member commits message after message.
+      await leaver.stop();
+      await send(400, 40);
+
+      const handled = () => new Set([...leaving.values(), ...staying.values()].map((value) => (value as { seq: number }).seq));
+      await eventually(() => handled().size === 440, 'every message was handled by a member of the group', 30_000);
+    });
+
     it('moves a value that is not JSON to the dead-letter topic untouched, without calling the handler', async () => {
       const bus = openBus();
       const producer = kafka.producer();
