@@ -48,7 +48,7 @@ export class WebhookDispatcherModule implements OnModuleInit, OnApplicationBoots
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    this.worker.start();
+    await this.worker.start();
     await this.consumer.start();
     this.logger.log('Webhook dispatcher started');
   }

@@ -72,6 +72,15 @@ describe('DeliveryQueueRepository on PostgreSQL', () => {
     expect(await sql.query("SELECT status_code FROM webhooks.delivery_attempts WHERE delivery_id = 'd-1'")).toEqual([{ status_code: 500 }]);
   });
 
+  it('leaves the leases alone at start: on PostgreSQL they may belong to live replicas', async () => {
+    await queue(1);
+    const [claimed] = await replicas[0].claimDue(10, 60_000);
+    expect(await replicas[1].releaseLeftoverLeases()).toBe(0);
+    expect(await replicas[1].claimDue(10, 60_000)).toEqual([]);
+    const [row] = await sql.query<{ lease_token: string }>("SELECT lease_token FROM webhooks.deliveries WHERE id = 'd-1'");
+    expect(row.lease_token).toBe(claimed.leaseToken);
+  });
+
   it('makes a failed attempt due again after its retry delay only', async () => {
     await queue(1);
     const [claimed] = await replicas[0].claimDue(10, 60_000);

@@ -87,6 +87,20 @@ export class DeliveryQueueRepository {
     });
   }
 
+  /**
+   * Frees the claims of a process that ended mid-attempt, so its deliveries are due at once rather than
+   * when their leases run out. Only on PGlite, which one process opens at a time: there every lease
+   * found at start is left by an earlier process. On PostgreSQL a lease may be a live replica's.
+   */
+  async releaseLeftoverLeases(): Promise<number> {
+    if (this.sql.dialect !== 'pglite') return 0;
+    const rows = await this.sql.query(
+      `UPDATE webhooks.deliveries SET lease_token = NULL, lease_until = NULL
+       WHERE status = 'pending' AND lease_token IS NOT NULL RETURNING id`,
+    );
+    return rows.length;
+  }
+
   /** Milliseconds until the next pending delivery is due (0 when overdue), or null when none is pending. */
   async msUntilNextDue(): Promise<number | null> {
     const [row] = await this.sql.query<{ wait_ms: number | null }>(

@@ -51,6 +51,34 @@ describe('webhook delivery across restarts', () => {
     expect(delivery.attempts.map((attempt) => attempt.status_code)).toEqual([500, 200]);
   });
 
+  it('makes an attempt cut off by the end of the previous process again at once, not when its lease runs out', async () => {
+    const env = { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_BACKOFF_BASE_MS: '60000' };
+    endpoint = await WebhookReceiver.start(answerWith(500, 200));
+    first = await WebhookDispatcherHarness.start(env);
+    const workspaceUuid = randomUUID();
+    const postUuid = randomUUID();
+    const hook = await createWebhook(first, workspaceUuid, endpoint.url());
+    await first.publishPostEvents(postUuid, createdAndScheduled(postUuid, workspaceUuid));
+    const [failed] = await endpoint.waitForRequests(1);
+    await eventually(async () => expect((await deliveries(first!, workspaceUuid, hook.id))[0].attempts).toHaveLength(1));
+    await first.stop(false);
+    // As a process killed during its next attempt leaves it: claimed, with a lease far from over.
+    await first.sql.query(
+      `UPDATE webhooks.deliveries SET next_attempt_at = now(), lease_token = 'ended-process', lease_until = now() + interval '1 hour'`,
+    );
+
+    second = await WebhookDispatcherHarness.start(env, first.sql);
+
+    const [, again] = await endpoint.waitForRequests(2, 3000);
+    expect(again.headers['webhook-id']).toBe(failed.headers['webhook-id']);
+    const [delivery] = await eventually(async () => {
+      const list = await deliveries(second!, workspaceUuid, hook.id);
+      expect(list[0].status).toBe('succeeded');
+      return list;
+    });
+    expect(delivery.attempts.map((attempt) => attempt.status_code)).toEqual([500, 200]);
+  });
+
   it('refuses at delivery time an address that is not public when private URLs are not allowed', async () => {
     endpoint = await WebhookReceiver.start();
     first = await WebhookDispatcherHarness.start({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });

@@ -35,7 +35,9 @@ export class DeliveryWorker {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  start(): void {
+  async start(): Promise<void> {
+    const released = await this.queue.releaseLeftoverLeases();
+    if (released > 0) this.logger.warn(`${released} delivery attempt(s) cut off by the end of the previous process will be made again`);
     this.running = true;
     this.wake();
   }
