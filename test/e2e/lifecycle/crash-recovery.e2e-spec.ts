@@ -12,7 +12,7 @@ const ENV = { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_BACKOFF_BASE_MS: '4000
 describe('a crash (kill -9) and a restart on the same DATA_DIR (the built service)', () => {
   let service: RunningService;
   let receiver: WebhookReceiver;
-  afterAll(async () => {
+  afterEach(async () => {
     await service?.dispose();
     await receiver?.close();
   });
@@ -99,5 +99,40 @@ describe('a crash (kill -9) and a restart on the same DATA_DIR (the built servic
     for (const delivery of log) expect(delivery.attempts.map((attempt: { status_code: number }) => attempt.status_code)).toEqual([500, 200]);
     // Each delivery arrived once after the restart: nothing was sent twice.
     for (const { deliveryId } of firstAttempts) expect(receiver.attemptsOf(deliveryId)).toHaveLength(2);
+  });
+
+  it('an attempt in flight when the process is killed is made again soon after the restart, with the same webhook-id', async () => {
+    const env = { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_BACKOFF_BASE_MS: '500', WEBHOOK_TIMEOUT_MS: '3000' };
+    // Holds the request: the attempt is still in flight when the process dies.
+    receiver = await WebhookReceiver.start(() => ({ status: 200, delayMs: 60_000 }));
+    service = await startService({ env });
+    let admin = new ApiClient(service.baseUrl, service.adminToken);
+    const workspace = await approverWorkspace(admin, 'Crash in flight');
+    const account = await connectSandbox(admin, workspace);
+    const webhook = await createWebhook(admin, workspace, { url: receiver.url(), events: ['post.published'] });
+    const post = await schedulePost(admin, workspace, [account]);
+    const inFlight = await receiver.waitFor(() => receiver.about(post.uuid, 'post.published')[0], 30_000, 'the attempt in flight');
+
+    await service.kill();
+    receiver.respondWith(answer(200));
+    service = await startService({ dataDir: service.dataDir, env });
+    admin = new ApiClient(service.baseUrl, service.adminToken);
+    const restartedAt = Date.now();
+
+    // Not left until a lease taken by the dead process runs out (timeout + margin, over 30 s).
+    const again = await receiver.waitFor(() => receiver.attemptsOf(inFlight.deliveryId)[1], 10_000, 'the attempt made again after the restart');
+    expect(again.at - restartedAt).toBeLessThan(10_000);
+    expect(again.body).toBe(inFlight.body);
+    expectSigned(again, webhook.secret);
+    const delivered = await eventually(
+      async () => {
+        const listed = await admin.get(`/api/${workspace}/webhooks/${webhook.id}/deliveries`);
+        const delivery = listed.body.data.find((entry: { id: string }) => entry.id === inFlight.deliveryId);
+        return delivery?.status === 'succeeded' ? delivery : null;
+      },
+      10_000,
+      'the delivery to be logged as succeeded',
+    );
+    expect(delivered.attempts).toEqual([expect.objectContaining({ status_code: 200 })]);
   });
 });
