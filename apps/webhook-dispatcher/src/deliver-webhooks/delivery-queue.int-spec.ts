@@ -55,6 +55,14 @@ describe('DeliveryQueueRepository on PostgreSQL', () => {
     expect(new Set(claimed.map((delivery) => delivery.leaseToken)).size).toBeGreaterThan(4);
   });
 
+  it('holds the deliveries of a deactivated webhook until it is active again', async () => {
+    await queue(3);
+    await sql.query('UPDATE webhooks.webhooks SET active = false WHERE id = 1');
+    expect(await replicas[0].claimDue(10, 60_000)).toEqual([]);
+    await sql.query('UPDATE webhooks.webhooks SET active = true WHERE id = 1');
+    expect(await replicas[0].claimDue(10, 60_000)).toHaveLength(3);
+  });
+
   it('does not hand out a leased delivery again until the lease runs out', async () => {
     await queue(1);
     const [claimed] = await replicas[0].claimDue(10, 300);

@@ -27,6 +27,7 @@ export interface AttemptRecord {
  * Due deliveries, claimed with a lease: the claiming statement skips rows another replica is
  * claiming (FOR UPDATE SKIP LOCKED) and rows whose lease has not run out, so one attempt is made
  * by one replica. A lease outlives the request timeout; a replica that dies mid-attempt loses it.
+ * Deliveries of a deactivated webhook wait, pending, until it is active again.
  */
 @Injectable()
 export class DeliveryQueueRepository {
@@ -47,11 +48,13 @@ export class DeliveryQueueRepository {
        SET lease_token = $1, lease_until = now() + $2::float8 * interval '1 millisecond'
        FROM webhooks.webhooks AS w
        WHERE w.id = d.webhook_id AND d.id IN (
-         SELECT id FROM webhooks.deliveries
-         WHERE status = 'pending' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until <= now())
-         ORDER BY next_attempt_at
+         SELECT pending.id FROM webhooks.deliveries AS pending
+         JOIN webhooks.webhooks AS owner ON owner.id = pending.webhook_id AND owner.active
+         WHERE pending.status = 'pending' AND pending.next_attempt_at <= now()
+           AND (pending.lease_until IS NULL OR pending.lease_until <= now())
+         ORDER BY pending.next_attempt_at
          LIMIT $3
-         FOR UPDATE SKIP LOCKED)
+         FOR UPDATE OF pending SKIP LOCKED)
        RETURNING d.id, d.webhook_id, d.event, d.body, d.run_attempts, w.url, w.secret_ciphertext`,
       [leaseToken, leaseMs, limit],
     );
