@@ -28,6 +28,10 @@ export class KafkaGroupConsumer implements Subscription {
   private readonly stopped = new AbortController();
   private readonly inFlight = new Set<Promise<void>>();
   private stopping?: Promise<void>;
+  private rejoining?: Promise<void>;
+  /** Crashes kafkajs did not restart from, and the last one's error. */
+  private crashes = 0;
+  private lastCrash: unknown;
 
   constructor(
     private readonly settings: GroupConsumerSettings,
@@ -36,6 +40,12 @@ export class KafkaGroupConsumer implements Subscription {
 
   /** Resolves once the member has joined its group and been given its partitions. */
   async start(): Promise<void> {
+    const { consumer } = this.settings;
+    consumer.on(consumer.events.CRASH, ({ payload }) => this.crashed(payload.error, payload.restart));
+    await this.join();
+  }
+
+  private async join(): Promise<void> {
     const { consumer, topics, partitionsConsumedConcurrently } = this.settings;
     await consumer.connect();
     // A group that has never committed starts at the earliest offset, so nothing published before it existed is lost.
@@ -45,6 +55,41 @@ export class KafkaGroupConsumer implements Subscription {
       partitionsConsumedConcurrently,
       eachMessage: (payload) => this.track(payload),
     });
+  }
+
+  /**
+   * kafkajs restarts a crashed member after a retriable error only; after any other (a protocol
+   * error while joining, say) it leaves the member disconnected for good while the process runs on
+   * and looks healthy. Such a member joins again, with backoff, until it is stopped.
+   */
+  private crashed(error: unknown, restartedByKafkajs: boolean): void {
+    if (restartedByKafkajs || this.isStopping) return;
+    this.crashes += 1;
+    this.lastCrash = error;
+    this.rejoining ??= this.rejoin().finally(() => (this.rejoining = undefined));
+  }
+
+  private async rejoin(): Promise<void> {
+    const { groupId, logger, retryBackoffMs, maxRetryBackoffMs } = this.settings;
+    for (let attempt = 1; !this.isStopping; attempt += 1) {
+      const delayMs = retryDelayMs(attempt, retryBackoffMs, maxRetryBackoffMs);
+      logger.error(`Consumer group ${groupId} stopped on an error kafkajs does not restart from (${errorMessage(this.lastCrash)}); joining again in ${delayMs} ms`);
+      const slept = await sleep(delayMs, true, { signal: this.stopped.signal }).catch(() => false);
+      if (!slept) return;
+      // The handlers of the crashed run end first; their commits are refused and their messages read again.
+      await Promise.allSettled([...this.inFlight]);
+      const crashesBefore = this.crashes;
+      try {
+        await this.join();
+      } catch (error) {
+        this.lastCrash = error;
+        continue;
+      }
+      if (this.crashes === crashesBefore) {
+        logger.log(`Consumer group ${groupId} joined again`);
+        return;
+      }
+    }
   }
 
   /** Lets the message in the handler finish and commit, then leaves the group and disconnects. */
@@ -61,6 +106,8 @@ export class KafkaGroupConsumer implements Subscription {
     this.stopped.abort();
     const { consumer, topics } = this.settings;
     try {
+      // A join in progress ends (joined or crashed) before the consumer disconnects.
+      await this.rejoining;
       try {
         consumer.pause(topics.map((topic) => ({ topic })));
       } catch {
