@@ -8,7 +8,7 @@ import { EventRelay, EventRelayOptions, EventToMessage } from './event-relay';
 import { eventRelayMigration } from './relay-lease';
 
 const SCHEMA = 'relay_test';
-const timing: EventRelayOptions = { leaseMs: 1000, renewEveryMs: 100, acquireEveryMs: 50 };
+const timing: EventRelayOptions = { leaseMs: 1000, renewEveryMs: 100, acquireEveryMs: 50, retryEveryMs: 50 };
 
 /** Two "processes" over the same data: their own SQL client and store each. */
 interface RelayFixture {
@@ -134,7 +134,16 @@ describe.each([
     relay().start();
     await waitFor('both events', () => bus.published.length === 2);
     expect(publishedTypes()).toEqual(['E0', 'E1']);
-    expect(bus.publishAttempts).toBe(4);
+    // Both events go out in one batch: two refused publishes, then the one that succeeds.
+    expect(bus.publishAttempts).toBe(3);
+  });
+
+  it('publishes events appended together in one batch with one checkpoint', async () => {
+    await append(newStreamId(), ['E0', 'E1', 'E2', 'E3'], 'no_stream');
+    relay().start();
+    await waitFor('all events', () => bus.published.length === 4);
+    expect(publishedTypes()).toEqual(['E0', 'E1', 'E2', 'E3']);
+    expect(bus.publishAttempts).toBe(1);
   });
 
   it('relays from one instance per name; another takes over when it stops', async () => {

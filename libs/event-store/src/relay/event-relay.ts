@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { MessageBus } from '@app/messaging';
+import type { MessageBus, OutgoingMessage } from '@app/messaging';
 import { SqlClient } from '@app/persistence';
 import { EventStore, RecordedEvent } from '../event-store.port';
 import { pause } from '../timing';
@@ -22,10 +22,17 @@ export interface EventRelayOptions {
   renewEveryMs?: number;
   /** How often a waiting instance tries to take the lease. */
   acquireEveryMs?: number;
+  /** Most events published (and checkpointed) at once. */
+  batchSize?: number;
+  /** Pause before a failed batch is published again. */
+  retryEveryMs?: number;
 }
 
 /**
  * Moves events from the store to the bus, at least once: publish, then save the checkpoint.
+ * Events are published in batches: those the subscription delivers back to back (a page of the
+ * store) go out in one publish with one checkpoint save; a failed batch is retried in place, and
+ * an unsaved batch is simply relayed again by whoever leads next.
  * Instances sharing a name elect one leader through a lease row; the others wait and take over
  * from the saved checkpoint when the leader stops or its lease runs out (on PGlite, which one
  * process opens at a time, a lease left by an earlier process is taken at once). The checkpoint/lease
@@ -37,6 +44,11 @@ export class EventRelay {
   private readonly leaseMs: number;
   private readonly renewEveryMs: number;
   private readonly acquireEveryMs: number;
+  private readonly batchSize: number;
+  private readonly retryEveryMs: number;
+  private buffer: RecordedEvent[] = [];
+  private flushChain: Promise<void> = Promise.resolve();
+  private flushScheduled = false;
   private stopping = new AbortController();
   private running: Promise<void> | null = null;
   private leading = false;
@@ -54,6 +66,8 @@ export class EventRelay {
     this.leaseMs = options.leaseMs ?? 10_000;
     this.renewEveryMs = options.renewEveryMs ?? Math.floor(this.leaseMs / 3);
     this.acquireEveryMs = options.acquireEveryMs ?? 1_000;
+    this.batchSize = options.batchSize ?? 200;
+    this.retryEveryMs = options.retryEveryMs ?? 1_000;
     this.lease = new RelayLease(sql, schema, name, this.leaseMs);
   }
 
@@ -105,6 +119,7 @@ export class EventRelay {
       if (!term.aborted && !(await this.renew())) lost.abort();
     }
     await subscription.stop();
+    await this.flush(lost);
     this.leading = false;
     if (stopped.aborted) await this.release();
     else this.logger.warn('Lost the relay lease; waiting to take it again');
@@ -113,11 +128,35 @@ export class EventRelay {
   private async relay(event: RecordedEvent, lost: AbortController): Promise<void> {
     // After losing the lease the new leader relays from the saved checkpoint; this one stands down.
     if (lost.signal.aborted) return;
-    const message = this.toMessage(event);
-    if (message) {
-      await this.bus.publish(message.topic, [{ key: message.key, value: message.value, headers: message.headers }]);
+    this.buffer.push(event);
+    if (this.buffer.length >= this.batchSize) {
+      await this.flush(lost);
+    } else if (!this.flushScheduled) {
+      // Flushes once the subscription stops delivering back to back (it awaits the store).
+      this.flushScheduled = true;
+      setImmediate(() => void this.flush(lost));
     }
-    if (!(await this.lease.saveCheckpoint(event.position))) lost.abort();
+  }
+
+  /** Publishes what is buffered after the batches already on their way; resolves when all are out. */
+  private flush(lost: AbortController): Promise<void> {
+    this.flushScheduled = false;
+    const batch = this.buffer.splice(0);
+    if (batch.length > 0) this.flushChain = this.flushChain.then(() => this.publishBatch(batch, lost));
+    return this.flushChain;
+  }
+
+  private async publishBatch(batch: RecordedEvent[], lost: AbortController): Promise<void> {
+    while (!lost.signal.aborted) {
+      try {
+        for (const [topic, messages] of byTopic(batch, this.toMessage)) await this.bus.publish(topic, messages);
+        if (!(await this.lease.saveCheckpoint(batch[batch.length - 1].position))) lost.abort();
+        return;
+      } catch (error) {
+        this.logger.warn(`Could not relay ${batch.length} events from position ${batch[0].position}: ${describe(error)}; retrying`);
+        await pause(this.retryEveryMs, lost.signal);
+      }
+    }
   }
 
   private async renew(): Promise<boolean> {
@@ -137,6 +176,19 @@ export class EventRelay {
       this.logger.error(`Could not release the relay lease; it expires in ${this.leaseMs} ms: ${describe(error)}`);
     }
   }
+}
+
+/** The messages of a batch by topic, in the batch's order within each topic. */
+function byTopic(batch: RecordedEvent[], toMessage: EventToMessage): Map<string, OutgoingMessage[]> {
+  const topics = new Map<string, OutgoingMessage[]>();
+  for (const event of batch) {
+    const message = toMessage(event);
+    if (!message) continue;
+    const messages = topics.get(message.topic) ?? [];
+    messages.push({ key: message.key, value: message.value, headers: message.headers });
+    topics.set(message.topic, messages);
+  }
+  return topics;
 }
 
 function describe(error: unknown): string {
