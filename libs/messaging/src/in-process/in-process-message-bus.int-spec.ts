@@ -160,14 +160,28 @@ for (const [name, open] of Object.entries(databases)) {
       const local = await bus();
       // Retention covers the whole log: first clear what the earlier tests left consumed.
       await local.deleteConsumedMessages(0);
-      await local.publish(topic, [0, 1, 2, 3].map((seq) => ({ key: 'post-1', value: { seq } })));
       const ahead = new Inbox();
       const stuck = new Gate();
       const behind = new Inbox((message) => (sequence(message) === 2 ? stuck.opened : undefined));
       await local.subscribe({ groupId: 'ahead', topics: [topic], handle: ahead.handle });
       await local.subscribe({ groupId: 'behind', topics: [topic], handle: behind.handle });
-      await ahead.waitFor(4);
+      // Offsets are committed per fetched batch: 0 and 1 are one batch both groups finish.
+      await local.publish(topic, [0, 1].map((seq) => ({ key: 'post-1', value: { seq } })));
+      await ahead.waitFor(2);
       await behind.waitFor(2);
+      const committedPastBoth = async () =>
+        (
+          await database.sql.query<{ count: number }>(
+            `SELECT count(*)::integer AS count FROM bus.committed_offsets WHERE group_id IN ('ahead', 'behind') AND topic = $1 AND next_offset >= 2`,
+            [topic],
+          )
+        )[0].count === 2;
+      for (const deadline = Date.now() + 10_000; !(await committedPastBoth()); ) {
+        if (Date.now() > deadline) throw new Error('Timed out waiting until both groups committed past 0 and 1');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await local.publish(topic, [2, 3].map((seq) => ({ key: 'post-1', value: { seq } })));
+      await ahead.waitFor(4);
 
       expect(await local.deleteConsumedMessages(60_000)).toBe(0);
       expect(await local.deleteConsumedMessages(0)).toBe(2);

@@ -21,7 +21,8 @@ const FETCH_SIZE = 100;
 
 /**
  * One consumer group's reader of one partition: hands the messages to the handler one at a time,
- * in offset order, and commits each offset after its handler resolved (at-least-once).
+ * in offset order, and commits after a fetched batch was handled (at-least-once: a crash in the
+ * middle of a batch hands its handled messages over again, which idempotent consumers skip).
  */
 export class PartitionConsumer {
   private readonly wakeup = new Wakeup();
@@ -65,11 +66,21 @@ export class PartitionConsumer {
         nextOffset ??= await joinPartition(sql, groupId, topic, partition);
         this.wakeup.reset();
         const batch = await readPartition(sql, topic, partition, nextOffset, FETCH_SIZE);
+        const committed = nextOffset;
+        let handledAll = true;
         for (const message of batch) {
-          if (this.stopping || !(await this.deliver(message))) return;
+          if (this.stopping || !(await this.deliver(message))) {
+            handledAll = false;
+            break;
+          }
           nextOffset = Number(message.offset) + 1;
         }
-        if (batch.length === 0) await this.wakeup.wait(pollIntervalMs, this.stopped.signal);
+        // One commit per batch: what was handled, also when stopping part-way through it.
+        if (nextOffset > committed) await commitOffset(sql, groupId, topic, partition, nextOffset);
+        if (!handledAll) return;
+        // A short batch read the partition to its end: wait for a publish (one made meanwhile
+        // has already left its wake-up) instead of reading once more to find nothing.
+        if (batch.length < FETCH_SIZE) await this.wakeup.wait(pollIntervalMs, this.stopped.signal);
       } catch (error) {
         // The database is unreachable or the commit failed: read again from the last commit.
         logger.error(`Group ${groupId} could not read ${topic}/${partition}: ${errorMessage(error)}`);
@@ -81,13 +92,10 @@ export class PartitionConsumer {
 
   /** Returns false when the consumer stopped before the message was handled. */
   private async deliver(message: IncomingMessage): Promise<boolean> {
-    const { sql, groupId, topic, partition, maxAttempts, retryBackoffMs, logger } = this.settings;
+    const { groupId, topic, partition, maxAttempts, retryBackoffMs, logger } = this.settings;
     for (let attempt = 1; ; attempt += 1) {
       const failure = await this.attempt(message);
-      if (!failure) {
-        await commitOffset(sql, groupId, topic, partition, Number(message.offset) + 1);
-        return true;
-      }
+      if (!failure) return true;
       if (this.stopping) return false;
       if (attempt >= maxAttempts) {
         await this.settings.deadLetter(message, failure.error, attempt);
