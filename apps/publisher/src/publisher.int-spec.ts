@@ -1,43 +1,16 @@
-import { DynamicModule, Global, Logger, Module } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import { Test, TestingModule } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
-import { APP_CONFIG, loadConfig } from '@app/config';
 import { ConnectAccountReply, PostCommandMessage, PostEventMessage, RpcMethods, ServiceError, Topics } from '@app/contracts';
 import { AccountSnapshot, PostVersion } from '@app/domain';
-import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
-import { PgliteSqlClient, SQL_CLIENT, SqlClient } from '@app/persistence';
-import { SECRET_BOX, SecretBox } from '@app/security';
+import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT } from '@app/messaging';
+import { PgliteSqlClient } from '@app/persistence';
+import { SecretBox } from '@app/security';
+import { testInfrastructure } from '@app/testing';
 import { PublishOutcome, PublishProvider, PublishRequest, PUBLISH_PROVIDERS } from './providers/publish-provider';
 import { SandboxProvider } from './providers/sandbox/sandbox-provider';
 import { PublisherModule } from './publisher.module';
 import { PUBLISHER_OPTIONS } from './publisher-options';
-
-/** The infrastructure the runtime module provides, over a database the test owns. */
-function testInfrastructure(sql: SqlClient): DynamicModule {
-  @Global()
-  @Module({})
-  class TestInfrastructureModule {}
-  const rpc = new InProcessRpc();
-  return {
-    module: TestInfrastructureModule,
-    providers: [
-      { provide: SQL_CLIENT, useValue: sql },
-      { provide: APP_CONFIG, useValue: loadConfig({}) },
-      { provide: SECRET_BOX, useValue: new SecretBox('test') },
-      { provide: RPC_CLIENT, useValue: rpc },
-      { provide: RPC_SERVER, useValue: rpc },
-      {
-        provide: MESSAGE_BUS,
-        useFactory: async () => {
-          const bus = new InProcessMessageBus(sql, { pollIntervalMs: 100, retryBackoffMs: 20 });
-          await bus.migrate();
-          return bus;
-        },
-      },
-    ],
-    exports: [SQL_CLIENT, APP_CONFIG, SECRET_BOX, RPC_CLIENT, RPC_SERVER, MESSAGE_BUS],
-  };
-}
 
 /** A provider that answers what each account's script says, and counts its calls. */
 class ScriptedProvider implements PublishProvider {
@@ -79,7 +52,7 @@ describe('PublisherModule', () => {
     Logger.overrideLogger(['error']);
     sql = await PgliteSqlClient.open();
     scripted = new ScriptedProvider();
-    moduleRef = await Test.createTestingModule({ imports: [testInfrastructure(sql), PublisherModule] })
+    moduleRef = await Test.createTestingModule({ imports: [testInfrastructure(sql, { bus: { retryBackoffMs: 20 } }), PublisherModule] })
       .overrideProvider(PUBLISH_PROVIDERS)
       .useValue([new SandboxProvider(), scripted])
       .overrideProvider(PUBLISHER_OPTIONS)

@@ -1,41 +1,13 @@
-import { DynamicModule, Global, Logger, Module } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import { Test, TestingModule } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
-import { APP_CONFIG, loadConfig } from '@app/config';
 import { PostEventMessage, Topics } from '@app/contracts';
 import { PostEvent } from '@app/domain';
-import { IncomingMessage, InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
-import { createThrowawayDatabase, PgliteSqlClient, PostgresSqlClient, runMigrations, SQL_CLIENT, SqlClient, ThrowawayDatabase } from '@app/persistence';
-import { SECRET_BOX, SecretBox } from '@app/security';
+import { IncomingMessage, InProcessMessageBus, MESSAGE_BUS } from '@app/messaging';
+import { createThrowawayDatabase, PgliteSqlClient, PostgresSqlClient, runMigrations, SqlClient, ThrowawayDatabase } from '@app/persistence';
+import { testInfrastructure } from '@app/testing';
 import { SchedulerModule } from './scheduler.module';
 import { SCHEDULER_SCHEMA, schedulerMigrations } from './scheduler-migrations';
-
-/** The infrastructure the runtime module provides, over a database the test owns. */
-function testInfrastructure(sql: SqlClient): DynamicModule {
-  @Global()
-  @Module({})
-  class TestInfrastructureModule {}
-  const rpc = new InProcessRpc();
-  return {
-    module: TestInfrastructureModule,
-    providers: [
-      { provide: SQL_CLIENT, useValue: sql },
-      { provide: APP_CONFIG, useValue: loadConfig({}) },
-      { provide: SECRET_BOX, useValue: new SecretBox('test') },
-      { provide: RPC_CLIENT, useValue: rpc },
-      { provide: RPC_SERVER, useValue: rpc },
-      {
-        provide: MESSAGE_BUS,
-        useFactory: async () => {
-          const bus = new InProcessMessageBus(sql, { pollIntervalMs: 100 });
-          await bus.migrate();
-          return bus;
-        },
-      },
-    ],
-    exports: [SQL_CLIENT, APP_CONFIG, SECRET_BOX, RPC_CLIENT, RPC_SERVER, MESSAGE_BUS],
-  };
-}
 
 interface Scheduler {
   bus: InProcessMessageBus;
