@@ -32,7 +32,7 @@ class FakeConsumer {
   /** What kafkajs emits after it disconnected a crashed member; `restart` says whether it starts it again itself. */
   crash(restart: boolean): void {
     const payload = { error: new Error('The coordinator refused the group sync'), groupId: 'publisher', restart };
-    this.onCrash!({ id: 1, type: 'consumer.crash', timestamp: Date.now(), payload });
+    this.onCrash!({ id: '1', type: 'consumer.crash', timestamp: Date.now(), payload });
   }
 }
 
