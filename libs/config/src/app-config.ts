@@ -16,6 +16,8 @@ export interface AppConfig {
   /** Key that encrypts provider credentials and webhook secrets at rest (any string; hashed to 32 bytes). */
   encryptionKey: string | null;
   kafkaBrokers: string[];
+  /** How long Kafka waits for a silent consumer before it gives the member's partitions to the others. */
+  kafkaSessionTimeoutMs: number;
   eventStoreUrl: string | null;
   eventStorePgUrl: string | null;
   databaseUrl: string | null;
@@ -40,6 +42,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 300, 1),
     encryptionKey: text(env, 'ENCRYPTION_KEY'),
     kafkaBrokers: (text(env, 'KAFKA_BROKERS') ?? '').split(',').map((b) => b.trim()).filter(Boolean),
+    kafkaSessionTimeoutMs: integer(env, 'KAFKA_SESSION_TIMEOUT_MS', 30000, 1000),
     eventStoreUrl: text(env, 'EVENTSTORE_URL'),
     eventStorePgUrl: text(env, 'EVENTSTORE_PG_URL'),
     databaseUrl: text(env, 'DATABASE_URL'),

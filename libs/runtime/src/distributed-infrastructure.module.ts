@@ -1,7 +1,7 @@
 import { DynamicModule, Global, Inject, Logger, Module, OnApplicationShutdown, Provider } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, ConfigError } from '@app/config';
 import { EVENT_STORE, EventStore, EventStoreDbEventStore, SqlEventStore } from '@app/event-store';
-import { KafkaMessageBus, KafkaRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
+import { KafkaConsumerTimings, KafkaMessageBus, KafkaRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
 import { PostgresSqlClient, SQL_CLIENT } from '@app/persistence';
 import { SECRET_BOX, SecretBox } from '@app/security';
 
@@ -37,12 +37,17 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
       },
       {
         provide: MESSAGE_BUS,
-        useFactory: () => new KafkaMessageBus({ brokers: config.kafkaBrokers, clientId: options.service }),
+        useFactory: () => new KafkaMessageBus({ brokers: config.kafkaBrokers, clientId: options.service, consumer: consumerTimings(config) }),
       },
       {
         provide: DISTRIBUTED_RPC,
         useFactory: () =>
-          new KafkaRpc({ brokers: config.kafkaBrokers, clientId: options.service, instanceId: `${options.service}.${config.instanceId}` }),
+          new KafkaRpc({
+            brokers: config.kafkaBrokers,
+            clientId: options.service,
+            instanceId: `${options.service}.${config.instanceId}`,
+            consumer: consumerTimings(config),
+          }),
       },
       { provide: RPC_CLIENT, useExisting: DISTRIBUTED_RPC },
       { provide: RPC_SERVER, useExisting: DISTRIBUTED_RPC },
@@ -86,6 +91,12 @@ async function createEventStore(config: AppConfig): Promise<EventStore> {
       await sql.close();
     },
   });
+}
+
+/** Heartbeats a third of the session timeout apart (at most 3 s, the kafkajs default), so a live member is never taken for dead. */
+function consumerTimings(config: AppConfig): KafkaConsumerTimings {
+  const sessionTimeout = config.kafkaSessionTimeoutMs;
+  return { sessionTimeout, heartbeatInterval: Math.min(3_000, Math.floor(sessionTimeout / 3)) };
 }
 
 function requireSettings(config: AppConfig, options: DistributedOptions): void {
