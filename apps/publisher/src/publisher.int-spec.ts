@@ -14,9 +14,13 @@ import { PUBLISHER_OPTIONS } from './publisher-options';
 
 /** A provider that answers what each account's script says, and counts its calls. */
 class ScriptedProvider implements PublishProvider {
-  readonly name = 'scripted';
   readonly calls: PublishRequest[] = [];
   readonly scripts = new Map<number, PublishOutcome[]>();
+
+  constructor(
+    readonly name = 'scripted',
+    readonly honoursIdempotencyKeys = false,
+  ) {}
 
   validate(): Record<string, string[]> {
     return {};
@@ -46,15 +50,17 @@ describe('PublisherModule', () => {
   let bus: InProcessMessageBus;
   let rpc: InProcessRpc;
   let scripted: ScriptedProvider;
+  let idempotent: ScriptedProvider;
   const results: ResultCommand[] = [];
 
   beforeAll(async () => {
     Logger.overrideLogger(['error']);
     sql = await PgliteSqlClient.open();
     scripted = new ScriptedProvider();
+    idempotent = new ScriptedProvider('idempotent', true);
     moduleRef = await Test.createTestingModule({ imports: [testInfrastructure(sql, { bus: { retryBackoffMs: 20 } }), PublisherModule] })
       .overrideProvider(PUBLISH_PROVIDERS)
-      .useValue([new SandboxProvider(), scripted])
+      .useValue([new SandboxProvider(), scripted, idempotent])
       .overrideProvider(PUBLISHER_OPTIONS)
       .useValue({ maxRetries: 2, maxRetryDelayMs: 30 })
       .compile();
@@ -196,6 +202,22 @@ describe('PublisherModule', () => {
         }),
       ]);
       expect(scripted.callsFor(401)).toBe(0);
+    });
+
+    it('makes an attempt cut off before its outcome was stored again, with the same idempotency key, when the provider honours such keys', async () => {
+      await connect(451, 'idempotent');
+      const post = randomUUID();
+      await sql.query(`INSERT INTO publisher.attempts (post_uuid, account_id, round, state) VALUES ($1, 451, 3, 'started')`, [post]);
+
+      await startPublishing(post, 3, [account(451, 'idempotent')]);
+
+      expect(await resultsOf(post, 1)).toEqual([expect.objectContaining({ accountId: 451, outcome: 'published', externalId: 's-451', errors: [] })]);
+      expect(idempotent.calls.map((call) => call.idempotencyKey)).toEqual([`${post}:451:3`]);
+      const [stored] = await sql.query<{ state: string; external_id: string }>(
+        'SELECT state, external_id FROM publisher.attempts WHERE post_uuid = $1 AND account_id = 451',
+        [post],
+      );
+      expect(stored).toEqual({ state: 'finished', external_id: 's-451' });
     });
 
     it('retries a retryable failure a bounded number of times', async () => {

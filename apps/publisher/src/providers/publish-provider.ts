@@ -23,6 +23,12 @@ export type PublishOutcome =
 /** One social platform. Adapters map every answer of the platform to a PublishOutcome. */
 export interface PublishProvider {
   readonly name: string;
+  /**
+   * Whether the platform answers a repeated idempotency key with the first publish instead of
+   * publishing again. Only then is an attempt cut off by a crash made again; otherwise its outcome
+   * is unknown and it is reported failed.
+   */
+  readonly honoursIdempotencyKeys: boolean;
   /** Field errors of an account's settings and credentials, keyed `settings.<name>` or `credentials.<name>`; empty when valid. */
   validate(settings: Record<string, unknown>, credentials: Record<string, unknown>): Record<string, string[]>;
   /** Whether the credentials let the service publish for the account. */

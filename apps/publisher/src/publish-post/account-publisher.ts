@@ -3,16 +3,20 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { AccountSnapshot, PostVersion } from '@app/domain';
 import { AccountStore, ConnectedAccount } from '../accounts/account-store';
 import { ProviderRegistry } from '../providers/provider-registry';
-import { PublishOutcome, PublishProvider } from '../providers/publish-provider';
+import { PublishOutcome, PublishProvider, PublishRequest } from '../providers/publish-provider';
 import { PUBLISHER_OPTIONS, PublisherOptions } from '../publisher-options';
 import { AttemptJournal, AttemptKey } from './attempt-journal';
 import { failed, nextStep, PublishMessages, PublishResult, versionFor } from './publish-result';
 
+/** What a call to the provider needs, or why there can be none. */
+type Preparation = { ok: true; provider: PublishProvider; request: PublishRequest } | { ok: false; result: PublishResult };
+
 /**
  * Publishes a post to one account at most once per round: the attempt is journaled before the
  * provider is called, and a journaled attempt is never called again. Its stored result is
- * returned instead, and an attempt cut off by a crash is reported failed rather than retried,
- * since the platform may have published it.
+ * returned instead. An attempt cut off by a crash is made again only through a provider that
+ * honours idempotency keys (the platform answers with the first publish); otherwise it is
+ * reported failed rather than retried, since the platform may have published it.
  */
 @Injectable()
 export class AccountPublisher {
@@ -32,11 +36,15 @@ export class AccountPublisher {
       this.logger.log(`Already attempted ${label}: ${start.result.outcome}; reporting it again`);
       return start.result;
     }
+    const prepared = await this.prepare(key, account, versions);
     if (start.kind === 'interrupted') {
-      this.logger.warn(`Attempt of ${label} was cut off before its outcome was stored; reporting it failed`);
-      return this.journal.finish(key, failed(PublishMessages.unknownOutcome));
+      if (!prepared.ok || !prepared.provider.honoursIdempotencyKeys) {
+        this.logger.warn(`Attempt of ${label} was cut off before its outcome was stored; reporting it failed`);
+        return this.journal.finish(key, failed(PublishMessages.unknownOutcome));
+      }
+      this.logger.warn(`Attempt of ${label} was cut off before its outcome was stored; ${prepared.provider.name} honours idempotency keys, so it is made again with the same key`);
     }
-    const result = await this.attempt(key, account, versions);
+    const result = prepared.ok ? await this.attempt(key, prepared.provider, prepared.request) : prepared.result;
     const stored = await this.journal.finish(key, result);
     if (stored === result) {
       const detail = result.outcome === 'published' ? `published at ${result.externalUrl ?? '(no url)'}` : `failed: ${result.errors.join('; ')}`;
@@ -47,19 +55,18 @@ export class AccountPublisher {
     return stored;
   }
 
-  private async attempt(key: AttemptKey, account: AccountSnapshot, versions: readonly PostVersion[]): Promise<PublishResult> {
+  private async prepare(key: AttemptKey, account: AccountSnapshot, versions: readonly PostVersion[]): Promise<Preparation> {
     let connected: ConnectedAccount | null;
     try {
       connected = await this.accounts.find(key.accountId);
     } catch {
-      return failed(PublishMessages.unreadableSecrets);
+      return { ok: false, result: failed(PublishMessages.unreadableSecrets) };
     }
-    if (!connected) return failed(PublishMessages.notConnected);
+    if (!connected) return { ok: false, result: failed(PublishMessages.notConnected) };
     const provider = this.providers.find(connected.provider);
-    if (!provider) return failed(PublishMessages.unknownProvider(connected.provider));
+    if (!provider) return { ok: false, result: failed(PublishMessages.unknownProvider(connected.provider)) };
     const version = versionFor(key.accountId, versions);
-    if (!version) return failed(PublishMessages.noVersion);
-
+    if (!version) return { ok: false, result: failed(PublishMessages.noVersion) };
     const request = {
       idempotencyKey: `${key.postUuid}:${key.accountId}:${key.round}`,
       account,
@@ -67,6 +74,10 @@ export class AccountPublisher {
       credentials: connected.credentials,
       version,
     };
+    return { ok: true, provider, request };
+  }
+
+  private async attempt(key: AttemptKey, provider: PublishProvider, request: PublishRequest): Promise<PublishResult> {
     for (let retries = 0; ; retries++) {
       const outcome = await this.call(provider, () => provider.publish(request));
       const step = nextStep(outcome, retries, this.options);

@@ -9,6 +9,7 @@ const OUTCOMES = ['success', 'failure'] as const;
  */
 export class SandboxProvider implements PublishProvider {
   readonly name = 'sandbox';
+  readonly honoursIdempotencyKeys = true;
 
   validate(settings: Record<string, unknown>): Record<string, string[]> {
     const outcome = settings.outcome;
