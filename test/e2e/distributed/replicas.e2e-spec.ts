@@ -1,0 +1,86 @@
+import { describeWithKafka } from '../../../libs/messaging/src/kafka/testing/describe-with-kafka';
+import { ApiClient } from '../support/api-client';
+import { connectSandbox } from '../support/fixtures';
+import { approverWorkspace, createWebhook, secondsAhead } from '../lifecycle/lifecycle-fixtures';
+import { WebhookReceiver } from '../support/webhook-receiver';
+import { adminOf, postBody } from './scenarios/scenario-host';
+import { AppName } from './support/app-process';
+import { DistributedSystem } from './support/distributed-system';
+import { PublicationAudit } from './support/publication-audit';
+
+jest.setTimeout(300_000);
+
+const REPLICATED: AppName[] = ['publisher', 'webhook-dispatcher'];
+/** Posts per phase: half published now, half due within seconds. */
+const POSTS_PER_PHASE = 10;
+const PHASE_TIMEOUT_MS = 120_000;
+
+describeWithKafka('distributed: two replicas of the publisher and of the webhook dispatcher', () => {
+  let system: DistributedSystem;
+  let receiver: WebhookReceiver;
+
+  beforeAll(async () => {
+    [system, receiver] = await Promise.all([
+      DistributedSystem.start({ env: { WEBHOOK_BACKOFF_BASE_MS: '500', WEBHOOK_TIMEOUT_MS: '2000' } }),
+      WebhookReceiver.start(),
+    ]);
+  });
+  afterAll(async () => {
+    await system?.dispose();
+    await receiver?.close();
+  });
+
+  it('both replicas at work, one of each leaving mid-stream, then coming back: every post published once per account, every event delivered under one webhook-id', () =>
+    system.diagnose(async () => {
+      const admin = adminOf(system);
+      const workspace = await approverWorkspace(admin, 'Replicas');
+      const accounts = [await connectSandbox(admin, workspace, 'One'), await connectSandbox(admin, workspace, 'Two')];
+      await createWebhook(admin, workspace, { url: receiver.url(), events: ['post.scheduled', 'post.published'] });
+      // The second replicas join once the set-up requests are answered: while a group rebalances, its requests wait.
+      await Promise.all(REPLICATED.map((app) => system.addReplica(app)));
+      const audit = new PublicationAudit(system, admin, workspace);
+      const posts: string[] = [];
+      const phase = async () => {
+        for (let index = 0; index < POSTS_PER_PHASE; index++) {
+          posts.push(await create(admin, workspace, postBody(accounts, index % 2 === 0 ? undefined : secondsAhead(2 + index))));
+        }
+      };
+      const allThrough = async () => {
+        await audit.allPublished(posts, PHASE_TIMEOUT_MS);
+        await audit.toldOncePerPost(receiver, posts, PHASE_TIMEOUT_MS);
+      };
+
+      await phase();
+      await receiver.waitFor((received) => received.some((request) => request.envelope?.event === 'post.published'), 60_000, 'a first post.published');
+      // The first replica of each leaves while posts are going through: the second takes its partitions over.
+      await Promise.all(REPLICATED.map((app) => system.stop(app, 0)));
+      await phase();
+      await allThrough();
+
+      // It comes back: the partitions are shared again.
+      const returned = await Promise.all(REPLICATED.map((app) => system.restart(app, 0)));
+      await phase();
+      await allThrough();
+
+      await audit.storedOnce(posts, accounts.length);
+      const scheduledDeliveries = posts.map((uuid) => new Set(receiver.about(uuid, 'post.scheduled').map((request) => request.deliveryId)).size);
+      expect(scheduledDeliveries).toEqual(posts.map(() => 1));
+      // The replica that stayed and the one that came back both did some of the work, or the scenario proved nothing about replicas.
+      const workers = [...returned, ...REPLICATED.map((app) => system.replica(app, 1))];
+      expect(workers.map((worker) => `${worker.spec.instanceId} worked: ${WORK_LINE[worker.spec.app].test(worker.text())}`)).toEqual(
+        workers.map((worker) => `${worker.spec.instanceId} worked: true`),
+      );
+    }));
+});
+
+/** A line each app logs for a piece of work it did. */
+const WORK_LINE: Record<string, RegExp> = {
+  publisher: /Publish of post [0-9a-f-]+ to account \d+ \(round \d+\) published/,
+  'webhook-dispatcher': /Delivered post\.\w+ /,
+};
+
+async function create(api: ApiClient, workspace: string, body: Record<string, unknown>): Promise<string> {
+  const answer = await api.post(`/api/${workspace}/posts`, body);
+  if (answer.status !== 201) throw new Error(`creating a post: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body.uuid;
+}

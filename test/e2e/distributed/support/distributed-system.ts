@@ -1,0 +1,198 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Client } from 'pg';
+import { createThrowawayDatabase, ThrowawayDatabase } from '@app/persistence';
+import { KafkaMockCluster, startKafkaMockCluster } from '../../../../libs/messaging/src/kafka/testing/kafka-mock-cluster';
+import { APP_NAMES, AppName, AppProcess } from './app-process';
+
+/** The built apps: `npm run build` makes `dist/`; DIST points elsewhere (a build of its own). */
+export const DIST_DIR = resolve(__dirname, '../../../..', process.env.DIST ?? 'dist');
+export const ADMIN_TOKEN = 'e2e-distributed-admin';
+/** When set, every process's output is written there on dispose, one file per process, to read after a run. */
+const LOG_DIR = process.env.E2E_LOG_DIR;
+
+export interface DistributedSystemOptions {
+  /** Processes per app; 1 when not given. */
+  replicas?: Partial<Record<AppName, number>>;
+  /** Extra environment of every app (WEBHOOK_BACKOFF_BASE_MS, ...). */
+  env?: Record<string, string>;
+  readyTimeoutMs?: number;
+}
+
+/** Inherited settings that would point an app somewhere else than this system. */
+const FOREIGN_ENV = ['DATA_DIR', 'EVENTSTORE_URL', 'PORT', 'INSTANCE_ID', 'HOSTNAME', 'OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_TRACES_EXPORTER'];
+
+/**
+ * The service in distributed mode, for one suite: a mock Kafka cluster, a throwaway PostgreSQL
+ * database (services' schemas and the event store), and each app as its own process(es).
+ */
+export class DistributedSystem {
+  private readonly processes = new Map<AppName, AppProcess[]>();
+  private readonly instanceCounts = new Map<AppName, number>();
+  /** Every process ever started, including killed and replaced ones, for failure messages. */
+  private readonly history: AppProcess[] = [];
+
+  private constructor(
+    private readonly cluster: KafkaMockCluster,
+    private readonly database: ThrowawayDatabase,
+    private readonly env: NodeJS.ProcessEnv,
+    private readonly readyTimeoutMs: number,
+  ) {}
+
+  static async start(options: DistributedSystemOptions = {}): Promise<DistributedSystem> {
+    for (const app of APP_NAMES) {
+      const main = mainOf(app);
+      if (!existsSync(main)) throw new Error(`${main} is missing: run "npm run build" (or set DIST to a build) before the e2e suite`);
+    }
+    const [clusterStart, databaseStart] = await Promise.allSettled([startKafkaMockCluster(), createThrowawayDatabase('sps_e2e_distributed')]);
+    if (clusterStart.status === 'rejected' || databaseStart.status === 'rejected') {
+      await Promise.allSettled([
+        clusterStart.status === 'fulfilled' ? clusterStart.value.stop() : undefined,
+        databaseStart.status === 'fulfilled' ? databaseStart.value.drop() : undefined,
+      ]);
+      throw clusterStart.status === 'rejected' ? clusterStart.reason : (databaseStart as PromiseRejectedResult).reason;
+    }
+    const [cluster, database] = [clusterStart.value, databaseStart.value];
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    for (const name of FOREIGN_ENV) delete env[name];
+    Object.assign(env, {
+      NODE_OPTIONS: '',
+      NO_COLOR: '1',
+      // A build outside the repository still finds the repository's packages.
+      NODE_PATH: resolve(__dirname, '../../../../node_modules'),
+      KAFKA_BROKERS: cluster.brokers.join(','),
+      DATABASE_URL: database.url,
+      EVENTSTORE_PG_URL: database.url,
+      ENCRYPTION_KEY: 'e2e-distributed-encryption-key',
+      ADMIN_TOKEN,
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+      // A killed member's partitions move on after this; Kafka's own minimum, instead of the 30 s default.
+      KAFKA_SESSION_TIMEOUT_MS: '6000',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      ...options.env,
+    });
+    const system = new DistributedSystem(cluster, database, env, options.readyTimeoutMs ?? 90_000);
+    const starting = APP_NAMES.flatMap((app) => Array.from({ length: options.replicas?.[app] ?? 1 }, () => system.addReplica(app)));
+    const failures = (await Promise.allSettled(starting)).flatMap((result) => (result.status === 'rejected' ? [String(result.reason)] : []));
+    if (failures.length > 0) {
+      await system.dispose();
+      throw new Error(`The distributed system did not start:\n${failures.join('\n')}\n${system.outputTails()}`);
+    }
+    return system;
+  }
+
+  /** The gateway: the API of the whole system. */
+  get baseUrl(): string {
+    return this.replica('gateway').baseUrl;
+  }
+
+  get adminToken(): string {
+    return ADMIN_TOKEN;
+  }
+
+  replicas(app: AppName): AppProcess[] {
+    return this.processes.get(app) ?? [];
+  }
+
+  replica(app: AppName, index = 0): AppProcess {
+    const found = this.replicas(app)[index];
+    if (!found) throw new Error(`There is no replica ${index} of ${app}`);
+    return found;
+  }
+
+  /** Starts one more process of `app` (instance `<app>-<n>`) and waits until it is ready. */
+  async addReplica(app: AppName): Promise<AppProcess> {
+    const number = (this.instanceCounts.get(app) ?? 0) + 1;
+    this.instanceCounts.set(app, number);
+    const started = await this.spawn(app, `${app}-${number}`);
+    this.processes.set(app, [...this.replicas(app), started]);
+    return started;
+  }
+
+  /** Every process of `app` started so far, the replaced ones too. */
+  everyProcessOf(app: AppName): AppProcess[] {
+    return this.history.filter((child) => child.spec.app === app);
+  }
+
+  /** kill -9 of one replica: no shutdown hook, no leaving its consumer groups. */
+  kill(app: AppName, index = 0): Promise<unknown> {
+    return this.replica(app, index).kill();
+  }
+
+  /** SIGTERM of one replica: it finishes what it holds and leaves its groups. */
+  stop(app: AppName, index = 0): Promise<unknown> {
+    return this.replica(app, index).stop();
+  }
+
+  /** Starts a stopped or killed replica again, under the same instance id, and waits until it is ready. */
+  async restart(app: AppName, index = 0): Promise<AppProcess> {
+    const previous = this.replica(app, index);
+    if (previous.running) await previous.stop();
+    const started = await this.spawn(app, previous.spec.instanceId);
+    this.replicas(app)[index] = started;
+    return started;
+  }
+
+  /** Runs a query against the system's database, to check what the services stored. */
+  async query<Row>(text: string, params: unknown[] = []): Promise<Row[]> {
+    const client = new Client({ connectionString: this.database.url });
+    await client.connect();
+    try {
+      return (await client.query(text, params)).rows as Row[];
+    } finally {
+      await client.end();
+    }
+  }
+
+  /** Processes that ended without the test ending them. */
+  crashes(): AppProcess[] {
+    return this.history.filter((child) => child.crashed);
+  }
+
+  /**
+   * Runs a scenario; when it fails, the error carries the last output of every process, and a
+   * process that crashed on its own fails the scenario even if its checks passed.
+   */
+  async diagnose<T>(work: () => Promise<T>): Promise<T> {
+    let result: T;
+    try {
+      result = await work();
+    } catch (error) {
+      throw this.explained(error);
+    }
+    const crashed = this.crashes();
+    if (crashed.length > 0) throw this.explained(new Error(`Processes crashed: ${crashed.map((child) => child.spec.instanceId).join(', ')}`));
+    return result;
+  }
+
+  outputTails(lines = 40): string {
+    return this.history.map((child) => child.tail(lines)).join('\n');
+  }
+
+  /** Stops every process, then the cluster, then drops the database. */
+  async dispose(): Promise<void> {
+    await Promise.allSettled(this.history.map((child) => child.stop()));
+    if (LOG_DIR) {
+      mkdirSync(LOG_DIR, { recursive: true });
+      for (const child of this.history) writeFileSync(resolve(LOG_DIR, `${child.spec.instanceId}-${child.pid}.log`), child.text());
+    }
+    await Promise.allSettled([this.cluster.stop(), this.database.drop()]);
+  }
+
+  private async spawn(app: AppName, instanceId: string): Promise<AppProcess> {
+    const started = await AppProcess.start({ app, instanceId, main: mainOf(app), env: this.env, readyTimeoutMs: this.readyTimeoutMs });
+    this.history.push(started);
+    return started;
+  }
+
+  private explained(error: unknown): Error {
+    const message = error instanceof Error ? error.message : String(error);
+    const explained = new Error(`${message}\n\nOutput of the apps:\n${this.outputTails()}`, { cause: error });
+    if (error instanceof Error && error.stack) explained.stack = `${explained.message}\n${error.stack.split('\n').slice(1).join('\n')}`;
+    return explained;
+  }
+}
+
+function mainOf(app: AppName): string {
+  return resolve(DIST_DIR, 'apps', app, 'main.js');
+}
