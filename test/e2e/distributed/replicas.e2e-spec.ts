@@ -1,6 +1,6 @@
 import { describeWithKafka } from '../../../libs/messaging/src/kafka/testing/describe-with-kafka';
 import { ApiClient } from '../support/api-client';
-import { connectSandbox } from '../support/fixtures';
+import { connectSandbox, eventually } from '../support/fixtures';
 import { approverWorkspace, createWebhook, secondsAhead } from '../lifecycle/lifecycle-fixtures';
 import { WebhookReceiver } from '../support/webhook-receiver';
 import { adminOf, postBody } from './scenarios/scenario-host';
@@ -59,6 +59,13 @@ describeWithKafka('distributed: two replicas of the publisher and of the webhook
 
       // It comes back: the partitions are shared again.
       const returned = await Promise.all(REPLICATED.map((app) => system.restart(app, 0)));
+      // A member joining a group on the mock cluster may be refused once and get in seconds later:
+      // the last phase starts when the returning replicas hold partitions of post-events again.
+      await eventually(
+        async () => returned.every((worker) => new RegExp(`Consumer group ${worker.spec.app} joined; assigned post-events \\[`).test(worker.text())),
+        90_000,
+        'the returning replicas to be assigned partitions of post-events',
+      );
       await phase();
       await allThrough();
 

@@ -42,6 +42,11 @@ export class KafkaGroupConsumer implements Subscription {
   async start(): Promise<void> {
     const { consumer } = this.settings;
     consumer.on(consumer.events.CRASH, ({ payload }) => this.crashed(payload.error, payload.restart));
+    if (consumer.events.GROUP_JOIN) {
+      consumer.on(consumer.events.GROUP_JOIN, ({ payload }) =>
+        this.settings.logger.log(`Consumer group ${this.settings.groupId} joined; assigned ${describeAssignment(payload.memberAssignment)}`),
+      );
+    }
     await this.join();
   }
 
@@ -207,4 +212,12 @@ function rootCause(error: unknown): unknown {
 
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** `post-events [0,2]`, or `no partitions` for a member left without work. */
+function describeAssignment(assignment: Record<string, number[]>): string {
+  const parts = Object.entries(assignment)
+    .filter(([, partitions]) => partitions.length > 0)
+    .map(([topic, partitions]) => `${topic} [${[...partitions].sort((a, b) => a - b).join(',')}]`);
+  return parts.length > 0 ? parts.join(', ') : 'no partitions';
 }
