@@ -6,9 +6,12 @@ import { EVENT_STORE, SqlEventStore } from '@app/event-store';
 import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
 import { PgliteSqlClient, SQL_CLIENT } from '@app/persistence';
 import { SECRET_BOX, SecretBox } from '@app/security';
+import { lockDataDir } from './data-dir-lock';
 import { loadOrCreateEncryptionKey } from './encryption-key';
 
 const EMBEDDED_RPC = Symbol('EMBEDDED_RPC');
+/** Releases this process's hold on DATA_DIR, taken before the database opens. */
+const DATA_DIR_LOCK = Symbol('DATA_DIR_LOCK');
 
 /**
  * Infrastructure of embedded mode, for every service in one process: PGlite under DATA_DIR
@@ -23,6 +26,7 @@ export class EmbeddedInfrastructureModule implements OnApplicationShutdown {
     @Inject(SQL_CLIENT) private readonly sql: PgliteSqlClient,
     @Inject(EVENT_STORE) private readonly store: SqlEventStore,
     @Inject(MESSAGE_BUS) private readonly bus: InProcessMessageBus,
+    @Inject(DATA_DIR_LOCK) private readonly releaseDataDir: () => void,
   ) {}
 
   static forRoot(config: AppConfig): DynamicModule {
@@ -31,10 +35,17 @@ export class EmbeddedInfrastructureModule implements OnApplicationShutdown {
       providers: [
         { provide: APP_CONFIG, useValue: config },
         {
+          provide: DATA_DIR_LOCK,
+          useFactory: () => {
+            mkdirSync(resolve(config.dataDir), { recursive: true });
+            return lockDataDir(resolve(config.dataDir));
+          },
+        },
+        {
           provide: SQL_CLIENT,
+          inject: [DATA_DIR_LOCK],
           useFactory: async () => {
             const dataDir = resolve(config.dataDir);
-            mkdirSync(dataDir, { recursive: true });
             new Logger('EmbeddedInfrastructure').log(`Embedded database in ${join(dataDir, 'pgdata')}`);
             return PgliteSqlClient.open(join(dataDir, 'pgdata'));
           },
@@ -73,6 +84,7 @@ export class EmbeddedInfrastructureModule implements OnApplicationShutdown {
     await this.bus.close();
     await this.store.close();
     await this.sql.close();
+    this.releaseDataDir();
     this.logger.log('Embedded database closed');
   }
 }

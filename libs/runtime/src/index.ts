@@ -3,3 +3,4 @@ export * from './distributed-infrastructure.module';
 export * from './encryption-key';
 export * from './health/health.module';
 export * from './bootstrap-distributed-app';
+export * from './data-dir-lock';
