@@ -22,10 +22,16 @@ export function configureGatewayApp(app: INestApplication, config: AppConfig): v
       .setTitle('Social publishing service')
       .setDescription(
         'Schedules and publishes posts to social platforms and reports what happened through webhooks. ' +
-          `Every /api request carries \`Authorization: Bearer <token>\`; ${config.rateLimitPerMinute} requests per minute per token.`,
+          `Every /api request carries \`Authorization: Bearer <token>\`; ${config.rateLimitPerMinute} requests per minute per token. ` +
+          'Every error is `{"message": "..."}`; 422 adds `errors`, field path -> messages.',
       )
       .setVersion('1')
-      .addBearerAuth()
+      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'an API token from the panel, or ADMIN_TOKEN' })
+      .addTag('panel', 'Admin tokens only: workspaces and their members, users and their tokens, system webhooks')
+      .addTag('accounts', "A workspace's social accounts")
+      .addTag('posts', "A workspace's posts: write, schedule, approve")
+      .addTag('webhooks', "A workspace's webhooks and their delivery logs")
+      .addTag('health', 'Liveness and readiness, without a token')
       .build(),
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });

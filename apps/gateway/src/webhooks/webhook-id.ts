@@ -1,4 +1,7 @@
+import { applyDecorators } from '@nestjs/common';
 import { notFound } from '../http/api-error';
+import { ApiErrorResponses, Failures } from '../http/openapi/api-error-responses';
+import { ApiIdParam } from '../http/openapi/path-params';
 import { idFromPath } from '../http/route-params';
 
 export const WEBHOOK_NOT_FOUND = 'Webhook not found.';
@@ -9,3 +12,10 @@ export function webhookIdFromPath(value: string): number {
   if (id === null) throw notFound(WEBHOOK_NOT_FOUND);
   return id;
 }
+
+/** Documents the `{id}` of a webhook route, its 404, and the 503 of the webhook-dispatcher behind it. */
+export const ApiWebhookIdParam = (): MethodDecorator =>
+  applyDecorators(
+    ApiIdParam('id', 'the webhook'),
+    ApiErrorResponses({ 404: `No webhook in this scope has this id: "${WEBHOOK_NOT_FOUND}"`, 503: Failures.unavailable }),
+  );

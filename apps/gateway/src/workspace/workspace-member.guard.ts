@@ -4,7 +4,7 @@ import { GatewayRequest, Membership } from '../auth/authenticated-user';
 import { unauthorized, workspaceNotFound } from '../http/api-error';
 import { isUuid } from '../http/route-params';
 
-const READ_METHODS = new Set(['GET', 'HEAD']);
+export const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
 
 /**
  * Workspace routes: the caller must be a member, else 404 (whether the workspace exists is not

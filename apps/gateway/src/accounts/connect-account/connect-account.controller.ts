@@ -1,8 +1,11 @@
 import { Body, Controller, HttpCode, Inject, Logger, Post } from '@nestjs/common';
+import { ApiCreatedResponse } from '@nestjs/swagger';
 import { ConnectAccountReply, ConnectAccountRequest, RpcMethods } from '@app/contracts';
 import { RPC_CLIENT, RpcClient } from '@app/messaging';
 import { CurrentMembership, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
+import { ApiErrorResponses, ApiJsonBody, Failures } from '../../http/openapi/api-error-responses';
+import { AccountDoc } from '../account.doc';
 import { AccountRegistry, AccountView } from '../account-registry';
 import { ConnectAccountDto } from './connect-account.dto';
 
@@ -22,6 +25,9 @@ export class ConnectAccountController {
 
   @Post()
   @HttpCode(201)
+  @ApiJsonBody(ConnectAccountDto)
+  @ApiCreatedResponse({ type: AccountDoc })
+  @ApiErrorResponses({ 422: `${Failures.validation} Also an unknown provider, or settings and credentials it refuses.`, 503: Failures.unavailable })
   async connect(@CurrentMembership() membership: Membership, @Body() body: ConnectAccountDto): Promise<AccountView> {
     const { workspaceUuid } = membership;
     const accountId = await this.accounts.reserveId();

@@ -1,9 +1,12 @@
 import { Controller, Delete, HttpCode, Inject, Logger, Param } from '@nestjs/common';
+import { ApiNoContentResponse } from '@nestjs/swagger';
 import { RpcMethods } from '@app/contracts';
 import { RPC_CLIENT, RpcClient } from '@app/messaging';
 import { CurrentMembership, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
 import { notFound } from '../../http/api-error';
+import { ApiErrorResponses, Failures } from '../../http/openapi/api-error-responses';
+import { ApiIdParam } from '../../http/openapi/path-params';
 import { idFromPath } from '../../http/route-params';
 import { AccountRegistry } from '../account-registry';
 
@@ -22,6 +25,9 @@ export class DeleteAccountController {
 
   @Delete()
   @HttpCode(204)
+  @ApiIdParam('id', 'an account of the workspace')
+  @ApiNoContentResponse({ description: 'disconnected; the publisher no longer holds its credentials' })
+  @ApiErrorResponses({ 404: `No account of the workspace has this id: "${ACCOUNT_NOT_FOUND}"`, 503: Failures.unavailable })
   async delete(@CurrentMembership() { workspaceUuid }: Membership, @Param('id') idText: string): Promise<void> {
     const id = idFromPath(idText);
     if (id === null || !(await this.accounts.find(workspaceUuid, id))) throw notFound(ACCOUNT_NOT_FOUND);

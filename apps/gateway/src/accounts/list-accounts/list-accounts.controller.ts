@@ -1,6 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
+import { ApiOkResponse } from '@nestjs/swagger';
 import { CurrentMembership, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
+import { ListOf } from '../../http/openapi/list-of';
+import { AccountDoc } from '../account.doc';
 import { AccountRegistry, AccountView } from '../account-registry';
 
 @Controller(':workspaceUuid/accounts')
@@ -9,6 +12,7 @@ export class ListAccountsController {
   constructor(private readonly accounts: AccountRegistry) {}
 
   @Get()
+  @ApiOkResponse({ type: ListOf(AccountDoc) })
   async list(@CurrentMembership() membership: Membership): Promise<{ data: AccountView[] }> {
     return { data: await this.accounts.list(membership.workspaceUuid) };
   }

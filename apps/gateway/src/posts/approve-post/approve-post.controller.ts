@@ -1,9 +1,12 @@
 import { Controller, HttpCode, Inject, Param, Post } from '@nestjs/common';
-import { PostActionRequest, PostView, RpcMethods } from '@app/contracts';
+import { ApiOkResponse } from '@nestjs/swagger';
+import { Messages, PostActionRequest, PostView, RpcMethods } from '@app/contracts';
 import { RPC_CLIENT, RpcClient } from '@app/messaging';
 import { AuthenticatedUser, CurrentMembership, CurrentUser, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
-import { postUuidFromPath } from '../post-uuid';
+import { ApiErrorResponses, Failures } from '../../http/openapi/api-error-responses';
+import { PostDoc } from '../post.doc';
+import { ApiPostUuidParam, postUuidFromPath } from '../post-uuid';
 
 /** Approves a post in needs_approval; without can_approve 403, another status 400 (the post-service decides). */
 @Controller(':workspaceUuid/posts/:postUuid/approve')
@@ -13,6 +16,13 @@ export class ApprovePostController {
 
   @Post()
   @HttpCode(200)
+  @ApiPostUuidParam()
+  @ApiOkResponse({ type: PostDoc, description: 'the post, scheduled' })
+  @ApiErrorResponses({
+    400: 'The post is not in needs_approval: "The post is not awaiting approval."',
+    403: `The caller may not approve posts in this workspace (no can_approve): "${Messages.unauthorized}"`,
+    503: Failures.unavailable,
+  })
   async approve(
     @CurrentUser() user: AuthenticatedUser,
     @CurrentMembership() membership: Membership,

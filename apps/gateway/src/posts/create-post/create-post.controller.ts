@@ -1,11 +1,13 @@
 import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
-import { ApiBody } from '@nestjs/swagger';
+import { ApiCreatedResponse } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import { CreatePostRequest, PostView, RpcMethods } from '@app/contracts';
 import { RPC_CLIENT, RpcClient } from '@app/messaging';
 import { AuthenticatedUser, CurrentMembership, CurrentUser, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
+import { ApiErrorResponses, ApiJsonBody, Failures } from '../../http/openapi/api-error-responses';
 import { PostBodyDoc } from '../post-body/post-body.doc';
+import { PostDoc } from '../post.doc';
 import { PostInputReader } from '../post-input';
 
 @Controller(':workspaceUuid/posts')
@@ -18,7 +20,9 @@ export class CreatePostController {
 
   @Post()
   @HttpCode(201)
-  @ApiBody({ type: PostBodyDoc })
+  @ApiJsonBody(PostBodyDoc)
+  @ApiCreatedResponse({ type: PostDoc, description: 'the post: draft, scheduled, or needs_approval when a member without can_approve schedules it' })
+  @ApiErrorResponses({ 422: Failures.validation, 503: Failures.unavailable })
   async create(@CurrentUser() user: AuthenticatedUser, @CurrentMembership() membership: Membership, @Body() body: unknown): Promise<PostView> {
     const request: CreatePostRequest = {
       workspaceUuid: membership.workspaceUuid,

@@ -1,9 +1,11 @@
 import { Controller, Delete, HttpCode, Inject, Param } from '@nestjs/common';
-import { PostActionRequest, RpcMethods } from '@app/contracts';
+import { ApiNoContentResponse } from '@nestjs/swagger';
+import { Messages, PostActionRequest, RpcMethods } from '@app/contracts';
 import { RPC_CLIENT, RpcClient } from '@app/messaging';
 import { AuthenticatedUser, CurrentMembership, CurrentUser, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
-import { postUuidFromPath } from '../post-uuid';
+import { ApiErrorResponses, Failures } from '../../http/openapi/api-error-responses';
+import { ApiPostUuidParam, postUuidFromPath } from '../post-uuid';
 
 @Controller(':workspaceUuid/posts/:postUuid')
 @WorkspaceRoute('posts')
@@ -12,6 +14,9 @@ export class DeletePostController {
 
   @Delete()
   @HttpCode(204)
+  @ApiPostUuidParam()
+  @ApiNoContentResponse({ description: 'deleted' })
+  @ApiErrorResponses({ 400: `The post is published ("${Messages.publishedPostImmutable}") or being published.`, 503: Failures.unavailable })
   async delete(
     @CurrentUser() user: AuthenticatedUser,
     @CurrentMembership() membership: Membership,

@@ -1,8 +1,9 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 
 /* OpenAPI description of the post body. The body itself is checked by validatePostBody. */
 
-class PostContentDoc {
+@ApiSchema({ name: 'PostContent' })
+export class PostContentDoc {
   @ApiProperty({ example: 'Hello, world' })
   body: string;
 
@@ -10,8 +11,9 @@ class PostContentDoc {
   media: string[];
 }
 
-class PostVersionDoc {
-  @ApiProperty({ example: 0, description: '0 for the original; otherwise the account this version is written for' })
+@ApiSchema({ name: 'PostVersionInput' })
+class PostVersionInputDoc {
+  @ApiProperty({ type: 'integer', example: 0, description: '0 for the original; otherwise the account this version is written for' })
   account_id: number;
 
   @ApiProperty({ example: true, description: 'exactly one version, the first, is the original' })
@@ -24,11 +26,12 @@ class PostVersionDoc {
   options?: Record<string, unknown>;
 }
 
+@ApiSchema({ name: 'PostBody' })
 export class PostBodyDoc {
-  @ApiProperty({ type: [PostVersionDoc] })
-  versions: PostVersionDoc[];
+  @ApiProperty({ type: [PostVersionInputDoc] })
+  versions: PostVersionInputDoc[];
 
-  @ApiPropertyOptional({ type: [Number], example: [1], description: 'ids of accounts of this workspace' })
+  @ApiPropertyOptional({ type: 'integer', isArray: true, example: [1], description: 'ids of accounts of this workspace' })
   accounts?: number[];
 
   @ApiPropertyOptional({ example: '2026-11-22', description: 'Y-m-d' })

@@ -1,12 +1,14 @@
 import { Body, Controller, Inject, Param, Put } from '@nestjs/common';
-import { ApiBody } from '@nestjs/swagger';
-import { PostView, RpcMethods, UpdatePostRequest } from '@app/contracts';
+import { ApiOkResponse } from '@nestjs/swagger';
+import { Messages, PostView, RpcMethods, UpdatePostRequest } from '@app/contracts';
 import { RPC_CLIENT, RpcClient } from '@app/messaging';
 import { AuthenticatedUser, CurrentMembership, CurrentUser, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
+import { ApiErrorResponses, ApiJsonBody, Failures } from '../../http/openapi/api-error-responses';
 import { PostBodyDoc } from '../post-body/post-body.doc';
+import { PostDoc } from '../post.doc';
 import { PostInputReader } from '../post-input';
-import { postUuidFromPath } from '../post-uuid';
+import { ApiPostUuidParam, postUuidFromPath } from '../post-uuid';
 
 /** Replaces a post's content and schedule; a published post answers 400 (decided by the post-service). */
 @Controller(':workspaceUuid/posts/:postUuid')
@@ -18,7 +20,10 @@ export class UpdatePostController {
   ) {}
 
   @Put()
-  @ApiBody({ type: PostBodyDoc })
+  @ApiPostUuidParam()
+  @ApiJsonBody(PostBodyDoc)
+  @ApiOkResponse({ type: PostDoc })
+  @ApiErrorResponses({ 400: `The post is published ("${Messages.publishedPostImmutable}") or being published.`, 422: Failures.validation, 503: Failures.unavailable })
   async update(
     @CurrentUser() user: AuthenticatedUser,
     @CurrentMembership() membership: Membership,

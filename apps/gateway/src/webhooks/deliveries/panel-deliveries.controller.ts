@@ -1,8 +1,8 @@
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiQuery } from '@nestjs/swagger';
 import { DeliveryView } from '@app/contracts';
 import { PanelRoute } from '../../auth/route-access';
 import { webhookIdFromPath } from '../webhook-id';
+import { DeliveryOperationDocs } from './delivery-operations.doc';
 import { WebhookDeliveries } from './webhook-deliveries';
 
 @Controller('panel/webhooks/:id/deliveries')
@@ -11,13 +11,14 @@ export class PanelDeliveriesController {
   constructor(private readonly deliveries: WebhookDeliveries) {}
 
   @Get()
-  @ApiQuery({ name: 'limit', required: false, example: 50 })
+  @DeliveryOperationDocs.list()
   list(@Param('id') id: string, @Query('limit') limit?: string): Promise<{ data: DeliveryView[] }> {
     return this.deliveries.list({ system: true }, webhookIdFromPath(id), limit);
   }
 
   @Post(':deliveryId/resend')
   @HttpCode(202)
+  @DeliveryOperationDocs.resend()
   resend(@Param('id') id: string, @Param('deliveryId') deliveryId: string): Promise<DeliveryView> {
     return this.deliveries.resend({ system: true }, webhookIdFromPath(id), deliveryId);
   }

@@ -1,9 +1,9 @@
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiQuery } from '@nestjs/swagger';
 import { DeliveryView } from '@app/contracts';
 import { CurrentMembership, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
 import { webhookIdFromPath } from '../webhook-id';
+import { DeliveryOperationDocs } from './delivery-operations.doc';
 import { WebhookDeliveries } from './webhook-deliveries';
 
 @Controller(':workspaceUuid/webhooks/:id/deliveries')
@@ -12,7 +12,7 @@ export class WorkspaceDeliveriesController {
   constructor(private readonly deliveries: WebhookDeliveries) {}
 
   @Get()
-  @ApiQuery({ name: 'limit', required: false, example: 50 })
+  @DeliveryOperationDocs.list()
   list(
     @CurrentMembership() { workspaceUuid }: Membership,
     @Param('id') id: string,
@@ -23,6 +23,7 @@ export class WorkspaceDeliveriesController {
 
   @Post(':deliveryId/resend')
   @HttpCode(202)
+  @DeliveryOperationDocs.resend()
   resend(@CurrentMembership() { workspaceUuid }: Membership, @Param('id') id: string, @Param('deliveryId') deliveryId: string): Promise<DeliveryView> {
     return this.deliveries.resend({ workspaceUuid }, webhookIdFromPath(id), deliveryId);
   }

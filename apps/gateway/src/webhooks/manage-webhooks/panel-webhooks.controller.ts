@@ -1,9 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ApiBody } from '@nestjs/swagger';
 import { WebhookScope, WebhookView } from '@app/contracts';
 import { PanelRoute } from '../../auth/route-access';
 import { webhookIdFromPath } from '../webhook-id';
-import { WebhookBodyDoc } from './webhook-body.doc';
+import { WebhookOperationDocs } from './webhook-operations.doc';
 import { WebhookSettings } from './webhook-settings';
 
 const SYSTEM: WebhookScope = { system: true };
@@ -15,30 +14,33 @@ export class PanelWebhooksController {
   constructor(private readonly webhooks: WebhookSettings) {}
 
   @Get()
+  @WebhookOperationDocs.list()
   list(): Promise<{ data: WebhookView[] }> {
     return this.webhooks.list(SYSTEM);
   }
 
   @Post()
   @HttpCode(201)
-  @ApiBody({ type: WebhookBodyDoc })
+  @WebhookOperationDocs.create()
   create(@Body() body: unknown): Promise<WebhookView> {
     return this.webhooks.create(SYSTEM, body);
   }
 
   @Get(':id')
+  @WebhookOperationDocs.get()
   get(@Param('id') id: string): Promise<WebhookView> {
     return this.webhooks.get(SYSTEM, webhookIdFromPath(id));
   }
 
   @Put(':id')
-  @ApiBody({ type: WebhookBodyDoc })
+  @WebhookOperationDocs.update()
   update(@Param('id') id: string, @Body() body: unknown): Promise<WebhookView> {
     return this.webhooks.update(SYSTEM, webhookIdFromPath(id), body);
   }
 
   @Delete(':id')
   @HttpCode(204)
+  @WebhookOperationDocs.delete()
   delete(@Param('id') id: string): Promise<void> {
     return this.webhooks.delete(SYSTEM, webhookIdFromPath(id));
   }

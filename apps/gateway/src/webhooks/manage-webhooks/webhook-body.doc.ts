@@ -1,15 +1,21 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { WEBHOOK_EVENTS } from '@app/contracts';
 
 /* OpenAPI description of webhook settings. The webhook-dispatcher checks them. */
+@ApiSchema({ name: 'WebhookBody' })
 export class WebhookBodyDoc {
   @ApiPropertyOptional({ example: 'https://example.com/hooks/posts', description: 'required on create' })
   url?: string;
 
-  @ApiPropertyOptional({ enum: WEBHOOK_EVENTS, isArray: true, description: 'empty or absent: every event' })
+  @ApiPropertyOptional({ enum: WEBHOOK_EVENTS, enumName: 'WebhookEvent', isArray: true, description: 'empty or absent: every event' })
   events?: string[];
 
-  @ApiPropertyOptional({ example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', nullable: true, description: 'Standard Webhooks signing secret' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    description: 'Standard Webhooks signing secret; absent or null: generated on create, kept on update',
+  })
   secret?: string | null;
 
   @ApiPropertyOptional({ default: true })

@@ -1,10 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ApiBody } from '@nestjs/swagger';
 import { WebhookView } from '@app/contracts';
 import { CurrentMembership, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
 import { webhookIdFromPath } from '../webhook-id';
-import { WebhookBodyDoc } from './webhook-body.doc';
+import { WebhookOperationDocs } from './webhook-operations.doc';
 import { WebhookSettings } from './webhook-settings';
 
 /** A workspace's webhooks: they receive that workspace's post events. */
@@ -14,30 +13,33 @@ export class WorkspaceWebhooksController {
   constructor(private readonly webhooks: WebhookSettings) {}
 
   @Get()
+  @WebhookOperationDocs.list()
   list(@CurrentMembership() { workspaceUuid }: Membership): Promise<{ data: WebhookView[] }> {
     return this.webhooks.list({ workspaceUuid });
   }
 
   @Post()
   @HttpCode(201)
-  @ApiBody({ type: WebhookBodyDoc })
+  @WebhookOperationDocs.create()
   create(@CurrentMembership() { workspaceUuid }: Membership, @Body() body: unknown): Promise<WebhookView> {
     return this.webhooks.create({ workspaceUuid }, body);
   }
 
   @Get(':id')
+  @WebhookOperationDocs.get()
   get(@CurrentMembership() { workspaceUuid }: Membership, @Param('id') id: string): Promise<WebhookView> {
     return this.webhooks.get({ workspaceUuid }, webhookIdFromPath(id));
   }
 
   @Put(':id')
-  @ApiBody({ type: WebhookBodyDoc })
+  @WebhookOperationDocs.update()
   update(@CurrentMembership() { workspaceUuid }: Membership, @Param('id') id: string, @Body() body: unknown): Promise<WebhookView> {
     return this.webhooks.update({ workspaceUuid }, webhookIdFromPath(id), body);
   }
 
   @Delete(':id')
   @HttpCode(204)
+  @WebhookOperationDocs.delete()
   delete(@CurrentMembership() { workspaceUuid }: Membership, @Param('id') id: string): Promise<void> {
     return this.webhooks.delete({ workspaceUuid }, webhookIdFromPath(id));
   }

@@ -1,12 +1,16 @@
 import { Body, Controller, HttpCode, Inject, Logger, Param, Post } from '@nestjs/common';
+import { ApiCreatedResponse } from '@nestjs/swagger';
 import { SQL_CLIENT, SqlClient } from '@app/persistence';
 import { PanelRoute } from '../../../auth/route-access';
 import { IssuedToken, TokenStore } from '../../../auth/token-store';
 import { notFound, validationFailed } from '../../../http/api-error';
+import { ApiErrorResponses, ApiJsonBody, Failures } from '../../../http/openapi/api-error-responses';
+import { ApiIdParam } from '../../../http/openapi/path-params';
 import { idFromPath } from '../../../http/route-params';
 import { FieldMessages } from '../../../http/validation';
 import { USER_NOT_FOUND } from '../delete-user/delete-user.controller';
 import { CreateTokenDto } from './create-token.dto';
+import { TokenDoc } from './token.doc';
 
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -23,6 +27,10 @@ export class CreateTokenController {
 
   @Post()
   @HttpCode(201)
+  @ApiIdParam('id', 'the user the token is for')
+  @ApiJsonBody(CreateTokenDto)
+  @ApiCreatedResponse({ type: TokenDoc })
+  @ApiErrorResponses({ 404: `No user has this id: "${USER_NOT_FOUND}"`, 422: `${Failures.validation} Also an expires_at that is not a date after now.` })
   async create(@Param('id') idText: string, @Body() body: CreateTokenDto): Promise<IssuedToken> {
     const userId = idFromPath(idText);
     const [user] = userId === null ? [] : await this.sql.query(`SELECT id FROM gateway.users WHERE id = $1 AND deleted_at IS NULL`, [userId]);

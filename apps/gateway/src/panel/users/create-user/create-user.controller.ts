@@ -1,7 +1,10 @@
 import { Body, Controller, HttpCode, Inject, Logger, Post } from '@nestjs/common';
+import { ApiCreatedResponse } from '@nestjs/swagger';
 import { SQL_CLIENT, SqlClient } from '@app/persistence';
 import { PanelRoute } from '../../../auth/route-access';
 import { validationFailed } from '../../../http/api-error';
+import { ApiErrorResponses, ApiJsonBody, Failures } from '../../../http/openapi/api-error-responses';
+import { UserDoc } from '../user.doc';
 import { USER_COLUMNS, UserView } from '../user-view';
 import { CreateUserDto } from './create-user.dto';
 
@@ -16,6 +19,9 @@ export class CreateUserController {
 
   @Post()
   @HttpCode(201)
+  @ApiJsonBody(CreateUserDto)
+  @ApiCreatedResponse({ type: UserDoc })
+  @ApiErrorResponses({ 422: `${Failures.validation} Also an email already taken.` })
   async create(@Body() body: CreateUserDto): Promise<UserView> {
     const email = body.email.trim();
     // The unique index settles races between two creations; this check gives the usual case its message.

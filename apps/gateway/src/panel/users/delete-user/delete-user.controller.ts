@@ -1,10 +1,13 @@
 import { Controller, Delete, HttpCode, Inject, Logger, Param } from '@nestjs/common';
+import { ApiNoContentResponse } from '@nestjs/swagger';
 import { Messages } from '@app/contracts';
 import { SQL_CLIENT, SqlClient } from '@app/persistence';
 import { AuthenticatedUser, CurrentUser } from '../../../auth/authenticated-user';
 import { PanelRoute } from '../../../auth/route-access';
 import { TokenStore } from '../../../auth/token-store';
 import { badRequest, notFound } from '../../../http/api-error';
+import { ApiErrorResponses } from '../../../http/openapi/api-error-responses';
+import { ApiIdParam } from '../../../http/openapi/path-params';
 import { idFromPath } from '../../../http/route-params';
 
 export const USER_NOT_FOUND = 'User not found.';
@@ -22,6 +25,9 @@ export class DeleteUserController {
 
   @Delete()
   @HttpCode(204)
+  @ApiIdParam('id', 'the user')
+  @ApiNoContentResponse({ description: 'deleted: their tokens are revoked and they left every workspace' })
+  @ApiErrorResponses({ 400: `The caller's own account: "${Messages.cannotDeleteSelf}"`, 404: `No user has this id: "${USER_NOT_FOUND}"` })
   async delete(@Param('id') idText: string, @CurrentUser() caller: AuthenticatedUser): Promise<void> {
     const id = idFromPath(idText);
     if (id === null) throw notFound(USER_NOT_FOUND);

@@ -1,10 +1,15 @@
 import { Body, Controller, HttpCode, Inject, Logger, Param, Post } from '@nestjs/common';
+import { ApiCreatedResponse } from '@nestjs/swagger';
+import { Messages } from '@app/contracts';
 import { SQL_CLIENT, SqlClient } from '@app/persistence';
 import { PanelRoute } from '../../../auth/route-access';
 import { validationFailed, workspaceNotFound } from '../../../http/api-error';
+import { ApiErrorResponses, ApiJsonBody, Failures } from '../../../http/openapi/api-error-responses';
+import { ApiUuidParam } from '../../../http/openapi/path-params';
 import { isUuid } from '../../../http/route-params';
 import { FieldMessages } from '../../../http/validation';
 import { AddMemberDto } from './add-member.dto';
+import { MemberDoc } from './member.doc';
 
 export interface MembershipView {
   workspace_uuid: string;
@@ -23,6 +28,10 @@ export class AddMemberController {
 
   @Post()
   @HttpCode(201)
+  @ApiUuidParam('uuid', 'the workspace')
+  @ApiJsonBody(AddMemberDto)
+  @ApiCreatedResponse({ type: MemberDoc, description: 'the membership, new or with its role changed' })
+  @ApiErrorResponses({ 404: `No workspace has this uuid: "${Messages.workspaceNotFound}"`, 422: `${Failures.validation} Also a user_id that names no user.` })
   async add(@Param('uuid') workspaceUuid: string, @Body() body: AddMemberDto): Promise<MembershipView> {
     if (!isUuid(workspaceUuid)) throw workspaceNotFound();
     const [workspace] = await this.sql.query<{ uuid: string }>(`SELECT uuid FROM gateway.workspaces WHERE uuid = $1`, [workspaceUuid]);

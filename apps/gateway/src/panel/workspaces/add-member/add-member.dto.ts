@@ -5,7 +5,7 @@ import { MustBeBoolean, MustBeInteger, OneOf, Required } from '../../../http/val
 export const WORKSPACE_ROLES = ['admin', 'member', 'viewer'] as const;
 
 export class AddMemberDto {
-  @ApiProperty({ example: 2 })
+  @ApiProperty({ type: 'integer', example: 2 })
   @Required()
   @MustBeInteger()
   user_id: number;

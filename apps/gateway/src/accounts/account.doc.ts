@@ -1,0 +1,25 @@
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import type { AccountView } from './account-registry';
+
+/* OpenAPI description of the Account resource. Credentials are never part of it. */
+
+@ApiSchema({ name: 'Account' })
+export class AccountDoc implements AccountView {
+  @ApiProperty({ type: 'integer', example: 1 })
+  id: number;
+
+  @ApiProperty({ example: 'sandbox' })
+  provider: string;
+
+  @ApiProperty({ example: 'Acme on Sandbox' })
+  name: string;
+
+  @ApiProperty({ type: String, nullable: true, example: 'acme' })
+  username: string | null;
+
+  @ApiProperty({ description: 'whether the provider accepted the credentials' })
+  authorized: boolean;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
+}

@@ -1,0 +1,94 @@
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { DeliveryView, WEBHOOK_EVENTS, WebhookEnvelope, WebhookEventName } from '@app/contracts';
+
+/* OpenAPI description of a webhook's delivery log, as the webhook-dispatcher keeps it. */
+
+type Attempt = DeliveryView['attempts'][number];
+type EnvelopePost = WebhookEnvelope['post'];
+
+@ApiSchema({ name: 'DeliveryAttempt' })
+class DeliveryAttemptDoc implements Attempt {
+  @ApiProperty({ format: 'date-time' })
+  at: string;
+
+  @ApiProperty({ type: 'integer', nullable: true, example: 200, description: 'null when no answer came' })
+  status_code: number | null;
+
+  @ApiProperty({ type: 'integer', example: 87 })
+  duration_ms: number;
+
+  @ApiProperty({ type: String, nullable: true, example: null, description: 'why the attempt failed, when it did' })
+  error: string | null;
+
+  @ApiProperty({ type: String, nullable: true, description: 'the start of the answer body' })
+  response: string | null;
+}
+
+@ApiSchema({ name: 'WebhookEnvelopeAccount' })
+class EnvelopeAccountDoc {
+  @ApiProperty({ example: 'sandbox' })
+  provider: string;
+
+  @ApiProperty({ example: 'Acme on Sandbox' })
+  name: string;
+}
+
+@ApiSchema({ name: 'WebhookEnvelopePost' })
+class EnvelopePostDoc implements EnvelopePost {
+  @ApiProperty({ format: 'uuid' })
+  uuid: string;
+
+  @ApiProperty({ example: 'published' })
+  status: string;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  scheduled_at: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  published_at: string | null;
+
+  @ApiProperty({ type: [EnvelopeAccountDoc] })
+  accounts: EnvelopeAccountDoc[];
+}
+
+@ApiSchema({ name: 'WebhookEnvelope', description: 'the body POSTed to the webhook' })
+class WebhookEnvelopeDoc implements WebhookEnvelope {
+  @ApiProperty({ enum: WEBHOOK_EVENTS, enumName: 'WebhookEvent' })
+  event: WebhookEventName;
+
+  @ApiProperty({ format: 'uuid' })
+  workspace_uuid: string;
+
+  @ApiProperty({ type: EnvelopePostDoc })
+  post: EnvelopePostDoc;
+
+  @ApiProperty({ format: 'date-time' })
+  timestamp: string;
+}
+
+@ApiSchema({ name: 'WebhookDelivery' })
+export class DeliveryDoc implements DeliveryView {
+  @ApiProperty({ format: 'uuid', description: 'sent as the webhook-id header of every attempt' })
+  id: string;
+
+  @ApiProperty({ type: 'integer', example: 1 })
+  webhook_id: number;
+
+  @ApiProperty({ enum: WEBHOOK_EVENTS, enumName: 'WebhookEvent' })
+  event: string;
+
+  @ApiProperty({ enum: ['pending', 'succeeded', 'failed'], enumName: 'DeliveryStatus' })
+  status: DeliveryView['status'];
+
+  @ApiProperty({ type: [DeliveryAttemptDoc], description: 'oldest first' })
+  attempts: DeliveryAttemptDoc[];
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'when the next attempt is due, while pending' })
+  next_attempt_at: string | null;
+
+  @ApiProperty({ type: WebhookEnvelopeDoc })
+  payload: WebhookEnvelopeDoc;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
+}

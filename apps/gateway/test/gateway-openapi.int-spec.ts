@@ -1,0 +1,204 @@
+import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
+
+jest.setTimeout(30_000);
+
+/* No OpenAPI validator is among the dependencies, so the document's structure is checked here. */
+
+type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- an OpenAPI document, walked field by field
+interface Operation {
+  method: string;
+  path: string;
+  spec: Json;
+}
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
+const POST_FIELDS = ['uuid', 'status', 'versions', 'accounts', 'tags', 'scheduled_at', 'published_at', 'created_at', 'updated_at'];
+const POST_ACCOUNT_FIELDS = ['id', 'provider', 'name', 'username', 'external_url', 'errors'];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+describe('gateway: the OpenAPI document (PGlite)', () => {
+  let gateway: GatewayTestApp;
+  let doc: Json;
+  let operations: Operation[];
+  let apiOperations: Operation[];
+
+  beforeAll(async () => {
+    gateway = await startGatewayTestApp();
+    const answer = await gateway.call('GET', '/api/docs-json', { token: null });
+    expect(answer.status).toBe(200);
+    doc = answer.body;
+    operations = Object.entries(doc.paths as Record<string, Json>).flatMap(([path, item]) =>
+      HTTP_METHODS.filter((method) => item[method]).map((method) => ({ method, path, spec: item[method] })),
+    );
+    apiOperations = operations.filter((operation) => operation.path.startsWith('/api/'));
+  });
+  afterAll(() => gateway?.dispose());
+
+  const resolve = (schema: Json): Json => {
+    if (!schema?.$ref) return schema;
+    const name = String(schema.$ref).replace('#/components/schemas/', '');
+    expect(doc.components.schemas).toHaveProperty([name]);
+    return doc.components.schemas[name];
+  };
+  const schemaOf = (response: Json): Json => response?.content?.['application/json']?.schema;
+  const label = ({ method, path }: Operation) => `${method.toUpperCase()} ${path}`;
+
+  it('is an OpenAPI 3.0 document with a title, version, description, bearer scheme and tags', () => {
+    expect(doc.openapi).toMatch(/^3\.0\.\d+$/);
+    expect(doc.info).toEqual(expect.objectContaining({ title: expect.any(String), version: expect.any(String), description: expect.any(String) }));
+    expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(apiOperations.length).toBeGreaterThanOrEqual(30);
+    const declaredTags = (doc.tags as Json[]).map((tag) => tag.name);
+    for (const operation of operations) {
+      expect({ operation: label(operation), tags: operation.spec.tags }).toEqual({ operation: label(operation), tags: [expect.any(String)] });
+      expect(declaredTags).toContain(operation.spec.tags[0]);
+    }
+  });
+
+  it('is well-formed: unique operation ids, complete parameters and responses, every $ref resolves', () => {
+    const ids = operations.map((operation) => operation.spec.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const operation of operations) {
+      for (const parameter of operation.spec.parameters ?? []) {
+        expect(['path', 'query', 'header', 'cookie']).toContain(parameter.in);
+        expect(parameter).toEqual(expect.objectContaining({ name: expect.any(String), schema: expect.any(Object) }));
+        if (parameter.in === 'path') expect(operation.path).toContain(`{${parameter.name}}`);
+      }
+      for (const [status, response] of Object.entries(operation.spec.responses as Record<string, Json>)) {
+        expect(status).toMatch(/^[1-5]\d\d$/);
+        expect(typeof response.description).toBe('string');
+      }
+    }
+    const refs = JSON.stringify(doc).match(/"\$ref":"[^"]+"/g) ?? [];
+    for (const ref of refs) resolve({ $ref: ref.slice('"$ref":"'.length, -1) });
+  });
+
+  it('declares every {parameter} of every path as a required path parameter, uuids with format uuid', () => {
+    for (const operation of operations) {
+      const declared = (operation.spec.parameters ?? []).filter((parameter: Json) => parameter.in === 'path');
+      for (const [, name] of operation.path.matchAll(/\{([^}]+)\}/g)) {
+        const parameter = declared.find((candidate: Json) => candidate.name === name);
+        expect({ operation: label(operation), name, required: parameter?.required }).toEqual({ operation: label(operation), name, required: true });
+        if (/uuid$/i.test(name)) expect(parameter.schema).toEqual({ type: 'string', format: 'uuid' });
+        if (name === 'id') expect(parameter.schema.type).toBe('integer');
+      }
+    }
+  });
+
+  it('gives every /api operation a success response (with a schema unless 204/202), 401, 429 and the bearer scheme', () => {
+    for (const operation of apiOperations) {
+      const { responses, security } = operation.spec;
+      const successes = Object.keys(responses).filter((status) => status.startsWith('2'));
+      expect({ operation: label(operation), successes: successes.length }).toEqual({ operation: label(operation), successes: 1 });
+      if (!['202', '204'].includes(successes[0])) expect({ operation: label(operation), schema: schemaOf(responses[successes[0]]) }).toEqual({ operation: label(operation), schema: expect.anything() });
+      if (successes[0] === '204') expect(responses['204'].content).toBeUndefined();
+      expect(security).toEqual([{ bearer: [] }]);
+      for (const status of ['401', '429']) expect({ operation: label(operation), status, has: status in responses }).toEqual({ operation: label(operation), status, has: true });
+    }
+  });
+
+  it('errors carry the contract bodies: 403 on the panel and on workspace writes, 404 on workspace routes', () => {
+    for (const operation of apiOperations) {
+      const { responses } = operation.spec;
+      const panel = operation.path.startsWith('/api/panel/');
+      const write = !['get', 'head'].includes(operation.method);
+      const expected = [...(panel || write ? ['403'] : []), ...(panel ? [] : ['404'])];
+      for (const status of expected) expect({ operation: label(operation), status, has: status in responses }).toEqual({ operation: label(operation), status, has: true });
+      for (const [status, response] of Object.entries(responses as Record<string, Json>)) {
+        if (!/^[45]/.test(status)) continue;
+        const name = status === '422' ? 'ValidationError' : 'Error';
+        expect({ operation: label(operation), status, schema: schemaOf(response) }).toEqual({ operation: label(operation), status, schema: { $ref: `#/components/schemas/${name}` } });
+      }
+    }
+    expect(doc.components.schemas.ValidationError.properties.errors).toEqual(
+      expect.objectContaining({ type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } }),
+    );
+    const post = doc.paths['/api/{workspaceUuid}/posts'].post.responses;
+    expect(Object.keys(post)).toEqual(expect.arrayContaining(['201', '400', '401', '403', '404', '422', '429', '503']));
+  });
+
+  it('describes the Post resource, the post page and its query', () => {
+    const post = doc.components.schemas.Post;
+    expect(Object.keys(post.properties).sort()).toEqual([...POST_FIELDS].sort());
+    expect([...post.required].sort()).toEqual([...POST_FIELDS].sort());
+    expect(resolve(post.properties.status.allOf?.[0] ?? post.properties.status).enum).toEqual([
+      'draft',
+      'needs_approval',
+      'scheduled',
+      'publishing',
+      'published',
+      'failed',
+    ]);
+    for (const field of ['scheduled_at', 'published_at']) expect(post.properties[field]).toMatchObject({ type: 'string', format: 'date-time', nullable: true });
+    expect(post.properties.created_at.nullable).toBeUndefined();
+    const account = resolve(post.properties.accounts.items);
+    expect(Object.keys(account.properties).sort()).toEqual([...POST_ACCOUNT_FIELDS].sort());
+    for (const field of ['username', 'external_url']) expect(account.properties[field].nullable).toBe(true);
+    expect(account.properties.errors).toMatchObject({ type: 'array', items: { type: 'string' } });
+    expect(Object.keys(resolve(post.properties.versions.items).properties).sort()).toEqual(['account_id', 'content', 'is_original', 'options']);
+
+    const list = doc.paths['/api/{workspaceUuid}/posts'].get;
+    const page = resolve(schemaOf(list.responses['200']));
+    expect(resolve(page.properties.data.items)).toBe(post);
+    expect(Object.keys(resolve(page.properties.meta).properties).sort()).toEqual(['limit', 'page', 'total']);
+    const query = Object.fromEntries(list.parameters.filter((parameter: Json) => parameter.in === 'query').map((parameter: Json) => [parameter.name, parameter]));
+    expect(Object.keys(query).sort()).toEqual(['limit', 'page', 'status']);
+    expect(query.limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 });
+  });
+
+  it('what the gateway answers matches the schemas the document gives for it', async () => {
+    const conforms = (value: unknown, schema: Json, at: string): void => {
+      const resolved = resolve(schema);
+      if (resolved.allOf) return conforms(value, resolved.allOf[0], at);
+      if (value === null) return expect({ at, nullable: resolved.nullable }).toEqual({ at, nullable: true });
+      if (resolved.enum) expect({ at, value, allowed: resolved.enum.includes(value) }).toEqual({ at, value, allowed: true });
+      const checks: Record<string, (v: unknown) => boolean> = {
+        string: (v) => typeof v === 'string' && (resolved.format !== 'uuid' || UUID.test(v)) && (resolved.format !== 'date-time' || !Number.isNaN(Date.parse(v))),
+        integer: (v) => Number.isInteger(v),
+        number: (v) => typeof v === 'number',
+        boolean: (v) => typeof v === 'boolean',
+        array: (v) => Array.isArray(v),
+        object: (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
+      };
+      if (resolved.type) expect({ at, value, type: resolved.type, ok: checks[resolved.type](value) }).toEqual({ at, value, type: resolved.type, ok: true });
+      if (resolved.type === 'array') (value as unknown[]).forEach((item, index) => conforms(item, resolved.items, `${at}[${index}]`));
+      if (resolved.type === 'object' && resolved.properties) {
+        const fields = value as Record<string, unknown>;
+        expect({ at, fields: Object.keys(fields).sort() }).toEqual({ at, fields: Object.keys(resolved.properties).sort() });
+        for (const [key, property] of Object.entries(resolved.properties)) conforms(fields[key], property, `${at}.${key}`);
+      }
+    };
+    const answered = async (method: string, path: string, status: string, body?: unknown, token?: string | null) => {
+      const answer = await gateway.call(method, path, { body, token });
+      expect({ method, path, status: String(answer.status) }).toEqual({ method, path, status });
+      const template = Object.keys(doc.paths).find((candidate) => new RegExp(`^${candidate.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path.split('?')[0]))!;
+      conforms(answer.body, schemaOf(doc.paths[template][method.toLowerCase()].responses[status]), `${method} ${path} ${status}`);
+      return answer.body;
+    };
+
+    const workspace = await answered('POST', '/api/panel/workspaces', '201', { name: 'Docs' });
+    await answered('GET', '/api/panel/workspaces', '200');
+    const user = await answered('POST', '/api/panel/users', '201', { name: 'Grace', email: 'grace@example.com' });
+    await answered('GET', '/api/panel/users', '200');
+    await answered('POST', `/api/panel/users/${user.id}/tokens`, '201', { name: 'ci' });
+    await answered('POST', `/api/panel/workspaces/${workspace.uuid}/members`, '201', { user_id: 1, role: 'admin', can_approve: true });
+    const account = await answered('POST', `/api/${workspace.uuid}/accounts`, '201', { provider: 'sandbox', name: 'Sandbox' });
+    await answered('GET', `/api/${workspace.uuid}/accounts`, '200');
+    const post = await answered('POST', `/api/${workspace.uuid}/posts`, '201', {
+      versions: [{ account_id: 0, is_original: true, content: [{ body: 'Hello', media: [] }], options: {} }],
+      accounts: [account.id],
+      tags: ['docs'],
+    });
+    await answered('GET', `/api/${workspace.uuid}/posts/${post.uuid}`, '200');
+    await answered('GET', `/api/${workspace.uuid}/posts?status=draft&page=1&limit=5`, '200');
+    await answered('GET', `/api/${workspace.uuid}/posts?limit=0`, '422');
+    await answered('GET', `/api/${workspace.uuid}/posts/${post.uuid}`, '401', undefined, null);
+    await answered('GET', '/api/00000000-0000-4000-8000-000000000000/posts', '404');
+  });
+
+  it('keeps the health endpoints outside /api, tagged health', () => {
+    const health = operations.filter((operation) => !operation.path.startsWith('/api/'));
+    expect(health.map(label).sort()).toEqual(['GET /health/live', 'GET /health/ready']);
+    for (const operation of health) expect(operation.spec.tags).toEqual(['health']);
+  });
+});
