@@ -1,5 +1,5 @@
 import { ApiClient } from './support/api-client';
-import { addMember, connectSandbox, createWorkspace } from './support/fixtures';
+import { approverWorkspace, connectSandbox } from './support/fixtures';
 import { RunningService, startService } from './support/service-process';
 
 jest.setTimeout(180_000);
@@ -71,8 +71,7 @@ describe('POST posts with random and malformed bodies (the built service)', () =
   beforeAll(async () => {
     service = await startService();
     admin = new ApiClient(service.baseUrl, service.adminToken);
-    workspace = await createWorkspace(admin, 'Fuzz');
-    await addMember(admin, workspace, 1, 'admin', true);
+    workspace = await approverWorkspace(admin, 'Fuzz');
     accountIds = [await connectSandbox(admin, workspace, 'One'), await connectSandbox(admin, workspace, 'Two', 'failure')];
   });
   afterAll(() => service?.dispose());

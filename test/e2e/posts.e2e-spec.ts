@@ -1,5 +1,5 @@
 import { ApiClient } from './support/api-client';
-import { addMember, connectSandbox, createUser, createWorkspace, eventually } from './support/fixtures';
+import { addMember, approverWorkspace, connectSandbox, createUser, eventually } from './support/fixtures';
 import { RunningService, startService } from './support/service-process';
 
 jest.setTimeout(120_000);
@@ -18,11 +18,9 @@ describe('creating and changing posts (the built service)', () => {
   beforeAll(async () => {
     service = await startService();
     admin = new ApiClient(service.baseUrl, service.adminToken);
-    workspace = await createWorkspace(admin, 'Acme');
-    await addMember(admin, workspace, 1, 'admin', true);
+    workspace = await approverWorkspace(admin, 'Acme');
     account = await connectSandbox(admin, workspace);
-    const other = await createWorkspace(admin, 'Other');
-    await addMember(admin, other, 1, 'admin', true);
+    const other = await approverWorkspace(admin, 'Other');
     foreignAccount = await connectSandbox(admin, other);
   });
   afterAll(() => service?.dispose());

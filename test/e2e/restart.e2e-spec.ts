@@ -1,5 +1,5 @@
 import { ApiClient } from './support/api-client';
-import { addMember, connectSandbox, createWorkspace } from './support/fixtures';
+import { approverWorkspace, connectSandbox } from './support/fixtures';
 import { RunningService, startService } from './support/service-process';
 
 jest.setTimeout(120_000);
@@ -11,8 +11,7 @@ describe('a restart (the built service, same DATA_DIR)', () => {
   it('keeps users, workspaces, accounts, a draft and a future scheduled post', async () => {
     service = await startService();
     let admin = new ApiClient(service.baseUrl, service.adminToken);
-    const workspace = await createWorkspace(admin, 'Durable');
-    await addMember(admin, workspace, 1, 'admin', true);
+    const workspace = await approverWorkspace(admin, 'Durable');
     const account = await connectSandbox(admin, workspace);
     const original = { is_original: true, content: [{ body: 'Still here', media: [] }] };
     const draft = (await admin.post(`/api/${workspace}/posts`, { versions: [original], tags: ['draft'] })).body;

@@ -1,5 +1,5 @@
 import { ApiClient } from './support/api-client';
-import { addMember, createUser, createWorkspace, Member } from './support/fixtures';
+import { addMember, approverWorkspace, createUser, Member } from './support/fixtures';
 import { RunningService, startService } from './support/service-process';
 
 jest.setTimeout(90_000);
@@ -16,8 +16,7 @@ describe('workspace access and accounts (the built service)', () => {
   beforeAll(async () => {
     service = await startService();
     admin = new ApiClient(service.baseUrl, service.adminToken);
-    workspace = await createWorkspace(admin, 'Acme');
-    await addMember(admin, workspace, 1, 'admin', true);
+    workspace = await approverWorkspace(admin, 'Acme');
     viewer = await createUser(admin, 'viewer@example.com');
     await addMember(admin, workspace, viewer.id, 'viewer');
     outsider = await createUser(admin, 'outsider@example.com');

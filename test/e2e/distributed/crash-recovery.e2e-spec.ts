@@ -1,12 +1,7 @@
 import { describeWithKafka } from '../../../libs/messaging/src/kafka/testing/describe-with-kafka';
-import { ApiClient } from '../support/api-client';
-import { connectSandbox } from '../support/fixtures';
-import { approverWorkspace, createWebhook, secondsAhead } from '../lifecycle/lifecycle-fixtures';
-import { WebhookReceiver } from '../support/webhook-receiver';
-import { adminOf, postBody } from './scenarios/scenario-host';
+import { schedulePost, secondsAhead } from '../scenarios/lifecycle-fixtures';
 import { AppName } from './support/app-process';
-import { DistributedSystem } from './support/distributed-system';
-import { PublicationAudit } from './support/publication-audit';
+import { PublicationAudit, systemAndReceiverOfSuite } from './support/publication-audit';
 
 jest.setTimeout(300_000);
 
@@ -17,33 +12,19 @@ const CRASHED: AppName[] = ['scheduler', 'publisher', 'webhook-dispatcher', 'pos
 const RECOVERY_TIMEOUT_MS = 150_000;
 
 describeWithKafka('distributed: kill -9 of the apps behind the gateway with posts in flight', () => {
-  let system: DistributedSystem;
-  let receiver: WebhookReceiver;
-
-  beforeAll(async () => {
-    [system, receiver] = await Promise.all([
-      DistributedSystem.start({ env: { WEBHOOK_BACKOFF_BASE_MS: '500', WEBHOOK_TIMEOUT_MS: '2000' } }),
-      WebhookReceiver.start(),
-    ]);
-  });
-  afterAll(async () => {
-    await system?.dispose();
-    await receiver?.close();
-  });
+  const suite = systemAndReceiverOfSuite({ env: { WEBHOOK_BACKOFF_BASE_MS: '500', WEBHOOK_TIMEOUT_MS: '2000' } });
 
   it(`${POSTS_NOW + POSTS_AHEAD} posts (some now, some due in seconds): every one ends published, once per account, told once by post.published`, () =>
-    system.diagnose(async () => {
-      const admin = adminOf(system);
-      const workspace = await approverWorkspace(admin, 'Crash');
-      const accounts = [await connectSandbox(admin, workspace, 'One'), await connectSandbox(admin, workspace, 'Two')];
-      await createWebhook(admin, workspace, { url: receiver.url(), events: ['post.published'] });
+    suite.system.diagnose(async () => {
+      const { system, receiver } = suite;
+      const { admin, workspace, accounts, audit } = await PublicationAudit.ofNewWorkspace(system, receiver, 'Crash', ['post.published']);
 
-      // Bodies are made when sent, so that "a few seconds ahead" counts from the request.
-      const bodies = [
-        ...Array.from({ length: POSTS_NOW }, () => () => postBody(accounts)),
-        ...Array.from({ length: POSTS_AHEAD }, (_, index) => () => postBody(accounts, secondsAhead(6 + (index % 5)))),
+      // Each time is taken when its post is sent, so that "a few seconds ahead" counts from the request.
+      const schedules = [
+        ...Array.from({ length: POSTS_NOW }, () => () => schedulePost(admin, workspace, accounts)),
+        ...Array.from({ length: POSTS_AHEAD }, (_, index) => () => schedulePost(admin, workspace, accounts, secondsAhead(6 + (index % 5)))),
       ];
-      const posts = await createAll(admin, workspace, interleave(bodies));
+      const posts = await inBatchesOfFive(interleave(schedules));
 
       // Some posts are through, others are not: the crash lands mid-stream.
       await receiver.waitFor((received) => received.length > 0, 60_000, 'a first post.published');
@@ -52,7 +33,6 @@ describeWithKafka('distributed: kill -9 of the apps behind the gateway with post
       await Promise.all(CRASHED.map((app) => system.kill(app)));
       await Promise.all(CRASHED.map((app) => system.restart(app)));
 
-      const audit = new PublicationAudit(system, admin, workspace);
       await audit.allPublished(posts, RECOVERY_TIMEOUT_MS);
       await audit.toldOncePerPost(receiver, posts, RECOVERY_TIMEOUT_MS);
       await audit.storedOnce(posts, accounts.length);
@@ -65,15 +45,12 @@ function interleave<T>(items: T[]): T[] {
   return items.slice(0, half).flatMap((item, index) => (index + half < items.length ? [item, items[index + half]] : [item]));
 }
 
-/** Creates the posts a few at a time; returns their uuids. */
-async function createAll(api: ApiClient, workspace: string, bodies: Array<() => Record<string, unknown>>): Promise<string[]> {
+/** Schedules the posts a few at a time; returns their uuids. */
+async function inBatchesOfFive(schedules: Array<() => Promise<{ uuid: string }>>): Promise<string[]> {
   const uuids: string[] = [];
-  for (let start = 0; start < bodies.length; start += 5) {
-    const created = await Promise.all(bodies.slice(start, start + 5).map((body) => api.post(`/api/${workspace}/posts`, body())));
-    for (const answer of created) {
-      if (answer.status !== 201) throw new Error(`creating a post: ${answer.status} ${JSON.stringify(answer.body)}`);
-      uuids.push(answer.body.uuid);
-    }
+  for (let start = 0; start < schedules.length; start += 5) {
+    const created = await Promise.all(schedules.slice(start, start + 5).map((schedule) => schedule()));
+    uuids.push(...created.map((post) => post.uuid));
   }
   return uuids;
 }

@@ -1,12 +1,8 @@
 import { describeWithKafka } from '../../../libs/messaging/src/kafka/testing/describe-with-kafka';
-import { ApiClient } from '../support/api-client';
-import { connectSandbox, eventually } from '../support/fixtures';
-import { approverWorkspace, createWebhook, secondsAhead } from '../lifecycle/lifecycle-fixtures';
-import { WebhookReceiver } from '../support/webhook-receiver';
-import { adminOf, postBody } from './scenarios/scenario-host';
+import { schedulePost, secondsAhead } from '../scenarios/lifecycle-fixtures';
+import { eventually } from '../support/fixtures';
 import { AppName } from './support/app-process';
-import { DistributedSystem } from './support/distributed-system';
-import { PublicationAudit } from './support/publication-audit';
+import { PublicationAudit, systemAndReceiverOfSuite } from './support/publication-audit';
 
 jest.setTimeout(300_000);
 
@@ -16,33 +12,18 @@ const POSTS_PER_PHASE = 10;
 const PHASE_TIMEOUT_MS = 120_000;
 
 describeWithKafka('distributed: two replicas of the publisher and of the webhook dispatcher', () => {
-  let system: DistributedSystem;
-  let receiver: WebhookReceiver;
-
-  beforeAll(async () => {
-    [system, receiver] = await Promise.all([
-      DistributedSystem.start({ env: { WEBHOOK_BACKOFF_BASE_MS: '500', WEBHOOK_TIMEOUT_MS: '2000' } }),
-      WebhookReceiver.start(),
-    ]);
-  });
-  afterAll(async () => {
-    await system?.dispose();
-    await receiver?.close();
-  });
+  const suite = systemAndReceiverOfSuite({ env: { WEBHOOK_BACKOFF_BASE_MS: '500', WEBHOOK_TIMEOUT_MS: '2000' } });
 
   it('both replicas at work, one of each leaving mid-stream, then coming back: every post published once per account, every event delivered under one webhook-id', () =>
-    system.diagnose(async () => {
-      const admin = adminOf(system);
-      const workspace = await approverWorkspace(admin, 'Replicas');
-      const accounts = [await connectSandbox(admin, workspace, 'One'), await connectSandbox(admin, workspace, 'Two')];
-      await createWebhook(admin, workspace, { url: receiver.url(), events: ['post.scheduled', 'post.published'] });
+    suite.system.diagnose(async () => {
+      const { system, receiver } = suite;
+      const { admin, workspace, accounts, audit } = await PublicationAudit.ofNewWorkspace(system, receiver, 'Replicas', ['post.scheduled', 'post.published']);
       // The second replicas join once the set-up requests are answered: while a group rebalances, its requests wait.
       await Promise.all(REPLICATED.map((app) => system.addReplica(app)));
-      const audit = new PublicationAudit(system, admin, workspace);
       const posts: string[] = [];
       const phase = async () => {
         for (let index = 0; index < POSTS_PER_PHASE; index++) {
-          posts.push(await create(admin, workspace, postBody(accounts, index % 2 === 0 ? undefined : secondsAhead(2 + index))));
+          posts.push((await schedulePost(admin, workspace, accounts, index % 2 === 0 ? undefined : secondsAhead(2 + index))).uuid);
         }
       };
       const allThrough = async () => {
@@ -85,9 +66,3 @@ const WORK_LINE: Record<string, RegExp> = {
   publisher: /Publish of post [0-9a-f-]+ to account \d+ \(round \d+\) published/,
   'webhook-dispatcher': /Delivered post\.\w+ /,
 };
-
-async function create(api: ApiClient, workspace: string, body: Record<string, unknown>): Promise<string> {
-  const answer = await api.post(`/api/${workspace}/posts`, body);
-  if (answer.status !== 201) throw new Error(`creating a post: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body.uuid;
-}

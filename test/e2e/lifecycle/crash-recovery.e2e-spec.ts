@@ -1,8 +1,8 @@
-import { ApiClient } from '../support/api-client';
-import { connectSandbox, eventually } from '../support/fixtures';
+import { createWebhook, expectEnvelope, expectSigned, schedulePost, secondsAhead, statusCodes, waitForDelivery, waitForStatus } from '../scenarios/lifecycle-fixtures';
+import { adminOf } from '../support/api-client';
+import { approverWorkspace, connectSandbox, eventually } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
 import { answer, WebhookReceiver } from '../support/webhook-receiver';
-import { approverWorkspace, createWebhook, expectEnvelope, expectSigned, schedulePost, secondsAhead, waitForStatus } from './lifecycle-fixtures';
 
 jest.setTimeout(120_000);
 
@@ -20,7 +20,7 @@ describe('a crash (kill -9) and a restart on the same DATA_DIR (the built servic
   it('delivers the pending retries with the same webhook-id, and publishes a post that fell due while the process was down', async () => {
     receiver = await WebhookReceiver.start(answer(500));
     service = await startService({ env: ENV });
-    let admin = new ApiClient(service.baseUrl, service.adminToken);
+    let admin = adminOf(service);
     const workspace = await approverWorkspace(admin, 'Crash');
     const account = await connectSandbox(admin, workspace);
     const webhook = await createWebhook(admin, workspace, { url: receiver.url() });
@@ -43,15 +43,9 @@ describe('a crash (kill -9) and a restart on the same DATA_DIR (the built servic
       30_000,
       'the first attempts of three deliveries',
     );
-    await eventually(
-      async () => {
-        const log = await admin.get(`/api/${workspace}/webhooks/${webhook.id}/deliveries`);
-        const logged = firstAttempts.map(({ deliveryId }) => log.body.data.find((delivery: { id: string }) => delivery.id === deliveryId));
-        return logged.every((delivery) => delivery?.status === 'pending' && delivery.attempts.length === 1);
-      },
-      10_000,
-      'the first attempts in the delivery log',
-    );
+    const logged = (accept: (delivery: { status: string; attempts: unknown[] }) => boolean) =>
+      Promise.all(firstAttempts.map(({ deliveryId }) => waitForDelivery(admin, `/api/${workspace}`, webhook.id, deliveryId, accept, 10_000)));
+    await logged((delivery) => delivery.status === 'pending' && delivery.attempts.length === 1);
     expect(receiver.received).toHaveLength(3);
     expect(Date.now()).toBeLessThan(dueWhileDown.getTime());
 
@@ -63,7 +57,7 @@ describe('a crash (kill -9) and a restart on the same DATA_DIR (the built servic
     expect(receiver.received).toHaveLength(3);
 
     service = await startService({ dataDir: service.dataDir, env: ENV });
-    admin = new ApiClient(service.baseUrl, service.adminToken);
+    admin = adminOf(service);
 
     const retries = await receiver.waitFor(
       () => {
@@ -87,16 +81,7 @@ describe('a crash (kill -9) and a restart on the same DATA_DIR (the built servic
     expectEnvelope(published, { event: 'post.published', workspace, uuid: later.uuid, status: 'published' });
     expect(published.envelope.post.published_at).toBe(shown.published_at);
 
-    const log = await eventually(
-      async () => {
-        const listed = await admin.get(`/api/${workspace}/webhooks/${webhook.id}/deliveries`);
-        const logged = firstAttempts.map(({ deliveryId }) => listed.body.data.find((delivery: { id: string }) => delivery.id === deliveryId));
-        return logged.every((delivery) => delivery?.status === 'succeeded') ? logged : null;
-      },
-      10_000,
-      'the retried deliveries to be logged as succeeded',
-    );
-    for (const delivery of log) expect(delivery.attempts.map((attempt: { status_code: number }) => attempt.status_code)).toEqual([500, 200]);
+    for (const delivery of await logged((delivery) => delivery.status === 'succeeded')) expect(statusCodes(delivery)).toEqual([500, 200]);
     // Each delivery arrived once after the restart: nothing was sent twice.
     for (const { deliveryId } of firstAttempts) expect(receiver.attemptsOf(deliveryId)).toHaveLength(2);
   });
@@ -106,7 +91,7 @@ describe('a crash (kill -9) and a restart on the same DATA_DIR (the built servic
     // Holds the request: the attempt is still in flight when the process dies.
     receiver = await WebhookReceiver.start(() => ({ status: 200, delayMs: 60_000 }));
     service = await startService({ env });
-    let admin = new ApiClient(service.baseUrl, service.adminToken);
+    let admin = adminOf(service);
     const workspace = await approverWorkspace(admin, 'Crash in flight');
     const account = await connectSandbox(admin, workspace);
     const webhook = await createWebhook(admin, workspace, { url: receiver.url(), events: ['post.published'] });
@@ -116,7 +101,7 @@ describe('a crash (kill -9) and a restart on the same DATA_DIR (the built servic
     await service.kill();
     receiver.respondWith(answer(200));
     service = await startService({ dataDir: service.dataDir, env });
-    admin = new ApiClient(service.baseUrl, service.adminToken);
+    admin = adminOf(service);
     const restartedAt = Date.now();
 
     // Not left until a lease taken by the dead process runs out (timeout + margin, over 30 s).
@@ -124,15 +109,7 @@ describe('a crash (kill -9) and a restart on the same DATA_DIR (the built servic
     expect(again.at - restartedAt).toBeLessThan(10_000);
     expect(again.body).toBe(inFlight.body);
     expectSigned(again, webhook.secret);
-    const delivered = await eventually(
-      async () => {
-        const listed = await admin.get(`/api/${workspace}/webhooks/${webhook.id}/deliveries`);
-        const delivery = listed.body.data.find((entry: { id: string }) => entry.id === inFlight.deliveryId);
-        return delivery?.status === 'succeeded' ? delivery : null;
-      },
-      10_000,
-      'the delivery to be logged as succeeded',
-    );
+    const delivered = await waitForDelivery(admin, `/api/${workspace}`, webhook.id, inFlight.deliveryId, (delivery) => delivery.status === 'succeeded', 10_000);
     expect(delivered.attempts).toEqual([expect.objectContaining({ status_code: 200 })]);
   });
 });

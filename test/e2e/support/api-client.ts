@@ -43,10 +43,20 @@ export class ApiClient {
   delete = (path: string, options?: CallOptions) => this.call('DELETE', path, options);
 }
 
+/** The client of a started service's bootstrap admin (ADMIN_TOKEN). */
+export const adminOf = (service: { readonly baseUrl: string; readonly adminToken: string | null }): ApiClient =>
+  new ApiClient(service.baseUrl, service.adminToken);
+
 function parse(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
     return text;
   }
+}
+
+/** The body of a 201 answer; any other answer fails the set-up step `what`, with what the service said. */
+export function createdBody(answer: Answer, what: string): Answer['body'] {
+  if (answer.status !== 201) throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body;
 }

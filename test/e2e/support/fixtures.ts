@@ -1,4 +1,4 @@
-import { ApiClient } from './api-client';
+import { ApiClient, createdBody } from './api-client';
 
 export interface Member {
   id: number;
@@ -8,29 +8,26 @@ export interface Member {
 
 /** A user with a token, through the panel. */
 export async function createUser(admin: ApiClient, email: string, isAdmin = false): Promise<Member> {
-  const user = await admin.post('/api/panel/users', { name: email.split('@')[0], email, is_admin: isAdmin });
-  if (user.status !== 201) throw new Error(`creating ${email}: ${user.status} ${JSON.stringify(user.body)}`);
-  const token = await admin.post(`/api/panel/users/${user.body.id}/tokens`, { name: 'e2e' });
-  if (token.status !== 201) throw new Error(`token for ${email}: ${token.status} ${JSON.stringify(token.body)}`);
-  return { id: user.body.id, token: token.body.token, api: admin.as(token.body.token) };
+  const user = createdBody(await admin.post('/api/panel/users', { name: email.split('@')[0], email, is_admin: isAdmin }), `creating ${email}`);
+  const { token } = createdBody(await admin.post(`/api/panel/users/${user.id}/tokens`, { name: 'e2e' }), `token for ${email}`);
+  return { id: user.id, token, api: admin.as(token) };
 }
 
-export async function createWorkspace(admin: ApiClient, name: string): Promise<string> {
-  const workspace = await admin.post('/api/panel/workspaces', { name });
-  if (workspace.status !== 201) throw new Error(`creating workspace: ${workspace.status} ${JSON.stringify(workspace.body)}`);
-  return workspace.body.uuid;
+/** A workspace the bootstrap admin (user 1) belongs to as an admin and an approver. */
+export async function approverWorkspace(admin: ApiClient, name: string): Promise<string> {
+  const { uuid } = createdBody(await admin.post('/api/panel/workspaces', { name }), 'creating workspace');
+  await addMember(admin, uuid, 1, 'admin', true);
+  return uuid;
 }
 
 export async function addMember(admin: ApiClient, workspace: string, userId: number, role: string, canApprove = false): Promise<void> {
-  const added = await admin.post(`/api/panel/workspaces/${workspace}/members`, { user_id: userId, role, can_approve: canApprove });
-  if (added.status !== 201) throw new Error(`adding member: ${added.status} ${JSON.stringify(added.body)}`);
+  createdBody(await admin.post(`/api/panel/workspaces/${workspace}/members`, { user_id: userId, role, can_approve: canApprove }), 'adding member');
 }
 
 /** A sandbox account of the workspace (the built-in provider that never leaves the machine). */
 export async function connectSandbox(api: ApiClient, workspace: string, name = 'Sandbox', outcome = 'success'): Promise<number> {
   const account = await api.post(`/api/${workspace}/accounts`, { provider: 'sandbox', name, username: name.toLowerCase(), settings: { outcome } });
-  if (account.status !== 201) throw new Error(`connecting account: ${account.status} ${JSON.stringify(account.body)}`);
-  return account.body.id;
+  return createdBody(account, 'connecting account').id;
 }
 
 /** Polls until `check` returns a value, or fails after `timeoutMs`. */

@@ -1,8 +1,9 @@
-import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { diagnoseProcesses, NodeProcess, ProcessExit } from './node-process';
+
+export type { ProcessExit } from './node-process';
 
 /** The built embedded service; `npm run build` makes it, the e2e suite only runs it. */
 export const STANDALONE_MAIN = resolve(__dirname, '../../../dist/apps/standalone/main.js');
@@ -28,12 +29,8 @@ export interface RunningService {
   kill(): Promise<ProcessExit>;
   /** stop(), then deletes the data directory. */
   dispose(): Promise<void>;
-}
-
-/** How the process ended: Nest re-raises SIGTERM after its shutdown hooks, so a clean stop ends by that signal. */
-export interface ProcessExit {
-  code: number | null;
-  signal: NodeJS.Signals | null;
+  /** Runs a scenario; a failure carries the service's last output, and a crash of the service fails it. */
+  diagnose<T>(work: () => Promise<T>): Promise<T>;
 }
 
 export const DEFAULT_ADMIN_TOKEN = 'e2e-admin-token';
@@ -42,86 +39,23 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   if (!existsSync(STANDALONE_MAIN)) throw new Error(`${STANDALONE_MAIN} is missing: run "npm run build" before the e2e suite`);
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'sps-e2e-'));
   const adminToken = options.adminToken === undefined ? DEFAULT_ADMIN_TOKEN : options.adminToken;
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_OPTIONS: '',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    RATE_LIMIT_PER_MINUTE: '100000',
-    ...options.env,
-  };
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: '', DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '100000', ...options.env };
   delete env.ADMIN_TOKEN;
   if (adminToken !== null) env.ADMIN_TOKEN = adminToken;
 
-  const child = spawn(process.execPath, [STANDALONE_MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<ProcessExit>((done) => child.once('exit', (code, signal) => done({ code, signal })));
-
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const stop = () => stopProcess(child, exited);
-  try {
-    await waitUntilReady(baseUrl, child, options.readyTimeoutMs ?? 60_000);
-  } catch (error) {
-    await stop();
-    throw new Error(`${(error as Error).message}\n--- service output ---\n${output}`, { cause: error });
-  }
+  const child = await NodeProcess.start({ name: 'the service', main: STANDALONE_MAIN, env, readyTimeoutMs: options.readyTimeoutMs ?? 60_000 });
   return {
-    baseUrl,
+    baseUrl: child.baseUrl,
     dataDir,
     adminToken,
-    output: () => output,
-    stop,
-    kill: () => killProcess(child, exited),
+    output: () => child.text(),
+    stop: () => child.stop(),
+    kill: () => child.kill(),
     dispose: async () => {
-      await stop();
+      await child.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
+    diagnose: (work) => diagnoseProcesses(() => [child], work, 60),
   };
 }
 
-async function waitUntilReady(baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the service exited with code ${child.exitCode} before it was ready`);
-    try {
-      const response = await fetch(`${baseUrl}/health/ready`);
-      if (response.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((done) => setTimeout(done, 200));
-  }
-  throw new Error(`the service was not ready within ${timeoutMs} ms`);
-}
-
-async function stopProcess(child: ChildProcess, exited: Promise<ProcessExit>): Promise<ProcessExit> {
-  if (child.exitCode !== null || child.signalCode !== null) return { code: child.exitCode, signal: child.signalCode };
-  child.kill('SIGTERM');
-  const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-  try {
-    return await exited;
-  } finally {
-    clearTimeout(killer);
-  }
-}
-
-async function killProcess(child: ChildProcess, exited: Promise<ProcessExit>): Promise<ProcessExit> {
-  if (child.exitCode !== null || child.signalCode !== null) return { code: child.exitCode, signal: child.signalCode };
-  child.kill('SIGKILL');
-  return exited;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => done(port));
-    });
-  });
-}

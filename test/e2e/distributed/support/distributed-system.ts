@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { Client } from 'pg';
 import { createThrowawayDatabase, ThrowawayDatabase } from '@app/persistence';
 import { KafkaMockCluster, startKafkaMockCluster } from '../../../../libs/messaging/src/kafka/testing/kafka-mock-cluster';
+import { diagnoseProcesses, NodeProcess } from '../../support/node-process';
 import { APP_NAMES, AppName, AppProcess } from './app-process';
 
 /** The built apps: `npm run build` makes `dist/`; DIST points elsewhere (a build of its own). */
@@ -144,25 +145,12 @@ export class DistributedSystem {
     }
   }
 
-  /** Processes that ended without the test ending them. */
-  crashes(): AppProcess[] {
-    return this.history.filter((child) => child.crashed);
-  }
-
   /**
    * Runs a scenario; when it fails, the error carries the last output of every process, and a
    * process that crashed on its own fails the scenario even if its checks passed.
    */
-  async diagnose<T>(work: () => Promise<T>): Promise<T> {
-    let result: T;
-    try {
-      result = await work();
-    } catch (error) {
-      throw this.explained(error);
-    }
-    const crashed = this.crashes();
-    if (crashed.length > 0) throw this.explained(new Error(`Processes crashed: ${crashed.map((child) => child.spec.instanceId).join(', ')}`));
-    return result;
+  diagnose<T>(work: () => Promise<T>): Promise<T> {
+    return diagnoseProcesses(() => this.history, work);
   }
 
   outputTails(lines = 40): string {
@@ -180,16 +168,10 @@ export class DistributedSystem {
   }
 
   private async spawn(app: AppName, instanceId: string): Promise<AppProcess> {
-    const started = await AppProcess.start({ app, instanceId, main: mainOf(app), env: this.env, readyTimeoutMs: this.readyTimeoutMs });
+    const env = { ...this.env, INSTANCE_ID: instanceId };
+    const started = await NodeProcess.start({ app, instanceId, name: instanceId, main: mainOf(app), env, readyTimeoutMs: this.readyTimeoutMs });
     this.history.push(started);
     return started;
-  }
-
-  private explained(error: unknown): Error {
-    const message = error instanceof Error ? error.message : String(error);
-    const explained = new Error(`${message}\n\nOutput of the apps:\n${this.outputTails()}`, { cause: error });
-    if (error instanceof Error && error.stack) explained.stack = `${explained.message}\n${error.stack.split('\n').slice(1).join('\n')}`;
-    return explained;
   }
 }
 

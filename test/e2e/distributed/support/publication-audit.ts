@@ -1,7 +1,21 @@
-import { ApiClient } from '../../support/api-client';
-import { eventually } from '../../support/fixtures';
+import { createWebhook } from '../../scenarios/lifecycle-fixtures';
+import { adminOf, ApiClient } from '../../support/api-client';
+import { approverWorkspace, connectSandbox, eventually } from '../../support/fixtures';
 import { WebhookReceiver } from '../../support/webhook-receiver';
-import { DistributedSystem } from './distributed-system';
+import { DistributedSystem, DistributedSystemOptions } from './distributed-system';
+
+/** Starts a distributed system and a webhook receiver before the suite's tests, and ends both after them. */
+export function systemAndReceiverOfSuite(options: DistributedSystemOptions): { readonly system: DistributedSystem; readonly receiver: WebhookReceiver } {
+  const suite = {} as { system: DistributedSystem; receiver: WebhookReceiver };
+  beforeAll(async () => {
+    [suite.system, suite.receiver] = await Promise.all([DistributedSystem.start(options), WebhookReceiver.start()]);
+  });
+  afterAll(async () => {
+    await suite.system?.dispose();
+    await suite.receiver?.close();
+  });
+  return suite;
+}
 
 /**
  * Checks, from the outside and from what the services stored, that every post was published once
@@ -13,6 +27,15 @@ export class PublicationAudit {
     private readonly api: ApiClient,
     private readonly workspace: string,
   ) {}
+
+  /** A workspace with the sandbox accounts One and Two and a webhook for `events` to the receiver, and the audit of its posts. */
+  static async ofNewWorkspace(system: DistributedSystem, receiver: WebhookReceiver, name: string, events: string[]) {
+    const admin = adminOf(system);
+    const workspace = await approverWorkspace(admin, name);
+    const accounts = [await connectSandbox(admin, workspace, 'One'), await connectSandbox(admin, workspace, 'Two')];
+    await createWebhook(admin, workspace, { url: receiver.url(), events });
+    return { admin, workspace, accounts, audit: new PublicationAudit(system, admin, workspace) };
+  }
 
   /** Waits until every post reads `published` through the gateway; fails naming the ones that do not. */
   async allPublished(postUuids: readonly string[], timeoutMs: number): Promise<void> {

@@ -1,23 +1,28 @@
 import { Webhook } from 'standardwebhooks';
-import { ApiClient } from '../support/api-client';
-import { addMember, eventually } from '../support/fixtures';
+import { ApiClient, createdBody } from '../support/api-client';
+import { eventually } from '../support/fixtures';
 import { ReceivedWebhook } from '../support/webhook-receiver';
 
-/** Environment of the lifecycle suites: receivers on 127.0.0.1, retries fast enough for a test. */
-export const LIFECYCLE_ENV = { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_BACKOFF_BASE_MS: '500', WEBHOOK_TIMEOUT_MS: '2000' };
+/**
+ * What the systems the lifecycle scenarios run against are started with: receivers on 127.0.0.1,
+ * retries fast enough for a test, and the default WEBHOOK_TIMEOUT_MS (left unset).
+ */
+export const LIFECYCLE_DELIVERY = { backoffBaseMs: 500, maxRetries: 3, defaultTimeoutMs: 5000 };
+export const LIFECYCLE_ENV: Record<string, string> = {
+  WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+  WEBHOOK_BACKOFF_BASE_MS: String(LIFECYCLE_DELIVERY.backoffBaseMs),
+  WEBHOOK_MAX_RETRIES: String(LIFECYCLE_DELIVERY.maxRetries),
+};
+
+/** How long a step may take from a request to its webhook, across processes and a few Kafka hops. */
+export const LIFECYCLE_TIMEOUT_MS = 45_000;
 
 export const ORIGINAL = { account_id: 0, is_original: true, content: [{ body: 'Lifecycle of a post', media: [] }], options: {} };
 
+export const PUBLISHED_IS_FINAL = 'A published post cannot be edited or deleted. Create a new post instead.';
+
 /** ISO 8601 UTC with a Z, milliseconds allowed. */
 export const UTC_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
-
-/** The bootstrap admin (user 1) joins as an approver. */
-export async function approverWorkspace(admin: ApiClient, name: string): Promise<string> {
-  const created = await admin.post('/api/panel/workspaces', { name });
-  if (created.status !== 201) throw new Error(`creating workspace: ${created.status} ${JSON.stringify(created.body)}`);
-  await addMember(admin, created.body.uuid, 1, 'admin', true);
-  return created.body.uuid;
-}
 
 export interface CreatedWebhook {
   id: number;
@@ -26,17 +31,19 @@ export interface CreatedWebhook {
 
 /** A webhook of a workspace, or a system one when `workspace` is 'panel'. */
 export async function createWebhook(api: ApiClient, workspace: string, settings: { url: string; events?: string[]; secret?: string }): Promise<CreatedWebhook> {
-  const created = await api.post(`/api/${workspace}/webhooks`, settings);
-  if (created.status !== 201) throw new Error(`creating webhook: ${created.status} ${JSON.stringify(created.body)}`);
-  return { id: created.body.id, secret: created.body.secret };
+  const { id, secret } = createdBody(await api.post(`/api/${workspace}/webhooks`, settings), 'creating webhook');
+  return { id, secret };
 }
 
-/** Schedules a post for now, or for `at` (sent as scheduled_at with seconds and a +02:00 offset). */
-export async function schedulePost(api: ApiClient, workspace: string, accounts: number[], at?: Date): Promise<{ uuid: string; status: string }> {
+/** The body of a post for these accounts, published now or at `at` (sent with seconds and a +02:00 offset). */
+export function postBody(accounts: number[], at?: Date): Record<string, unknown> {
   const when = at === undefined ? { schedule_now: true } : { schedule: true, scheduled_at: withOffset(at, 120) };
-  const created = await api.post(`/api/${workspace}/posts`, { versions: [ORIGINAL], accounts, ...when });
-  if (created.status !== 201) throw new Error(`scheduling a post: ${created.status} ${JSON.stringify(created.body)}`);
-  return created.body;
+  return { versions: [ORIGINAL], accounts, ...when };
+}
+
+/** Schedules a post for now, or for `at`. */
+export async function schedulePost(api: ApiClient, workspace: string, accounts: number[], at?: Date): Promise<{ uuid: string; status: string }> {
+  return createdBody(await api.post(`/api/${workspace}/posts`, postBody(accounts, at)), 'scheduling a post');
 }
 
 /** A time a few whole seconds ahead. */
@@ -52,7 +59,7 @@ export function withOffset(at: Date, offsetMinutes: number): string {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the Post resource is inspected field by field
-export async function waitForStatus(api: ApiClient, workspace: string, uuid: string, status: string, timeoutMs = 30_000): Promise<any> {
+export async function waitForStatus(api: ApiClient, workspace: string, uuid: string, status: string, timeoutMs = LIFECYCLE_TIMEOUT_MS): Promise<any> {
   return eventually(
     async () => {
       const post = await api.get(`/api/${workspace}/posts/${uuid}`);
@@ -70,7 +77,7 @@ export async function waitForDelivery(
   webhookId: number,
   deliveryId: string,
   accept: (delivery: any) => boolean, // eslint-disable-line @typescript-eslint/no-explicit-any -- DeliveryView inspected in tests
-  timeoutMs = 30_000,
+  timeoutMs = LIFECYCLE_TIMEOUT_MS,
 ): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
   return eventually(
     async () => {
@@ -82,6 +89,10 @@ export async function waitForDelivery(
     `delivery ${deliveryId} of webhook ${webhookId} in the log`,
   );
 }
+
+/** The status codes of a logged delivery's attempts, in order. */
+export const statusCodes = (delivery: { attempts: Array<{ status_code: number | null }> }): Array<number | null> =>
+  delivery.attempts.map((attempt) => attempt.status_code);
 
 /**
  * The envelope of the specification and nothing else: event, workspace_uuid, post with exactly
@@ -100,17 +111,21 @@ export function expectEnvelope(request: ReceivedWebhook, expected: { event: stri
   expect(request.event).toBe(expected.event);
 }
 
+/** The Standard Webhooks headers of a request, as a verifier takes them. */
+export function signatureHeaders(request: ReceivedWebhook): Record<string, string> {
+  return {
+    'webhook-id': String(request.headers['webhook-id']),
+    'webhook-timestamp': String(request.headers['webhook-timestamp']),
+    'webhook-signature': String(request.headers['webhook-signature']),
+  };
+}
+
 /**
  * Checks a request as a receiver would: the Standard Webhooks signature verifies with the webhook's
  * secret, X-Service-Signature carries the same value, X-Service-Event names the envelope's event.
  */
 export function expectSigned(request: ReceivedWebhook, secret: string): void {
-  const headers = {
-    'webhook-id': String(request.headers['webhook-id']),
-    'webhook-timestamp': String(request.headers['webhook-timestamp']),
-    'webhook-signature': String(request.headers['webhook-signature']),
-  };
-  expect(new Webhook(secret).verify(request.body, headers)).toEqual(JSON.parse(request.body));
+  expect(new Webhook(secret).verify(request.body, signatureHeaders(request))).toEqual(JSON.parse(request.body));
   expect(request.headers['x-service-signature']).toBe(request.headers['webhook-signature']);
   expect(request.headers['x-service-event']).toBe(request.envelope.event);
 }
