@@ -10,3 +10,32 @@ export const DeadLetterHeaders = {
   groupId: 'dlq-group-id',
   attempts: 'dlq-attempts',
 } as const;
+
+/** Longest error text kept in a dead-letter header. */
+const MAX_ERROR_HEADER_LENGTH = 1000;
+
+export interface DeadLetterOrigin {
+  topic: string;
+  partition: number;
+  offset: string;
+  groupId: string;
+  attempts: number;
+  reason: unknown;
+}
+
+/** The message's own headers plus why and where from it was given up on. */
+export function deadLetterHeaders(own: Record<string, string>, origin: DeadLetterOrigin): Record<string, string> {
+  return {
+    ...own,
+    [DeadLetterHeaders.error]: errorMessage(origin.reason).slice(0, MAX_ERROR_HEADER_LENGTH),
+    [DeadLetterHeaders.originalTopic]: origin.topic,
+    [DeadLetterHeaders.originalPartition]: String(origin.partition),
+    [DeadLetterHeaders.originalOffset]: origin.offset,
+    [DeadLetterHeaders.groupId]: origin.groupId,
+    [DeadLetterHeaders.attempts]: String(origin.attempts),
+  };
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,10 +1,10 @@
 import { Logger } from '@nestjs/common';
 import { deadLetterTopic } from '@app/contracts';
 import { runMigrations, SqlClient, SqlExecutor } from '@app/persistence';
-import { DeadLetterHeaders } from '../dead-letter';
+import { deadLetterHeaders, errorMessage } from '../dead-letter';
 import { IncomingMessage, MessageBus, OutgoingMessage, SubscribeOptions, Subscription } from '../message-bus.port';
 import { appendToPartition, BUS_SCHEMA, busMigrations, commitOffset, deleteConsumedMessages, ensureTopic } from './message-log';
-import { errorMessage, PartitionConsumer } from './partition-consumer';
+import { PartitionConsumer } from './partition-consumer';
 import { partitionForKey } from './partitioner';
 
 export interface InProcessMessageBusOptions {
@@ -19,9 +19,6 @@ export interface InProcessMessageBusOptions {
   /** When set, consumed messages older than this are deleted periodically (started by migrate()). */
   retentionMs?: number;
 }
-
-/** Longest error text kept in a dead-letter header. */
-const MAX_ERROR_HEADER_LENGTH = 1000;
 
 /**
  * Kafka's semantics inside one process, durable in SQL (schema `bus`) so that nothing is lost when
@@ -134,19 +131,10 @@ export class InProcessMessageBus implements MessageBus {
   /** Appends to the dead-letter topic and commits past the message in one transaction. */
   private async deadLetter(groupId: string, message: IncomingMessage, error: unknown, attempts: number): Promise<void> {
     const topic = deadLetterTopic(message.topic);
-    const reason = errorMessage(error).slice(0, MAX_ERROR_HEADER_LENGTH);
     const letter: OutgoingMessage = {
       key: message.key,
       value: message.value,
-      headers: {
-        ...message.headers,
-        [DeadLetterHeaders.error]: reason,
-        [DeadLetterHeaders.originalTopic]: message.topic,
-        [DeadLetterHeaders.originalPartition]: String(message.partition),
-        [DeadLetterHeaders.originalOffset]: message.offset,
-        [DeadLetterHeaders.groupId]: groupId,
-        [DeadLetterHeaders.attempts]: String(attempts),
-      },
+      headers: deadLetterHeaders(message.headers, { ...message, groupId, attempts, reason: error }),
     };
     const partitionCount = await this.partitionCount(topic);
     const touched = await this.sql.transaction(async (tx) => {
@@ -156,7 +144,7 @@ export class InProcessMessageBus implements MessageBus {
     });
     this.logger.error(
       `Group ${groupId} gave up on ${message.topic}/${message.partition}@${message.offset} (key ${message.key}) ` +
-        `after ${attempts} attempts and moved it to ${topic}: ${reason}`,
+        `after ${attempts} attempts and moved it to ${topic}: ${errorMessage(error)}`,
       error instanceof Error ? error.stack : undefined,
     );
     this.wake(topic, touched);

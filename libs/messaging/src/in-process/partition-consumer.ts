@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { SqlClient } from '@app/persistence';
 import { IncomingMessage } from '../message-bus.port';
 import { commitOffset, joinPartition, readPartition } from './message-log';
+import { errorMessage } from '../dead-letter';
 
 export interface PartitionConsumerSettings {
   sql: SqlClient;
@@ -121,9 +122,6 @@ export class PartitionConsumer {
   }
 }
 
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** A wake-up call that is not lost when it comes before the wait. */
 class Wakeup {

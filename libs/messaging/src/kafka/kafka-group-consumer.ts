@@ -3,6 +3,7 @@ import { Consumer, EachMessagePayload, KafkaMessage } from 'kafkajs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { IncomingMessage, Subscription } from '../message-bus.port';
 import { decodeMessage, nextOffset, retryDelayMs } from './kafka-codec';
+import { errorMessage } from '../dead-letter';
 
 export interface GroupConsumerSettings {
   consumer: Consumer;
@@ -210,9 +211,6 @@ function rootCause(error: unknown): unknown {
   return cause;
 }
 
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** `post-events [0,2]`, or `no partitions` for a member left without work. */
 function describeAssignment(assignment: Record<string, number[]>): string {

@@ -1,10 +1,10 @@
 import { Logger } from '@nestjs/common';
 import { deadLetterTopic } from '@app/contracts';
 import { Admin, Kafka, KafkaMessage, Partitioners, Producer } from 'kafkajs';
-import { DeadLetterHeaders } from '../dead-letter';
+import { DeadLetterHeaders, deadLetterHeaders, errorMessage } from '../dead-letter';
 import { MessageBus, OutgoingMessage, SubscribeOptions, Subscription } from '../message-bus.port';
 import { encodeMessage } from './kafka-codec';
-import { errorMessage, KafkaGroupConsumer } from './kafka-group-consumer';
+import { KafkaGroupConsumer } from './kafka-group-consumer';
 import { KafkaLogLevel, kafkaLogLevel, nestLogCreator } from './kafka-logging';
 
 /** Consumer group timings (kafkajs names, milliseconds). Short ones make tests fast; the defaults suit production. */
@@ -33,9 +33,6 @@ export interface KafkaMessageBusOptions {
   /** Level of the kafkajs client's own logs. Default 'info' (which Nest shows at debug). */
   logLevel?: KafkaLogLevel;
 }
-
-/** Longest error text kept in a dead-letter header. */
-const MAX_ERROR_HEADER_LENGTH = 1000;
 
 /**
  * The message bus over Kafka (kafkajs). Values are JSON, the key picks the partition (kafkajs'
@@ -126,7 +123,7 @@ export class KafkaMessageBus implements MessageBus {
   /** Sends the original bytes and headers on, with why and where from, so nothing is lost in the translation. */
   private async deadLetter(groupId: string, topic: string, partition: number, message: KafkaMessage, reason: unknown, attempts: number): Promise<void> {
     const target = deadLetterTopic(topic);
-    const error = errorMessage(reason).slice(0, MAX_ERROR_HEADER_LENGTH);
+    const added = deadLetterHeaders({}, { topic, partition, offset: message.offset, groupId, attempts, reason });
     await this.ensureTopics([target]);
     const producer = await this.producer();
     await producer.send({
@@ -136,21 +133,13 @@ export class KafkaMessageBus implements MessageBus {
         {
           key: message.key,
           value: message.value,
-          headers: {
-            ...message.headers,
-            [DeadLetterHeaders.error]: error,
-            [DeadLetterHeaders.originalTopic]: topic,
-            [DeadLetterHeaders.originalPartition]: String(partition),
-            [DeadLetterHeaders.originalOffset]: message.offset,
-            [DeadLetterHeaders.groupId]: groupId,
-            [DeadLetterHeaders.attempts]: String(attempts),
-          },
+          headers: { ...message.headers, ...added },
         },
       ],
     });
     this.logger.error(
       `Group ${groupId} gave up on ${topic}/${partition}@${message.offset} (key ${message.key?.toString() ?? ''}) ` +
-        `after ${attempts} attempts and moved it to ${target}: ${error}`,
+        `after ${attempts} attempts and moved it to ${target}: ${added[DeadLetterHeaders.error]}`,
       reason instanceof Error ? reason.stack : undefined,
     );
   }

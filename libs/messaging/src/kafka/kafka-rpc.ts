@@ -3,7 +3,7 @@ import { rpcServiceOf, ServiceError } from '@app/contracts';
 import { randomUUID } from 'node:crypto';
 import { IncomingMessage, Subscription } from '../message-bus.port';
 import { RpcClient, RpcReply, RpcServer } from '../rpc.port';
-import { errorMessage } from './kafka-group-consumer';
+import { errorMessage } from '../dead-letter';
 import { KafkaMessageBus, KafkaMessageBusOptions } from './kafka-message-bus';
 
 type RpcHandler = (payload: unknown) => Promise<unknown>;
