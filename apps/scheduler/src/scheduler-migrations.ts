@@ -1,20 +1,32 @@
-import { Migration } from '@app/persistence';
+import { SchemaMigration } from '@app/persistence';
 
 export const SCHEDULER_SCHEMA = 'scheduler';
 
-export const schedulerMigrations: readonly Migration[] = [
+/** Tables of schema `scheduler`, as Kysely sees them. */
+export interface SchedulerTables {
+  timers: { post_uuid: string; due_at: Date | string; scheduled_revision: number; claimed_until: Date | string | null };
+  post_revisions: { post_uuid: string; last_revision: number };
+}
+
+export const schedulerMigrations: readonly SchemaMigration[] = [
   {
     id: '001-timers',
-    sql: `CREATE TABLE IF NOT EXISTS scheduler.timers (
-  post_uuid uuid PRIMARY KEY,
-  due_at timestamptz NOT NULL,
-  scheduled_revision integer NOT NULL,
-  claimed_until timestamptz
-);
-CREATE INDEX IF NOT EXISTS timers_due_at_idx ON scheduler.timers (due_at);
-CREATE TABLE IF NOT EXISTS scheduler.post_revisions (
-  post_uuid uuid PRIMARY KEY,
-  last_revision integer NOT NULL
-)`,
+    up: async (db, dialect) => {
+      await db.schema
+        .createTable('timers')
+        .ifNotExists()
+        .addColumn('post_uuid', dialect.types.uuid, (col) => col.primaryKey())
+        .addColumn('due_at', dialect.types.timestamp, (col) => col.notNull())
+        .addColumn('scheduled_revision', 'integer', (col) => col.notNull())
+        .addColumn('claimed_until', dialect.types.timestamp)
+        .execute();
+      await db.schema.createIndex('timers_due_at_idx').ifNotExists().on('timers').column('due_at').execute();
+      await db.schema
+        .createTable('post_revisions')
+        .ifNotExists()
+        .addColumn('post_uuid', dialect.types.uuid, (col) => col.primaryKey())
+        .addColumn('last_revision', 'integer', (col) => col.notNull())
+        .execute();
+    },
   },
 ];

@@ -4,18 +4,28 @@ import { randomUUID } from 'node:crypto';
 import { PostEventMessage, Topics } from '@app/contracts';
 import { PostEvent } from '@app/domain';
 import { IncomingMessage, InProcessMessageBus, MESSAGE_BUS } from '@app/messaging';
-import { createThrowawayDatabase, PgliteSqlClient, PostgresSqlClient, runMigrations, SqlClient, ThrowawayDatabase } from '@app/persistence';
+import {
+  createThrowawayDatabase,
+  migrateSchema,
+  openPostgresDatabase,
+  openSqliteDatabase,
+  PgliteSqlClient,
+  PostgresSqlClient,
+  SqlClient,
+  SqlDatabase,
+  ThrowawayDatabase,
+} from '@app/persistence';
 import { testInfrastructure } from '@app/testing';
 import { SchedulerModule } from './scheduler.module';
-import { SCHEDULER_SCHEMA, schedulerMigrations } from './scheduler-migrations';
+import { SCHEDULER_SCHEMA, SchedulerTables, schedulerMigrations } from './scheduler-migrations';
 
 interface Scheduler {
   bus: InProcessMessageBus;
   stop(): Promise<void>;
 }
 
-async function startScheduler(sql: SqlClient): Promise<Scheduler> {
-  const moduleRef: TestingModule = await Test.createTestingModule({ imports: [testInfrastructure(sql), SchedulerModule] }).compile();
+async function startScheduler(sql: SqlClient, database: SqlDatabase): Promise<Scheduler> {
+  const moduleRef: TestingModule = await Test.createTestingModule({ imports: [testInfrastructure(sql, { database }), SchedulerModule] }).compile();
   await moduleRef.init();
   const bus = moduleRef.get<InProcessMessageBus>(MESSAGE_BUS);
   return {
@@ -65,27 +75,37 @@ async function send(bus: InProcessMessageBus, ...events: PostEventMessage[]): Pr
   await bus.publish(Topics.postEvents, events.map((event) => ({ key: event.postUuid, value: event })));
 }
 
-const timerRows = (sql: SqlClient, postUuid: string) =>
-  sql.query<{ scheduled_revision: number }>('SELECT scheduled_revision FROM scheduler.timers WHERE post_uuid = $1', [postUuid]);
+const timerRows = (database: SqlDatabase, postUuid: string) =>
+  database
+    .forSchema<SchedulerTables>(SCHEDULER_SCHEMA)
+    .db.selectFrom('timers')
+    .select('scheduled_revision')
+    .where('post_uuid', '=', postUuid)
+    .execute();
 
 beforeAll(() => Logger.overrideLogger(['error']));
 
-describe('SchedulerModule on PGlite', () => {
+describe('SchedulerModule embedded (SQLite)', () => {
   let sql: PgliteSqlClient;
+  let database: SqlDatabase;
   let scheduler: Scheduler | null = null;
 
   // One database for the suite: every test uses posts of its own.
   beforeAll(async () => {
     sql = await PgliteSqlClient.open();
+    database = openSqliteDatabase();
   });
   afterEach(async () => {
     await scheduler?.stop();
     scheduler = null;
   });
-  afterAll(() => sql.close());
+  afterAll(async () => {
+    await sql.close();
+    await database.close();
+  });
 
   it('sends StartPublishing within a second of the due time and then drops the timer', async () => {
-    scheduler = await startScheduler(sql);
+    scheduler = await startScheduler(sql, database);
     const commands = await watchCommands(scheduler.bus);
     const post = randomUUID();
     const dueAt = new Date(Date.now() + 1_500);
@@ -103,11 +123,11 @@ describe('SchedulerModule on PGlite', () => {
     expect(at).toBeGreaterThanOrEqual(dueAt.getTime());
     expect(at - dueAt.getTime()).toBeLessThan(1_000);
     await sleep(200);
-    expect(await timerRows(sql, post)).toEqual([]);
+    expect(await timerRows(database, post)).toEqual([]);
   });
 
   it('drops the timer when the post is deleted, and a redelivered schedule does not bring it back', async () => {
-    scheduler = await startScheduler(sql);
+    scheduler = await startScheduler(sql, database);
     const commands = await watchCommands(scheduler.bus);
     const post = randomUUID();
 
@@ -115,11 +135,11 @@ describe('SchedulerModule on PGlite', () => {
     await sleep(1_500);
 
     expect(commands.of(post)).toEqual([]);
-    expect(await timerRows(sql, post)).toEqual([]);
+    expect(await timerRows(database, post)).toEqual([]);
   });
 
   it('drops the timer when the post is edited, and fires only the schedule that follows the edit', async () => {
-    scheduler = await startScheduler(sql);
+    scheduler = await startScheduler(sql, database);
     const commands = await watchCommands(scheduler.bus);
     const edited = randomUUID();
     const rescheduled = randomUUID();
@@ -134,21 +154,21 @@ describe('SchedulerModule on PGlite', () => {
     expect(at).toBeGreaterThanOrEqual(later.getTime());
     expect(commands.of(rescheduled)).toHaveLength(1);
     expect(commands.of(edited)).toEqual([]);
-    expect(await timerRows(sql, edited)).toEqual([]);
+    expect(await timerRows(database, edited)).toEqual([]);
   });
 
   it('fires at start the timers that came due while it was down', async () => {
-    const first = await startScheduler(sql);
+    const first = await startScheduler(sql, database);
     const post = randomUUID();
     const dueAt = new Date(Date.now() + 700);
     await send(first.bus, scheduled(post, 4, dueAt));
-    await waitFor(async () => (await timerRows(sql, post)).length === 1);
+    await waitFor(async () => (await timerRows(database, post)).length === 1);
     await first.stop();
-    expect(await timerRows(sql, post)).toEqual([{ scheduled_revision: 4 }]);
+    expect(await timerRows(database, post)).toEqual([{ scheduled_revision: 4 }]);
 
     await sleep(1_000);
     const restartedAt = Date.now();
-    scheduler = await startScheduler(sql);
+    scheduler = await startScheduler(sql, database);
     const commands = await watchCommands(scheduler.bus);
     const { at, message } = await commands.first(post);
 
@@ -167,41 +187,46 @@ async function waitFor(condition: () => Promise<boolean>, timeoutMs = 3_000): Pr
 }
 
 describe('SchedulerModule replicas on PostgreSQL', () => {
-  let database: ThrowawayDatabase;
-  const clients: PostgresSqlClient[] = [];
+  let throwaway: ThrowawayDatabase;
+  const clients: Array<{ close(): Promise<void> }> = [];
 
   beforeAll(async () => {
-    database = await createThrowawayDatabase('sps_scheduler');
+    throwaway = await createThrowawayDatabase('sps_scheduler');
   });
   afterAll(async () => {
     await Promise.all(clients.map((client) => client.close()));
-    await database.drop();
+    await throwaway.drop();
   });
 
   it('fire each due timer once between them', async () => {
     const client = () => {
-      const sql = new PostgresSqlClient(database.url, { max: 4 });
+      const sql = new PostgresSqlClient(throwaway.url, { max: 4 });
       clients.push(sql);
       return sql;
     };
-    const setup = client();
-    await runMigrations(setup, SCHEDULER_SCHEMA, schedulerMigrations);
+    const replicaDatabase = () => {
+      const database = openPostgresDatabase(throwaway.url, { max: 4 });
+      clients.push(database);
+      return database;
+    };
+    const setup = replicaDatabase().forSchema<SchedulerTables>(SCHEDULER_SCHEMA);
+    await migrateSchema(setup, schedulerMigrations);
     const posts = Array.from({ length: 40 }, () => randomUUID());
     for (const [index, post] of posts.entries()) {
-      await setup.query('INSERT INTO scheduler.timers (post_uuid, due_at, scheduled_revision) VALUES ($1, $2, 1)', [
-        post,
-        new Date(Date.now() - 1_000 + index).toISOString(),
-      ]);
+      await setup.db
+        .insertInto('timers')
+        .values({ post_uuid: post, due_at: new Date(Date.now() - 1_000 + index), scheduled_revision: 1, claimed_until: null })
+        .execute();
     }
 
-    const replicas = await Promise.all([startScheduler(client()), startScheduler(client())]);
+    const replicas = await Promise.all([startScheduler(client(), replicaDatabase()), startScheduler(client(), replicaDatabase())]);
     const probeBus = new InProcessMessageBus(client(), { pollIntervalMs: 50 });
     const commands = await watchCommands(probeBus);
     try {
       for (const post of posts) await commands.first(post);
       await sleep(500);
       expect(posts.map((post) => commands.of(post).length)).toEqual(posts.map(() => 1));
-      expect(await setup.query('SELECT post_uuid FROM scheduler.timers')).toEqual([]);
+      expect(await setup.db.selectFrom('timers').select('post_uuid').execute()).toEqual([]);
     } finally {
       await probeBus.close();
       await Promise.all(replicas.map((replica) => replica.stop()));

@@ -1,11 +1,11 @@
 import { Inject, Logger, Module, OnApplicationBootstrap, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { ConsumerGroups, Topics } from '@app/contracts';
 import { MESSAGE_BUS, MessageBus, Subscription } from '@app/messaging';
-import { runMigrations, SQL_CLIENT, SqlClient } from '@app/persistence';
+import { DATABASE, migrateSchema, SchemaDatabase, SqlDatabase } from '@app/persistence';
 import { TimerFiring } from './fire-timers/timer-firing.service';
 import { SCHEDULER_SCHEMA, schedulerMigrations } from './scheduler-migrations';
 import { defaultSchedulerOptions, SCHEDULER_OPTIONS } from './scheduler-options';
-import { TimerStore } from './timers/timer-store';
+import { SCHEDULER_DATABASE, TimerStore } from './timers/timer-store';
 import { ScheduleTracker } from './track-schedules/schedule-tracker';
 
 /**
@@ -13,21 +13,27 @@ import { ScheduleTracker } from './track-schedules/schedule-tracker';
  * and sends StartPublishing to `post-commands` when a post is due.
  */
 @Module({
-  providers: [TimerStore, TimerFiring, ScheduleTracker, { provide: SCHEDULER_OPTIONS, useValue: defaultSchedulerOptions }],
+  providers: [
+    TimerStore,
+    TimerFiring,
+    ScheduleTracker,
+    { provide: SCHEDULER_OPTIONS, useValue: defaultSchedulerOptions },
+    { provide: SCHEDULER_DATABASE, inject: [DATABASE], useFactory: (database: SqlDatabase) => database.forSchema(SCHEDULER_SCHEMA) },
+  ],
 })
 export class SchedulerModule implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Scheduler');
   private subscription: Subscription | null = null;
 
   constructor(
-    @Inject(SQL_CLIENT) private readonly sql: SqlClient,
+    @Inject(SCHEDULER_DATABASE) private readonly database: SchemaDatabase,
     @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
     private readonly firing: TimerFiring,
     private readonly tracker: ScheduleTracker,
   ) {}
 
   async onModuleInit(): Promise<void> {
-    const applied = await runMigrations(this.sql, SCHEDULER_SCHEMA, schedulerMigrations);
+    const applied = await migrateSchema(this.database, schedulerMigrations);
     if (applied.length > 0) this.logger.log(`Applied migrations ${applied.join(', ')}`);
   }
 

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { EVENT_STORE, SqlEventStore } from '@app/event-store';
 import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
-import { PgliteSqlClient, SQL_CLIENT } from '@app/persistence';
+import { DATABASE, openSqliteDatabase, PgliteSqlClient, SQL_CLIENT, SqlDatabase } from '@app/persistence';
 import { SECRET_BOX, SecretBox } from '@app/security';
 import { lockDataDir } from './data-dir-lock';
 import { loadOrCreateEncryptionKey } from './encryption-key';
@@ -24,6 +24,7 @@ export class EmbeddedInfrastructureModule implements OnApplicationShutdown {
 
   constructor(
     @Inject(SQL_CLIENT) private readonly sql: PgliteSqlClient,
+    @Inject(DATABASE) private readonly database: SqlDatabase,
     @Inject(EVENT_STORE) private readonly store: SqlEventStore,
     @Inject(MESSAGE_BUS) private readonly bus: InProcessMessageBus,
     @Inject(DATA_DIR_LOCK) private readonly releaseDataDir: () => void,
@@ -48,6 +49,15 @@ export class EmbeddedInfrastructureModule implements OnApplicationShutdown {
             const dataDir = resolve(config.dataDir);
             new Logger('EmbeddedInfrastructure').log(`Embedded database in ${join(dataDir, 'pgdata')}`);
             return PgliteSqlClient.open(join(dataDir, 'pgdata'));
+          },
+        },
+        {
+          provide: DATABASE,
+          inject: [DATA_DIR_LOCK],
+          useFactory: () => {
+            const file = join(resolve(config.dataDir), 'service.db');
+            new Logger('EmbeddedInfrastructure').log(`Embedded database ${file}`);
+            return openSqliteDatabase(file);
           },
         },
         {
@@ -76,7 +86,7 @@ export class EmbeddedInfrastructureModule implements OnApplicationShutdown {
           useFactory: () => new SecretBox(config.encryptionKey ?? loadOrCreateEncryptionKey(resolve(config.dataDir))),
         },
       ],
-      exports: [APP_CONFIG, SQL_CLIENT, EVENT_STORE, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, SECRET_BOX],
+      exports: [APP_CONFIG, SQL_CLIENT, DATABASE, EVENT_STORE, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, SECRET_BOX],
     };
   }
 
@@ -84,6 +94,7 @@ export class EmbeddedInfrastructureModule implements OnApplicationShutdown {
     await this.bus.close();
     await this.store.close();
     await this.sql.close();
+    await this.database.close();
     this.releaseDataDir();
     this.logger.log('Embedded database closed');
   }

@@ -1,12 +1,14 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, loadConfig } from '@app/config';
 import { InProcessMessageBus, InProcessMessageBusOptions, InProcessRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
-import { SQL_CLIENT, SqlClient } from '@app/persistence';
+import { DATABASE, openSqliteDatabase, SQL_CLIENT, SqlClient, SqlDatabase } from '@app/persistence';
 import { SECRET_BOX, SecretBox } from '@app/security';
 
 export interface TestInfrastructureOptions {
   config?: AppConfig;
   bus?: InProcessMessageBusOptions;
+  /** The services' own tables; an in-memory SQLite database when absent. */
+  database?: SqlDatabase;
 }
 
 @Global()
@@ -23,6 +25,7 @@ export function testInfrastructure(sql: SqlClient, options: TestInfrastructureOp
     module: TestInfrastructureModule,
     providers: [
       { provide: SQL_CLIENT, useValue: sql },
+      { provide: DATABASE, useFactory: () => options.database ?? openSqliteDatabase() },
       { provide: APP_CONFIG, useValue: options.config ?? loadConfig({}) },
       { provide: SECRET_BOX, useValue: new SecretBox('test') },
       { provide: RPC_CLIENT, useValue: rpc },
@@ -36,6 +39,6 @@ export function testInfrastructure(sql: SqlClient, options: TestInfrastructureOp
         },
       },
     ],
-    exports: [SQL_CLIENT, APP_CONFIG, SECRET_BOX, RPC_CLIENT, RPC_SERVER, MESSAGE_BUS],
+    exports: [SQL_CLIENT, DATABASE, APP_CONFIG, SECRET_BOX, RPC_CLIENT, RPC_SERVER, MESSAGE_BUS],
   };
 }

@@ -1,41 +1,31 @@
 import { randomUUID } from 'node:crypto';
-import { createThrowawayDatabase, PgliteSqlClient, PostgresSqlClient, runMigrations, SqlClient, ThrowawayDatabase } from '@app/persistence';
-import { SCHEDULER_SCHEMA, schedulerMigrations } from '../scheduler-migrations';
+import { migrateSchema, SchemaDatabase, testEngines } from '@app/persistence';
+import { SCHEDULER_SCHEMA, SchedulerTables, schedulerMigrations } from '../scheduler-migrations';
 import { DueTimer, TimerStore } from './timer-store';
 
 const LEASE_MS = 60_000;
 
-/** The batch statements of the timer table, on both SQL adapters. */
-describe.each([
-  ['PGlite', async () => ({ sql: (await PgliteSqlClient.open()) as SqlClient, drop: async () => undefined })],
-  [
-    'PostgreSQL',
-    async () => {
-      const database: ThrowawayDatabase = await createThrowawayDatabase('sps_timers');
-      const sql = new PostgresSqlClient(database.url, { max: 2 });
-      return { sql: sql as SqlClient, drop: () => database.drop() };
-    },
-  ],
-])('TimerStore on %s', (_, open) => {
-  let sql: SqlClient;
-  let drop: () => Promise<void>;
+/** The batch statements of the timer table, on both engines. */
+describe.each(testEngines)('TimerStore on %s', (_, open) => {
+  let dispose: () => Promise<void>;
+  let database: SchemaDatabase<SchedulerTables>;
   let timers: TimerStore;
   const past = () => new Date(Date.now() - 1_000);
 
   beforeAll(async () => {
-    ({ sql, drop } = await open());
-    await runMigrations(sql, SCHEDULER_SCHEMA, schedulerMigrations);
-    timers = new TimerStore(sql);
+    const opened = await open();
+    dispose = opened.dispose;
+    database = opened.database.forSchema<SchedulerTables>(SCHEDULER_SCHEMA);
+    await migrateSchema(database, schedulerMigrations);
+    timers = new TimerStore(database);
   });
-  beforeEach(() => sql.query('DELETE FROM scheduler.timers'));
-  afterAll(async () => {
-    await sql.close();
-    await drop();
-  });
+  beforeEach(() => database.db.deleteFrom('timers').execute());
+  afterAll(() => dispose());
 
   const schedule = (postUuid: string, revision: number, dueAt = past()) =>
     timers.apply(postUuid, revision, { kind: 'set', dueAt, scheduledRevision: revision });
-  const remaining = async () => (await sql.query<{ post_uuid: string }>('SELECT post_uuid FROM scheduler.timers ORDER BY due_at')).map((row) => row.post_uuid);
+  const remaining = async () =>
+    (await database.db.selectFrom('timers').select('post_uuid').orderBy('due_at').execute()).map((row) => row.post_uuid);
 
   it('removes a fired batch in one statement, but keeps a post scheduled again meanwhile', async () => {
     const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SQL_CLIENT, SqlClient } from '@app/persistence';
+import { SchemaDatabase, toDate } from '@app/persistence';
 import { TimerChange } from '../track-schedules/timer-change';
+import { SchedulerTables } from '../scheduler-migrations';
 
 export interface DueTimer {
   postUuid: string;
@@ -10,16 +11,12 @@ export interface DueTimer {
 
 export type TimerUpdate = 'set' | 'removed' | 'none_to_remove' | 'stale';
 
-interface TimerRow {
-  post_uuid: string;
-  due_at: Date | string;
-  scheduled_revision: number;
-}
+export const SCHEDULER_DATABASE = Symbol('SCHEDULER_DATABASE');
 
 /** The durable timers of schema `scheduler`: one per scheduled post. */
 @Injectable()
 export class TimerStore {
-  constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
+  constructor(@Inject(SCHEDULER_DATABASE) private readonly database: SchemaDatabase<SchedulerTables>) {}
 
   /**
    * Applies a post event's change to the post's timer unless an event of the same or a later
@@ -27,26 +24,35 @@ export class TimerStore {
    * Says what happened; `stale` for such a redelivered event.
    */
   async apply(postUuid: string, revision: number, change: Exclude<TimerChange, { kind: 'none' }>): Promise<TimerUpdate> {
-    return this.sql.transaction(async (tx) => {
-      const newer = await tx.query(
-        `INSERT INTO scheduler.post_revisions (post_uuid, last_revision) VALUES ($1, $2)
-         ON CONFLICT (post_uuid) DO UPDATE SET last_revision = EXCLUDED.last_revision
-         WHERE scheduler.post_revisions.last_revision < EXCLUDED.last_revision
-         RETURNING post_uuid`,
-        [postUuid, revision],
-      );
-      if (newer.length === 0) return 'stale';
+    return this.database.db.transaction().execute(async (tx) => {
+      const newer = await tx
+        .insertInto('post_revisions')
+        .values({ post_uuid: postUuid, last_revision: revision })
+        .onConflict((conflict) =>
+          conflict
+            .column('post_uuid')
+            .doUpdateSet((eb) => ({ last_revision: eb.ref('excluded.last_revision') }))
+            .where('post_revisions.last_revision', '<', revision),
+        )
+        .returning('post_uuid')
+        .executeTakeFirst();
+      if (!newer) return 'stale';
       if (change.kind === 'set') {
-        await tx.query(
-          `INSERT INTO scheduler.timers (post_uuid, due_at, scheduled_revision, claimed_until) VALUES ($1, $2, $3, NULL)
-           ON CONFLICT (post_uuid) DO UPDATE
-           SET due_at = EXCLUDED.due_at, scheduled_revision = EXCLUDED.scheduled_revision, claimed_until = NULL`,
-          [postUuid, change.dueAt.toISOString(), change.scheduledRevision],
-        );
+        await tx
+          .insertInto('timers')
+          .values({ post_uuid: postUuid, due_at: change.dueAt, scheduled_revision: change.scheduledRevision, claimed_until: null })
+          .onConflict((conflict) =>
+            conflict.column('post_uuid').doUpdateSet((eb) => ({
+              due_at: eb.ref('excluded.due_at'),
+              scheduled_revision: eb.ref('excluded.scheduled_revision'),
+              claimed_until: null,
+            })),
+          )
+          .execute();
         return 'set';
       }
-      const removed = await tx.query('DELETE FROM scheduler.timers WHERE post_uuid = $1 RETURNING post_uuid', [postUuid]);
-      return removed.length > 0 ? 'removed' : 'none_to_remove';
+      const removed = await tx.deleteFrom('timers').where('post_uuid', '=', postUuid).returning('post_uuid').executeTakeFirst();
+      return removed ? 'removed' : 'none_to_remove';
     });
   }
 
@@ -55,53 +61,53 @@ export class TimerStore {
    * right now are skipped, and a reserved row is left alone until its lease runs out.
    */
   async claimDue(now: Date, leaseMs: number, limit: number): Promise<DueTimer[]> {
-    const rows = await this.sql.query<TimerRow>(
-      `UPDATE scheduler.timers SET claimed_until = $2
-       WHERE post_uuid IN (
-         SELECT post_uuid FROM scheduler.timers
-         WHERE due_at <= $1 AND (claimed_until IS NULL OR claimed_until <= $1)
-         ORDER BY due_at
-         LIMIT $3
-         FOR UPDATE SKIP LOCKED)
-       RETURNING post_uuid, due_at, scheduled_revision`,
-      [now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), limit],
+    const { db, dialect } = this.database;
+    const due = dialect.skipLocked(
+      db
+        .selectFrom('timers')
+        .select('post_uuid')
+        .where('due_at', '<=', now)
+        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+        .orderBy('due_at')
+        .limit(limit),
     );
+    const rows = await db
+      .updateTable('timers')
+      .set({ claimed_until: new Date(now.getTime() + leaseMs) })
+      .where('post_uuid', 'in', due)
+      .returning(['post_uuid', 'due_at', 'scheduled_revision'])
+      .execute();
     return rows
-      .map((row) => ({ postUuid: row.post_uuid, dueAt: new Date(row.due_at), scheduledRevision: row.scheduled_revision }))
+      .map((row) => ({ postUuid: row.post_uuid, dueAt: toDate(row.due_at), scheduledRevision: row.scheduled_revision }))
       .sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
   }
 
   /** Removes fired timers, except those of posts scheduled again meanwhile. */
   async removeFired(timers: readonly DueTimer[]): Promise<void> {
-    await this.sql.query(
-      `DELETE FROM scheduler.timers AS timer
-       USING unnest($1::uuid[], $2::integer[]) AS fired (post_uuid, scheduled_revision)
-       WHERE timer.post_uuid = fired.post_uuid AND timer.scheduled_revision = fired.scheduled_revision`,
-      revisionsOf(timers),
-    );
+    if (timers.length === 0) return;
+    await this.database.db
+      .deleteFrom('timers')
+      .where((eb) => eb.or(timers.map((timer) => eb.and({ post_uuid: timer.postUuid, scheduled_revision: timer.scheduledRevision }))))
+      .execute();
   }
 
   /** Gives claimed timers back, so that the next round tries them again. */
   async release(timers: readonly DueTimer[]): Promise<void> {
-    await this.sql.query(
-      `UPDATE scheduler.timers AS timer SET claimed_until = NULL
-       FROM unnest($1::uuid[], $2::integer[]) AS claimed (post_uuid, scheduled_revision)
-       WHERE timer.post_uuid = claimed.post_uuid AND timer.scheduled_revision = claimed.scheduled_revision`,
-      revisionsOf(timers),
-    );
+    if (timers.length === 0) return;
+    await this.database.db
+      .updateTable('timers')
+      .set({ claimed_until: null })
+      .where((eb) => eb.or(timers.map((timer) => eb.and({ post_uuid: timer.postUuid, scheduled_revision: timer.scheduledRevision }))))
+      .execute();
   }
 
   /** Due time of the earliest timer nobody holds a lease on at `now`, or null. */
   async nextDueAt(now: Date): Promise<Date | null> {
-    const [row] = await this.sql.query<{ next: Date | string | null }>(
-      'SELECT min(due_at) AS next FROM scheduler.timers WHERE claimed_until IS NULL OR claimed_until <= $1',
-      [now.toISOString()],
-    );
-    return row?.next ? new Date(row.next) : null;
+    const row = await this.database.db
+      .selectFrom('timers')
+      .select((eb) => eb.fn.min('due_at').as('next'))
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+      .executeTakeFirst();
+    return toDate(row?.next ?? null);
   }
 }
-
-const revisionsOf = (timers: readonly DueTimer[]): [string[], number[]] => [
-  timers.map((timer) => timer.postUuid),
-  timers.map((timer) => timer.scheduledRevision),
-];
