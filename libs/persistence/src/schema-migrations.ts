@@ -1,12 +1,12 @@
 import { Kysely, sql } from 'kysely';
-import { SchemaDatabase } from './sql-database';
+import { AnyTables, SchemaDatabase } from './sql-database';
 import { SqlDialect } from './sql-dialect';
 
 /** One step of a service's schema, written once for both engines with Kysely's schema builder. */
 export interface SchemaMigration {
   /** Unique and ordered within its schema, e.g. `001-timers`. */
   id: string;
-  up(db: Kysely<any>, dialect: SqlDialect): Promise<void>;
+  up(db: Kysely<AnyTables>, dialect: SqlDialect): Promise<void>;
 }
 
 interface MigrationTables {

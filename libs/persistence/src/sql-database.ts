@@ -1,11 +1,15 @@
 import { Kysely, WithSchemaPlugin } from 'kysely';
 import { SqlDialect } from './sql-dialect';
 
+/** Tables not described to the compiler: migrations, and a database shared by several schemas. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's own form for untyped tables
+export type AnyTables = any;
+
 /**
  * The tables of one service: `<schema>.<table>` on PostgreSQL, `<schema>_<table>` in the one
  * SQLite file. A service is handed only its own schema, so it cannot reach another's tables.
  */
-export interface SchemaDatabase<Tables = any> {
+export interface SchemaDatabase<Tables = AnyTables> {
   readonly schema: string;
   readonly db: Kysely<Tables>;
   readonly dialect: SqlDialect;
@@ -14,7 +18,7 @@ export interface SchemaDatabase<Tables = any> {
 /** One database (a SQLite file or a PostgreSQL pool) that services share, each in its own schema. */
 export class SqlDatabase {
   constructor(
-    readonly kysely: Kysely<any>,
+    readonly kysely: Kysely<AnyTables>,
     readonly dialect: SqlDialect,
   ) {}
 

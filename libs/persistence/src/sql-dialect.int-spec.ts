@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
+import { Generated, sql } from 'kysely';
 import { migrateSchema, SchemaDatabase, SchemaMigration, testEngines, toDate } from '@app/persistence';
 
 interface Tables {
-  notes: { id: number; owner: string; body: unknown; done: boolean | number; due_at: Date | string; lease_until: Date | string | null };
+  notes: { id: Generated<number>; owner: string; body: unknown; done: boolean | number; due_at: Date | string; lease_until: Date | string | null };
 }
 
 const migrations: SchemaMigration[] = [

@@ -1,3 +1,4 @@
+import type { AnyTables } from './sql-database';
 import { ColumnDataType, CreateTableBuilder, Expression, Kysely, RawBuilder, sql } from 'kysely';
 
 type DataTypeExpression = ColumnDataType | Expression<unknown>;
@@ -36,7 +37,7 @@ export interface SqlDialect {
    */
   skipLocked<Q extends Lockable<Q>>(query: Q): Q;
   /** Holds a lock named `key` until the transaction `tx` ends (one writer at a time across processes). */
-  transactionLock(tx: Kysely<any>, key: string): Promise<void>;
+  transactionLock(tx: Kysely<AnyTables>, key: string): Promise<void>;
 }
 
 export interface Lockable<Q> {

@@ -1,6 +1,6 @@
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely, SqliteAdapter, SqliteDriver, SqliteIntrospector } from 'kysely';
-import { SqlDatabase } from '../sql-database';
+import { AnyTables, SqlDatabase } from '../sql-database';
 import { sqliteDialect } from '../sql-dialect';
 import { NodeSqliteConnection } from './node-sqlite-connection';
 import { SchemaPrefixSqliteQueryCompiler } from './schema-prefix-compiler';
@@ -17,7 +17,7 @@ export function openSqliteDatabase(path = ':memory:'): SqlDatabase {
   db.exec('PRAGMA busy_timeout = 5000');
   db.exec('PRAGMA foreign_keys = ON');
   const connection = new NodeSqliteConnection(db);
-  const kysely = new Kysely<any>({
+  const kysely = new Kysely<AnyTables>({
     dialect: {
       createAdapter: () => new SqliteAdapter(),
       createDriver: () => new SqliteDriver({ database: connection }),
