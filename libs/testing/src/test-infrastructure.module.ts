@@ -7,7 +7,10 @@ import { SECRET_BOX, SecretBox } from '@app/security';
 export interface TestInfrastructureOptions {
   config?: AppConfig;
   bus?: InProcessMessageBusOptions;
-  /** The services' own tables; an in-memory SQLite database when absent. */
+  /**
+   * The services' own tables. When absent, an in-memory SQLite database kept per `sql` client, so
+   * that a test restarting a service over the same client finds its tables again.
+   */
   database?: SqlDatabase;
 }
 
@@ -25,7 +28,7 @@ export function testInfrastructure(sql: SqlClient, options: TestInfrastructureOp
     module: TestInfrastructureModule,
     providers: [
       { provide: SQL_CLIENT, useValue: sql },
-      { provide: DATABASE, useFactory: () => options.database ?? openSqliteDatabase() },
+      { provide: DATABASE, useFactory: () => options.database ?? databaseBeside(sql) },
       { provide: APP_CONFIG, useValue: options.config ?? loadConfig({}) },
       { provide: SECRET_BOX, useValue: new SecretBox('test') },
       { provide: RPC_CLIENT, useValue: rpc },
@@ -41,4 +44,16 @@ export function testInfrastructure(sql: SqlClient, options: TestInfrastructureOp
     ],
     exports: [SQL_CLIENT, DATABASE, APP_CONFIG, SECRET_BOX, RPC_CLIENT, RPC_SERVER, MESSAGE_BUS],
   };
+}
+
+const databasesBeside = new WeakMap<SqlClient, SqlDatabase>();
+
+/** The in-memory SQLite database that goes with `sql` in tests that give no database of their own. */
+export function databaseBeside(sql: SqlClient): SqlDatabase {
+  let database = databasesBeside.get(sql);
+  if (!database) {
+    database = openSqliteDatabase();
+    databasesBeside.set(sql, database);
+  }
+  return database;
 }
