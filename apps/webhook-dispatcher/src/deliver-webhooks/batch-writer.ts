@@ -5,8 +5,8 @@ interface Waiting<T> {
 }
 
 /**
- * Writes items in batches: those added in the same turn of the event loop, or while a write is
- * under way, go together in the next write. A caller's promise settles with the write of its item.
+ * Writes items in batches: those added within `gatherMs` of the first, or while a write is under
+ * way, go together in the next write. A caller's promise settles with the write of its item.
  */
 export class BatchWriter<T> {
   private waiting: Array<Waiting<T>> = [];
@@ -14,7 +14,7 @@ export class BatchWriter<T> {
 
   constructor(
     private readonly write: (items: T[]) => Promise<void>,
-    private readonly maxBatch: number,
+    private readonly options: { maxBatch: number; gatherMs: number },
   ) {}
 
   add(item: T): Promise<void> {
@@ -25,9 +25,9 @@ export class BatchWriter<T> {
   }
 
   private async drain(): Promise<void> {
-    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, this.options.gatherMs));
     while (this.waiting.length > 0) {
-      const batch = this.waiting.splice(0, this.maxBatch);
+      const batch = this.waiting.splice(0, this.options.maxBatch);
       try {
         await this.write(batch.map((waiting) => waiting.item));
         for (const waiting of batch) waiting.resolve();

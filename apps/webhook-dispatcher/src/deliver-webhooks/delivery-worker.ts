@@ -16,6 +16,14 @@ const FAILURE_PAUSE_MS = 1_000;
 const LEASE_MARGIN_MS = 30_000;
 /** A few ms past a due time, so that the database clock agrees it is due. */
 const DUE_MARGIN_MS = 5;
+/**
+ * A busy worker claims again once this many attempts have ended, or this long after the first
+ * ended, so that under load a claim takes a batch rather than one delivery at a time.
+ */
+const REFILL_SLOTS = 8;
+const REFILL_DELAY_MS = 10;
+/** Attempts that end within this long of each other are recorded in one transaction. */
+const RECORD_GATHER_MS = 3;
 
 /**
  * Sends due deliveries. Woken at once when a delivery is queued, resent or its webhook activated
@@ -33,7 +41,7 @@ export class DeliveryWorker {
   private pumping = false;
   private pumpRun: Promise<void> = Promise.resolve();
   private pumpRequested = false;
-  /** Every slot was busy at the last claim: the next attempt to end looks for more. */
+  /** Every slot was busy at the last claim: attempts that end look for more (see REFILL_SLOTS). */
   private saturated = false;
   /** Claims in a row that found nothing although the queue said something was due (rows another replica was claiming). */
   private missedClaims = 0;
@@ -46,7 +54,10 @@ export class DeliveryWorker {
     @Inject(SECRET_BOX) private readonly secrets: SecretBox,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.recorder = new BatchWriter((finished) => this.queue.recordAttempts(finished), MAX_CONCURRENT_ATTEMPTS);
+    this.recorder = new BatchWriter((finished) => this.queue.recordAttempts(finished), {
+      maxBatch: MAX_CONCURRENT_ATTEMPTS,
+      gatherMs: RECORD_GATHER_MS,
+    });
   }
 
   async start(): Promise<void> {
@@ -91,7 +102,7 @@ export class DeliveryWorker {
       if (this.running && emptied && !this.pumpRequested) this.armAfterEmptyQueue(await this.queue.msUntilNextDue(), claimedAny);
     } catch (error) {
       this.logger.error(`Reading the delivery queue failed: ${error instanceof Error ? error.message : String(error)}`);
-      if (this.running) this.armIn(FAILURE_PAUSE_MS);
+      if (this.running) this.wakeWithin(FAILURE_PAUSE_MS);
     } finally {
       this.pumping = false;
     }
@@ -103,14 +114,14 @@ export class DeliveryWorker {
    * being claimed by another replica; the next look waits longer each time, so that it never spins.
    */
   private armAfterEmptyQueue(waitMs: number | null, claimedAny: boolean): void {
-    if (waitMs === null) return this.armIn(IDLE_RECHECK_MS);
+    if (waitMs === null) return this.wakeWithin(IDLE_RECHECK_MS);
     this.missedClaims = waitMs === 0 && !claimedAny ? this.missedClaims + 1 : 0;
-    this.armIn(Math.max(waitMs, DUE_MARGIN_MS * 2 ** Math.min(this.missedClaims, 10)));
+    this.wakeWithin(Math.max(waitMs + DUE_MARGIN_MS, DUE_MARGIN_MS * 2 ** Math.min(this.missedClaims, 10)));
   }
 
   /** Wakes the worker in `ms` at the latest (an earlier wake-up already set stands). */
-  private armIn(ms: number): void {
-    const at = Date.now() + Math.min(Math.ceil(ms) + DUE_MARGIN_MS, IDLE_RECHECK_MS);
+  private wakeWithin(ms: number): void {
+    const at = Date.now() + Math.min(Math.ceil(ms), IDLE_RECHECK_MS);
     if (at >= this.timerAt) return;
     this.disarm();
     this.timerAt = at;
@@ -132,7 +143,9 @@ export class DeliveryWorker {
       )
       .finally(() => {
         this.inFlight.delete(attempt);
-        if (this.saturated) this.wake();
+        if (!this.saturated) return;
+        if (MAX_CONCURRENT_ATTEMPTS - this.inFlight.size >= REFILL_SLOTS) this.wake();
+        else this.wakeWithin(REFILL_DELAY_MS);
       });
     this.inFlight.add(attempt);
   }
@@ -152,7 +165,7 @@ export class DeliveryWorker {
       backoffBaseMs: this.config.webhookBackoffBaseMs,
     });
     await this.recorder.add({ delivery, attempt: { at, ...result }, outcome });
-    if (outcome.status === 'pending' && this.running) this.armIn(outcome.retryInMs);
+    if (outcome.status === 'pending' && this.running) this.wakeWithin(outcome.retryInMs + DUE_MARGIN_MS);
 
     const target = `${delivery.event} ${delivery.id} to webhook ${delivery.webhookId} (${new URL(delivery.url).host})`;
     const answer = result.statusCode !== null ? `HTTP ${result.statusCode}` : result.error;
