@@ -1,30 +1,67 @@
-import { Migration } from '@app/persistence';
+import { sql } from 'kysely';
+import { SchemaMigration } from '@app/persistence';
 
 export const PUBLISHER_SCHEMA = 'publisher';
+/** The tables of schema `publisher` (a `SchemaDatabase<PublisherTables>`). */
+export const PUBLISHER_DATABASE = Symbol('PUBLISHER_DATABASE');
 
-export const publisherMigrations: readonly Migration[] = [
+export type AttemptState = 'started' | 'finished';
+export type AttemptOutcome = 'published' | 'failed';
+
+/** Tables of schema `publisher`, as Kysely sees them. */
+export interface PublisherTables {
+  accounts: {
+    account_id: number;
+    workspace_uuid: string;
+    provider: string;
+    settings_encrypted: string;
+    credentials_encrypted: string;
+    connected_at: Date | string;
+  };
+  attempts: {
+    post_uuid: string;
+    account_id: number;
+    round: number;
+    state: AttemptState;
+    outcome: AttemptOutcome | null;
+    external_id: string | null;
+    external_url: string | null;
+    /** JSON array of messages; written with `dialect.json`, read with `dialect.readJson`. */
+    errors: unknown;
+    started_at: Date | string;
+    finished_at: Date | string | null;
+  };
+}
+
+export const publisherMigrations: readonly SchemaMigration[] = [
   {
     id: '001-accounts-and-attempts',
-    sql: `CREATE TABLE IF NOT EXISTS publisher.accounts (
-  account_id bigint PRIMARY KEY,
-  workspace_uuid uuid NOT NULL,
-  provider text NOT NULL,
-  settings_encrypted text NOT NULL,
-  credentials_encrypted text NOT NULL,
-  connected_at timestamptz NOT NULL DEFAULT now()
-);
-CREATE TABLE IF NOT EXISTS publisher.attempts (
-  post_uuid uuid NOT NULL,
-  account_id bigint NOT NULL,
-  round integer NOT NULL,
-  state text NOT NULL CHECK (state IN ('started', 'finished')),
-  outcome text CHECK (outcome IN ('published', 'failed')),
-  external_id text,
-  external_url text,
-  errors jsonb NOT NULL DEFAULT '[]',
-  started_at timestamptz NOT NULL DEFAULT now(),
-  finished_at timestamptz,
-  PRIMARY KEY (post_uuid, account_id, round)
-)`,
+    up: async (db, dialect) => {
+      await db.schema
+        .createTable('accounts')
+        .ifNotExists()
+        .addColumn('account_id', dialect.types.bigint, (col) => col.primaryKey())
+        .addColumn('workspace_uuid', dialect.types.uuid, (col) => col.notNull())
+        .addColumn('provider', 'text', (col) => col.notNull())
+        .addColumn('settings_encrypted', 'text', (col) => col.notNull())
+        .addColumn('credentials_encrypted', 'text', (col) => col.notNull())
+        .addColumn('connected_at', dialect.types.timestamp, (col) => col.notNull().defaultTo(dialect.now()))
+        .execute();
+      await db.schema
+        .createTable('attempts')
+        .ifNotExists()
+        .addColumn('post_uuid', dialect.types.uuid, (col) => col.notNull())
+        .addColumn('account_id', dialect.types.bigint, (col) => col.notNull())
+        .addColumn('round', 'integer', (col) => col.notNull())
+        .addColumn('state', 'text', (col) => col.notNull().check(sql`state IN ('started', 'finished')`))
+        .addColumn('outcome', 'text', (col) => col.check(sql`outcome IN ('published', 'failed')`))
+        .addColumn('external_id', 'text')
+        .addColumn('external_url', 'text')
+        .addColumn('errors', dialect.types.json, (col) => col.notNull().defaultTo('[]'))
+        .addColumn('started_at', dialect.types.timestamp, (col) => col.notNull().defaultTo(dialect.now()))
+        .addColumn('finished_at', dialect.types.timestamp)
+        .addPrimaryKeyConstraint('attempts_pkey', ['post_uuid', 'account_id', 'round'])
+        .execute();
+    },
   },
 ];

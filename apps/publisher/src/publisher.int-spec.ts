@@ -4,12 +4,13 @@ import { randomUUID } from 'node:crypto';
 import { ConnectAccountReply, PostCommandMessage, PostEventMessage, RpcMethods, ServiceError, Topics } from '@app/contracts';
 import { AccountSnapshot, PostVersion } from '@app/domain';
 import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT } from '@app/messaging';
-import { PgliteSqlClient } from '@app/persistence';
+import { openSqliteDatabase, PgliteSqlClient, SchemaDatabase, SqlDatabase } from '@app/persistence';
 import { SecretBox } from '@app/security';
 import { testInfrastructure } from '@app/testing';
 import { PublishOutcome, PublishProvider, PublishRequest, PUBLISH_PROVIDERS } from './providers/publish-provider';
 import { SandboxProvider } from './providers/sandbox/sandbox-provider';
 import { PublisherModule } from './publisher.module';
+import { PUBLISHER_SCHEMA, PublisherTables } from './publisher-migrations';
 import { PUBLISHER_OPTIONS } from './publisher-options';
 
 /** A provider that answers what each account's script says, and counts its calls. */
@@ -46,6 +47,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('PublisherModule', () => {
   let sql: PgliteSqlClient;
+  let database: SqlDatabase;
+  let publisher: SchemaDatabase<PublisherTables>;
   let moduleRef: TestingModule;
   let bus: InProcessMessageBus;
   let rpc: InProcessRpc;
@@ -56,9 +59,11 @@ describe('PublisherModule', () => {
   beforeAll(async () => {
     Logger.overrideLogger(['error']);
     sql = await PgliteSqlClient.open();
+    database = openSqliteDatabase();
+    publisher = database.forSchema<PublisherTables>(PUBLISHER_SCHEMA);
     scripted = new ScriptedProvider();
     idempotent = new ScriptedProvider('idempotent', true);
-    moduleRef = await Test.createTestingModule({ imports: [testInfrastructure(sql, { bus: { retryBackoffMs: 20 } }), PublisherModule] })
+    moduleRef = await Test.createTestingModule({ imports: [testInfrastructure(sql, { database, bus: { retryBackoffMs: 20 } }), PublisherModule] })
       .overrideProvider(PUBLISH_PROVIDERS)
       .useValue([new SandboxProvider(), scripted, idempotent])
       .overrideProvider(PUBLISHER_OPTIONS)
@@ -77,6 +82,7 @@ describe('PublisherModule', () => {
     await moduleRef.close();
     await bus.close();
     await sql.close();
+    await database.close();
   });
 
   const connect = (accountId: number, provider: string, settings: object = {}, credentials: object = {}) =>
@@ -95,6 +101,13 @@ describe('PublisherModule', () => {
     await bus.publish(Topics.postEvents, [{ key: postUuid, value: event }]);
   }
 
+  /** An attempt as a process that ended during the provider call leaves it. */
+  const startedBeforeACrash = (postUuid: string, accountId: number, round: number) =>
+    publisher.db
+      .insertInto('attempts')
+      .values({ post_uuid: postUuid, account_id: accountId, round, state: 'started', errors: publisher.dialect.json([]), started_at: new Date() })
+      .execute();
+
   async function resultsOf(postUuid: string, count: number): Promise<ResultCommand[]> {
     const deadline = Date.now() + 5_000;
     const of = () => results.filter((result) => result.postUuid === postUuid);
@@ -109,9 +122,11 @@ describe('PublisherModule', () => {
     it('connects a sandbox account, authorized, and keeps its settings and credentials encrypted', async () => {
       expect(await connect(101, 'sandbox', { outcome: 'success' }, { token: 'plain-secret-token' })).toEqual({ authorized: true });
 
-      const [row] = await sql.query<Record<string, string>>(
-        'SELECT provider, settings_encrypted, credentials_encrypted FROM publisher.accounts WHERE account_id = 101',
-      );
+      const row = await publisher.db
+        .selectFrom('accounts')
+        .select(['provider', 'settings_encrypted', 'credentials_encrypted'])
+        .where('account_id', '=', 101)
+        .executeTakeFirst();
       expect(row?.provider).toBe('sandbox');
       expect(row?.credentials_encrypted).not.toContain('plain-secret-token');
       expect(row?.settings_encrypted).not.toContain('success');
@@ -126,7 +141,7 @@ describe('PublisherModule', () => {
         message: 'Validation errors.',
         errors: { provider: ['The selected provider is invalid.'] },
       });
-      expect(await sql.query('SELECT 1 FROM publisher.accounts WHERE account_id = 102')).toEqual([]);
+      expect(await publisher.db.selectFrom('accounts').select('account_id').where('account_id', '=', 102).execute()).toEqual([]);
     });
 
     it('disconnects an account, after which publishing to it fails as not connected', async () => {
@@ -190,7 +205,7 @@ describe('PublisherModule', () => {
     it('reports an attempt cut off before its outcome was stored as failed, without calling the provider', async () => {
       await connect(401, 'scripted');
       const post = randomUUID();
-      await sql.query(`INSERT INTO publisher.attempts (post_uuid, account_id, round, state) VALUES ($1, 401, 2, 'started')`, [post]);
+      await startedBeforeACrash(post, 401, 2);
 
       await startPublishing(post, 2, [account(401, 'scripted')]);
 
@@ -207,16 +222,18 @@ describe('PublisherModule', () => {
     it('makes an attempt cut off before its outcome was stored again, with the same idempotency key, when the provider honours such keys', async () => {
       await connect(451, 'idempotent');
       const post = randomUUID();
-      await sql.query(`INSERT INTO publisher.attempts (post_uuid, account_id, round, state) VALUES ($1, 451, 3, 'started')`, [post]);
+      await startedBeforeACrash(post, 451, 3);
 
       await startPublishing(post, 3, [account(451, 'idempotent')]);
 
       expect(await resultsOf(post, 1)).toEqual([expect.objectContaining({ accountId: 451, outcome: 'published', externalId: 's-451', errors: [] })]);
       expect(idempotent.calls.map((call) => call.idempotencyKey)).toEqual([`${post}:451:3`]);
-      const [stored] = await sql.query<{ state: string; external_id: string }>(
-        'SELECT state, external_id FROM publisher.attempts WHERE post_uuid = $1 AND account_id = 451',
-        [post],
-      );
+      const stored = await publisher.db
+        .selectFrom('attempts')
+        .select(['state', 'external_id'])
+        .where('post_uuid', '=', post)
+        .where('account_id', '=', 451)
+        .executeTakeFirst();
       expect(stored).toEqual({ state: 'finished', external_id: 's-451' });
     });
 

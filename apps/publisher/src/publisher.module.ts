@@ -1,7 +1,7 @@
 import { Inject, Logger, Module, OnApplicationBootstrap, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { ConsumerGroups, RpcMethods, Topics } from '@app/contracts';
 import { MESSAGE_BUS, MessageBus, RPC_SERVER, RpcServer, Subscription } from '@app/messaging';
-import { runMigrations, SQL_CLIENT, SqlClient } from '@app/persistence';
+import { DATABASE, migrateSchema, SchemaDatabase, SqlDatabase } from '@app/persistence';
 import { AccountStore } from './accounts/account-store';
 import { ConnectAccountHandler } from './accounts/connect-account/connect-account.handler';
 import { DisconnectAccountHandler } from './accounts/disconnect-account/disconnect-account.handler';
@@ -11,7 +11,7 @@ import { SandboxProvider } from './providers/sandbox/sandbox-provider';
 import { AccountPublisher } from './publish-post/account-publisher';
 import { AttemptJournal } from './publish-post/attempt-journal';
 import { PostPublishingConsumer } from './publish-post/post-publishing.consumer';
-import { PUBLISHER_SCHEMA, publisherMigrations } from './publisher-migrations';
+import { PUBLISHER_DATABASE, PUBLISHER_SCHEMA, publisherMigrations } from './publisher-migrations';
 import { defaultPublisherOptions, PUBLISHER_OPTIONS } from './publisher-options';
 
 /**
@@ -22,6 +22,7 @@ import { defaultPublisherOptions, PUBLISHER_OPTIONS } from './publisher-options'
   providers: [
     { provide: PUBLISH_PROVIDERS, useFactory: () => [new SandboxProvider()] },
     { provide: PUBLISHER_OPTIONS, useValue: defaultPublisherOptions },
+    { provide: PUBLISHER_DATABASE, inject: [DATABASE], useFactory: (database: SqlDatabase) => database.forSchema(PUBLISHER_SCHEMA) },
     ProviderRegistry,
     AccountStore,
     AttemptJournal,
@@ -36,7 +37,7 @@ export class PublisherModule implements OnModuleInit, OnApplicationBootstrap, On
   private subscription: Subscription | null = null;
 
   constructor(
-    @Inject(SQL_CLIENT) private readonly sql: SqlClient,
+    @Inject(PUBLISHER_DATABASE) private readonly database: SchemaDatabase,
     @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
     @Inject(RPC_SERVER) private readonly rpc: RpcServer,
     private readonly connectAccount: ConnectAccountHandler,
@@ -45,7 +46,7 @@ export class PublisherModule implements OnModuleInit, OnApplicationBootstrap, On
   ) {}
 
   async onModuleInit(): Promise<void> {
-    const applied = await runMigrations(this.sql, PUBLISHER_SCHEMA, publisherMigrations);
+    const applied = await migrateSchema(this.database, publisherMigrations);
     if (applied.length > 0) this.logger.log(`Applied migrations ${applied.join(', ')}`);
     this.rpc.handle(RpcMethods.connectAccount, (payload) => this.connectAccount.handle(payload));
     this.rpc.handle(RpcMethods.disconnectAccount, (payload) => this.disconnectAccount.handle(payload));

@@ -1,5 +1,5 @@
 import { BeforeApplicationShutdown, Inject, Logger, Module, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
-import { runMigrations, SQL_CLIENT, SqlClient } from '@app/persistence';
+import { DATABASE, migrateSchema, SchemaDatabase, SqlDatabase } from '@app/persistence';
 import { DeliveryQueueRepository } from './deliver-webhooks/delivery-queue.repository';
 import { DeliveryWorker } from './deliver-webhooks/delivery-worker';
 import { WebhookSender } from './deliver-webhooks/webhook-sender';
@@ -9,15 +9,16 @@ import { ManageWebhooksHandler } from './manage-webhooks/manage-webhooks.handler
 import { WebhookSettingsRepository } from './manage-webhooks/webhook-settings.repository';
 import { PostEventsConsumer } from './project-post-events/post-events.consumer';
 import { PostProjectionRepository } from './project-post-events/post-projection.repository';
-import { WEBHOOKS_SCHEMA, webhooksMigrations } from './webhooks-schema';
+import { WEBHOOKS_DATABASE, WEBHOOKS_SCHEMA, webhooksMigrations } from './webhooks-schema';
 
 /**
  * Webhook settings, deliveries and their attempts log (schema `webhooks`). Reads `post-events`,
  * sends signed HTTP POSTs to customer URLs with retries, answers the settings and log over RPC.
- * Infrastructure (SQL_CLIENT, MESSAGE_BUS, RPC_SERVER, APP_CONFIG, SECRET_BOX) comes from a global module.
+ * Infrastructure (DATABASE, MESSAGE_BUS, RPC_SERVER, APP_CONFIG, SECRET_BOX) comes from a global module.
  */
 @Module({
   providers: [
+    { provide: WEBHOOKS_DATABASE, inject: [DATABASE], useFactory: (database: SqlDatabase) => database.forSchema(WEBHOOKS_SCHEMA) },
     WebhookSettingsRepository,
     ManageWebhooksHandler,
     PostProjectionRepository,
@@ -33,7 +34,7 @@ export class WebhookDispatcherModule implements OnModuleInit, OnApplicationBoots
   private readonly logger = new Logger('WebhookDispatcher');
 
   constructor(
-    @Inject(SQL_CLIENT) private readonly sql: SqlClient,
+    @Inject(WEBHOOKS_DATABASE) private readonly database: SchemaDatabase,
     private readonly settings: ManageWebhooksHandler,
     private readonly deliveryLog: DeliveryLogHandler,
     private readonly consumer: PostEventsConsumer,
@@ -41,7 +42,7 @@ export class WebhookDispatcherModule implements OnModuleInit, OnApplicationBoots
   ) {}
 
   async onModuleInit(): Promise<void> {
-    const applied = await runMigrations(this.sql, WEBHOOKS_SCHEMA, webhooksMigrations);
+    const applied = await migrateSchema(this.database, webhooksMigrations);
     if (applied.length > 0) this.logger.log(`Migrations applied: ${applied.join(', ')}`);
     this.settings.register();
     this.deliveryLog.register();

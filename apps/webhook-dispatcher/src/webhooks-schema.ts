@@ -1,63 +1,135 @@
-import { Migration } from '@app/persistence';
+import { Generated, sql } from 'kysely';
+import { SchemaMigration } from '@app/persistence';
 
 /** The schema this service owns; no other service reads it. */
 export const WEBHOOKS_SCHEMA = 'webhooks';
+/** The tables of schema `webhooks` (a `SchemaDatabase<WebhooksTables>`). */
+export const WEBHOOKS_DATABASE = Symbol('WEBHOOKS_DATABASE');
 
-export const webhooksMigrations: readonly Migration[] = [
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+/** Tables of schema `webhooks`, as Kysely sees them (timestamps: Date on PostgreSQL, ISO text on SQLite). */
+export interface WebhooksTables {
+  webhooks: {
+    id: Generated<number>;
+    /** NULL for a system (panel) webhook, which receives the events of every workspace. */
+    workspace_uuid: string | null;
+    url: string;
+    /** JSON array of event names. */
+    events: unknown;
+    secret_ciphertext: string;
+    active: boolean | number;
+    created_at: Generated<Date | string>;
+    updated_at: Generated<Date | string>;
+  };
+  posts: {
+    post_uuid: string;
+    workspace_uuid: string;
+    revision: number;
+    status: string;
+    scheduled_at: Date | string | null;
+    published_at: Date | string | null;
+    /** JSON array of `{provider, name}`. */
+    accounts: unknown;
+  };
+  deliveries: {
+    id: string;
+    /** Numbers deliveries in the order they were queued, for the log. */
+    seq: Generated<number>;
+    webhook_id: number;
+    event_id: string;
+    event: string;
+    /** The exact JSON text sent and signed, fixed when the delivery is created. */
+    body: string;
+    status: DeliveryStatus;
+    /** Attempts made since the delivery was created or last resent. */
+    run_attempts: Generated<number>;
+    next_attempt_at: Date | string | null;
+    lease_token: string | null;
+    lease_until: Date | string | null;
+    created_at: Generated<Date | string>;
+  };
+  delivery_attempts: {
+    id: Generated<number>;
+    delivery_id: string;
+    attempted_at: Date | string;
+    status_code: number | null;
+    duration_ms: number;
+    error: string | null;
+    response: string | null;
+  };
+}
+
+export const webhooksMigrations: readonly SchemaMigration[] = [
   {
     id: '001-webhooks',
-    sql: `
-CREATE TABLE IF NOT EXISTS webhooks.webhooks (
-  id bigserial PRIMARY KEY,
-  -- NULL for a system (panel) webhook, which receives the events of every workspace.
-  workspace_uuid text,
-  url text NOT NULL,
-  events jsonb NOT NULL,
-  secret_ciphertext text NOT NULL,
-  active boolean NOT NULL DEFAULT true,
-  created_at timestamptz NOT NULL DEFAULT now(),
-  updated_at timestamptz NOT NULL DEFAULT now()
-);
-CREATE INDEX IF NOT EXISTS webhooks_workspace_idx ON webhooks.webhooks (workspace_uuid);
+    up: async (db, dialect) => {
+      await dialect
+        .addAutoIncrementKey(db.schema.createTable('webhooks').ifNotExists(), 'id')
+        .addColumn('workspace_uuid', 'text')
+        .addColumn('url', 'text', (col) => col.notNull())
+        .addColumn('events', dialect.types.json, (col) => col.notNull())
+        .addColumn('secret_ciphertext', 'text', (col) => col.notNull())
+        .addColumn('active', 'boolean', (col) => col.notNull().defaultTo(true))
+        .addColumn('created_at', dialect.types.timestamp, (col) => col.notNull().defaultTo(dialect.now()))
+        .addColumn('updated_at', dialect.types.timestamp, (col) => col.notNull().defaultTo(dialect.now()))
+        .execute();
+      await db.schema.createIndex('webhooks_workspace_idx').ifNotExists().on('webhooks').column('workspace_uuid').execute();
 
-CREATE TABLE IF NOT EXISTS webhooks.posts (
-  post_uuid text PRIMARY KEY,
-  workspace_uuid text NOT NULL,
-  revision integer NOT NULL,
-  status text NOT NULL,
-  scheduled_at timestamptz,
-  published_at timestamptz,
-  accounts jsonb NOT NULL
-);
+      await db.schema
+        .createTable('posts')
+        .ifNotExists()
+        .addColumn('post_uuid', 'text', (col) => col.primaryKey())
+        .addColumn('workspace_uuid', 'text', (col) => col.notNull())
+        .addColumn('revision', 'integer', (col) => col.notNull())
+        .addColumn('status', 'text', (col) => col.notNull())
+        .addColumn('scheduled_at', dialect.types.timestamp)
+        .addColumn('published_at', dialect.types.timestamp)
+        .addColumn('accounts', dialect.types.json, (col) => col.notNull())
+        .execute();
 
-CREATE TABLE IF NOT EXISTS webhooks.deliveries (
-  id text PRIMARY KEY,
-  seq bigserial NOT NULL,
-  webhook_id bigint NOT NULL REFERENCES webhooks.webhooks (id) ON DELETE CASCADE,
-  event_id text NOT NULL,
-  event text NOT NULL,
-  -- The exact JSON text sent and signed, fixed when the delivery is created.
-  body text NOT NULL,
-  status text NOT NULL,
-  -- Attempts made since the delivery was created or last resent.
-  run_attempts integer NOT NULL DEFAULT 0,
-  next_attempt_at timestamptz,
-  lease_token text,
-  lease_until timestamptz,
-  created_at timestamptz NOT NULL DEFAULT now()
-);
-CREATE INDEX IF NOT EXISTS deliveries_due_idx ON webhooks.deliveries (next_attempt_at) WHERE status = 'pending';
-CREATE INDEX IF NOT EXISTS deliveries_webhook_idx ON webhooks.deliveries (webhook_id, seq);
+      // `seq` is the key the engine numbers (SQLite numbers only its integer primary key); the
+      // delivery id, derived from the event and the webhook, is unique beside it.
+      await dialect
+        .addAutoIncrementKey(db.schema.createTable('deliveries').ifNotExists(), 'seq')
+        .addColumn('id', 'text', (col) => col.notNull().unique())
+        .addColumn('webhook_id', dialect.types.bigint, (col) => col.notNull())
+        .addColumn('event_id', 'text', (col) => col.notNull())
+        .addColumn('event', 'text', (col) => col.notNull())
+        .addColumn('body', 'text', (col) => col.notNull())
+        .addColumn('status', 'text', (col) => col.notNull())
+        .addColumn('run_attempts', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', dialect.types.timestamp)
+        .addColumn('lease_token', 'text')
+        .addColumn('lease_until', dialect.types.timestamp)
+        .addColumn('created_at', dialect.types.timestamp, (col) => col.notNull().defaultTo(dialect.now()))
+        .addForeignKeyConstraint('deliveries_webhook_id_fkey', ['webhook_id'], 'webhooks', ['id'], (fk) => fk.onDelete('cascade'))
+        .execute();
+      await db.schema
+        .createIndex('deliveries_due_idx')
+        .ifNotExists()
+        .on('deliveries')
+        .column('next_attempt_at')
+        .where(sql.ref('status'), '=', 'pending')
+        .execute();
+      await db.schema.createIndex('deliveries_webhook_idx').ifNotExists().on('deliveries').columns(['webhook_id', 'seq']).execute();
 
-CREATE TABLE IF NOT EXISTS webhooks.delivery_attempts (
-  id bigserial PRIMARY KEY,
-  delivery_id text NOT NULL REFERENCES webhooks.deliveries (id) ON DELETE CASCADE,
-  attempted_at timestamptz NOT NULL,
-  status_code integer,
-  duration_ms integer NOT NULL,
-  error text,
-  response text
-);
-CREATE INDEX IF NOT EXISTS delivery_attempts_delivery_idx ON webhooks.delivery_attempts (delivery_id, id)`,
+      await dialect
+        .addAutoIncrementKey(db.schema.createTable('delivery_attempts').ifNotExists(), 'id')
+        .addColumn('delivery_id', 'text', (col) => col.notNull())
+        .addColumn('attempted_at', dialect.types.timestamp, (col) => col.notNull())
+        .addColumn('status_code', 'integer')
+        .addColumn('duration_ms', 'integer', (col) => col.notNull())
+        .addColumn('error', 'text')
+        .addColumn('response', 'text')
+        .addForeignKeyConstraint('delivery_attempts_delivery_id_fkey', ['delivery_id'], 'deliveries', ['id'], (fk) => fk.onDelete('cascade'))
+        .execute();
+      await db.schema
+        .createIndex('delivery_attempts_delivery_idx')
+        .ifNotExists()
+        .on('delivery_attempts')
+        .columns(['delivery_id', 'id'])
+        .execute();
+    },
   },
 ];

@@ -12,6 +12,12 @@ export type Engine = 'sqlite' | 'postgres';
  */
 export interface SqlDialect {
   readonly engine: Engine;
+  /**
+   * Whether one process at a time opens the database (embedded SQLite, whose data directory its
+   * process locks). State such as a lease found at start was then left by a process that ended;
+   * with a shared server (PostgreSQL) it may belong to a live replica.
+   */
+  readonly singleProcess: boolean;
   /** Column types for migrations. */
   readonly types: {
     /** A JSON document (jsonb / text). */
@@ -49,6 +55,7 @@ const ISO_NOW = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
 
 export const sqliteDialect: SqlDialect = {
   engine: 'sqlite',
+  singleProcess: true,
   types: { json: 'text', timestamp: 'text', uuid: 'text', bigint: 'integer' },
   addAutoIncrementKey: (table, column) => table.addColumn(column, 'integer', (col) => col.primaryKey().autoIncrement()),
   now: () => sql<Date>`(${sql.raw(ISO_NOW)})`,
@@ -61,6 +68,7 @@ export const sqliteDialect: SqlDialect = {
 
 export const postgresDialect: SqlDialect = {
   engine: 'postgres',
+  singleProcess: false,
   types: { json: 'jsonb', timestamp: 'timestamptz', uuid: 'uuid', bigint: 'bigint' },
   addAutoIncrementKey: (table, column) => table.addColumn(column, 'bigserial', (col) => col.primaryKey()),
   now: () => sql<Date>`now()`,

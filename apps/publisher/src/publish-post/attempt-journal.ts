@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SQL_CLIENT, SqlClient } from '@app/persistence';
+import { SchemaDatabase } from '@app/persistence';
+import { PUBLISHER_DATABASE, PublisherTables } from '../publisher-migrations';
 import { PublishResult } from './publish-result';
 
 /** One publishing round of a post to one account; the round is the revision of its PublishingStarted. */
@@ -16,28 +17,37 @@ export interface AttemptKey {
  */
 export type AttemptStart = { kind: 'new' } | { kind: 'finished'; result: PublishResult } | { kind: 'interrupted' };
 
-interface AttemptRow {
-  state: 'started' | 'finished';
-  outcome: 'published' | 'failed' | null;
-  external_id: string | null;
-  external_url: string | null;
-  errors: string[];
-}
+type AttemptRow = Pick<PublisherTables['attempts'], 'state' | 'outcome' | 'external_id' | 'external_url' | 'errors'>;
 
-/** Journal of publish attempts (schema `publisher`): written before a provider is called. */
+/**
+ * Journal of publish attempts (schema `publisher`), written before a provider is called. The
+ * claim on an attempt is its primary key: of the consumers that begin the same attempt, on one
+ * process or on replicas, exactly one inserts the row and may call the provider; the row is
+ * committed before the call, so a crash leaves it `started` and the attempt is never made blindly
+ * again.
+ */
 @Injectable()
 export class AttemptJournal {
-  constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
+  constructor(@Inject(PUBLISHER_DATABASE) private readonly database: SchemaDatabase<PublisherTables>) {}
 
-  async begin({ postUuid, accountId, round }: AttemptKey): Promise<AttemptStart> {
-    const inserted = await this.sql.query(
-      `INSERT INTO publisher.attempts (post_uuid, account_id, round, state) VALUES ($1, $2, $3, 'started')
-       ON CONFLICT DO NOTHING RETURNING round`,
-      [postUuid, accountId, round],
-    );
-    if (inserted.length > 0) return { kind: 'new' };
-    const row = await this.read({ postUuid, accountId, round });
-    return row?.state === 'finished' ? { kind: 'finished', result: resultOf(row) } : { kind: 'interrupted' };
+  async begin(key: AttemptKey): Promise<AttemptStart> {
+    const { db, dialect } = this.database;
+    const inserted = await db
+      .insertInto('attempts')
+      .values({
+        post_uuid: key.postUuid,
+        account_id: key.accountId,
+        round: key.round,
+        state: 'started',
+        errors: dialect.json([]),
+        started_at: dialect.now(),
+      })
+      .onConflict((conflict) => conflict.doNothing())
+      .returning('round')
+      .executeTakeFirst();
+    if (inserted) return { kind: 'new' };
+    const row = await this.read(key);
+    return row?.state === 'finished' ? { kind: 'finished', result: this.resultOf(row) } : { kind: 'interrupted' };
   }
 
   /**
@@ -45,40 +55,56 @@ export class AttemptJournal {
    * finished the attempt first, its result stands.
    */
   async finish(key: AttemptKey, result: PublishResult): Promise<PublishResult> {
-    const updated = await this.sql.query(
-      `UPDATE publisher.attempts
-       SET state = 'finished', outcome = $4, external_id = $5, external_url = $6, errors = $7::jsonb, finished_at = now()
-       WHERE post_uuid = $1 AND account_id = $2 AND round = $3 AND state = 'started'
-       RETURNING round`,
-      [key.postUuid, key.accountId, key.round, result.outcome, result.externalId, result.externalUrl, JSON.stringify(result.errors)],
-    );
-    if (updated.length > 0) return result;
+    const { db, dialect } = this.database;
+    const updated = await db
+      .updateTable('attempts')
+      .set({
+        state: 'finished',
+        outcome: result.outcome,
+        external_id: result.externalId,
+        external_url: result.externalUrl,
+        errors: dialect.json(result.errors),
+        finished_at: dialect.now(),
+      })
+      .where('post_uuid', '=', key.postUuid)
+      .where('account_id', '=', key.accountId)
+      .where('round', '=', key.round)
+      .where('state', '=', 'started')
+      .returning('round')
+      .executeTakeFirst();
+    if (updated) return result;
     const row = await this.read(key);
     if (row?.state !== 'finished') throw new Error(`Publish attempt ${key.postUuid}/${key.accountId}/${key.round} vanished`);
-    return resultOf(row);
+    return this.resultOf(row);
   }
 
   /** The latest round journaled for a post, or null. */
   async latestRound(postUuid: string): Promise<number | null> {
-    const [row] = await this.sql.query<{ round: number | null }>('SELECT max(round) AS round FROM publisher.attempts WHERE post_uuid = $1', [
-      postUuid,
-    ]);
+    const row = await this.database.db
+      .selectFrom('attempts')
+      .select((eb) => eb.fn.max('round').as('round'))
+      .where('post_uuid', '=', postUuid)
+      .executeTakeFirst();
     return row?.round ?? null;
   }
 
-  private async read({ postUuid, accountId, round }: AttemptKey): Promise<AttemptRow | null> {
-    const [row] = await this.sql.query<AttemptRow>(
-      `SELECT state, outcome, external_id, external_url, errors FROM publisher.attempts
-       WHERE post_uuid = $1 AND account_id = $2 AND round = $3`,
-      [postUuid, accountId, round],
-    );
+  private async read(key: AttemptKey): Promise<AttemptRow | null> {
+    const row = await this.database.db
+      .selectFrom('attempts')
+      .select(['state', 'outcome', 'external_id', 'external_url', 'errors'])
+      .where('post_uuid', '=', key.postUuid)
+      .where('account_id', '=', key.accountId)
+      .where('round', '=', key.round)
+      .executeTakeFirst();
     return row ?? null;
   }
-}
 
-const resultOf = (row: AttemptRow): PublishResult => ({
-  outcome: row.outcome ?? 'failed',
-  externalId: row.external_id,
-  externalUrl: row.external_url,
-  errors: row.errors,
-});
+  private resultOf(row: AttemptRow): PublishResult {
+    return {
+      outcome: row.outcome ?? 'failed',
+      externalId: row.external_id,
+      externalUrl: row.external_url,
+      errors: this.database.dialect.readJson<string[]>(row.errors),
+    };
+  }
+}

@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { SQL_CLIENT, SqlClient } from '@app/persistence';
+import { ExpressionBuilder, sql } from 'kysely';
+import { SchemaDatabase, SqlDialect, toDate } from '@app/persistence';
+import { WEBHOOKS_DATABASE, WebhooksTables } from '../webhooks-schema';
 import { AttemptOutcome } from './retry-policy';
 
 export interface ClaimedDelivery {
@@ -23,93 +25,194 @@ export interface AttemptRecord {
   response: string | null;
 }
 
+/** An attempt made, to be logged, and what follows it. */
+export interface FinishedAttempt {
+  delivery: ClaimedDelivery;
+  attempt: AttemptRecord;
+  outcome: AttemptOutcome;
+}
+
+type Deliveries = ExpressionBuilder<WebhooksTables, 'deliveries'>;
+
 /**
- * Due deliveries, claimed with a lease: the claiming statement skips rows another replica is
- * claiming (FOR UPDATE SKIP LOCKED) and rows whose lease has not run out, so one attempt is made
- * by one replica. A lease outlives the request timeout; a replica that dies mid-attempt loses it.
- * Deliveries of a deactivated webhook wait, pending, until it is active again.
+ * Pending deliveries, written as a literal so that the planner can use the partial index of
+ * pending deliveries by due time (a bound parameter cannot prove the index's condition).
+ */
+const isPending = (eb: Deliveries) => eb('deliveries.status', '=', sql.lit('pending'));
+
+/**
+ * Only deliveries of active webhooks are due: those of a deactivated one wait, pending, until it
+ * is active again. Checked row by row, so that the scan follows the due times.
+ */
+const ofActiveWebhook = (eb: Deliveries) =>
+  eb.exists(
+    eb
+      .selectFrom('webhooks')
+      .select('webhooks.id')
+      .whereRef('webhooks.id', '=', 'deliveries.webhook_id')
+      .where('webhooks.active', '=', true),
+  );
+
+/** The webhook's own column, for each claimed delivery. */
+const webhookColumn = (eb: Deliveries, column: 'url' | 'secret_ciphertext') =>
+  eb.selectFrom('webhooks').select(`webhooks.${column}`).whereRef('webhooks.id', '=', 'deliveries.webhook_id');
+
+/** `CASE WHEN id = <delivery> THEN <status after its attempt> ... END`: every delivery of a batch in one UPDATE. */
+function statusAfter(eb: Deliveries, [first, ...rest]: readonly FinishedAttempt[]) {
+  let cases = eb.case().when('deliveries.id', '=', first.delivery.id).then(first.outcome.status);
+  for (const { delivery, outcome } of rest) cases = cases.when('deliveries.id', '=', delivery.id).then(outcome.status);
+  return cases.else(eb.ref('deliveries.status')).end();
+}
+
+/** When each delivery of a batch is due again, by the database clock: after its retry delay, or never. */
+function nextAttemptAfter(eb: Deliveries, dialect: SqlDialect, finished: readonly FinishedAttempt[]) {
+  const retries = finished.flatMap(({ delivery, outcome }) => (outcome.status === 'pending' ? [{ id: delivery.id, inMs: outcome.retryInMs }] : []));
+  if (retries.length === 0) return null;
+  const [first, ...rest] = retries;
+  let cases = eb.case().when('deliveries.id', '=', first.id).then(dialect.nowPlusMs(first.inMs));
+  for (const retry of rest) cases = cases.when('deliveries.id', '=', retry.id).then(dialect.nowPlusMs(retry.inMs));
+  return cases.else(null).end();
+}
+
+/**
+ * Due deliveries, claimed in batches with a lease: the claiming statement skips rows another
+ * replica is claiming right now (row locks on PostgreSQL) and rows whose lease has not run out,
+ * so one attempt is made by one replica. A lease outlives the request timeout; a replica that
+ * dies mid-attempt loses it.
  */
 @Injectable()
 export class DeliveryQueueRepository {
-  constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
+  constructor(@Inject(WEBHOOKS_DATABASE) private readonly database: SchemaDatabase<WebhooksTables>) {}
 
   async claimDue(limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+    const { db, dialect } = this.database;
     const leaseToken = randomUUID();
-    const rows = await this.sql.query<{
-      id: string;
-      webhook_id: number;
-      event: string;
-      body: string;
-      run_attempts: number;
-      url: string;
-      secret_ciphertext: string;
-    }>(
-      `UPDATE webhooks.deliveries AS d
-       SET lease_token = $1, lease_until = now() + $2::float8 * interval '1 millisecond'
-       FROM webhooks.webhooks AS w
-       WHERE w.id = d.webhook_id AND d.id IN (
-         SELECT pending.id FROM webhooks.deliveries AS pending
-         JOIN webhooks.webhooks AS owner ON owner.id = pending.webhook_id AND owner.active
-         WHERE pending.status = 'pending' AND pending.next_attempt_at <= now()
-           AND (pending.lease_until IS NULL OR pending.lease_until <= now())
-         ORDER BY pending.next_attempt_at
-         LIMIT $3
-         FOR UPDATE OF pending SKIP LOCKED)
-       RETURNING d.id, d.webhook_id, d.event, d.body, d.run_attempts, w.url, w.secret_ciphertext`,
-      [leaseToken, leaseMs, limit],
+    const due = dialect.skipLocked(
+      db
+        .selectFrom('deliveries')
+        .select('deliveries.id')
+        .where(isPending)
+        .where('deliveries.next_attempt_at', '<=', dialect.now())
+        .where((eb) => eb.or([eb('deliveries.lease_until', 'is', null), eb('deliveries.lease_until', '<=', dialect.now())]))
+        .where(ofActiveWebhook)
+        .orderBy('deliveries.next_attempt_at')
+        .limit(limit),
     );
+    const rows = await db
+      .updateTable('deliveries')
+      .set({ lease_token: leaseToken, lease_until: dialect.nowPlusMs(leaseMs) })
+      .where('deliveries.id', 'in', due)
+      .returning((eb) => [
+        'deliveries.id',
+        'deliveries.webhook_id',
+        'deliveries.event',
+        'deliveries.body',
+        'deliveries.run_attempts',
+        webhookColumn(eb, 'url').as('url'),
+        webhookColumn(eb, 'secret_ciphertext').as('secret_ciphertext'),
+      ])
+      .execute();
     return rows.map((row) => ({
       id: row.id,
-      webhookId: row.webhook_id,
+      webhookId: Number(row.webhook_id),
       event: row.event,
       body: row.body,
       runAttempts: row.run_attempts,
-      url: row.url,
-      secretCiphertext: row.secret_ciphertext,
+      url: row.url!,
+      secretCiphertext: row.secret_ciphertext!,
       leaseToken,
     }));
   }
 
-  /** Logs the attempt and moves the delivery on, unless its lease was lost meanwhile. */
-  async recordAttempt(delivery: ClaimedDelivery, attempt: AttemptRecord, outcome: AttemptOutcome): Promise<void> {
-    const retryInMs = outcome.status === 'pending' ? outcome.retryInMs : null;
-    await this.sql.transaction(async (tx) => {
-      await tx.query(
-        `UPDATE webhooks.deliveries
-         SET status = $3, run_attempts = run_attempts + 1, lease_token = NULL, lease_until = NULL,
-             next_attempt_at = CASE WHEN $4::float8 IS NULL THEN NULL ELSE now() + $4::float8 * interval '1 millisecond' END
-         WHERE id = $1 AND lease_token = $2`,
-        [delivery.id, delivery.leaseToken, outcome.status, retryInMs],
-      );
-      // A delivery deleted with its webhook during the attempt has nothing left to log against.
-      await tx.query(
-        `INSERT INTO webhooks.delivery_attempts (delivery_id, attempted_at, status_code, duration_ms, error, response)
-         SELECT $1::text, $2::timestamptz, $3::integer, $4::integer, $5::text, $6::text WHERE EXISTS (SELECT 1 FROM webhooks.deliveries WHERE id = $1)`,
-        [delivery.id, attempt.at.toISOString(), attempt.statusCode, attempt.durationMs, attempt.error, attempt.response],
-      );
+  /**
+   * Logs a batch of attempts and moves each delivery on, in one transaction of two statements
+   * (one more when a lease was lost). A delivery whose lease was lost meanwhile (another replica
+   * holds it now) gets its attempt logged but is not moved on; one deleted with its webhook
+   * during the attempt has nothing left to log against.
+   */
+  async recordAttempts(finished: readonly FinishedAttempt[]): Promise<void> {
+    if (finished.length === 0) return;
+    const { db, dialect } = this.database;
+    await db.transaction().execute(async (tx) => {
+      const moved = await tx
+        .updateTable('deliveries')
+        .set((eb) => ({
+          status: statusAfter(eb, finished),
+          next_attempt_at: nextAttemptAfter(eb, dialect, finished),
+          run_attempts: eb('run_attempts', '+', 1),
+          lease_token: null,
+          lease_until: null,
+        }))
+        .where((eb) => eb.or(finished.map(({ delivery }) => eb.and({ id: delivery.id, lease_token: delivery.leaseToken }))))
+        .returning('id')
+        .execute();
+      const logged = new Set(moved.map((row) => row.id));
+      const leaseLost = finished.filter(({ delivery }) => !logged.has(delivery.id)).map(({ delivery }) => delivery.id);
+      if (leaseLost.length > 0) {
+        const remaining = await dialect.skipLocked(tx.selectFrom('deliveries').select('id').where('id', 'in', leaseLost)).execute();
+        for (const row of remaining) logged.add(row.id);
+      }
+      const attempts = finished.filter(({ delivery }) => logged.has(delivery.id));
+      if (attempts.length === 0) return;
+      await tx
+        .insertInto('delivery_attempts')
+        .values(
+          attempts.map(({ delivery, attempt }) => ({
+            delivery_id: delivery.id,
+            attempted_at: attempt.at,
+            status_code: attempt.statusCode,
+            duration_ms: attempt.durationMs,
+            error: attempt.error,
+            response: attempt.response,
+          })),
+        )
+        .execute();
     });
   }
 
   /**
-   * Frees the claims of a process that ended mid-attempt, so its deliveries are due at once rather than
-   * when their leases run out. Only on PGlite, which one process opens at a time: there every lease
-   * found at start is left by an earlier process. On PostgreSQL a lease may be a live replica's.
+   * Frees the claims of a process that ended mid-attempt, so its deliveries are due at once rather
+   * than when their leases run out. Only on a database one process opens at a time: there every
+   * lease found at start was left by an earlier process; on a shared one it may be a live replica's.
    */
   async releaseLeftoverLeases(): Promise<number> {
-    if (this.sql.dialect !== 'pglite') return 0;
-    const rows = await this.sql.query(
-      `UPDATE webhooks.deliveries SET lease_token = NULL, lease_until = NULL
-       WHERE status = 'pending' AND lease_token IS NOT NULL RETURNING id`,
-    );
+    if (!this.database.dialect.singleProcess) return 0;
+    const rows = await this.database.db
+      .updateTable('deliveries')
+      .set({ lease_token: null, lease_until: null })
+      .where(isPending)
+      .where('lease_token', 'is not', null)
+      .returning('id')
+      .execute();
     return rows.length;
   }
 
-  /** Milliseconds until the next pending delivery is due (0 when overdue), or null when none is pending. */
+  /**
+   * Milliseconds until the next pending delivery of an active webhook can be claimed (0 when
+   * overdue), by the database clock, or null when none is pending.
+   */
   async msUntilNextDue(): Promise<number | null> {
-    const [row] = await this.sql.query<{ wait_ms: number | null }>(
-      `SELECT (EXTRACT(EPOCH FROM (min(GREATEST(next_attempt_at, COALESCE(lease_until, next_attempt_at))) - clock_timestamp())) * 1000)::float8 AS wait_ms
-       FROM webhooks.deliveries WHERE status = 'pending'`,
-    );
-    return row?.wait_ms === null || row?.wait_ms === undefined ? null : Math.max(0, row.wait_ms);
+    const { db, dialect } = this.database;
+    const row = await db
+      .selectFrom('deliveries')
+      .select((eb) => [
+        eb.fn
+          .min(
+            eb
+              .case()
+              .when('deliveries.lease_until', '>', eb.ref('deliveries.next_attempt_at'))
+              .then(eb.ref('deliveries.lease_until'))
+              .else(eb.ref('deliveries.next_attempt_at'))
+              .end(),
+          )
+          .as('next'),
+        dialect.now().as('now'),
+      ])
+      .where(isPending)
+      .where(ofActiveWebhook)
+      .executeTakeFirst();
+    const next = toDate(row?.next ?? null);
+    if (!row || !next) return null;
+    return Math.max(0, next.getTime() - toDate(row.now).getTime());
   }
 }

@@ -3,6 +3,7 @@ import { DeliveryView, RpcMethods, WebhookView } from '@app/contracts';
 import { eventually, sleep } from '../testing/eventually';
 import { createdAndScheduled, WebhookDispatcherHarness } from '../testing/webhook-dispatcher-harness';
 import { answerWith, WebhookReceiver } from '../testing/webhook-receiver';
+import { DeliveryQueueRepository } from './delivery-queue.repository';
 
 jest.setTimeout(30_000);
 
@@ -37,7 +38,7 @@ describe('webhook delivery across restarts', () => {
     await eventually(async () => expect((await deliveries(first!, workspaceUuid, hook.id))[0].attempts).toHaveLength(1));
 
     await first.stop(false);
-    second = await WebhookDispatcherHarness.start(env, first.sql);
+    second = await WebhookDispatcherHarness.start(env, first.storage);
 
     const [, retried] = await endpoint.waitForRequests(2, backoffMs * 3);
     expect(retried.headers['webhook-id']).toBe(failed.headers['webhook-id']);
@@ -63,11 +64,10 @@ describe('webhook delivery across restarts', () => {
     await eventually(async () => expect((await deliveries(first!, workspaceUuid, hook.id))[0].attempts).toHaveLength(1));
     await first.stop(false);
     // As a process killed during its next attempt leaves it: claimed, with a lease far from over.
-    await first.sql.query(
-      `UPDATE webhooks.deliveries SET next_attempt_at = now(), lease_token = 'ended-process', lease_until = now() + interval '1 hour'`,
-    );
+    const { db, dialect } = first.webhooks;
+    await db.updateTable('deliveries').set({ next_attempt_at: dialect.now(), lease_token: 'ended-process', lease_until: dialect.nowPlusMs(3_600_000) }).execute();
 
-    second = await WebhookDispatcherHarness.start(env, first.sql);
+    second = await WebhookDispatcherHarness.start(env, first.storage);
 
     const [, again] = await endpoint.waitForRequests(2, 3000);
     expect(again.headers['webhook-id']).toBe(failed.headers['webhook-id']);
@@ -79,6 +79,31 @@ describe('webhook delivery across restarts', () => {
     expect(delivery.attempts.map((attempt) => attempt.status_code)).toEqual([500, 200]);
   });
 
+  it('holds the retry of a deactivated webhook without polling for it, and makes it as soon as the webhook is active again', async () => {
+    const backoffMs = 600;
+    endpoint = await WebhookReceiver.start(answerWith(500, 200));
+    first = await WebhookDispatcherHarness.start({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_BACKOFF_BASE_MS: String(backoffMs) });
+    const workspaceUuid = randomUUID();
+    const postUuid = randomUUID();
+    const hook = await createWebhook(first, workspaceUuid, endpoint.url());
+    await first.publishPostEvents(postUuid, createdAndScheduled(postUuid, workspaceUuid));
+    await endpoint.waitForRequests(1);
+    const setActive = (active: boolean) =>
+      first!.request(RpcMethods.updateWebhook, { scope: { workspaceUuid }, webhookId: hook.id, input: { active } });
+    await setActive(false);
+    const claims = jest.spyOn(first.get(DeliveryQueueRepository), 'claimDue');
+
+    await sleep(backoffMs * 2.5);
+    expect(endpoint.requests).toHaveLength(1);
+    // The retry came due meanwhile: one look at the queue then, not one every few milliseconds.
+    expect(claims.mock.calls.length).toBeLessThanOrEqual(2);
+
+    const activatedAt = Date.now();
+    await setActive(true);
+    const [, retried] = await endpoint.waitForRequests(2, 2_000);
+    expect(retried.at - activatedAt).toBeLessThan(500);
+  });
+
   it('refuses at delivery time an address that is not public when private URLs are not allowed', async () => {
     endpoint = await WebhookReceiver.start();
     first = await WebhookDispatcherHarness.start({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
@@ -88,7 +113,7 @@ describe('webhook delivery across restarts', () => {
     const named = await createWebhook(first, workspaceUuid, `http://localhost:${endpoint.port}/hook`);
     await first.stop(false);
 
-    second = await WebhookDispatcherHarness.start({ WEBHOOK_ALLOW_PRIVATE_URLS: 'false', WEBHOOK_MAX_RETRIES: '0' }, first.sql);
+    second = await WebhookDispatcherHarness.start({ WEBHOOK_ALLOW_PRIVATE_URLS: 'false', WEBHOOK_MAX_RETRIES: '0' }, first.storage);
     await second.publishPostEvents(postUuid, createdAndScheduled(postUuid, workspaceUuid));
 
     for (const hook of [literal, named]) {

@@ -1,39 +1,64 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { SECRET_BOX, SecretBox } from '@app/security';
-import { ClaimedDelivery, DeliveryQueueRepository } from './delivery-queue.repository';
+import { BatchWriter } from './batch-writer';
+import { ClaimedDelivery, DeliveryQueueRepository, FinishedAttempt } from './delivery-queue.repository';
 import { outcomeOfAttempt } from './retry-policy';
 import { WebhookSender } from './webhook-sender';
 
-/** Attempts in flight at once in one process. */
+/** Attempts in flight at once in one process; also the most deliveries claimed by one statement. */
 export const MAX_CONCURRENT_ATTEMPTS = 32;
-/** Longest sleep with nothing due: deliveries queued by other replicas are noticed within it. */
+/** Longest sleep with nothing due: deliveries queued or leases left by other replicas are noticed within it. */
 const IDLE_RECHECK_MS = 10_000;
 /** Pause after the queue could not be read (database down), before trying again. */
 const FAILURE_PAUSE_MS = 1_000;
 /** A claim outlives the request timeout by this much before another replica may take it over. */
 const LEASE_MARGIN_MS = 30_000;
+/** A few ms past a due time, so that the database clock agrees it is due. */
+const DUE_MARGIN_MS = 5;
+/**
+ * A busy worker claims again once this many attempts have ended, or this long after the first
+ * ended, so that under load a claim takes a batch rather than one delivery at a time.
+ */
+const REFILL_SLOTS = 8;
+const REFILL_DELAY_MS = 10;
+/** Attempts that end within this long of each other are recorded in one transaction. */
+const RECORD_GATHER_MS = 3;
 
 /**
- * Sends due deliveries. Woken at once when a delivery is queued or resent here, and by a timer set
- * to the next due retry; attempts run concurrently (bounded), so a slow endpoint delays no one
- * else. State lives in the deliveries table only, so a restart resumes where it stopped.
+ * Sends due deliveries. Woken at once when a delivery is queued, resent or its webhook activated
+ * here, and otherwise sleeps until the next due time: a retry recorded here sets it directly, and
+ * the queue is asked only when a claim has emptied it. Attempts run concurrently (bounded), so a
+ * slow endpoint delays no one else; attempts that end together are recorded together. State lives
+ * in the deliveries table only, so a restart resumes where it stopped.
  */
 @Injectable()
 export class DeliveryWorker {
   private readonly logger = new Logger('WebhookDelivery');
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly recorder: BatchWriter<FinishedAttempt>;
   private running = false;
   private pumping = false;
+  private pumpRun: Promise<void> = Promise.resolve();
   private pumpRequested = false;
+  /** Every slot was busy at the last claim: attempts that end look for more (see REFILL_SLOTS). */
+  private saturated = false;
+  /** Claims in a row that found nothing although the queue said something was due (rows another replica was claiming). */
+  private missedClaims = 0;
   private timer?: NodeJS.Timeout;
+  private timerAt = Infinity;
 
   constructor(
     private readonly queue: DeliveryQueueRepository,
     private readonly sender: WebhookSender,
     @Inject(SECRET_BOX) private readonly secrets: SecretBox,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.recorder = new BatchWriter((finished) => this.queue.recordAttempts(finished), {
+      maxBatch: MAX_CONCURRENT_ATTEMPTS,
+      gatherMs: RECORD_GATHER_MS,
+    });
+  }
 
   async start(): Promise<void> {
     const released = await this.queue.releaseLeftoverLeases();
@@ -45,7 +70,8 @@ export class DeliveryWorker {
   /** Stops claiming and waits for the attempts in flight (each ends within the request timeout). */
   async stop(): Promise<void> {
     this.running = false;
-    clearTimeout(this.timer);
+    this.disarm();
+    await this.pumpRun;
     await Promise.allSettled([...this.inFlight]);
   }
 
@@ -53,36 +79,61 @@ export class DeliveryWorker {
   wake(): void {
     if (!this.running) return;
     this.pumpRequested = true;
-    if (!this.pumping) void this.pump();
+    if (!this.pumping) this.pumpRun = this.pump();
   }
 
   private async pump(): Promise<void> {
     this.pumping = true;
-    clearTimeout(this.timer);
+    this.disarm();
     try {
+      let emptied = false;
+      let claimedAny = false;
       while (this.running && this.pumpRequested) {
         this.pumpRequested = false;
         const free = MAX_CONCURRENT_ATTEMPTS - this.inFlight.size;
-        if (free <= 0) break; // the next attempt to end wakes the worker
+        this.saturated = free <= 0;
+        if (this.saturated) break;
         const claimed = await this.queue.claimDue(free, this.config.webhookTimeoutMs + LEASE_MARGIN_MS);
         for (const delivery of claimed) this.launch(delivery);
+        claimedAny ||= claimed.length > 0;
         if (claimed.length === free) this.pumpRequested = true;
+        else emptied = true;
       }
-      if (this.running) this.arm(await this.queue.msUntilNextDue());
+      if (this.running && emptied && !this.pumpRequested) this.armAfterEmptyQueue(await this.queue.msUntilNextDue(), claimedAny);
     } catch (error) {
       this.logger.error(`Reading the delivery queue failed: ${error instanceof Error ? error.message : String(error)}`);
-      if (this.running) this.arm(FAILURE_PAUSE_MS);
+      if (this.running) this.wakeWithin(FAILURE_PAUSE_MS);
     } finally {
       this.pumping = false;
     }
-    if (this.running && this.pumpRequested) void this.pump();
+    if (this.running && this.pumpRequested) this.pumpRun = this.pump();
   }
 
-  private arm(waitMs: number | null): void {
+  /**
+   * Sleeps until the next due time. A delivery the queue calls due that the claim did not get was
+   * being claimed by another replica; the next look waits longer each time, so that it never spins.
+   */
+  private armAfterEmptyQueue(waitMs: number | null, claimedAny: boolean): void {
+    if (waitMs === null) return this.wakeWithin(IDLE_RECHECK_MS);
+    this.missedClaims = waitMs === 0 && !claimedAny ? this.missedClaims + 1 : 0;
+    this.wakeWithin(Math.max(waitMs + DUE_MARGIN_MS, DUE_MARGIN_MS * 2 ** Math.min(this.missedClaims, 10)));
+  }
+
+  /** Wakes the worker in `ms` at the latest (an earlier wake-up already set stands). */
+  private wakeWithin(ms: number): void {
+    const at = Date.now() + Math.min(Math.ceil(ms), IDLE_RECHECK_MS);
+    if (at >= this.timerAt) return;
+    this.disarm();
+    this.timerAt = at;
+    this.timer = setTimeout(() => {
+      this.timerAt = Infinity;
+      this.wake();
+    }, at - Date.now());
+  }
+
+  private disarm(): void {
     clearTimeout(this.timer);
-    // A few ms past the due time, so that the database clock agrees it is due.
-    const delay = waitMs === null ? IDLE_RECHECK_MS : Math.min(Math.ceil(waitMs) + 5, IDLE_RECHECK_MS);
-    this.timer = setTimeout(() => this.wake(), delay);
+    this.timerAt = Infinity;
   }
 
   private launch(delivery: ClaimedDelivery): void {
@@ -92,7 +143,9 @@ export class DeliveryWorker {
       )
       .finally(() => {
         this.inFlight.delete(attempt);
-        this.wake();
+        if (!this.saturated) return;
+        if (MAX_CONCURRENT_ATTEMPTS - this.inFlight.size >= REFILL_SLOTS) this.wake();
+        else this.wakeWithin(REFILL_DELAY_MS);
       });
     this.inFlight.add(attempt);
   }
@@ -111,7 +164,8 @@ export class DeliveryWorker {
       maxRetries: this.config.webhookMaxRetries,
       backoffBaseMs: this.config.webhookBackoffBaseMs,
     });
-    await this.queue.recordAttempt(delivery, { at, ...result }, outcome);
+    await this.recorder.add({ delivery, attempt: { at, ...result }, outcome });
+    if (outcome.status === 'pending' && this.running) this.wakeWithin(outcome.retryInMs + DUE_MARGIN_MS);
 
     const target = `${delivery.event} ${delivery.id} to webhook ${delivery.webhookId} (${new URL(delivery.url).host})`;
     const answer = result.statusCode !== null ? `HTTP ${result.statusCode}` : result.error;

@@ -1,84 +1,89 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { Selectable } from 'kysely';
 import { DeliveryView } from '@app/contracts';
-import { SQL_CLIENT, SqlClient } from '@app/persistence';
+import { SchemaDatabase, toDate } from '@app/persistence';
+import { WEBHOOKS_DATABASE, WebhooksTables } from '../webhooks-schema';
 
-interface DeliveryRow {
-  id: string;
-  webhook_id: number;
-  event: string;
-  body: string;
-  status: DeliveryView['status'];
-  next_attempt_at: Date | null;
-  created_at: Date;
-}
-
-interface AttemptRow {
-  delivery_id: string;
-  attempted_at: Date;
-  status_code: number | null;
-  duration_ms: number;
-  error: string | null;
-  response: string | null;
-}
+type DeliveryRow = Selectable<WebhooksTables['deliveries']>;
+type AttemptRow = Selectable<WebhooksTables['delivery_attempts']>;
 
 /** The deliveries of one webhook with their attempts, and resending. */
 @Injectable()
 export class DeliveryLogRepository {
-  constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
+  constructor(@Inject(WEBHOOKS_DATABASE) private readonly database: SchemaDatabase<WebhooksTables>) {}
 
   /** Newest first. */
   async list(webhookId: number, limit: number): Promise<DeliveryView[]> {
-    const deliveries = await this.sql.query<DeliveryRow>(
-      'SELECT * FROM webhooks.deliveries WHERE webhook_id = $1 ORDER BY seq DESC LIMIT $2',
-      [webhookId, limit],
-    );
-    const attempts = await this.sql.query<AttemptRow>(
-      `SELECT a.* FROM webhooks.delivery_attempts AS a
-       WHERE a.delivery_id IN (SELECT id FROM webhooks.deliveries WHERE webhook_id = $1 ORDER BY seq DESC LIMIT $2)
-       ORDER BY a.id`,
-      [webhookId, limit],
-    );
-    return deliveries.map((row) => view(row, attempts.filter((attempt) => attempt.delivery_id === row.id)));
+    const deliveries = await this.database.db
+      .selectFrom('deliveries')
+      .selectAll()
+      .where('webhook_id', '=', webhookId)
+      .orderBy('seq', 'desc')
+      .limit(limit)
+      .execute();
+    const attempts = await this.attemptsOf(deliveries.map((delivery) => delivery.id));
+    return deliveries.map((row) => view(row, attempts.get(row.id) ?? []));
   }
 
   async find(webhookId: number, deliveryId: string): Promise<DeliveryView | null> {
-    const [row] = await this.sql.query<DeliveryRow>('SELECT * FROM webhooks.deliveries WHERE webhook_id = $1 AND id = $2', [
-      webhookId,
-      deliveryId,
-    ]);
+    const row = await this.database.db
+      .selectFrom('deliveries')
+      .selectAll()
+      .where('webhook_id', '=', webhookId)
+      .where('id', '=', deliveryId)
+      .executeTakeFirst();
     if (!row) return null;
-    const attempts = await this.sql.query<AttemptRow>('SELECT * FROM webhooks.delivery_attempts WHERE delivery_id = $1 ORDER BY id', [
-      deliveryId,
-    ]);
-    return view(row, attempts);
+    const attempts = await this.attemptsOf([deliveryId]);
+    return view(row, attempts.get(deliveryId) ?? []);
   }
 
   /** Starts a new run of attempts, due now, for a delivery that is done; a pending one is left as it is. */
   async resend(webhookId: number, deliveryId: string): Promise<boolean> {
-    const rows = await this.sql.query(
-      `UPDATE webhooks.deliveries SET status = 'pending', run_attempts = 0, next_attempt_at = now()
-       WHERE webhook_id = $1 AND id = $2 AND status <> 'pending' RETURNING id`,
-      [webhookId, deliveryId],
-    );
-    return rows.length > 0;
+    const row = await this.database.db
+      .updateTable('deliveries')
+      .set({ status: 'pending', run_attempts: 0, next_attempt_at: this.database.dialect.now() })
+      .where('webhook_id', '=', webhookId)
+      .where('id', '=', deliveryId)
+      .where('status', '<>', 'pending')
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The attempts of these deliveries, oldest first, by delivery. */
+  private async attemptsOf(deliveryIds: readonly string[]): Promise<Map<string, AttemptRow[]>> {
+    const byDelivery = new Map<string, AttemptRow[]>();
+    if (deliveryIds.length === 0) return byDelivery;
+    const rows = await this.database.db
+      .selectFrom('delivery_attempts')
+      .selectAll()
+      .where('delivery_id', 'in', deliveryIds)
+      .orderBy('id')
+      .execute();
+    for (const row of rows) {
+      const attempts = byDelivery.get(row.delivery_id);
+      if (attempts) attempts.push(row);
+      else byDelivery.set(row.delivery_id, [row]);
+    }
+    return byDelivery;
   }
 }
 
 function view(row: DeliveryRow, attempts: AttemptRow[]): DeliveryView {
   return {
     id: row.id,
-    webhook_id: row.webhook_id,
+    webhook_id: Number(row.webhook_id),
     event: row.event,
     status: row.status,
     attempts: attempts.map((attempt) => ({
-      at: attempt.attempted_at.toISOString(),
+      at: toDate(attempt.attempted_at).toISOString(),
       status_code: attempt.status_code,
       duration_ms: attempt.duration_ms,
       error: attempt.error,
       response: attempt.response,
     })),
-    next_attempt_at: row.next_attempt_at?.toISOString() ?? null,
+    next_attempt_at: toDate(row.next_attempt_at)?.toISOString() ?? null,
     payload: JSON.parse(row.body) as unknown,
-    created_at: row.created_at.toISOString(),
+    created_at: toDate(row.created_at).toISOString(),
   };
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { Messages, RpcMethods, ServiceError, WebhookView } from '@app/contracts';
 import { RPC_SERVER, RpcServer } from '@app/messaging';
+import { DeliveryWorker } from '../deliver-webhooks/delivery-worker';
 import { findNonPublicAddress, hostOf } from '../network/public-address-guard';
 import { generateWebhookSecret } from '../signing/webhook-secret';
 import { describeScope, field, scopeOwner, webhookIdOf } from '../webhook-scope';
@@ -15,6 +16,7 @@ export class ManageWebhooksHandler {
 
   constructor(
     private readonly webhooks: WebhookSettingsRepository,
+    private readonly worker: DeliveryWorker,
     @Inject(RPC_SERVER) private readonly rpc: RpcServer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -53,6 +55,8 @@ export class ManageWebhooksHandler {
     const changes = await this.checked(field(payload, 'input'), 'update');
     const updated = (await this.webhooks.update(owner, id, changes)) ?? notFound();
     this.logger.log(`Webhook ${id} of ${describeScope(owner)} updated: ${this.describe(updated)}`);
+    // Deliveries held while the webhook was inactive are due now.
+    if (changes.active === true) this.worker.wake();
     return updated;
   }
 

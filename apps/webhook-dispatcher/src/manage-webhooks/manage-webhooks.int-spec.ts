@@ -48,8 +48,8 @@ describe('webhook settings over RPC', () => {
     const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
     const created = await create(workspace, { url: 'https://hooks.example.com/secret', secret });
     expect(created.secret).toBe(secret);
-    const rows = await dispatcher.sql.query<{ secret_ciphertext: string }>('SELECT secret_ciphertext FROM webhooks.webhooks WHERE id = $1', [created.id]);
-    expect(rows[0].secret_ciphertext).not.toContain('MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw');
+    const row = await dispatcher.webhooks.db.selectFrom('webhooks').select('secret_ciphertext').where('id', '=', created.id).executeTakeFirstOrThrow();
+    expect(row.secret_ciphertext).not.toContain('MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw');
   });
 
   it('reports every invalid field at once', async () => {

@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ConsumerGroups, PostEventMessage, Topics } from '@app/contracts';
 import { MESSAGE_BUS, MessageBus, Subscription } from '@app/messaging';
-import { SQL_CLIENT, SqlClient } from '@app/persistence';
 import { DeliveryWorker } from '../deliver-webhooks/delivery-worker';
 import { projectPost } from './post-projection';
 import { PostProjectionRepository } from './post-projection.repository';
@@ -18,7 +17,6 @@ export class PostEventsConsumer {
 
   constructor(
     @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
-    @Inject(SQL_CLIENT) private readonly sql: SqlClient,
     private readonly posts: PostProjectionRepository,
     private readonly worker: DeliveryWorker,
   ) {}
@@ -37,7 +35,7 @@ export class PostEventsConsumer {
   }
 
   async handle(event: PostEventMessage): Promise<void> {
-    const queued = await this.sql.transaction(async (tx) => {
+    const queued = await this.posts.transaction(async (tx) => {
       const current = await this.posts.lock(tx, event.postUuid);
       const next = projectPost(current, event);
       if (!next) {
@@ -48,12 +46,8 @@ export class PostEventsConsumer {
       const name = webhookEventFor(event.type);
       if (!name) return [];
       const envelope = buildEnvelope(name, next, eventTime(event));
-      const ids: string[] = [];
-      for (const webhookId of await this.posts.subscribedWebhooks(tx, next.workspaceUuid, name)) {
-        const id = await this.posts.queueDelivery(tx, event.eventId, webhookId, envelope);
-        if (id) ids.push(id);
-      }
-      return ids;
+      const webhookIds = await this.posts.subscribedWebhooks(tx, next.workspaceUuid, name);
+      return this.posts.queueDeliveries(tx, event.eventId, webhookIds, envelope);
     });
     if (queued.length > 0) {
       this.logger.log(`Post ${event.postUuid}: ${webhookEventFor(event.type)} queued for ${queued.length} webhook(s)`);

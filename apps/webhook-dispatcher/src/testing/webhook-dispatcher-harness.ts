@@ -1,58 +1,61 @@
-import { DynamicModule, Global, Module } from '@nestjs/common';
+import { Type } from '@nestjs/common';
 import { Test, TestingModule } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
 import * as vm from 'node:vm';
-import { APP_CONFIG, loadConfig } from '@app/config';
+import { loadConfig } from '@app/config';
 import { PostEventMessage, Topics } from '@app/contracts';
 import { PostEvent } from '@app/domain';
-import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
-import { PgliteSqlClient, SQL_CLIENT } from '@app/persistence';
-import { SECRET_BOX, SecretBox } from '@app/security';
+import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT } from '@app/messaging';
+import { openSqliteDatabase, PgliteSqlClient, SchemaDatabase, SqlDatabase } from '@app/persistence';
+import { testInfrastructure } from '@app/testing';
 import { WebhookDispatcherModule } from '../webhook-dispatcher.module';
+import { WEBHOOKS_SCHEMA, WebhooksTables } from '../webhooks-schema';
 
-@Global()
-@Module({})
-class TestInfrastructureModule {
-  static forRoot(sql: PgliteSqlClient, bus: InProcessMessageBus, rpc: InProcessRpc, env: Record<string, string>): DynamicModule {
-    const providers = [
-      { provide: SQL_CLIENT, useValue: sql },
-      { provide: MESSAGE_BUS, useValue: bus },
-      { provide: RPC_CLIENT, useValue: rpc },
-      { provide: RPC_SERVER, useValue: rpc },
-      { provide: APP_CONFIG, useValue: loadConfig(env) },
-      { provide: SECRET_BOX, useValue: new SecretBox('test') },
-    ];
-    return { module: TestInfrastructureModule, providers, exports: providers.map((provider) => provider.provide) };
-  }
+/** What a dispatcher keeps across a restart: the bus's log and the service's own tables. */
+export interface DispatcherStorage {
+  sql: PgliteSqlClient;
+  database: SqlDatabase;
 }
 
 /**
- * The webhook dispatcher on real infrastructure in this process: an in-memory PGlite database
- * (shared by a restarted dispatcher), the durable in-process bus and in-process RPC.
+ * The webhook dispatcher on real infrastructure in this process: its tables in an in-memory
+ * SQLite database and the durable in-process bus (both shared by a restarted dispatcher), and
+ * in-process RPC.
  */
 export class WebhookDispatcherHarness {
+  /** The dispatcher's tables, for what a test sets up or checks directly. */
+  readonly webhooks: SchemaDatabase<WebhooksTables>;
+  private stopped = false;
+
   private constructor(
-    readonly sql: PgliteSqlClient,
+    readonly storage: DispatcherStorage,
     readonly bus: InProcessMessageBus,
     readonly rpc: InProcessRpc,
     private readonly app: TestingModule,
-  ) {}
+  ) {
+    this.webhooks = storage.database.forSchema<WebhooksTables>(WEBHOOKS_SCHEMA);
+  }
 
-  static async start(env: Record<string, string>, sql?: PgliteSqlClient): Promise<WebhookDispatcherHarness> {
-    // PGlite loads parts of itself with import(), which Jest runs only with VM modules enabled.
+  static async start(env: Record<string, string>, storage?: DispatcherStorage): Promise<WebhookDispatcherHarness> {
+    // The bus's PGlite loads parts of itself with import(), which Jest runs only with VM modules enabled.
     if (typeof (vm as { SourceTextModule?: unknown }).SourceTextModule !== 'function') {
       throw new Error('PGlite under Jest needs NODE_OPTIONS=--experimental-vm-modules');
     }
-    const database = sql ?? (await PgliteSqlClient.open());
-    const bus = new InProcessMessageBus(database, { pollIntervalMs: 100 });
-    await bus.migrate();
-    const rpc = new InProcessRpc();
+    const kept = storage ?? { sql: await PgliteSqlClient.open(), database: openSqliteDatabase() };
     const app = await Test.createTestingModule({
-      imports: [TestInfrastructureModule.forRoot(database, bus, rpc, env), WebhookDispatcherModule],
+      imports: [
+        testInfrastructure(kept.sql, { config: loadConfig(env), database: kept.database, bus: { pollIntervalMs: 100 } }),
+        WebhookDispatcherModule,
+      ],
     }).compile();
     app.useLogger(['error']);
     await app.init();
-    return new WebhookDispatcherHarness(database, bus, rpc, app);
+    return new WebhookDispatcherHarness(kept, app.get(MESSAGE_BUS), app.get(RPC_CLIENT), app);
+  }
+
+  /** One of the dispatcher's own providers, to watch in a test. */
+  get<T>(type: Type<T>): T {
+    return this.app.get(type);
   }
 
   request<Reply>(method: string, payload: unknown): Promise<Reply> {
@@ -76,16 +79,17 @@ export class WebhookDispatcherHarness {
     return messages;
   }
 
-  private stopped = false;
-
-  /** Stops the dispatcher (once); the database stays open unless `closeDatabase`. */
-  async stop(closeDatabase = true): Promise<void> {
+  /** Stops the dispatcher (once); its storage stays open unless `closeStorage`. */
+  async stop(closeStorage = true): Promise<void> {
     if (!this.stopped) {
       this.stopped = true;
       await this.app.close();
       await this.bus.close();
     }
-    if (closeDatabase) await this.sql.close();
+    if (closeStorage) {
+      await this.storage.sql.close();
+      await this.storage.database.close();
+    }
   }
 }
 

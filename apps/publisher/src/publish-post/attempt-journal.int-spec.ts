@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { migrateSchema, SchemaDatabase, testEngines } from '@app/persistence';
+import { SecretBox } from '@app/security';
+import { AccountStore } from '../accounts/account-store';
+import { PUBLISHER_SCHEMA, PublisherTables, publisherMigrations } from '../publisher-migrations';
+import { AttemptJournal, AttemptKey } from './attempt-journal';
+import { PublishResult } from './publish-result';
+
+const published: PublishResult = { outcome: 'published', externalId: 'x-1', externalUrl: 'https://example.test/x-1', errors: [] };
+const refused: PublishResult = { outcome: 'failed', externalId: null, externalUrl: null, errors: ['Refused.', 'Again.'] };
+
+/** The publisher's tables, on both engines. */
+describe.each(testEngines)('publisher tables on %s', (_, open) => {
+  let dispose: () => Promise<void>;
+  let database: SchemaDatabase<PublisherTables>;
+  let journal: AttemptJournal;
+  let accounts: AccountStore;
+  const key = (round = 1, accountId = 7): AttemptKey => ({ postUuid: randomUUID(), accountId, round });
+
+  beforeAll(async () => {
+    const opened = await open();
+    dispose = opened.dispose;
+    database = opened.database.forSchema<PublisherTables>(PUBLISHER_SCHEMA);
+    expect(await migrateSchema(database, publisherMigrations)).toEqual(['001-accounts-and-attempts']);
+    journal = new AttemptJournal(database);
+    accounts = new AccountStore(database, new SecretBox('test'));
+  });
+  afterAll(() => dispose());
+
+  describe('AttemptJournal', () => {
+    it('lets exactly one of the consumers beginning the same attempt at once call the provider', async () => {
+      const attempt = key();
+      const starts = await Promise.all(Array.from({ length: 6 }, () => journal.begin(attempt)));
+      expect(starts.filter((start) => start.kind === 'new')).toHaveLength(1);
+      expect(starts.filter((start) => start.kind === 'interrupted')).toHaveLength(5);
+    });
+
+    it('returns the stored result to a later begin, with its errors as they were', async () => {
+      const attempt = key();
+      await journal.begin(attempt);
+      expect(await journal.finish(attempt, refused)).toBe(refused);
+      expect(await journal.begin(attempt)).toEqual({ kind: 'finished', result: refused });
+    });
+
+    it('keeps the first result when the attempt is finished twice', async () => {
+      const attempt = key();
+      await journal.begin(attempt);
+      await journal.finish(attempt, published);
+      expect(await journal.finish(attempt, refused)).toEqual(published);
+      const row = await database.db
+        .selectFrom('attempts')
+        .select(['state', 'outcome', 'finished_at'])
+        .where('post_uuid', '=', attempt.postUuid)
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ state: 'finished', outcome: 'published' });
+      expect(row.finished_at).not.toBeNull();
+    });
+
+    it('reports an attempt begun but never finished as interrupted', async () => {
+      const attempt = key();
+      await journal.begin(attempt);
+      expect(await journal.begin(attempt)).toEqual({ kind: 'interrupted' });
+    });
+
+    it('tells the latest round of a post', async () => {
+      const first = key(2);
+      expect(await journal.latestRound(first.postUuid)).toBeNull();
+      await journal.begin(first);
+      await journal.begin({ ...first, round: 5, accountId: 8 });
+      await journal.begin({ ...first, round: 3 });
+      expect(await journal.latestRound(first.postUuid)).toBe(5);
+    });
+  });
+
+  describe('AccountStore', () => {
+    const workspace = randomUUID();
+
+    it('keeps settings and credentials encrypted and gives them back decrypted', async () => {
+      await accounts.save({ accountId: 9_007_199_254, workspaceUuid: workspace, provider: 'sandbox', settings: { a: 1 }, credentials: { token: 'secret-token' } });
+      const row = await database.db.selectFrom('accounts').selectAll().where('account_id', '=', 9_007_199_254).executeTakeFirstOrThrow();
+      expect(row.credentials_encrypted).not.toContain('secret-token');
+      expect(await accounts.find(9_007_199_254)).toEqual({
+        accountId: 9_007_199_254,
+        workspaceUuid: workspace,
+        provider: 'sandbox',
+        settings: { a: 1 },
+        credentials: { token: 'secret-token' },
+      });
+    });
+
+    it('replaces the account connected again, and removes it only for its workspace', async () => {
+      await accounts.save({ accountId: 41, workspaceUuid: workspace, provider: 'sandbox', settings: {}, credentials: {} });
+      await accounts.save({ accountId: 41, workspaceUuid: workspace, provider: 'mastodon', settings: { b: 2 }, credentials: {} });
+      expect(await accounts.find(41)).toMatchObject({ provider: 'mastodon', settings: { b: 2 } });
+
+      expect(await accounts.remove(41, randomUUID())).toBe(false);
+      expect(await accounts.remove(41, workspace)).toBe(true);
+      expect(await accounts.remove(41, workspace)).toBe(false);
+      expect(await accounts.find(41)).toBeNull();
+    });
+  });
+});
