@@ -6,7 +6,6 @@ RUN npm install --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json nest-cli.json ./
 COPY apps ./apps
 COPY libs ./libs
-COPY test/bench ./test/bench
 RUN npm run build && npm prune --omit=dev
 
 FROM node:24-bookworm-slim AS runtime
