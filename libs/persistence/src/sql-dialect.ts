@@ -12,6 +12,12 @@ export type Engine = 'sqlite' | 'postgres';
  */
 export interface SqlDialect {
   readonly engine: Engine;
+  /**
+   * Whether this process alone writes the database: SQLite has one connection, and the data
+   * directory lock keeps other processes out, so a value written last may be remembered instead of
+   * read again. PostgreSQL is shared by replicas: read such a value under a lock.
+   */
+  readonly soleWriter: boolean;
   /** Column types for migrations. */
   readonly types: {
     /** A JSON document (jsonb / text). */
@@ -49,6 +55,7 @@ const ISO_NOW = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
 
 export const sqliteDialect: SqlDialect = {
   engine: 'sqlite',
+  soleWriter: true,
   types: { json: 'text', timestamp: 'text', uuid: 'text', bigint: 'integer' },
   addAutoIncrementKey: (table, column) => table.addColumn(column, 'integer', (col) => col.primaryKey().autoIncrement()),
   now: () => sql<Date>`(${sql.raw(ISO_NOW)})`,
@@ -61,6 +68,7 @@ export const sqliteDialect: SqlDialect = {
 
 export const postgresDialect: SqlDialect = {
   engine: 'postgres',
+  soleWriter: false,
   types: { json: 'jsonb', timestamp: 'timestamptz', uuid: 'uuid', bigint: 'bigint' },
   addAutoIncrementKey: (table, column) => table.addColumn(column, 'bigserial', (col) => col.primaryKey()),
   now: () => sql<Date>`now()`,
