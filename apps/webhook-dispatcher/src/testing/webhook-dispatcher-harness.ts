@@ -8,6 +8,7 @@ import { PostEvent } from '@app/domain';
 import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
 import { PgliteSqlClient, SQL_CLIENT } from '@app/persistence';
 import { SECRET_BOX, SecretBox } from '@app/security';
+import { databaseBeside } from '@app/testing';
 import { WebhookDispatcherModule } from '../webhook-dispatcher.module';
 
 @Global()
@@ -44,7 +45,7 @@ export class WebhookDispatcherHarness {
       throw new Error('PGlite under Jest needs NODE_OPTIONS=--experimental-vm-modules');
     }
     const database = sql ?? (await PgliteSqlClient.open());
-    const bus = new InProcessMessageBus(database, { pollIntervalMs: 100 });
+    const bus = new InProcessMessageBus(databaseBeside(database));
     await bus.migrate();
     const rpc = new InProcessRpc();
     const app = await Test.createTestingModule({
