@@ -7,7 +7,16 @@ import { PostView, RpcMethods, ServiceError, ServiceErrorBody } from '@app/contr
 import type { Actor, PostContentInput, ScheduleIntent } from '@app/domain';
 import { EVENT_STORE, SqlEventStore } from '@app/event-store';
 import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
-import { createThrowawayDatabase, PgliteSqlClient, PostgresSqlClient, SQL_CLIENT, SqlClient } from '@app/persistence';
+import {
+  createThrowawayDatabase,
+  openPostgresDatabase,
+  openSqliteDatabase,
+  PgliteSqlClient,
+  PostgresSqlClient,
+  SQL_CLIENT,
+  SqlClient,
+  SqlDatabase,
+} from '@app/persistence';
 import { SECRET_BOX, SecretBox } from '@app/security';
 import { PostServiceModule } from '../src/post-service.module';
 
@@ -46,28 +55,39 @@ export interface PostServiceHarness extends Infrastructure {
 export type DatabaseKind = 'PGlite' | 'PostgreSQL';
 
 /** PGlite in memory (embedded mode), or a throwaway database on the PostgreSQL server (distributed mode). */
-async function openDatabase(kind: DatabaseKind): Promise<{ sql: SqlClient; dispose(): Promise<void> }> {
+async function openDatabase(kind: DatabaseKind): Promise<{ sql: SqlClient; database: SqlDatabase; dispose(): Promise<void> }> {
   if (kind === 'PGlite') {
     const sql = await PgliteSqlClient.open();
-    return { sql, dispose: () => sql.close() };
+    const database = openSqliteDatabase();
+    return {
+      sql,
+      database,
+      dispose: async () => {
+        await sql.close();
+        await database.close();
+      },
+    };
   }
-  const database = await createThrowawayDatabase('sps_posts');
-  const sql = new PostgresSqlClient(database.url);
+  const throwaway = await createThrowawayDatabase('sps_posts');
+  const sql = new PostgresSqlClient(throwaway.url);
+  const database = openPostgresDatabase(throwaway.url, { max: 4 });
   return {
     sql,
+    database,
     dispose: async () => {
       await sql.close();
-      await database.drop();
+      await database.close();
+      await throwaway.drop();
     },
   };
 }
 
 /** PostServiceModule started as the apps start it, with the real adapters of the infrastructure. */
 export async function startPostService(kind: DatabaseKind = 'PGlite'): Promise<PostServiceHarness> {
-  const { sql, dispose } = await openDatabase(kind);
+  const { sql, database, dispose } = await openDatabase(kind);
   const store = new SqlEventStore(sql, { pollIntervalMs: 50 });
   await store.migrate();
-  const bus = new InProcessMessageBus(sql, { retryBackoffMs: 10, pollIntervalMs: 100 });
+  const bus = new InProcessMessageBus(database, { retryBackoffMs: 10, pollIntervalMs: 100 });
   await bus.migrate();
   const rpc = new InProcessRpc();
   const moduleRef = await Test.createTestingModule({

@@ -220,7 +220,7 @@ describe('SchedulerModule replicas on PostgreSQL', () => {
     }
 
     const replicas = await Promise.all([startScheduler(client(), replicaDatabase()), startScheduler(client(), replicaDatabase())]);
-    const probeBus = new InProcessMessageBus(client(), { pollIntervalMs: 50 });
+    const probeBus = new InProcessMessageBus(replicaDatabase(), { pollIntervalMs: 50 });
     const commands = await watchCommands(probeBus);
     try {
       for (const post of posts) await commands.first(post);

@@ -19,9 +19,10 @@ interface MigrationTables {
  */
 export async function migrateSchema(database: SchemaDatabase, migrations: readonly SchemaMigration[]): Promise<string[]> {
   const { db, dialect, schema } = database as SchemaDatabase<MigrationTables>;
-  if (dialect.engine === 'postgres') await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(schema)}`.execute(db);
   return db.transaction().execute(async (tx) => {
     await dialect.transactionLock(tx, `migrations:${schema}`);
+    // Under the lock: two `CREATE SCHEMA IF NOT EXISTS` at once can both try to create it.
+    if (dialect.engine === 'postgres') await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(schema)}`.execute(tx);
     await tx.schema
       .createTable('schema_migrations')
       .ifNotExists()

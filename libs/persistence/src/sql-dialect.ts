@@ -13,9 +13,10 @@ export type Engine = 'sqlite' | 'postgres';
 export interface SqlDialect {
   readonly engine: Engine;
   /**
-   * Whether one process at a time opens the database (embedded SQLite, whose data directory its
-   * process locks). State such as a lease found at start was then left by a process that ended;
-   * with a shared server (PostgreSQL) it may belong to a live replica.
+   * Whether one process at a time opens the database (embedded SQLite: one connection, and the
+   * data directory lock keeps other processes out). Then state found at start (a lease) was left
+   * by a process that ended, and a value this process wrote last may be remembered instead of read
+   * again. PostgreSQL is shared by replicas: such state may belong to a live one; read under a lock.
    */
   readonly singleProcess: boolean;
   /** Column types for migrations. */

@@ -14,8 +14,9 @@ const EMBEDDED_RPC = Symbol('EMBEDDED_RPC');
 const DATA_DIR_LOCK = Symbol('DATA_DIR_LOCK');
 
 /**
- * Infrastructure of embedded mode, for every service in one process: PGlite under DATA_DIR
- * (one schema per service), the SQL event store, the durable in-process bus and in-process RPC.
+ * Infrastructure of embedded mode, for every service in one process: the databases under DATA_DIR
+ * (one schema per service), the SQL event store, the durable in-process bus (its log in the SQLite
+ * database) and in-process RPC.
  */
 @Global()
 @Module({})
@@ -71,9 +72,9 @@ export class EmbeddedInfrastructureModule implements OnApplicationShutdown {
         },
         {
           provide: MESSAGE_BUS,
-          inject: [SQL_CLIENT],
-          useFactory: async (sql: PgliteSqlClient) => {
-            const bus = new InProcessMessageBus(sql);
+          inject: [DATABASE],
+          useFactory: async (database: SqlDatabase) => {
+            const bus = new InProcessMessageBus(database);
             await bus.migrate();
             return bus;
           },

@@ -35,8 +35,12 @@ export function testInfrastructure(sql: SqlClient, options: TestInfrastructureOp
       { provide: RPC_SERVER, useValue: rpc },
       {
         provide: MESSAGE_BUS,
-        useFactory: async () => {
-          const bus = new InProcessMessageBus(sql, { pollIntervalMs: 100, ...options.bus });
+        inject: [DATABASE],
+        useFactory: async (database: SqlDatabase) => {
+          // Where other processes may append (PostgreSQL), poll often enough for a test; a
+          // database this process alone writes wakes its readers on every append.
+          const poll = database.dialect.singleProcess ? {} : { pollIntervalMs: 100 };
+          const bus = new InProcessMessageBus(database, { ...poll, ...options.bus });
           await bus.migrate();
           return bus;
         },

@@ -1,4 +1,12 @@
-import { createThrowawayDatabase, PostgresSqlClient, runMigrations, SqlClient } from '@app/persistence';
+import {
+  createThrowawayDatabase,
+  openPostgresDatabase,
+  openSqliteDatabase,
+  PostgresSqlClient,
+  runMigrations,
+  SqlClient,
+  SqlDatabase,
+} from '@app/persistence';
 import { IncomingMessage, InProcessMessageBus, Subscription } from '@app/messaging';
 import { openInMemoryPglite } from '../testing/open-pglite';
 import { newEvent, newStreamId, waitFor } from '../testing/test-helpers';
@@ -8,21 +16,39 @@ import { eventRelayMigration } from './relay-lease';
 
 const SCHEMA = 'relay_test';
 
-async function openPostgres(): Promise<{ sql: SqlClient; dispose(): Promise<void> }> {
-  const database = await createThrowawayDatabase('event_relay_bus_test');
-  const sql = new PostgresSqlClient(database.url);
+interface Databases {
+  sql: SqlClient;
+  /** Where the bus keeps its log. */
+  database: SqlDatabase;
+  dispose(): Promise<void>;
+}
+
+async function openPostgres(): Promise<Databases> {
+  const throwaway = await createThrowawayDatabase('event_relay_bus_test');
+  const sql = new PostgresSqlClient(throwaway.url);
+  const database = openPostgresDatabase(throwaway.url, { max: 4 });
   return {
     sql,
+    database,
     dispose: async () => {
       await sql.close();
-      await database.drop();
+      await database.close();
+      await throwaway.drop();
     },
   };
 }
 
-async function openPglite(): Promise<{ sql: SqlClient; dispose(): Promise<void> }> {
+async function openPglite(): Promise<Databases> {
   const sql = await openInMemoryPglite();
-  return { sql, dispose: () => sql.close() };
+  const database = openSqliteDatabase();
+  return {
+    sql,
+    database,
+    dispose: async () => {
+      await sql.close();
+      await database.close();
+    },
+  };
 }
 
 describe.each([
@@ -30,9 +56,9 @@ describe.each([
   ['PGlite', openPglite],
 ])('EventRelay to the InProcessMessageBus on %s', (_adapter, open) => {
   it('delivers every stored event to a consumer group, keyed by stream, in stream order', async () => {
-    const { sql, dispose } = await open();
+    const { sql, database, dispose } = await open();
     const store = new SqlEventStore(sql, { pollIntervalMs: 50 });
-    const bus = new InProcessMessageBus(sql, { pollIntervalMs: 50 });
+    const bus = new InProcessMessageBus(database, { pollIntervalMs: 50 });
     const toMessage = (event: { streamId: string; type: string; revision: number; id: string }) => ({
       topic: 'post-events',
       key: event.streamId,

@@ -1,58 +1,40 @@
 import { randomUUID } from 'node:crypto';
-import { createThrowawayDatabase, PgliteSqlClient, PostgresSqlClient, SqlClient } from '@app/persistence';
+import { SchemaDatabase, SqlDatabase, testEngines } from '@app/persistence';
 import { IncomingMessage } from '../message-bus.port';
 import { eventually, Gate, Inbox } from '../testing/inbox';
 import { describeMessageBusContract, MessageBusContractFixture } from '../testing/message-bus.contract';
 import { InProcessMessageBus, InProcessMessageBusOptions } from './in-process-message-bus';
+import { LockedOffsets, RememberedOffsets } from './log-writer';
+import { BUS_SCHEMA, BusTables } from './message-log';
+import { partitionForKey } from './partitioner';
 
 /** A long poll interval: the contract must pass on the wake-up at publish alone. */
 const contractOptions: InProcessMessageBusOptions = { partitions: 4, maxAttempts: 3, retryBackoffMs: 5, pollIntervalMs: 60_000 };
 
-interface Database {
-  sql: SqlClient;
-  dispose(): Promise<void>;
-}
-
-const databases: Record<string, () => Promise<Database>> = {
-  PGlite: async () => {
-    const sql = await PgliteSqlClient.open();
-    return { sql, dispose: () => sql.close() };
-  },
-  PostgreSQL: async () => {
-    const database = await createThrowawayDatabase('sps_bus');
-    const sql = new PostgresSqlClient(database.url);
-    return {
-      sql,
-      dispose: async () => {
-        await sql.close();
-        await database.drop();
-      },
-    };
-  },
-};
-
-for (const [name, open] of Object.entries(databases)) {
-  describeMessageBusContract(`in-process on ${name}`, async (): Promise<MessageBusContractFixture> => {
-    const { sql, dispose } = await open();
-    return { partitions: 4, maxAttempts: 3, openBus: () => openBus(sql, contractOptions), dispose };
+describe.each(testEngines)('in-process bus on %s', (engine, open) => {
+  describeMessageBusContract(`in-process on ${engine}`, async (): Promise<MessageBusContractFixture> => {
+    const { database, dispose } = await open();
+    return { partitions: 4, maxAttempts: 3, openBus: () => openBus(database, contractOptions), dispose };
   });
 
-  describe(`InProcessMessageBus on ${name}`, () => {
-    let database: Database;
+  describe(`InProcessMessageBus on ${engine}`, () => {
+    let database: SqlDatabase;
+    let dispose: () => Promise<void>;
     let buses: InProcessMessageBus[];
     let topic: string;
 
     const bus = async (options: InProcessMessageBusOptions = {}): Promise<InProcessMessageBus> => {
-      const opened = await openBus(database.sql, { pollIntervalMs: 60_000, retryBackoffMs: 5, ...options });
+      const opened = await openBus(database, { pollIntervalMs: 60_000, retryBackoffMs: 5, ...options });
       buses.push(opened);
       return opened;
     };
+    const log = () => database.forSchema<BusTables>(BUS_SCHEMA);
 
     beforeAll(async () => {
-      database = await open();
+      ({ database, dispose } = await open());
     });
     afterAll(async () => {
-      await database?.dispose();
+      await dispose?.();
     });
     beforeEach(() => {
       buses = [];
@@ -109,15 +91,81 @@ for (const [name, open] of Object.entries(databases)) {
       expect(Date.now() - publishedAt).toBeLessThan(1_000);
     });
 
-    it('finds messages another process wrote to the same database by polling', async () => {
+    it('wakes the consumers of every bus on the same database when one of them publishes', async () => {
+      const consumerSide = await bus({ pollIntervalMs: 60_000 });
+      const producerSide = await bus({ pollIntervalMs: 60_000 });
+      const inbox = new Inbox();
+      await consumerSide.subscribe({ groupId: 'group', topics: [topic], handle: inbox.handle });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+
+      const publishedAt = Date.now();
+      await producerSide.publish(topic, [{ key: 'post-1', value: { seq: 0 } }]);
+
+      expect((await inbox.waitFor(1)).map((message) => message.value)).toEqual([{ seq: 0 }]);
+      expect(Date.now() - publishedAt).toBeLessThan(1_000);
+    });
+
+    it('finds by polling what another process appended to the log it shares', async () => {
       const consumerSide = await bus({ pollIntervalMs: 50 });
-      const producerSide = await bus();
       const inbox = new Inbox();
       await consumerSide.subscribe({ groupId: 'group', topics: [topic], handle: inbox.handle });
 
-      await producerSide.publish(topic, [{ key: 'post-1', value: { seq: 0 } }]);
+      const otherProcess = new LockedOffsets(log());
+      await otherProcess.append(topic, [{ partition: partitionForKey('post-1', 4), messages: [{ key: 'post-1', value: { seq: 0 } }] }]);
 
       expect((await inbox.waitFor(1, 3_000)).map((message) => message.value)).toEqual([{ seq: 0 }]);
+    });
+
+    it('gives writers that share the log distinct offsets, without gaps, in the order they commit', async () => {
+      const inbox = new Inbox();
+      await (await bus({ pollIntervalMs: 50 })).subscribe({ groupId: 'group', topics: [topic], handle: inbox.handle });
+      const partition = partitionForKey('post-1', 4);
+      const writers = ['a', 'b', 'c'].map((name) => ({ name, appender: new LockedOffsets(log()) }));
+
+      // The writers append at once, each one message after the other.
+      await Promise.all(
+        writers.map(async ({ name, appender }) => {
+          for (let seq = 0; seq < 10; seq += 1) await appender.append(topic, [{ partition, messages: [{ key: 'post-1', value: { writer: name, seq } }] }]);
+        }),
+      );
+
+      const messages = await inbox.waitFor(30);
+      expect(messages.map((message) => Number(message.offset))).toEqual([...Array(30).keys()]);
+      const values = messages.map((message) => message.value as { writer: string; seq: number });
+      for (const { name } of writers) {
+        expect(values.filter((value) => value.writer === name).map((value) => value.seq)).toEqual([...Array(10).keys()]);
+      }
+    });
+
+    it('goes on numbering after a restart, also once retention deleted every message of the partition', async () => {
+      const local = await bus();
+      const inbox = new Inbox();
+      await local.subscribe({ groupId: 'group', topics: [topic], handle: inbox.handle });
+      await local.publish(topic, [0, 1].map((seq) => ({ key: 'post-1', value: { seq } })));
+      await inbox.waitFor(2);
+      await until(async () => (await committed(log(), 'group', topic)) === 2, 'the group committed both messages');
+      await local.deleteConsumedMessages(0);
+      expect(await log().db.selectFrom('messages').select('offset').where('topic', '=', topic).execute()).toEqual([]);
+
+      // A process started afresh reads the partition's next offset from the database.
+      const restarted = new RememberedOffsets(log());
+      await restarted.append(topic, [{ partition: partitionForKey('post-1', 4), messages: [{ key: 'post-1', value: { seq: 2 } }] }]);
+
+      const rows = await log().db.selectFrom('messages').select(['offset', 'partition']).where('topic', '=', topic).execute();
+      expect(rows.map((row) => Number(row.offset))).toEqual([2]);
+    });
+
+    it('publishes a batch larger than one insert in order', async () => {
+      const local = await bus();
+      const count = 1_234;
+      await local.publish(topic, Array.from({ length: count }, (_, seq) => ({ key: 'post-1', value: { seq } })));
+      const inbox = new Inbox();
+
+      await local.subscribe({ groupId: 'group', topics: [topic], handle: inbox.handle });
+
+      const messages = await inbox.waitFor(count);
+      expect(messages.map((message) => Number(message.offset))).toEqual([...Array(count).keys()]);
+      expect(messages.map(sequence)).toEqual([...Array(count).keys()]);
     });
 
     it('keeps the partition count a topic was created with', async () => {
@@ -169,17 +217,10 @@ for (const [name, open] of Object.entries(databases)) {
       await local.publish(topic, [0, 1].map((seq) => ({ key: 'post-1', value: { seq } })));
       await ahead.waitFor(2);
       await behind.waitFor(2);
-      const committedPastBoth = async () =>
-        (
-          await database.sql.query<{ count: number }>(
-            `SELECT count(*)::integer AS count FROM bus.committed_offsets WHERE group_id IN ('ahead', 'behind') AND topic = $1 AND next_offset >= 2`,
-            [topic],
-          )
-        )[0].count === 2;
-      for (const deadline = Date.now() + 10_000; !(await committedPastBoth()); ) {
-        if (Date.now() > deadline) throw new Error('Timed out waiting until both groups committed past 0 and 1');
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      await until(
+        async () => (await committed(log(), 'ahead', topic)) >= 2 && (await committed(log(), 'behind', topic)) >= 2,
+        'both groups committed past 0 and 1',
+      );
       await local.publish(topic, [2, 3].map((seq) => ({ key: 'post-1', value: { seq } })));
       await ahead.waitFor(4);
 
@@ -200,9 +241,8 @@ for (const [name, open] of Object.entries(databases)) {
       await inbox.waitFor(2);
 
       const stored = async (): Promise<number> =>
-        (await database.sql.query<{ count: number }>('SELECT count(*)::integer AS count FROM bus.messages WHERE topic = $1', [topic]))[0].count;
-      const deadline = Date.now() + 3_000;
-      while ((await stored()) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+        (await log().db.selectFrom('messages').select('offset').where('topic', '=', topic).execute()).length;
+      await until(async () => (await stored()) === 0, 'retention deleted the consumed messages', 3_000);
       expect(await stored()).toBe(0);
     });
 
@@ -216,12 +256,26 @@ for (const [name, open] of Object.entries(databases)) {
       );
     });
   });
-}
+});
 
 const sequence = (message: IncomingMessage): number => (message.value as { seq: number }).seq;
 
-async function openBus(sql: SqlClient, options: InProcessMessageBusOptions): Promise<InProcessMessageBus> {
-  const bus = new InProcessMessageBus(sql, options);
+/** The next offset `groupId` committed on the topic, summed over its partitions (the tests use one key). */
+async function committed(log: SchemaDatabase<BusTables>, groupId: string, topic: string): Promise<number> {
+  const rows = await log.db.selectFrom('committed_offsets').select('next_offset').where('group_id', '=', groupId).where('topic', '=', topic).execute();
+  return rows.reduce((sum, row) => sum + Number(row.next_offset), 0);
+}
+
+/** Waits until the database says `condition`, checking every 10 ms. */
+async function until(condition: () => Promise<boolean>, description: string, timeoutMs = 10_000): Promise<void> {
+  for (const deadline = Date.now() + timeoutMs; !(await condition()); ) {
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting until ${description}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+async function openBus(database: SqlDatabase, options: InProcessMessageBusOptions): Promise<InProcessMessageBus> {
+  const bus = new InProcessMessageBus(database, options);
   await bus.migrate();
   return bus;
 }

@@ -1,16 +1,21 @@
 import { Logger } from '@nestjs/common';
 import { deadLetterTopic } from '@app/contracts';
-import { runMigrations, SqlClient, SqlExecutor } from '@app/persistence';
+import { migrateSchema, SqlDatabase } from '@app/persistence';
 import { deadLetterHeaders, errorMessage } from '../dead-letter';
 import { IncomingMessage, MessageBus, OutgoingMessage, SubscribeOptions, Subscription } from '../message-bus.port';
-import { appendToPartition, BUS_SCHEMA, busMigrations, commitOffset, deleteConsumedMessages, ensureTopic } from './message-log';
+import { busMigrations, commitOffset, deleteConsumedMessages, ensureTopic, PartitionBatch } from './message-log';
+import { MessageLogWriter } from './log-writer';
 import { PartitionConsumer } from './partition-consumer';
 import { partitionForKey } from './partitioner';
 
 export interface InProcessMessageBusOptions {
   /** Partitions of a topic this bus creates; an existing topic keeps its count. Default 4. */
   partitions?: number;
-  /** How often an idle partition is read when no publish in this process woke it. Default 1000. */
+  /**
+   * How often an idle partition is read to find what other processes appended; a publish in this
+   * process wakes its readers at once. Default: 1000 where other processes may write (PostgreSQL),
+   * never where this process alone writes (SQLite). Also the wait after a failed read.
+   */
   pollIntervalMs?: number;
   /** Handler attempts per message before it goes to the dead-letter topic. Default 5. */
   maxAttempts?: number;
@@ -24,34 +29,36 @@ export interface InProcessMessageBusOptions {
  * Kafka's semantics inside one process, durable in SQL (schema `bus`) so that nothing is lost when
  * the process dies: keyed partitions, consumer groups that start at the earliest offset, one
  * message at a time per partition, offsets committed after the handler, retries, then `<topic>.dlq`.
- * A publish wakes this process's consumers at once; they also poll, to see other writers.
- * A consumer group has one member, in this process.
+ * A publish wakes the consumers of every bus of this process on the same database at once; where
+ * other processes may write (PostgreSQL) they also poll. A consumer group has one member, in this process.
  */
 export class InProcessMessageBus implements MessageBus {
   private readonly logger = new Logger(InProcessMessageBus.name);
   private readonly partitions: number;
-  private readonly pollIntervalMs: number;
+  private readonly pollIntervalMs?: number;
+  private readonly retryAfterErrorMs: number;
   private readonly maxAttempts: number;
   private readonly retryBackoffMs: number;
   private readonly retentionMs?: number;
   private readonly topicPartitions = new Map<string, Promise<number>>();
   private readonly members = new Map<string, GroupMember>();
+  private readonly writer: MessageLogWriter;
   private retentionTimer?: NodeJS.Timeout;
   private closed = false;
 
-  constructor(
-    private readonly sql: SqlClient,
-    options: InProcessMessageBusOptions = {},
-  ) {
+  constructor(database: SqlDatabase, options: InProcessMessageBusOptions = {}) {
+    this.writer = MessageLogWriter.of(database);
     this.partitions = positiveInteger('partitions', options.partitions ?? 4);
-    this.pollIntervalMs = positiveInteger('pollIntervalMs', options.pollIntervalMs ?? 1000);
+    const pollIntervalMs = options.pollIntervalMs ?? (this.writer.seesEveryAppend ? undefined : 1000);
+    if (pollIntervalMs !== undefined) this.pollIntervalMs = positiveInteger('pollIntervalMs', pollIntervalMs);
+    this.retryAfterErrorMs = this.pollIntervalMs ?? 1000;
     this.maxAttempts = positiveInteger('maxAttempts', options.maxAttempts ?? 5);
     this.retryBackoffMs = Math.max(0, options.retryBackoffMs ?? 200);
     if (options.retentionMs !== undefined) this.retentionMs = positiveInteger('retentionMs', options.retentionMs);
   }
 
   async migrate(): Promise<void> {
-    await runMigrations(this.sql, BUS_SCHEMA, busMigrations);
+    await migrateSchema(this.writer.log, busMigrations);
     const retentionMs = this.retentionMs;
     if (retentionMs !== undefined && !this.retentionTimer) {
       this.retentionTimer = setInterval(() => void this.applyRetention(retentionMs), Math.min(retentionMs, 3_600_000));
@@ -60,8 +67,9 @@ export class InProcessMessageBus implements MessageBus {
   }
 
   /**
-   * Appends the messages in one transaction of its own. On PGlite, do not call it while holding
-   * another transaction of the same client: PGlite runs one at a time, so it would wait forever.
+   * Appends the messages at once (one statement on SQLite). On SQLite, do not call it inside a
+   * transaction of the same database: its one connection runs one transaction at a time, so the
+   * publish would wait forever.
    */
   async publish(topic: string, messages: readonly OutgoingMessage[]): Promise<void> {
     this.assertOpen();
@@ -70,8 +78,7 @@ export class InProcessMessageBus implements MessageBus {
       if (typeof message.key !== 'string') throw new TypeError(`A message to "${topic}" needs a string key.`);
     }
     const partitionCount = await this.partitionCount(topic);
-    const touched = await this.sql.transaction((tx) => this.append(tx, topic, partitionCount, messages));
-    this.wake(topic, touched);
+    await this.writer.append(topic, byPartition(messages, partitionCount));
   }
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
@@ -101,7 +108,7 @@ export class InProcessMessageBus implements MessageBus {
     return member;
   }
 
-  /** Stops every consumer of this bus; the SQL client stays open (it belongs to the caller). */
+  /** Stops every consumer of this bus; the database stays open (it belongs to the caller). */
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.retentionTimer);
@@ -110,18 +117,19 @@ export class InProcessMessageBus implements MessageBus {
 
   /** Deletes messages older than `olderThanMs` that every group has already consumed; returns how many. */
   async deleteConsumedMessages(olderThanMs: number): Promise<number> {
-    return deleteConsumedMessages(this.sql, olderThanMs);
+    return deleteConsumedMessages(this.writer.log, olderThanMs);
   }
 
   private consumer(options: SubscribeOptions, topic: string, partition: number): PartitionConsumer {
     return new PartitionConsumer({
-      sql: this.sql,
+      writer: this.writer,
       groupId: options.groupId,
       topic,
       partition,
       handle: (message) => options.handle(message),
       deadLetter: (message, error, attempts) => this.deadLetter(options.groupId, message, error, attempts),
       pollIntervalMs: this.pollIntervalMs,
+      retryAfterErrorMs: this.retryAfterErrorMs,
       maxAttempts: this.maxAttempts,
       retryBackoffMs: this.retryBackoffMs,
       logger: this.logger,
@@ -137,43 +145,21 @@ export class InProcessMessageBus implements MessageBus {
       headers: deadLetterHeaders(message.headers, { ...message, groupId, attempts, reason: error }),
     };
     const partitionCount = await this.partitionCount(topic);
-    const touched = await this.sql.transaction(async (tx) => {
-      const partitions = await this.append(tx, topic, partitionCount, [letter]);
-      await commitOffset(tx, groupId, message.topic, message.partition, Number(message.offset) + 1);
-      return partitions;
-    });
+    const { dialect } = this.writer.log;
+    await this.writer.append(topic, byPartition([letter], partitionCount), (tx) =>
+      commitOffset(tx, dialect, groupId, message.topic, message.partition, Number(message.offset) + 1),
+    );
     this.logger.error(
       `Group ${groupId} gave up on ${message.topic}/${message.partition}@${message.offset} (key ${message.key}) ` +
         `after ${attempts} attempts and moved it to ${topic}: ${errorMessage(error)}`,
       error instanceof Error ? error.stack : undefined,
     );
-    this.wake(topic, touched);
-  }
-
-  /** Appends partition by partition in ascending order, so concurrent publishers never deadlock. */
-  private async append(tx: SqlExecutor, topic: string, partitionCount: number, messages: readonly OutgoingMessage[]): Promise<number[]> {
-    const byPartition = new Map<number, OutgoingMessage[]>();
-    for (const message of messages) {
-      const partition = partitionForKey(message.key, partitionCount);
-      byPartition.set(partition, [...(byPartition.get(partition) ?? []), message]);
-    }
-    const partitions = [...byPartition.keys()].sort((a, b) => a - b);
-    for (const partition of partitions) await appendToPartition(tx, topic, partition, byPartition.get(partition)!);
-    return partitions;
-  }
-
-  private wake(topic: string, partitions: readonly number[]): void {
-    for (const member of this.members.values()) {
-      for (const consumer of member.consumers) {
-        if (consumer.topic === topic && partitions.includes(consumer.partition)) consumer.wake();
-      }
-    }
   }
 
   private partitionCount(topic: string): Promise<number> {
     let count = this.topicPartitions.get(topic);
     if (!count) {
-      count = ensureTopic(this.sql, topic, this.partitions);
+      count = ensureTopic(this.writer.log, topic, this.partitions);
       count.catch(() => this.topicPartitions.delete(topic));
       this.topicPartitions.set(topic, count);
     }
@@ -204,6 +190,18 @@ class GroupMember implements Subscription {
     this.stopping ??= Promise.all(this.consumers.map((consumer) => consumer.stop())).then(() => this.onStopped());
     return this.stopping;
   }
+}
+
+/** The messages grouped by the partition of their key, each group in publishing order. */
+function byPartition(messages: readonly OutgoingMessage[], partitionCount: number): PartitionBatch[] {
+  const groups = new Map<number, OutgoingMessage[]>();
+  for (const message of messages) {
+    const partition = partitionForKey(message.key, partitionCount);
+    const group = groups.get(partition);
+    if (group) group.push(message);
+    else groups.set(partition, [message]);
+  }
+  return [...groups].map(([partition, grouped]) => ({ partition, messages: grouped }));
 }
 
 function positiveInteger(name: string, value: number): number {

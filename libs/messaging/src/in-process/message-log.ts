@@ -1,40 +1,66 @@
-import { Migration, SqlClient, SqlExecutor } from '@app/persistence';
+import { Generated, Kysely } from 'kysely';
+import { SchemaDatabase, SchemaMigration, SqlDialect, toDate } from '@app/persistence';
 import { IncomingMessage, OutgoingMessage } from '../message-bus.port';
 
 /**
- * The durable log behind the in-process bus, in the `bus` schema: a topic's partitions with the
- * next offset each will assign, the messages, and each consumer group's committed offsets (the
- * next offset the group will read, as in Kafka).
+ * The durable log behind the in-process bus, in schema `bus`: a topic's partitions, the messages,
+ * and each consumer group's committed offsets (the next offset the group will read, as in Kafka).
  */
 export const BUS_SCHEMA = 'bus';
 
-export const busMigrations: readonly Migration[] = [
+/** Tables of schema `bus`, as Kysely sees them. */
+export interface BusTables {
+  /** `next_offset`: the offset the partition assigns next, or less when the writer remembers it (see `nextOffsets`). */
+  partitions: { topic: string; partition: number; next_offset: Generated<number> };
+  messages: {
+    topic: string;
+    partition: number;
+    offset: number;
+    key: string;
+    value: unknown;
+    headers: unknown;
+    timestamp: Generated<Date | string>;
+  };
+  committed_offsets: { group_id: string; topic: string; partition: number; next_offset: number; committed_at: Generated<Date | string> };
+}
+
+export type BusLog = SchemaDatabase<BusTables>;
+
+export const busMigrations: readonly SchemaMigration[] = [
   {
     id: '001-message-log',
-    sql: `CREATE TABLE IF NOT EXISTS bus.partitions (
-      topic text NOT NULL,
-      partition integer NOT NULL,
-      next_offset bigint NOT NULL DEFAULT 0,
-      PRIMARY KEY (topic, partition)
-    );
-    CREATE TABLE IF NOT EXISTS bus.messages (
-      topic text NOT NULL,
-      partition integer NOT NULL,
-      "offset" bigint NOT NULL,
-      key text NOT NULL,
-      value jsonb NOT NULL,
-      headers jsonb NOT NULL,
-      "timestamp" timestamptz NOT NULL DEFAULT now(),
-      PRIMARY KEY (topic, partition, "offset")
-    );
-    CREATE TABLE IF NOT EXISTS bus.committed_offsets (
-      group_id text NOT NULL,
-      topic text NOT NULL,
-      partition integer NOT NULL,
-      next_offset bigint NOT NULL,
-      committed_at timestamptz NOT NULL DEFAULT now(),
-      PRIMARY KEY (group_id, topic, partition)
-    )`,
+    up: async (db, dialect) => {
+      await db.schema
+        .createTable('partitions')
+        .ifNotExists()
+        .addColumn('topic', 'text', (col) => col.notNull())
+        .addColumn('partition', 'integer', (col) => col.notNull())
+        .addColumn('next_offset', dialect.types.bigint, (col) => col.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('partitions_pkey', ['topic', 'partition'])
+        .execute();
+      await db.schema
+        .createTable('messages')
+        .ifNotExists()
+        .addColumn('topic', 'text', (col) => col.notNull())
+        .addColumn('partition', 'integer', (col) => col.notNull())
+        .addColumn('offset', dialect.types.bigint, (col) => col.notNull())
+        .addColumn('key', 'text', (col) => col.notNull())
+        .addColumn('value', dialect.types.json, (col) => col.notNull())
+        .addColumn('headers', dialect.types.json, (col) => col.notNull())
+        .addColumn('timestamp', dialect.types.timestamp, (col) => col.notNull().defaultTo(dialect.now()))
+        .addPrimaryKeyConstraint('messages_pkey', ['topic', 'partition', 'offset'])
+        .execute();
+      await db.schema
+        .createTable('committed_offsets')
+        .ifNotExists()
+        .addColumn('group_id', 'text', (col) => col.notNull())
+        .addColumn('topic', 'text', (col) => col.notNull())
+        .addColumn('partition', 'integer', (col) => col.notNull())
+        .addColumn('next_offset', dialect.types.bigint, (col) => col.notNull())
+        .addColumn('committed_at', dialect.types.timestamp, (col) => col.notNull().defaultTo(dialect.now()))
+        .addPrimaryKeyConstraint('committed_offsets_pkey', ['group_id', 'topic', 'partition'])
+        .execute();
+    },
   },
 ];
 
@@ -43,76 +69,117 @@ export const busMigrations: readonly Migration[] = [
  * count. As in Kafka, an existing topic keeps the count it was created with, so keys keep their
  * partition across restarts with another setting.
  */
-export async function ensureTopic(sql: SqlExecutor, topic: string, partitions: number): Promise<number> {
-  await sql.query(
-    `INSERT INTO bus.partitions (topic, partition)
-     SELECT $1, p FROM generate_series(0, $2::integer - 1) AS p
-     WHERE NOT EXISTS (SELECT 1 FROM bus.partitions WHERE topic = $1)
-     ON CONFLICT DO NOTHING`,
-    [topic, partitions],
-  );
-  const [row] = await sql.query<{ count: number }>('SELECT count(*)::integer AS count FROM bus.partitions WHERE topic = $1', [topic]);
-  return row.count;
+export async function ensureTopic({ db, dialect }: BusLog, topic: string, partitions: number): Promise<number> {
+  return db.transaction().execute(async (tx) => {
+    // Processes creating the same topic at once agree on one partition count.
+    await dialect.transactionLock(tx, `bus-topic:${topic}`);
+    const existing = await tx
+      .selectFrom('partitions')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('topic', '=', topic)
+      .executeTakeFirstOrThrow();
+    if (Number(existing.count) > 0) return Number(existing.count);
+    await tx
+      .insertInto('partitions')
+      .values(Array.from({ length: partitions }, (_, partition) => ({ topic, partition })))
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
+    return partitions;
+  });
 }
 
-const ROWS_PER_INSERT = 500;
+/** Messages bound for one partition of a topic. */
+export interface PartitionBatch {
+  partition: number;
+  messages: readonly OutgoingMessage[];
+}
 
-/**
- * Appends messages to one partition. Taking the offsets locks the partition's row until the
- * transaction ends, so concurrent publishers get distinct offsets and commit them in order.
- */
-export async function appendToPartition(
-  tx: SqlExecutor,
-  topic: string,
-  partition: number,
-  messages: readonly OutgoingMessage[],
-): Promise<void> {
-  const [head] = await tx.query<{ next_offset: number }>(
-    'UPDATE bus.partitions SET next_offset = next_offset + $3 WHERE topic = $1 AND partition = $2 RETURNING next_offset',
-    [topic, partition, messages.length],
+/** A partition's messages with the offset of the first; the others follow without gaps. */
+export interface NumberedBatch extends PartitionBatch {
+  firstOffset: number;
+}
+
+/** Rows of one insert: six parameters a row keeps a chunk far below every engine's limit. */
+export const ROWS_PER_INSERT = 500;
+
+/** Inserts the numbered messages, one statement per ROWS_PER_INSERT (a transaction of the caller's for more). */
+export async function insertMessages(db: Kysely<BusTables>, dialect: SqlDialect, topic: string, batches: readonly NumberedBatch[]): Promise<void> {
+  const rows = batches.flatMap(({ partition, messages, firstOffset }) =>
+    messages.map((message, index) => ({
+      topic,
+      partition,
+      offset: firstOffset + index,
+      key: message.key,
+      value: dialect.json(message.value),
+      headers: dialect.json(message.headers ?? {}),
+    })),
   );
-  if (!head) throw new Error(`Topic "${topic}" has no partition ${partition}.`);
-  const firstOffset = head.next_offset - messages.length;
-  for (let start = 0; start < messages.length; start += ROWS_PER_INSERT) {
-    const chunk = messages.slice(start, start + ROWS_PER_INSERT);
-    const params: unknown[] = [topic, partition];
-    const rows = chunk.map((message, index) => {
-      params.push(firstOffset + start + index, message.key, JSON.stringify(message.value ?? null), JSON.stringify(message.headers ?? {}));
-      const at = 3 + index * 4;
-      return `($1, $2, $${at}, $${at + 1}, $${at + 2}::jsonb, $${at + 3}::jsonb)`;
-    });
-    await tx.query(`INSERT INTO bus.messages (topic, partition, "offset", key, value, headers) VALUES ${rows.join(', ')}`, params);
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    await db
+      .insertInto('messages')
+      .values(rows.slice(start, start + ROWS_PER_INSERT))
+      .execute();
   }
 }
 
-interface MessageRow {
-  offset: number;
-  key: string;
-  value: unknown;
-  headers: Record<string, string>;
-  timestamp_ms: number;
+/**
+ * Takes `count` offsets of a partition and returns the first. The partition's row stays locked
+ * until the transaction `tx` ends, so writers in several processes get distinct offsets and
+ * commit them in order.
+ */
+export async function reserveOffsets(tx: Kysely<BusTables>, topic: string, partition: number, count: number): Promise<number> {
+  const head = await tx
+    .updateTable('partitions')
+    .set((eb) => ({ next_offset: eb('next_offset', '+', count) }))
+    .where('topic', '=', topic)
+    .where('partition', '=', partition)
+    .returning('next_offset')
+    .executeTakeFirst();
+  if (!head) throw new Error(`Topic "${topic}" has no partition ${partition}.`);
+  return Number(head.next_offset) - count;
+}
+
+/**
+ * The next offset of each partition of a topic: past the last message, and never below the
+ * partition's recorded next offset (which retention keeps up to date before deleting the last
+ * messages of a partition).
+ */
+export async function nextOffsets({ db }: BusLog, topic: string): Promise<Map<number, number>> {
+  const partitions = await db.selectFrom('partitions').select(['partition', 'next_offset']).where('topic', '=', topic).execute();
+  const ends = await db
+    .selectFrom('messages')
+    .select((eb) => ['partition', eb.fn.max('offset').as('last')])
+    .where('topic', '=', topic)
+    .groupBy('partition')
+    .execute();
+  const last = new Map(ends.map((row) => [row.partition, Number(row.last)]));
+  return new Map(partitions.map((row) => [row.partition, Math.max(Number(row.next_offset), (last.get(row.partition) ?? -1) + 1)]));
 }
 
 export async function readPartition(
-  sql: SqlExecutor,
+  { db, dialect }: BusLog,
   topic: string,
   partition: number,
   fromOffset: number,
   limit: number,
 ): Promise<IncomingMessage[]> {
-  const rows = await sql.query<MessageRow>(
-    `SELECT "offset", key, value, headers, floor(extract(epoch FROM "timestamp") * 1000)::bigint AS timestamp_ms
-     FROM bus.messages WHERE topic = $1 AND partition = $2 AND "offset" >= $3 ORDER BY "offset" LIMIT $4`,
-    [topic, partition, fromOffset, limit],
-  );
+  const rows = await db
+    .selectFrom('messages')
+    .select(['offset', 'key', 'value', 'headers', 'timestamp'])
+    .where('topic', '=', topic)
+    .where('partition', '=', partition)
+    .where('offset', '>=', fromOffset)
+    .orderBy('offset')
+    .limit(limit)
+    .execute();
   return rows.map((row) => ({
     topic,
     partition,
     offset: String(row.offset),
     key: row.key,
-    value: row.value,
-    headers: row.headers,
-    timestamp: String(row.timestamp_ms),
+    value: dialect.readJson(row.value),
+    headers: dialect.readJson<Record<string, string>>(row.headers),
+    timestamp: String(toDate(row.timestamp).getTime()),
   }));
 }
 
@@ -120,42 +187,75 @@ export async function readPartition(
  * Registers the group on the partition (so retention keeps what it has not read yet) and returns
  * the next offset it reads: its committed offset, or the start of the log for a new group.
  */
-export async function joinPartition(sql: SqlExecutor, groupId: string, topic: string, partition: number): Promise<number> {
-  await sql.query(
-    'INSERT INTO bus.committed_offsets (group_id, topic, partition, next_offset) VALUES ($1, $2, $3, 0) ON CONFLICT DO NOTHING',
-    [groupId, topic, partition],
-  );
-  const [row] = await sql.query<{ next_offset: number }>(
-    'SELECT next_offset FROM bus.committed_offsets WHERE group_id = $1 AND topic = $2 AND partition = $3',
-    [groupId, topic, partition],
-  );
-  return row.next_offset;
+export async function joinPartition({ db }: BusLog, groupId: string, topic: string, partition: number): Promise<number> {
+  await db
+    .insertInto('committed_offsets')
+    .values({ group_id: groupId, topic, partition, next_offset: 0 })
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('committed_offsets')
+    .select('next_offset')
+    .where('group_id', '=', groupId)
+    .where('topic', '=', topic)
+    .where('partition', '=', partition)
+    .executeTakeFirstOrThrow();
+  return Number(row.next_offset);
 }
 
-export async function commitOffset(sql: SqlExecutor, groupId: string, topic: string, partition: number, nextOffset: number): Promise<void> {
-  await sql.query(
-    `INSERT INTO bus.committed_offsets (group_id, topic, partition, next_offset) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (group_id, topic, partition) DO UPDATE SET next_offset = EXCLUDED.next_offset, committed_at = now()`,
-    [groupId, topic, partition, nextOffset],
-  );
+export async function commitOffset(
+  db: Kysely<BusTables>,
+  dialect: SqlDialect,
+  groupId: string,
+  topic: string,
+  partition: number,
+  nextOffset: number,
+): Promise<void> {
+  await db
+    .insertInto('committed_offsets')
+    .values({ group_id: groupId, topic, partition, next_offset: nextOffset })
+    .onConflict((conflict) =>
+      conflict.columns(['group_id', 'topic', 'partition']).doUpdateSet((eb) => ({
+        next_offset: eb.ref('excluded.next_offset'),
+        committed_at: dialect.now(),
+      })),
+    )
+    .execute();
 }
 
 /**
  * Deletes messages older than `olderThanMs` that every group registered on their partition has
- * already committed. Partitions no group has joined are kept whole.
+ * already committed, partition by partition. Partitions no group has joined are kept whole.
  */
-export async function deleteConsumedMessages(sql: SqlClient, olderThanMs: number): Promise<number> {
-  const [row] = await sql.query<{ count: number }>(
-    `WITH low_water AS (
-       SELECT topic, partition, min(next_offset) AS next_offset FROM bus.committed_offsets GROUP BY topic, partition
-     ), deleted AS (
-       DELETE FROM bus.messages AS m USING low_water AS w
-       WHERE m.topic = w.topic AND m.partition = w.partition AND m."offset" < w.next_offset
-         AND m."timestamp" < now() - ($1::bigint * interval '1 millisecond')
-       RETURNING 1
-     )
-     SELECT count(*)::integer AS count FROM deleted`,
-    [olderThanMs],
-  );
-  return row.count;
+export async function deleteConsumedMessages({ db, dialect }: BusLog, olderThanMs: number): Promise<number> {
+  const lowWaterMarks = await db
+    .selectFrom('committed_offsets')
+    .select((eb) => ['topic', 'partition', eb.fn.min('next_offset').as('next_offset')])
+    .groupBy(['topic', 'partition'])
+    .execute();
+  let deleted = 0;
+  for (const mark of lowWaterMarks) {
+    const lowWater = Number(mark.next_offset);
+    if (lowWater === 0) continue;
+    deleted += await db.transaction().execute(async (tx) => {
+      // A writer that remembers its offsets finds the partition's next offset here once its
+      // last messages are gone: every group committed up to the low-water mark, so it is at least that.
+      await tx
+        .updateTable('partitions')
+        .set({ next_offset: lowWater })
+        .where('topic', '=', mark.topic)
+        .where('partition', '=', mark.partition)
+        .where('next_offset', '<', lowWater)
+        .execute();
+      const result = await tx
+        .deleteFrom('messages')
+        .where('topic', '=', mark.topic)
+        .where('partition', '=', mark.partition)
+        .where('offset', '<', lowWater)
+        .where('timestamp', '<', dialect.nowPlusMs(-olderThanMs))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    });
+  }
+  return deleted;
 }

@@ -1,18 +1,22 @@
 import { Logger } from '@nestjs/common';
-import { SqlClient } from '@app/persistence';
 import { IncomingMessage } from '../message-bus.port';
 import { commitOffset, joinPartition, readPartition } from './message-log';
+import { MessageLogWriter } from './log-writer';
 import { errorMessage } from '../dead-letter';
 
 export interface PartitionConsumerSettings {
-  sql: SqlClient;
+  /** The writer of the log read: it wakes this consumer when it appends to the partition. */
+  writer: MessageLogWriter;
   groupId: string;
   topic: string;
   partition: number;
   handle(message: IncomingMessage): Promise<void>;
   /** Moves a message that failed every attempt to the dead-letter topic and commits past it. */
   deadLetter(message: IncomingMessage, error: unknown, attempts: number): Promise<void>;
-  pollIntervalMs: number;
+  /** How long an idle partition waits for a wake-up before it is read again; undefined: no limit. */
+  pollIntervalMs?: number;
+  /** Wait before reading again after the database failed. */
+  retryAfterErrorMs: number;
   maxAttempts: number;
   retryBackoffMs: number;
   logger: Logger;
@@ -41,12 +45,10 @@ export class PartitionConsumer {
   }
 
   start(): void {
-    this.running = this.run();
-  }
-
-  /** Something was published to this partition: read now instead of at the next poll. */
-  wake(): void {
-    this.wakeup.notify();
+    const { writer, topic, partition } = this.settings;
+    // Something was appended to this partition: read now instead of at the next poll.
+    const stopListening = writer.onAppend(topic, partition, () => this.wakeup.notify());
+    this.running = this.run().finally(stopListening);
   }
 
   /** Lets the message in the handler finish (and commit if it succeeds), then stops. */
@@ -60,13 +62,14 @@ export class PartitionConsumer {
   }
 
   private async run(): Promise<void> {
-    const { sql, groupId, topic, partition, pollIntervalMs, logger } = this.settings;
+    const { writer, groupId, topic, partition, pollIntervalMs, retryAfterErrorMs, logger } = this.settings;
+    const { log } = writer;
     let nextOffset: number | undefined;
     while (!this.stopping) {
       try {
-        nextOffset ??= await joinPartition(sql, groupId, topic, partition);
+        nextOffset ??= await joinPartition(log, groupId, topic, partition);
         this.wakeup.reset();
-        const batch = await readPartition(sql, topic, partition, nextOffset, FETCH_SIZE);
+        const batch = await readPartition(log, topic, partition, nextOffset, FETCH_SIZE);
         const committed = nextOffset;
         let handledAll = true;
         for (const message of batch) {
@@ -77,7 +80,7 @@ export class PartitionConsumer {
           nextOffset = Number(message.offset) + 1;
         }
         // One commit per batch: what was handled, also when stopping part-way through it.
-        if (nextOffset > committed) await commitOffset(sql, groupId, topic, partition, nextOffset);
+        if (nextOffset > committed) await commitOffset(log.db, log.dialect, groupId, topic, partition, nextOffset);
         if (!handledAll) return;
         // A short batch read the partition to its end: wait for a publish (one made meanwhile
         // has already left its wake-up) instead of reading once more to find nothing.
@@ -86,7 +89,7 @@ export class PartitionConsumer {
         // The database is unreachable or the commit failed: read again from the last commit.
         logger.error(`Group ${groupId} could not read ${topic}/${partition}: ${errorMessage(error)}`);
         nextOffset = undefined;
-        await sleep(pollIntervalMs, this.stopped.signal);
+        await sleep(retryAfterErrorMs, this.stopped.signal);
       }
     }
   }
@@ -122,7 +125,6 @@ export class PartitionConsumer {
   }
 }
 
-
 /** A wake-up call that is not lost when it comes before the wait. */
 class Wakeup {
   private pending = false;
@@ -137,19 +139,19 @@ class Wakeup {
     this.pending = false;
   }
 
-  /** Resolves on a notification (also one since the last reset), after `timeoutMs`, or when `signal` aborts. */
-  async wait(timeoutMs: number, signal: AbortSignal): Promise<void> {
+  /** Resolves on a notification (also one since the last reset), after `timeoutMs` if given, or when `signal` aborts. */
+  async wait(timeoutMs: number | undefined, signal: AbortSignal): Promise<void> {
     if (this.pending) return;
     await sleep(timeoutMs, signal, (wake) => (this.release = wake));
     this.release = undefined;
   }
 }
 
-/** Resolves after `ms`, at once when `signal` aborts, or when the function handed to `onWakeable` is called. */
-function sleep(ms: number, signal: AbortSignal, onWakeable?: (wake: () => void) => void): Promise<void> {
+/** Resolves after `ms` (never when undefined), at once when `signal` aborts, or when the function handed to `onWakeable` is called. */
+function sleep(ms: number | undefined, signal: AbortSignal, onWakeable?: (wake: () => void) => void): Promise<void> {
   return new Promise((resolve) => {
     if (signal.aborted) return resolve();
-    const timer = setTimeout(finish, ms);
+    const timer = ms === undefined ? undefined : setTimeout(finish, ms);
     signal.addEventListener('abort', finish, { once: true });
     onWakeable?.(finish);
     function finish(): void {
