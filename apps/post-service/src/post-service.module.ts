@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Inject, Logger, Module, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { eventRelayMigration } from '@app/event-store';
-import { runMigrations, SQL_CLIENT, SqlClient } from '@app/persistence';
+import { DATABASE, migrateSchema, SqlDatabase } from '@app/persistence';
 import { ApprovePostHandler } from './approve-post/approve-post.handler';
 import { ApprovePostRpcController } from './approve-post/approve-post.rpc-controller';
 import { PostCommandRunner } from './command-handling/post-command-runner';
@@ -17,7 +17,8 @@ import { ListPostsRpcController } from './list-posts/list-posts.rpc-controller';
 import { PostCommandsConsumer } from './post-commands-consumer/post-commands.consumer';
 import { PostsProjection } from './projection/posts-projection';
 import { PostsReadModel } from './read-model/posts-read-model';
-import { POSTS_SCHEMA, postsReadModelMigration } from './read-model/posts-schema';
+import { POSTS_DATABASE, POSTS_SCHEMA, PostsDatabase, PostsTables, postsReadModelMigration } from './read-model/posts-schema';
+import { ProjectionProgress } from './read-model/projection-progress';
 import { RecordPublishResultHandler } from './record-publish-result/record-publish-result.handler';
 import { StartPublishingHandler } from './start-publishing/start-publishing.handler';
 import { UpdatePostHandler } from './update-post/update-post.handler';
@@ -31,6 +32,8 @@ import { UpdatePostRpcController } from './update-post/update-post.rpc-controlle
 @Module({
   imports: [CqrsModule.forRoot()],
   providers: [
+    { provide: POSTS_DATABASE, inject: [DATABASE], useFactory: (database: SqlDatabase) => database.forSchema<PostsTables>(POSTS_SCHEMA) },
+    ProjectionProgress,
     PostCommandRunner,
     PostsReadModel,
     PostsProjection,
@@ -56,14 +59,14 @@ export class PostServiceModule implements OnModuleInit, OnApplicationBootstrap, 
   private readonly logger = new Logger(PostServiceModule.name);
 
   constructor(
-    @Inject(SQL_CLIENT) private readonly sql: SqlClient,
+    @Inject(POSTS_DATABASE) private readonly database: PostsDatabase,
     private readonly projection: PostsProjection,
     private readonly commands: PostCommandsConsumer,
     private readonly relay: PostEventRelay,
   ) {}
 
   async onModuleInit(): Promise<void> {
-    const applied = await runMigrations(this.sql, POSTS_SCHEMA, [eventRelayMigration(POSTS_SCHEMA), postsReadModelMigration]);
+    const applied = await migrateSchema(this.database, [eventRelayMigration, postsReadModelMigration]);
     if (applied.length > 0) this.logger.log(`Applied migrations to schema ${POSTS_SCHEMA}: ${applied.join(', ')}`);
   }
 

@@ -7,35 +7,26 @@ import { PostView, RpcMethods, ServiceError, ServiceErrorBody } from '@app/contr
 import type { Actor, PostContentInput, ScheduleIntent } from '@app/domain';
 import { EVENT_STORE, SqlEventStore } from '@app/event-store';
 import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
-import {
-  createThrowawayDatabase,
-  openPostgresDatabase,
-  openSqliteDatabase,
-  PgliteSqlClient,
-  PostgresSqlClient,
-  SQL_CLIENT,
-  SqlClient,
-  SqlDatabase,
-} from '@app/persistence';
+import { DATABASE, openPostgresForTest, openSqliteForTest, SqlDatabase, TestDatabase } from '@app/persistence';
 import { SECRET_BOX, SecretBox } from '@app/security';
 import { PostServiceModule } from '../src/post-service.module';
 
 interface Infrastructure {
-  sql: SqlClient;
+  database: SqlDatabase;
   store: SqlEventStore;
   bus: InProcessMessageBus;
   rpc: InProcessRpc;
 }
 
-/** What the runtime's global module provides in production, on an in-memory database. */
+/** What the runtime's global module provides in production, on a database of the test's own. */
 @Global()
 @Module({})
 class TestInfrastructureModule {
-  static forRoot({ sql, store, bus, rpc }: Infrastructure): DynamicModule {
+  static forRoot({ database, store, bus, rpc }: Infrastructure): DynamicModule {
     return {
       module: TestInfrastructureModule,
       providers: [
-        { provide: SQL_CLIENT, useValue: sql },
+        { provide: DATABASE, useValue: database },
         { provide: EVENT_STORE, useValue: store },
         { provide: MESSAGE_BUS, useValue: bus },
         { provide: RPC_CLIENT, useValue: rpc },
@@ -43,7 +34,7 @@ class TestInfrastructureModule {
         { provide: APP_CONFIG, useValue: loadConfig({}) },
         { provide: SECRET_BOX, useValue: new SecretBox('test') },
       ],
-      exports: [SQL_CLIENT, EVENT_STORE, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, APP_CONFIG, SECRET_BOX],
+      exports: [DATABASE, EVENT_STORE, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, APP_CONFIG, SECRET_BOX],
     };
   }
 }
@@ -52,52 +43,28 @@ export interface PostServiceHarness extends Infrastructure {
   close(): Promise<void>;
 }
 
-export type DatabaseKind = 'PGlite' | 'PostgreSQL';
+export type DatabaseKind = 'SQLite' | 'PostgreSQL';
 
-/** PGlite in memory (embedded mode), or a throwaway database on the PostgreSQL server (distributed mode). */
-async function openDatabase(kind: DatabaseKind): Promise<{ sql: SqlClient; database: SqlDatabase; dispose(): Promise<void> }> {
-  if (kind === 'PGlite') {
-    const sql = await PgliteSqlClient.open();
-    const database = openSqliteDatabase();
-    return {
-      sql,
-      database,
-      dispose: async () => {
-        await sql.close();
-        await database.close();
-      },
-    };
-  }
-  const throwaway = await createThrowawayDatabase('sps_posts');
-  const sql = new PostgresSqlClient(throwaway.url);
-  const database = openPostgresDatabase(throwaway.url, { max: 4 });
-  return {
-    sql,
-    database,
-    dispose: async () => {
-      await sql.close();
-      await database.close();
-      await throwaway.drop();
-    },
-  };
-}
+/** SQLite in memory (embedded mode), or a throwaway database on the PostgreSQL server (distributed mode). */
+const openDatabase = (kind: DatabaseKind): Promise<TestDatabase> =>
+  kind === 'SQLite' ? Promise.resolve(openSqliteForTest()) : openPostgresForTest('sps_posts');
 
 /** PostServiceModule started as the apps start it, with the real adapters of the infrastructure. */
-export async function startPostService(kind: DatabaseKind = 'PGlite'): Promise<PostServiceHarness> {
-  const { sql, database, dispose } = await openDatabase(kind);
-  const store = new SqlEventStore(sql, { pollIntervalMs: 50 });
+export async function startPostService(kind: DatabaseKind = 'SQLite'): Promise<PostServiceHarness> {
+  const { database, dispose } = await openDatabase(kind);
+  const store = new SqlEventStore(database, { pollIntervalMs: 50 });
   await store.migrate();
   const bus = new InProcessMessageBus(database, { retryBackoffMs: 10, pollIntervalMs: 100 });
   await bus.migrate();
   const rpc = new InProcessRpc();
   const moduleRef = await Test.createTestingModule({
-    imports: [TestInfrastructureModule.forRoot({ sql, store, bus, rpc }), PostServiceModule],
+    imports: [TestInfrastructureModule.forRoot({ database, store, bus, rpc }), PostServiceModule],
   })
     .setLogger(new ConsoleLogger('test', { logLevels: ['error', 'warn'] }))
     .compile();
   await moduleRef.init();
   return {
-    sql,
+    database,
     store,
     bus,
     rpc,

@@ -14,7 +14,7 @@ import {
   startPostService,
 } from './post-service-harness';
 
-describe.each<DatabaseKind>(['PGlite', 'PostgreSQL'])('PostServiceModule: posts over RPC on %s', (database) => {
+describe.each<DatabaseKind>(['SQLite', 'PostgreSQL'])('PostServiceModule: posts over RPC on %s', (database) => {
   let service: PostServiceHarness;
   let posts: ReturnType<typeof postsClient>;
 

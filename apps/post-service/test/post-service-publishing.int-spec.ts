@@ -12,7 +12,7 @@ import {
   startPostService,
 } from './post-service-harness';
 
-describe.each<DatabaseKind>(['PGlite', 'PostgreSQL'])('PostServiceModule: publishing through post-commands on %s', (database) => {
+describe.each<DatabaseKind>(['SQLite', 'PostgreSQL'])('PostServiceModule: publishing through post-commands on %s', (database) => {
   let service: PostServiceHarness;
   let posts: ReturnType<typeof postsClient>;
   let relayed: IncomingMessage[];

@@ -84,15 +84,15 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
 
 async function createEventStore(config: AppConfig): Promise<EventStore> {
   if (config.eventStoreUrl) return new EventStoreDbEventStore(config.eventStoreUrl);
-  const sql = new PostgresSqlClient(config.eventStorePgUrl!, { applicationName: 'event-store' });
-  const store = new SqlEventStore(sql);
+  const database = openPostgresDatabase(config.eventStorePgUrl!, { applicationName: 'event-store' });
+  const store = new SqlEventStore(database);
   await store.migrate();
   // The store's own connection pool closes after the store has stopped its subscriptions.
   const closeStore = store.close.bind(store);
   return Object.assign(store, {
     close: async () => {
       await closeStore();
-      await sql.close();
+      await database.close();
     },
   });
 }

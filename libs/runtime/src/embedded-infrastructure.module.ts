@@ -63,9 +63,9 @@ export class EmbeddedInfrastructureModule implements OnApplicationShutdown {
         },
         {
           provide: EVENT_STORE,
-          inject: [SQL_CLIENT],
-          useFactory: async (sql: PgliteSqlClient) => {
-            const store = new SqlEventStore(sql);
+          inject: [DATABASE],
+          useFactory: async (database: SqlDatabase) => {
+            const store = new SqlEventStore(database);
             await store.migrate();
             return store;
           },

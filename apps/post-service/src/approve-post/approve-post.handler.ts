@@ -3,17 +3,13 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { PostView } from '@app/contracts';
 import { PostCommandRunner } from '../command-handling/post-command-runner';
 import { existingState, toPostView } from '../post-view/to-post-view';
-import { PostsReadModel } from '../read-model/posts-read-model';
 import { ApprovePostCommand } from './approve-post.command';
 
 @CommandHandler(ApprovePostCommand)
 export class ApprovePostHandler implements ICommandHandler<ApprovePostCommand, PostView> {
   private readonly logger = new Logger(ApprovePostHandler.name);
 
-  constructor(
-    private readonly runner: PostCommandRunner,
-    private readonly readModel: PostsReadModel,
-  ) {}
+  constructor(private readonly runner: PostCommandRunner) {}
 
   async execute({ request }: ApprovePostCommand): Promise<PostView> {
     const { postUuid, workspaceUuid, actor } = request;
@@ -21,7 +17,6 @@ export class ApprovePostHandler implements ICommandHandler<ApprovePostCommand, P
     const outcome = await this.runner.run(postUuid, { type: 'ApprovePost', actor, now }, { workspaceUuid });
     const state = existingState(outcome.state);
     this.logger.log(`Post ${postUuid} approved by user ${actor.userId}, scheduled for ${state.scheduledAt}`);
-    await this.readModel.waitForRevision(postUuid, outcome.revision);
     return toPostView(state);
   }
 }

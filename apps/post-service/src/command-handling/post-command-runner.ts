@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ProjectionProgress } from '../read-model/projection-progress';
 import { Messages, ServiceError } from '@app/contracts';
 import { decide, evolve, foldPost, PostCommand, PostState, postStreamId } from '@app/domain';
 import { EVENT_STORE, EventStore, WrongExpectedRevisionError } from '@app/event-store';
@@ -30,7 +31,10 @@ const ATTEMPTS = 2;
 export class PostCommandRunner {
   private readonly logger = new Logger(PostCommandRunner.name);
 
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly progress: ProjectionProgress,
+  ) {}
 
   async run(postUuid: string, command: PostCommand, options: RunOptions = {}): Promise<CommandOutcome> {
     const streamId = postStreamId(postUuid);
@@ -50,6 +54,7 @@ export class PostCommandRunner {
           events.map((event) => toNewEvent(event, context)),
           revision === -1 ? 'no_stream' : revision,
         );
+        this.progress.appended(postUuid, result.nextRevision);
         return { state: events.reduce(evolve, state), revision: result.nextRevision, appended: events.length };
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;

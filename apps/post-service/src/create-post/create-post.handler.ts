@@ -3,17 +3,13 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { PostView } from '@app/contracts';
 import { PostCommandRunner } from '../command-handling/post-command-runner';
 import { existingState, toPostView } from '../post-view/to-post-view';
-import { PostsReadModel } from '../read-model/posts-read-model';
 import { CreatePostCommand } from './create-post.command';
 
 @CommandHandler(CreatePostCommand)
 export class CreatePostHandler implements ICommandHandler<CreatePostCommand, PostView> {
   private readonly logger = new Logger(CreatePostHandler.name);
 
-  constructor(
-    private readonly runner: PostCommandRunner,
-    private readonly readModel: PostsReadModel,
-  ) {}
+  constructor(private readonly runner: PostCommandRunner) {}
 
   async execute({ request }: CreatePostCommand): Promise<PostView> {
     const { postUuid, workspaceUuid, actor, input } = request;
@@ -21,7 +17,6 @@ export class CreatePostHandler implements ICommandHandler<CreatePostCommand, Pos
     const outcome = await this.runner.run(postUuid, { type: 'CreatePost', postUuid, workspaceUuid, actor, now, input });
     const state = existingState(outcome.state);
     this.logger.log(`Post ${postUuid} created in workspace ${workspaceUuid} by user ${actor.userId}: ${state.status}`);
-    await this.readModel.waitForRevision(postUuid, outcome.revision);
     return toPostView(state);
   }
 }

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { DATABASE, SqlDatabase } from '@app/persistence';
 import { Headers, Topics } from '@app/contracts';
-import { EVENT_STORE, EventRelay, EventStore, RecordedEvent, RelayedMessage } from '@app/event-store';
+import { EVENT_STORE, EventRelay, EventStore, RecordedEvent, RelayedMessage, RelayTables } from '@app/event-store';
 import { MESSAGE_BUS, MessageBus } from '@app/messaging';
-import { SQL_CLIENT, SqlClient } from '@app/persistence';
 import { isPostEvent, toPostEventMessage } from '../command-handling/post-event-codec';
 import { POSTS_SCHEMA } from '../read-model/posts-schema';
 
@@ -26,11 +26,11 @@ export class PostEventRelay {
   private readonly relay: EventRelay;
 
   constructor(
-    @Inject(SQL_CLIENT) sql: SqlClient,
+    @Inject(DATABASE) database: SqlDatabase,
     @Inject(EVENT_STORE) store: EventStore,
     @Inject(MESSAGE_BUS) bus: MessageBus,
   ) {
-    this.relay = new EventRelay(sql, POSTS_SCHEMA, POST_EVENT_RELAY_NAME, store, bus, toRelayedPostEvent);
+    this.relay = new EventRelay(database.forSchema<RelayTables>(POSTS_SCHEMA), POST_EVENT_RELAY_NAME, store, bus, toRelayedPostEvent);
   }
 
   start(): void {

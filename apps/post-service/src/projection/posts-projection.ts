@@ -3,11 +3,11 @@ import { ConsumerGroups, PostEventMessage, Topics } from '@app/contracts';
 import { postStreamId } from '@app/domain';
 import { EVENT_STORE, EventStore } from '@app/event-store';
 import { IncomingMessage, MESSAGE_BUS, MessageBus, Subscription } from '@app/messaging';
-import { SQL_CLIENT, SqlClient, SqlExecutor } from '@app/persistence';
 import { toPostEventMessage } from '../command-handling/post-event-codec';
 import type { ExistingPostState } from '../post-view/to-post-view';
 import { PostRow } from '../read-model/post-row';
-import { POSTS_TABLE } from '../read-model/posts-schema';
+import { POSTS_DATABASE, PostsDatabase } from '../read-model/posts-schema';
+import { ProjectionProgress } from '../read-model/projection-progress';
 import { projectPostEvent, ProjectionStep } from './project-post-event';
 
 /**
@@ -21,8 +21,9 @@ export class PostsProjection {
 
   constructor(
     @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
-    @Inject(SQL_CLIENT) private readonly sql: SqlClient,
+    @Inject(POSTS_DATABASE) private readonly database: PostsDatabase,
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly progress: ProjectionProgress,
   ) {}
 
   async start(): Promise<void> {
@@ -53,12 +54,17 @@ export class PostsProjection {
     }
   }
 
-  private apply(event: PostEventMessage): Promise<ProjectionStep> {
-    return this.sql.transaction(async (tx) => {
-      const step = projectPostEvent(await stateForUpdate(tx, event.postUuid), event);
-      if (step.kind === 'apply') await saveRow(tx, step.row);
+  private async apply(event: PostEventMessage): Promise<ProjectionStep> {
+    const { db, dialect } = this.database;
+    const step = await db.transaction().execute(async (tx) => {
+      await dialect.transactionLock(tx, `posts-projection:${event.postUuid}`);
+      const step = projectPostEvent(await stateOf(tx, this.database, event.postUuid), event);
+      if (step.kind === 'apply') await saveRow(tx, this.database, step.row);
       return step;
     });
+    if (step.kind === 'apply') this.progress.projected(event.postUuid, step.row.revision);
+    else if (step.kind !== 'gap') this.progress.projected(event.postUuid, event.revision);
+    return step;
   }
 }
 
@@ -70,36 +76,31 @@ function postEventMessageOf(message: IncomingMessage): PostEventMessage {
   return value as PostEventMessage;
 }
 
-async function stateForUpdate(tx: SqlExecutor, postUuid: string): Promise<ExistingPostState | null> {
-  const rows = await tx.query<{ state: ExistingPostState }>(`SELECT state FROM ${POSTS_TABLE} WHERE uuid = $1 FOR UPDATE`, [postUuid]);
-  return rows[0]?.state ?? null;
+type Transaction = PostsDatabase['db'];
+
+async function stateOf(tx: Transaction, { dialect }: PostsDatabase, postUuid: string): Promise<ExistingPostState | null> {
+  const row = await tx.selectFrom('posts').select('state').where('uuid', '=', postUuid).executeTakeFirst();
+  return row ? dialect.readJson<ExistingPostState>(row.state) : null;
 }
 
-async function saveRow(tx: SqlExecutor, { view, workspaceUuid, deleted, revision, state }: PostRow): Promise<void> {
-  await tx.query(
-    `INSERT INTO ${POSTS_TABLE} AS post
-       (uuid, workspace_uuid, status, versions, accounts, tags, scheduled_at, published_at, created_at, updated_at, deleted, revision, state)
-     VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, $7::timestamptz, $8::timestamptz, $9::timestamptz, $10::timestamptz, $11, $12, $13::jsonb)
-     ON CONFLICT (uuid) DO UPDATE SET
-       workspace_uuid = excluded.workspace_uuid, status = excluded.status, versions = excluded.versions,
-       accounts = excluded.accounts, tags = excluded.tags, scheduled_at = excluded.scheduled_at,
-       published_at = excluded.published_at, created_at = excluded.created_at, updated_at = excluded.updated_at,
-       deleted = excluded.deleted, revision = excluded.revision, state = excluded.state
-     WHERE post.revision < excluded.revision`,
-    [
-      view.uuid,
-      workspaceUuid,
-      view.status,
-      JSON.stringify(view.versions),
-      JSON.stringify(view.accounts),
-      JSON.stringify(view.tags),
-      view.scheduled_at,
-      view.published_at,
-      view.created_at,
-      view.updated_at,
-      deleted,
-      revision,
-      JSON.stringify(state),
-    ],
-  );
+async function saveRow(tx: Transaction, { dialect }: PostsDatabase, { view, workspaceUuid, deleted, revision, state }: PostRow): Promise<void> {
+  const columns = {
+    workspace_uuid: workspaceUuid,
+    status: view.status,
+    versions: dialect.json(view.versions),
+    accounts: dialect.json(view.accounts),
+    tags: dialect.json(view.tags),
+    scheduled_at: view.scheduled_at === null ? null : new Date(view.scheduled_at),
+    published_at: view.published_at === null ? null : new Date(view.published_at),
+    created_at: new Date(view.created_at),
+    updated_at: new Date(view.updated_at),
+    deleted,
+    revision,
+    state: dialect.json(state),
+  };
+  await tx
+    .insertInto('posts')
+    .values({ uuid: view.uuid, ...columns })
+    .onConflict((conflict) => conflict.column('uuid').doUpdateSet(columns).where('posts.revision', '<', revision))
+    .execute();
 }

@@ -1,13 +1,9 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { PostPage, PostView } from '@app/contracts';
 import type { PostStatus } from '@app/domain';
-import { SQL_CLIENT, SqlClient } from '@app/persistence';
-import { POST_VIEW_COLUMNS, PostViewColumns, viewFromColumns } from './post-row';
-import { POSTS_TABLE } from './posts-schema';
-
-/** How long a command's reply waits for its effect to reach the read model. */
-export const READ_YOUR_WRITES_TIMEOUT_MS = 2000;
+import { POSTS_DATABASE, PostsDatabase } from './posts-schema';
+import { POST_VIEW_COLUMNS, viewFromColumns } from './post-row';
+import { ProjectionProgress } from './projection-progress';
 
 export interface PostsQuery {
   workspaceUuid: string;
@@ -16,50 +12,44 @@ export interface PostsQuery {
   limit: number;
 }
 
-/** Queries of the posts read model. Deleted posts and posts of other workspaces are never returned. */
+/**
+ * Queries of the posts read model. Deleted posts and posts of other workspaces are never
+ * returned. A read first lets the projection catch up with this process's own writes.
+ */
 @Injectable()
 export class PostsReadModel {
-  private readonly logger = new Logger(PostsReadModel.name);
-
-  constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
+  constructor(
+    @Inject(POSTS_DATABASE) private readonly database: PostsDatabase,
+    private readonly progress: ProjectionProgress,
+  ) {}
 
   async find(workspaceUuid: string, postUuid: string): Promise<PostView | null> {
-    const rows = await this.sql.query<PostViewColumns>(
-      `SELECT ${POST_VIEW_COLUMNS} FROM ${POSTS_TABLE} WHERE uuid = $1 AND workspace_uuid = $2 AND NOT deleted`,
-      [postUuid, workspaceUuid],
-    );
-    return rows.length === 0 ? null : viewFromColumns(rows[0]);
+    await this.progress.caughtUpWith(postUuid);
+    const row = await this.database.db
+      .selectFrom('posts')
+      .select(POST_VIEW_COLUMNS)
+      .where('uuid', '=', postUuid)
+      .where('workspace_uuid', '=', workspaceUuid)
+      .where('deleted', '=', false)
+      .executeTakeFirst();
+    return row ? viewFromColumns(row, this.database.dialect) : null;
   }
 
   /** Newest first. */
   async list({ workspaceUuid, status, page, limit }: PostsQuery): Promise<PostPage> {
-    const filter = `workspace_uuid = $1 AND NOT deleted AND ($2::text IS NULL OR status = $2::text)`;
-    const rows = await this.sql.query<PostViewColumns>(
-      `SELECT ${POST_VIEW_COLUMNS} FROM ${POSTS_TABLE} WHERE ${filter}
-       ORDER BY created_at DESC, uuid DESC LIMIT $3 OFFSET $4`,
-      [workspaceUuid, status, limit, (page - 1) * limit],
-    );
-    const [{ total }] = await this.sql.query<{ total: number }>(
-      `SELECT count(*)::integer AS total FROM ${POSTS_TABLE} WHERE ${filter}`,
-      [workspaceUuid, status],
-    );
-    return { data: rows.map(viewFromColumns), meta: { page, limit, total } };
-  }
-
-  /**
-   * Waits until the projection has applied the post's events up to `revision`, so that a read
-   * right after a command sees its effect. Gives up after `timeoutMs` and says so in the log.
-   */
-  async waitForRevision(postUuid: string, revision: number, timeoutMs = READ_YOUR_WRITES_TIMEOUT_MS, pollMs = 20): Promise<boolean> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const rows = await this.sql.query<{ revision: number }>(`SELECT revision FROM ${POSTS_TABLE} WHERE uuid = $1`, [postUuid]);
-      if (rows.length > 0 && rows[0].revision >= revision) return true;
-      if (Date.now() >= deadline) {
-        this.logger.warn(`Read model has not reached revision ${revision} of post ${postUuid} after ${timeoutMs} ms; replying anyway`);
-        return false;
-      }
-      await sleep(pollMs);
-    }
+    await this.progress.caughtUpWithAll();
+    let filtered = this.database.db.selectFrom('posts').where('workspace_uuid', '=', workspaceUuid).where('deleted', '=', false);
+    if (status !== null) filtered = filtered.where('status', '=', status);
+    const [rows, count] = await Promise.all([
+      filtered
+        .select(POST_VIEW_COLUMNS)
+        .orderBy('created_at', 'desc')
+        .orderBy('uuid', 'desc')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute(),
+      filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { data: rows.map((row) => viewFromColumns(row, this.database.dialect)), meta: { page, limit, total: Number(count.total) } };
   }
 }

@@ -1,25 +1,57 @@
-import type { Migration } from '@app/persistence';
+import { sql } from 'kysely';
+import type { RelayTables } from '@app/event-store';
+import type { SchemaDatabase, SchemaMigration } from '@app/persistence';
 
 /** The schema post-service owns: the posts read model and the relay's checkpoint. */
 export const POSTS_SCHEMA = 'posts';
-export const POSTS_TABLE = `${POSTS_SCHEMA}.posts`;
 
-export const postsReadModelMigration: Migration = {
+export interface PostsTables extends RelayTables {
+  posts: {
+    uuid: string;
+    workspace_uuid: string;
+    status: string;
+    versions: unknown;
+    accounts: unknown;
+    tags: unknown;
+    scheduled_at: Date | string | null;
+    published_at: Date | string | null;
+    created_at: Date | string;
+    updated_at: Date | string;
+    deleted: boolean | number;
+    revision: number;
+    state: unknown;
+  };
+}
+
+export type PostsDatabase = SchemaDatabase<PostsTables>;
+export const POSTS_DATABASE = Symbol('POSTS_DATABASE');
+
+export const postsReadModelMigration: SchemaMigration = {
   id: '001-posts-read-model',
-  sql: `CREATE TABLE IF NOT EXISTS ${POSTS_TABLE} (
-    uuid text PRIMARY KEY,
-    workspace_uuid text NOT NULL,
-    status text NOT NULL,
-    versions jsonb NOT NULL,
-    accounts jsonb NOT NULL,
-    tags jsonb NOT NULL,
-    scheduled_at timestamptz,
-    published_at timestamptz,
-    created_at timestamptz NOT NULL,
-    updated_at timestamptz NOT NULL,
-    deleted boolean NOT NULL DEFAULT false,
-    revision integer NOT NULL,
-    state jsonb NOT NULL
-  );
-  CREATE INDEX IF NOT EXISTS posts_by_workspace_newest ON ${POSTS_TABLE} (workspace_uuid, created_at DESC, uuid DESC) WHERE NOT deleted`,
+  up: async (db, dialect) => {
+    await db.schema
+      .createTable('posts')
+      .ifNotExists()
+      .addColumn('uuid', 'text', (col) => col.primaryKey())
+      .addColumn('workspace_uuid', 'text', (col) => col.notNull())
+      .addColumn('status', 'text', (col) => col.notNull())
+      .addColumn('versions', dialect.types.json, (col) => col.notNull())
+      .addColumn('accounts', dialect.types.json, (col) => col.notNull())
+      .addColumn('tags', dialect.types.json, (col) => col.notNull())
+      .addColumn('scheduled_at', dialect.types.timestamp)
+      .addColumn('published_at', dialect.types.timestamp)
+      .addColumn('created_at', dialect.types.timestamp, (col) => col.notNull())
+      .addColumn('updated_at', dialect.types.timestamp, (col) => col.notNull())
+      .addColumn('deleted', 'boolean', (col) => col.notNull().defaultTo(false))
+      .addColumn('revision', 'integer', (col) => col.notNull())
+      .addColumn('state', dialect.types.json, (col) => col.notNull())
+      .execute();
+    await db.schema
+      .createIndex('posts_by_workspace_newest')
+      .ifNotExists()
+      .on('posts')
+      .columns(['workspace_uuid', 'created_at desc', 'uuid desc'])
+      .where(sql.ref('deleted'), '=', sql.lit(false))
+      .execute();
+  },
 };

@@ -3,17 +3,13 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { PostView } from '@app/contracts';
 import { PostCommandRunner } from '../command-handling/post-command-runner';
 import { existingState, toPostView } from '../post-view/to-post-view';
-import { PostsReadModel } from '../read-model/posts-read-model';
 import { UpdatePostCommand } from './update-post.command';
 
 @CommandHandler(UpdatePostCommand)
 export class UpdatePostHandler implements ICommandHandler<UpdatePostCommand, PostView> {
   private readonly logger = new Logger(UpdatePostHandler.name);
 
-  constructor(
-    private readonly runner: PostCommandRunner,
-    private readonly readModel: PostsReadModel,
-  ) {}
+  constructor(private readonly runner: PostCommandRunner) {}
 
   async execute({ request }: UpdatePostCommand): Promise<PostView> {
     const { postUuid, workspaceUuid, actor, input } = request;
@@ -21,7 +17,6 @@ export class UpdatePostHandler implements ICommandHandler<UpdatePostCommand, Pos
     const outcome = await this.runner.run(postUuid, { type: 'UpdatePost', actor, now, input }, { workspaceUuid });
     const state = existingState(outcome.state);
     this.logger.log(`Post ${postUuid} updated by user ${actor.userId}: ${state.status}`);
-    await this.readModel.waitForRevision(postUuid, outcome.revision);
     return toPostView(state);
   }
 }

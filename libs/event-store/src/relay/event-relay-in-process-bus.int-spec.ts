@@ -1,63 +1,17 @@
-import {
-  createThrowawayDatabase,
-  openPostgresDatabase,
-  openSqliteDatabase,
-  PostgresSqlClient,
-  runMigrations,
-  SqlClient,
-  SqlDatabase,
-} from '@app/persistence';
 import { IncomingMessage, InProcessMessageBus, Subscription } from '@app/messaging';
-import { openInMemoryPglite } from '../testing/open-pglite';
+import { migrateSchema, testEngines } from '@app/persistence';
 import { newEvent, newStreamId, waitFor } from '../testing/test-helpers';
 import { SqlEventStore } from '../sql/sql-event-store';
 import { EventRelay } from './event-relay';
-import { eventRelayMigration } from './relay-lease';
+import { eventRelayMigration, RelayTables } from './relay-lease';
 
 const SCHEMA = 'relay_test';
 
-interface Databases {
-  sql: SqlClient;
-  /** Where the bus keeps its log. */
-  database: SqlDatabase;
-  dispose(): Promise<void>;
-}
-
-async function openPostgres(): Promise<Databases> {
-  const throwaway = await createThrowawayDatabase('event_relay_bus_test');
-  const sql = new PostgresSqlClient(throwaway.url);
-  const database = openPostgresDatabase(throwaway.url, { max: 4 });
-  return {
-    sql,
-    database,
-    dispose: async () => {
-      await sql.close();
-      await database.close();
-      await throwaway.drop();
-    },
-  };
-}
-
-async function openPglite(): Promise<Databases> {
-  const sql = await openInMemoryPglite();
-  const database = openSqliteDatabase();
-  return {
-    sql,
-    database,
-    dispose: async () => {
-      await sql.close();
-      await database.close();
-    },
-  };
-}
-
-describe.each([
-  ['PostgreSQL', openPostgres],
-  ['PGlite', openPglite],
-])('EventRelay to the InProcessMessageBus on %s', (_adapter, open) => {
+describe.each(testEngines)('EventRelay to the InProcessMessageBus on %s', (_engine, open) => {
   it('delivers every stored event to a consumer group, keyed by stream, in stream order', async () => {
-    const { sql, database, dispose } = await open();
-    const store = new SqlEventStore(sql, { pollIntervalMs: 50 });
+    const { database, dispose } = await open();
+    const relayTables = database.forSchema<RelayTables>(SCHEMA);
+    const store = new SqlEventStore(database, { pollIntervalMs: 50 });
     const bus = new InProcessMessageBus(database, { pollIntervalMs: 50 });
     const toMessage = (event: { streamId: string; type: string; revision: number; id: string }) => ({
       topic: 'post-events',
@@ -65,12 +19,12 @@ describe.each([
       value: { type: event.type, revision: event.revision },
       headers: { 'event-id': event.id },
     });
-    let relay = new EventRelay(sql, SCHEMA, 'post-events', store, bus, toMessage, { acquireEveryMs: 50 });
+    let relay = new EventRelay(relayTables, 'post-events', store, bus, toMessage, { acquireEveryMs: 50 });
     let subscription: Subscription | undefined;
     try {
       await store.migrate();
       await bus.migrate();
-      await runMigrations(sql, SCHEMA, [eventRelayMigration(SCHEMA)]);
+      await migrateSchema(relayTables, [eventRelayMigration]);
       const received: IncomingMessage[] = [];
       subscription = await bus.subscribe({
         groupId: 'relay-test',
@@ -86,7 +40,7 @@ describe.each([
 
       await relay.stop();
       for (const streamId of streams) await store.appendToStream(streamId, [newEvent('E2')], 1);
-      relay = new EventRelay(sql, SCHEMA, 'post-events', store, bus, toMessage, { acquireEveryMs: 50 });
+      relay = new EventRelay(relayTables, 'post-events', store, bus, toMessage, { acquireEveryMs: 50 });
       relay.start();
       await waitFor('the events appended while the relay was down', () => received.length === 9);
 

@@ -1,45 +1,48 @@
-import { createThrowawayDatabase, PostgresSqlClient, runMigrations, SqlClient } from '@app/persistence';
-import { openInMemoryPglite } from '../testing/open-pglite';
+import { createThrowawayDatabase, migrateSchema, openPostgresDatabase, openSqliteDatabase, SchemaDatabase, SqlDatabase } from '@app/persistence';
 import { RecordingMessageBus } from '../testing/recording-message-bus';
 import { newEvent, newStreamId, sleep, waitFor } from '../testing/test-helpers';
 import { RecordedEvent } from '../event-store.port';
 import { SqlEventStore } from '../sql/sql-event-store';
 import { EventRelay, EventRelayOptions, EventToMessage } from './event-relay';
-import { eventRelayMigration } from './relay-lease';
+import { eventRelayMigration, RelayTables } from './relay-lease';
 
 const SCHEMA = 'relay_test';
 const timing: EventRelayOptions = { leaseMs: 1000, renewEveryMs: 100, acquireEveryMs: 50, retryEveryMs: 50 };
 
-/** Two "processes" over the same data: their own SQL client and store each. */
+/** Two "processes" over the same data: their own connection and store each. */
 interface RelayFixture {
-  sql: [SqlClient, SqlClient];
+  relays: [SchemaDatabase<RelayTables>, SchemaDatabase<RelayTables>];
   store: [SqlEventStore, SqlEventStore];
   dispose(): Promise<void>;
 }
 
 async function openPostgres(): Promise<RelayFixture> {
-  const database = await createThrowawayDatabase('event_relay_test');
-  const sql: [SqlClient, SqlClient] = [new PostgresSqlClient(database.url), new PostgresSqlClient(database.url)];
-  return withStores(sql, async () => {
-    await Promise.all(sql.map((client) => client.close()));
-    await database.drop();
+  const throwaway = await createThrowawayDatabase('event_relay_test');
+  const databases: [SqlDatabase, SqlDatabase] = [openPostgresDatabase(throwaway.url), openPostgresDatabase(throwaway.url)];
+  return withStores(databases, async () => {
+    await Promise.all(databases.map((database) => database.close()));
+    await throwaway.drop();
   });
 }
 
-async function openPglite(): Promise<RelayFixture> {
-  const sql = await openInMemoryPglite();
-  return withStores([sql, sql], () => sql.close());
+async function openSqlite(): Promise<RelayFixture> {
+  const database = openSqliteDatabase();
+  return withStores([database, database], () => database.close());
 }
 
-async function withStores(sql: [SqlClient, SqlClient], close: () => Promise<void>): Promise<RelayFixture> {
+async function withStores(databases: [SqlDatabase, SqlDatabase], close: () => Promise<void>): Promise<RelayFixture> {
   const store: [SqlEventStore, SqlEventStore] = [
-    new SqlEventStore(sql[0], { pollIntervalMs: 50, retryDelayMs: 50 }),
-    new SqlEventStore(sql[1], { pollIntervalMs: 50, retryDelayMs: 50 }),
+    new SqlEventStore(databases[0], { pollIntervalMs: 50, retryDelayMs: 50 }),
+    new SqlEventStore(databases[1], { pollIntervalMs: 50, retryDelayMs: 50 }),
   ];
   await store[0].migrate();
-  await runMigrations(sql[0], SCHEMA, [eventRelayMigration(SCHEMA)]);
+  const relays: [SchemaDatabase<RelayTables>, SchemaDatabase<RelayTables>] = [
+    databases[0].forSchema<RelayTables>(SCHEMA),
+    databases[1].forSchema<RelayTables>(SCHEMA),
+  ];
+  await migrateSchema(relays[0], [eventRelayMigration]);
   return {
-    sql,
+    relays,
     store,
     dispose: async () => {
       await Promise.all(store.map((each) => each.close()));
@@ -50,7 +53,7 @@ async function withStores(sql: [SqlClient, SqlClient], close: () => Promise<void
 
 describe.each([
   ['PostgreSQL', openPostgres],
-  ['PGlite', openPglite],
+  ['SQLite', openSqlite],
 ])('EventRelay on %s', (_adapter, open) => {
   let fixture: RelayFixture;
   let relays: EventRelay[];
@@ -81,7 +84,7 @@ describe.each([
       : null;
 
   const relay = (process: 0 | 1 = 0): EventRelay => {
-    const created = new EventRelay(fixture.sql[process], SCHEMA, relayName, fixture.store[process], bus, toMessage, timing);
+    const created = new EventRelay(fixture.relays[process], relayName, fixture.store[process], bus, toMessage, timing);
     relays.push(created);
     return created;
   };
@@ -94,7 +97,7 @@ describe.each([
   const publishedTypes = (): string[] => bus.published.map((message) => (message.value as { type: string }).type);
 
   const savedCheckpoint = async (): Promise<number | undefined> =>
-    (await fixture.sql[0].query<{ checkpoint: number }>(`SELECT checkpoint FROM ${SCHEMA}.event_relays WHERE name = $1`, [relayName]))[0]
+    (await fixture.relays[0].db.selectFrom('event_relays').select('checkpoint').where('name', '=', relayName).executeTakeFirst())
       ?.checkpoint;
 
   it('publishes mapped events in store order, skips unmapped ones and saves its checkpoint', async () => {
@@ -166,17 +169,17 @@ describe.each([
     expect(publishedTypes()).toEqual(['E0', 'E1', 'E2']);
   });
 
-  it('takes over the lease left by a process that ended: after it expires, or at once on PGlite', async () => {
+  it('takes over the lease left by a process that ended: after it expires, or at once where one process opens the database', async () => {
     const checkpoint = await append(newStreamId(), ['Before'], 'no_stream');
-    await fixture.sql[0].query(
-      `INSERT INTO ${SCHEMA}.event_relays (name, checkpoint, owner, lease_until)
-       VALUES ($1, $2, 'ended-process/relay', now() + interval '700 milliseconds')`,
-      [relayName, checkpoint],
-    );
+    const { db, dialect } = fixture.relays[0];
+    await db
+      .insertInto('event_relays')
+      .values({ name: relayName, checkpoint, owner: 'ended-process/relay', lease_until: dialect.nowPlusMs(700), updated_at: dialect.now() })
+      .execute();
     await append(newStreamId(), ['E0'], 'no_stream');
     const successor = relay(1);
     successor.start();
-    if (fixture.sql[0].dialect === 'postgres') {
+    if (!dialect.singleProcess) {
       await sleep(300);
       expect(successor.isLeader).toBe(false);
       expect(bus.published).toEqual([]);
@@ -192,12 +195,14 @@ describe.each([
     const first = relay();
     first.start();
     await waitFor('a leader', () => first.isLeader);
-    await fixture.sql[1].query(
-      // Another instance of the same process, so that PGlite, too, respects its lease.
-      `UPDATE ${SCHEMA}.event_relays SET owner = split_part(owner, '/', 1) || '/other', lease_until = now() + interval '1 hour'
-       WHERE name = $1`,
-      [relayName],
-    );
+    const { db, dialect } = fixture.relays[1];
+    const { owner } = await db.selectFrom('event_relays').select('owner').where('name', '=', relayName).executeTakeFirstOrThrow();
+    // Another instance of the same process, so that a single-process database, too, respects its lease.
+    await db
+      .updateTable('event_relays')
+      .set({ owner: `${owner!.split('/')[0]}/other`, lease_until: dialect.nowPlusMs(3_600_000) })
+      .where('name', '=', relayName)
+      .execute();
     await waitFor('the relay to notice', () => !first.isLeader, 2000);
     await append(newStreamId(), ['E0'], 'no_stream');
     await sleep(300);

@@ -1,9 +1,9 @@
 import { Logger } from '@nestjs/common';
 import type { MessageBus, OutgoingMessage } from '@app/messaging';
-import { SqlClient } from '@app/persistence';
+import { SchemaDatabase } from '@app/persistence';
 import { EventStore, RecordedEvent } from '../event-store.port';
 import { pause } from '../timing';
-import { RelayLease } from './relay-lease';
+import { RelayLease, RelayTables } from './relay-lease';
 
 export interface RelayedMessage {
   topic: string;
@@ -34,9 +34,9 @@ export interface EventRelayOptions {
  * store) go out in one publish with one checkpoint save; a failed batch is retried in place, and
  * an unsaved batch is simply relayed again by whoever leads next.
  * Instances sharing a name elect one leader through a lease row; the others wait and take over
- * from the saved checkpoint when the leader stops or its lease runs out (on PGlite, which one
- * process opens at a time, a lease left by an earlier process is taken at once). The checkpoint/lease
- * table comes from `eventRelayMigration(schema)`, which the owning service adds to its migrations.
+ * from the saved checkpoint when the leader stops or its lease runs out (where one process at a
+ * time opens the database, a lease left by an earlier process is taken at once). The checkpoint and
+ * lease table comes from `eventRelayMigration`, which the owning service adds to its migrations.
  */
 export class EventRelay {
   private readonly logger: Logger;
@@ -54,8 +54,7 @@ export class EventRelay {
   private leading = false;
 
   constructor(
-    sql: SqlClient,
-    schema: string,
+    database: SchemaDatabase<RelayTables>,
     private readonly name: string,
     private readonly store: EventStore,
     private readonly bus: MessageBus,
@@ -68,7 +67,7 @@ export class EventRelay {
     this.acquireEveryMs = options.acquireEveryMs ?? 1_000;
     this.batchSize = options.batchSize ?? 200;
     this.retryEveryMs = options.retryEveryMs ?? 1_000;
-    this.lease = new RelayLease(sql, schema, name, this.leaseMs);
+    this.lease = new RelayLease(database, name, this.leaseMs);
   }
 
   /** Whether this instance currently holds the lease and relays. */

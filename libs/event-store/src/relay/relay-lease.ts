@@ -1,79 +1,110 @@
 import { randomUUID } from 'node:crypto';
-import { Migration, SqlClient } from '@app/persistence';
+import { SchemaDatabase, SchemaMigration } from '@app/persistence';
 
 /** Identifies this process in lease owners, as `<process>/<instance>`. */
 const PROCESS_ID = randomUUID();
+
+export interface RelayTables {
+  event_relays: {
+    name: string;
+    checkpoint: number;
+    owner: string | null;
+    lease_until: Date | string | null;
+    updated_at: Date | string;
+  };
+}
 
 /**
  * The relay's checkpoint and lease, in the schema of the service that owns the relay. One row per
  * relay name: the last relayed position, and which instance may relay until when. Times come
  * from the database clock so instances on different machines agree.
  */
-export const eventRelayMigration = (schema: string): Migration => ({
+export const eventRelayMigration: SchemaMigration = {
   id: '000-event-relays',
-  sql: `CREATE TABLE IF NOT EXISTS ${schema}.event_relays (
-    name text PRIMARY KEY,
-    checkpoint bigint NOT NULL DEFAULT -1,
-    owner text,
-    lease_until timestamptz,
-    updated_at timestamptz NOT NULL DEFAULT now()
-  )`,
-});
+  up: async (db, dialect) => {
+    await db.schema
+      .createTable('event_relays')
+      .ifNotExists()
+      .addColumn('name', 'text', (col) => col.primaryKey())
+      .addColumn('checkpoint', dialect.types.bigint, (col) => col.notNull().defaultTo(-1))
+      .addColumn('owner', 'text')
+      .addColumn('lease_until', dialect.types.timestamp)
+      .addColumn('updated_at', dialect.types.timestamp, (col) => col.notNull().defaultTo(dialect.now()))
+      .execute();
+  },
+};
 
 export class RelayLease {
-  private readonly table: string;
   private readonly owner = `${PROCESS_ID}/${randomUUID()}`;
 
   constructor(
-    private readonly sql: SqlClient,
-    schema: string,
+    private readonly database: SchemaDatabase<RelayTables>,
     private readonly name: string,
     private readonly leaseMs: number,
-  ) {
-    this.table = `${schema}.event_relays`;
-  }
+  ) {}
 
   /**
    * Takes the lease if it is free, expired or already ours; returns the checkpoint, or null if
-   * another instance holds it. Only one process at a time opens a PGlite database, so there a
+   * another instance holds it. When one process at a time opens the database (embedded mode), a
    * lease of another process is left over from one that has ended and is taken at once.
    */
   async acquire(): Promise<number | null> {
-    const rows = await this.sql.query<{ checkpoint: number }>(
-      `INSERT INTO ${this.table} AS relay (name, owner, lease_until)
-       VALUES ($1, $2, now() + $3::integer * interval '1 millisecond')
-       ON CONFLICT (name) DO UPDATE SET owner = excluded.owner, lease_until = excluded.lease_until, updated_at = now()
-       WHERE relay.owner IS NULL OR relay.owner = excluded.owner OR relay.lease_until < now()
-          OR ($4::boolean AND split_part(relay.owner, '/', 1) <> $5::text)
-       RETURNING checkpoint`,
-      [this.name, this.owner, this.leaseMs, this.sql.dialect === 'pglite', PROCESS_ID],
-    );
-    return rows[0]?.checkpoint ?? null;
+    const { db, dialect } = this.database;
+    const row = await db
+      .insertInto('event_relays')
+      .values({ name: this.name, checkpoint: -1, owner: this.owner, lease_until: dialect.nowPlusMs(this.leaseMs), updated_at: dialect.now() })
+      .onConflict((conflict) =>
+        conflict
+          .column('name')
+          .doUpdateSet((eb) => ({ owner: eb.ref('excluded.owner'), lease_until: eb.ref('excluded.lease_until'), updated_at: dialect.now() }))
+          .where((eb) => {
+            const takeable = [
+              eb('event_relays.owner', 'is', null),
+              eb('event_relays.owner', '=', eb.ref('excluded.owner')),
+              eb('event_relays.lease_until', '<', dialect.now()),
+            ];
+            if (dialect.singleProcess) takeable.push(eb('event_relays.owner', 'not like', `${PROCESS_ID}/%`));
+            return eb.or(takeable);
+          }),
+      )
+      .returning('checkpoint')
+      .executeTakeFirst();
+    return row ? Number(row.checkpoint) : null;
   }
 
   /** Extends the lease; false when another instance has taken it over. */
   async renew(): Promise<boolean> {
-    const rows = await this.sql.query(
-      `UPDATE ${this.table} SET lease_until = now() + $3::integer * interval '1 millisecond', updated_at = now()
-       WHERE name = $1 AND owner = $2 RETURNING name`,
-      [this.name, this.owner, this.leaseMs],
-    );
-    return rows.length === 1;
+    const { db, dialect } = this.database;
+    const row = await db
+      .updateTable('event_relays')
+      .set({ lease_until: dialect.nowPlusMs(this.leaseMs), updated_at: dialect.now() })
+      .where('name', '=', this.name)
+      .where('owner', '=', this.owner)
+      .returning('name')
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** Saves the checkpoint; false when another instance has taken over the lease. */
   async saveCheckpoint(position: number): Promise<boolean> {
-    const rows = await this.sql.query(
-      `UPDATE ${this.table} SET checkpoint = $3, updated_at = now() WHERE name = $1 AND owner = $2 RETURNING name`,
-      [this.name, this.owner, position],
-    );
-    return rows.length === 1;
+    const { db, dialect } = this.database;
+    const row = await db
+      .updateTable('event_relays')
+      .set({ checkpoint: position, updated_at: dialect.now() })
+      .where('name', '=', this.name)
+      .where('owner', '=', this.owner)
+      .returning('name')
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   async release(): Promise<void> {
-    await this.sql.query(
-      `UPDATE ${this.table} SET owner = NULL, lease_until = NULL, updated_at = now() WHERE name = $1 AND owner = $2`,
-      [this.name, this.owner],
-    );
+    const { db, dialect } = this.database;
+    await db
+      .updateTable('event_relays')
+      .set({ owner: null, lease_until: null, updated_at: dialect.now() })
+      .where('name', '=', this.name)
+      .where('owner', '=', this.owner)
+      .execute();
   }
 }

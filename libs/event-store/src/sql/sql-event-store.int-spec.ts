@@ -1,5 +1,4 @@
-import { createThrowawayDatabase, PostgresSqlClient } from '@app/persistence';
-import { openInMemoryPglite } from '../testing/open-pglite';
+import { openPostgresDatabase, openSqliteDatabase, createThrowawayDatabase } from '@app/persistence';
 import { eventStoreContract } from '../testing/event-store.contract';
 import { SqlEventStore, SqlEventStoreOptions } from './sql-event-store';
 
@@ -9,11 +8,11 @@ const mainStoreOptions: SqlEventStoreOptions = { pollIntervalMs: 30_000, retryDe
 const otherProcessOptions: SqlEventStoreOptions = { pollIntervalMs: 50, retryDelayMs: 100 };
 
 eventStoreContract('SqlEventStore on PostgreSQL', async () => {
-  const database = await createThrowawayDatabase('event_store_test');
-  const sql = new PostgresSqlClient(database.url);
-  const otherSql = new PostgresSqlClient(database.url);
-  const store = new SqlEventStore(sql, mainStoreOptions);
-  const otherProcessStore = new SqlEventStore(otherSql, otherProcessOptions);
+  const throwaway = await createThrowawayDatabase('event_store_test');
+  const database = openPostgresDatabase(throwaway.url);
+  const otherDatabase = openPostgresDatabase(throwaway.url);
+  const store = new SqlEventStore(database, mainStoreOptions);
+  const otherProcessStore = new SqlEventStore(otherDatabase, otherProcessOptions);
   await Promise.all([store.migrate(), otherProcessStore.migrate()]);
   return {
     store,
@@ -21,16 +20,16 @@ eventStoreContract('SqlEventStore on PostgreSQL', async () => {
     retryDelayMs: 100,
     dispose: async () => {
       await Promise.all([store.close(), otherProcessStore.close()]);
-      await Promise.all([sql.close(), otherSql.close()]);
-      await database.drop();
+      await Promise.all([database.close(), otherDatabase.close()]);
+      await throwaway.drop();
     },
   };
 });
 
-eventStoreContract('SqlEventStore on PGlite', async () => {
-  const sql = await openInMemoryPglite();
-  const store = new SqlEventStore(sql, mainStoreOptions);
-  const otherProcessStore = new SqlEventStore(sql, otherProcessOptions);
+eventStoreContract('SqlEventStore on SQLite', async () => {
+  const database = openSqliteDatabase();
+  const store = new SqlEventStore(database, mainStoreOptions);
+  const otherProcessStore = new SqlEventStore(database, otherProcessOptions);
   await store.migrate();
   await otherProcessStore.migrate();
   return {
@@ -39,7 +38,7 @@ eventStoreContract('SqlEventStore on PGlite', async () => {
     retryDelayMs: 100,
     dispose: async () => {
       await Promise.all([store.close(), otherProcessStore.close()]);
-      await sql.close();
+      await database.close();
     },
   };
 });

@@ -1,4 +1,4 @@
-import { runMigrations, SqlClient, SqlExecutor } from '@app/persistence';
+import { migrateSchema, SchemaDatabase, SqlDatabase, toDate } from '@app/persistence';
 import {
   AllSubscription,
   AppendResult,
@@ -9,41 +9,33 @@ import {
   WrongExpectedRevisionError,
 } from '../event-store.port';
 import { AllSubscriptionLoop, SubscriptionTiming } from './all-subscription-loop';
-import { EVENT_STORE_SCHEMA, eventStoreMigrations } from './event-store-migrations';
+import { EVENT_STORE_SCHEMA, EventStoreTables, eventStoreMigrations } from './event-store-migrations';
 
-const EVENTS = `${EVENT_STORE_SCHEMA}.events`;
-const COLUMNS = 'position, stream_id, revision, id, type, data, metadata, recorded_at';
+const COLUMNS = ['position', 'stream_id', 'revision', 'id', 'type', 'data', 'metadata', 'recorded_at'] as const;
 
-interface EventRow {
-  position: number;
-  stream_id: string;
-  revision: number;
-  id: string;
-  type: string;
-  data: unknown;
-  metadata: Record<string, string>;
-  recorded_at: Date | string;
-}
+type EventRow = { [K in (typeof COLUMNS)[number]]: K extends 'position' | 'recorded_at' ? unknown : EventStoreTables['events'][K] };
+
+/** Rows per insert: an append of many events stays far below SQLite's parameter limit. */
+const ROWS_PER_INSERT = 500;
 
 export type SqlEventStoreOptions = Partial<SubscriptionTiming>;
 
 /**
- * The event store on PostgreSQL or PGlite (same SQL through SqlClient), in schema `eventstore`.
- * It does not own the SqlClient: `close()` stops subscriptions and leaves the connection open.
+ * The event store on SQLite or PostgreSQL (the same Kysely queries), in schema `eventstore`.
+ * It does not own the database: `close()` stops subscriptions and leaves the connection open.
  */
 export class SqlEventStore implements EventStore {
   private readonly timing: SubscriptionTiming;
   private readonly subscriptions = new Set<AllSubscriptionLoop>();
+  private readonly database: SchemaDatabase<EventStoreTables>;
 
-  constructor(
-    private readonly sql: SqlClient,
-    options: SqlEventStoreOptions = {},
-  ) {
+  constructor(database: SqlDatabase, options: SqlEventStoreOptions = {}) {
+    this.database = database.forSchema<EventStoreTables>(EVENT_STORE_SCHEMA);
     this.timing = { pollIntervalMs: 250, retryDelayMs: 1000, batchSize: 500, ...options };
   }
 
   async migrate(): Promise<void> {
-    await runMigrations(this.sql, EVENT_STORE_SCHEMA, eventStoreMigrations);
+    await migrateSchema(this.database, eventStoreMigrations);
   }
 
   async appendToStream(
@@ -51,33 +43,34 @@ export class SqlEventStore implements EventStore {
     events: readonly NewEvent[],
     expectedRevision: ExpectedRevision,
   ): Promise<AppendResult> {
-    const result = await this.sql.transaction(async (tx) => {
+    const { db, dialect } = this.database;
+    const result = await db.transaction().execute(async (tx) => {
       // One append at a time across all processes: a position is only handed out once every
       // smaller one has committed or rolled back, so readers never see a later event first.
-      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('eventstore.append'))`);
+      await dialect.transactionLock(tx, 'eventstore.append');
       const last = await lastEventOf(tx, streamId);
       checkExpectedRevision(streamId, expectedRevision, last?.revision ?? 'no_stream');
       if (events.length === 0) return { nextRevision: last?.revision ?? -1, position: last?.position ?? -1 };
-      return insertEvents(tx, streamId, (last?.revision ?? -1) + 1, events);
+      return insertEvents(tx, this.database, streamId, (last?.revision ?? -1) + 1, events);
     });
     if (events.length > 0) for (const subscription of this.subscriptions) subscription.notify();
     return result;
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
-    const rows = await this.sql.query<EventRow>(
-      `SELECT ${COLUMNS} FROM ${EVENTS} WHERE stream_id = $1 ORDER BY revision`,
-      [streamId],
-    );
-    return rows.map(toRecordedEvent);
+    const rows = await this.database.db.selectFrom('events').select(COLUMNS).where('stream_id', '=', streamId).orderBy('revision').execute();
+    return rows.map((row) => this.toRecordedEvent(row));
   }
 
   async readAll(afterPosition: number, limit: number): Promise<RecordedEvent[]> {
-    const rows = await this.sql.query<EventRow>(
-      `SELECT ${COLUMNS} FROM ${EVENTS} WHERE position > $1 ORDER BY position LIMIT $2`,
-      [afterPosition, limit],
-    );
-    return rows.map(toRecordedEvent);
+    const rows = await this.database.db
+      .selectFrom('events')
+      .select(COLUMNS)
+      .where('position', '>', afterPosition)
+      .orderBy('position')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => this.toRecordedEvent(row));
   }
 
   subscribeToAll(afterPosition: number, onEvent: (event: RecordedEvent) => Promise<void>): AllSubscription {
@@ -95,14 +88,33 @@ export class SqlEventStore implements EventStore {
   async close(): Promise<void> {
     await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
   }
+
+  private toRecordedEvent(row: EventRow): RecordedEvent {
+    const { readJson } = this.database.dialect;
+    return {
+      id: row.id,
+      streamId: row.stream_id,
+      revision: row.revision,
+      position: Number(row.position),
+      type: row.type,
+      data: readJson(row.data),
+      metadata: readJson<Record<string, string>>(row.metadata),
+      recordedAt: toDate(row.recorded_at as Date | string).toISOString(),
+    };
+  }
 }
 
-async function lastEventOf(tx: SqlExecutor, streamId: string): Promise<{ revision: number; position: number } | undefined> {
-  const rows = await tx.query<{ revision: number; position: number }>(
-    `SELECT revision, position FROM ${EVENTS} WHERE stream_id = $1 ORDER BY revision DESC LIMIT 1`,
-    [streamId],
-  );
-  return rows[0];
+type Transaction = SchemaDatabase<EventStoreTables>['db'];
+
+async function lastEventOf(tx: Transaction, streamId: string): Promise<{ revision: number; position: number } | undefined> {
+  const row = await tx
+    .selectFrom('events')
+    .select(['revision', 'position'])
+    .where('stream_id', '=', streamId)
+    .orderBy('revision', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row && { revision: row.revision, position: Number(row.position) };
 }
 
 function checkExpectedRevision(streamId: string, expected: ExpectedRevision, actual: number | 'no_stream'): void {
@@ -111,36 +123,24 @@ function checkExpectedRevision(streamId: string, expected: ExpectedRevision, act
 }
 
 async function insertEvents(
-  tx: SqlExecutor,
+  tx: Transaction,
+  { dialect }: SchemaDatabase<EventStoreTables>,
   streamId: string,
   firstRevision: number,
   events: readonly NewEvent[],
 ): Promise<AppendResult> {
-  const params: unknown[] = [streamId];
-  const rows = events.map((event, index) => {
-    const at = params.length;
-    params.push(firstRevision + index, event.id, event.type, JSON.stringify(event.data ?? null), JSON.stringify(event.metadata ?? {}));
-    return `($1, $${at + 1}::integer, $${at + 2}::uuid, $${at + 3}::text, $${at + 4}::text::jsonb, $${at + 5}::text::jsonb)`;
-  });
-  const inserted = await tx.query<{ position: number }>(
-    `INSERT INTO ${EVENTS} (stream_id, revision, id, type, data, metadata) VALUES ${rows.join(', ')} RETURNING position`,
-    params,
-  );
-  return {
-    nextRevision: firstRevision + events.length - 1,
-    position: Math.max(...inserted.map((row) => row.position)),
-  };
-}
-
-function toRecordedEvent(row: EventRow): RecordedEvent {
-  return {
-    id: row.id,
-    streamId: row.stream_id,
-    revision: row.revision,
-    position: row.position,
-    type: row.type,
-    data: row.data,
-    metadata: row.metadata,
-    recordedAt: new Date(row.recorded_at).toISOString(),
-  };
+  let position = -1;
+  for (let start = 0; start < events.length; start += ROWS_PER_INSERT) {
+    const rows = events.slice(start, start + ROWS_PER_INSERT).map((event, index) => ({
+      stream_id: streamId,
+      revision: firstRevision + start + index,
+      id: event.id,
+      type: event.type,
+      data: dialect.json(event.data ?? null),
+      metadata: dialect.json(event.metadata ?? {}),
+    }));
+    const inserted = await tx.insertInto('events').values(rows).returning('position').execute();
+    position = Math.max(position, ...inserted.map((row) => Number(row.position)));
+  }
+  return { nextRevision: firstRevision + events.length - 1, position };
 }
