@@ -1,66 +1,105 @@
-import { Migration } from '@app/persistence';
+import { Generated, sql } from 'kysely';
+import type { SchemaDatabase, SchemaMigration } from '@app/persistence';
 
 export const GATEWAY_SCHEMA = 'gateway';
 
+type Timestamp = Date | string;
+
 /** The gateway's own data: who may call the API, the workspaces they belong to, and the account registry. */
-export const gatewayMigrations: Migration[] = [
+export interface GatewayTables {
+  users: { id: Generated<number>; name: string; email: string; is_admin: boolean | number; created_at: Generated<Timestamp>; deleted_at: Timestamp | null };
+  tokens: {
+    id: Generated<number>;
+    user_id: number;
+    name: string;
+    token_hash: string;
+    expires_at: Timestamp | null;
+    revoked: Generated<boolean | number>;
+    created_at: Generated<Timestamp>;
+  };
+  workspaces: { uuid: string; name: string; created_at: Generated<Timestamp> };
+  memberships: { workspace_uuid: string; user_id: number; role: string; can_approve: boolean | number; created_at: Generated<Timestamp> };
+  accounts: {
+    id: Generated<number>;
+    workspace_uuid: string;
+    provider: string;
+    name: string;
+    username: string | null;
+    authorized: boolean | number;
+    created_at: Generated<Timestamp>;
+    deleted_at: Timestamp | null;
+  };
+}
+
+export type GatewayDatabase = SchemaDatabase<GatewayTables>;
+export const GATEWAY_DATABASE = Symbol('GATEWAY_DATABASE');
+
+export const gatewayMigrations: SchemaMigration[] = [
   {
     id: '001-users-and-tokens',
-    sql: `
-      CREATE TABLE gateway.users (
-        id bigserial PRIMARY KEY,
-        name text NOT NULL,
-        email text NOT NULL,
-        is_admin boolean NOT NULL DEFAULT false,
-        created_at timestamptz NOT NULL DEFAULT now(),
-        deleted_at timestamptz
-      );
-      CREATE UNIQUE INDEX users_email_active ON gateway.users (lower(email)) WHERE deleted_at IS NULL;
-      CREATE TABLE gateway.tokens (
-        id bigserial PRIMARY KEY,
-        user_id bigint NOT NULL REFERENCES gateway.users (id),
-        name text NOT NULL,
-        token_hash text NOT NULL UNIQUE,
-        expires_at timestamptz,
-        revoked boolean NOT NULL DEFAULT false,
-        created_at timestamptz NOT NULL DEFAULT now()
-      );
-      CREATE INDEX tokens_user ON gateway.tokens (user_id);
-    `,
+    up: async (db, dialect) => {
+      await dialect
+        .addAutoIncrementKey(db.schema.createTable('users'), 'id')
+        .addColumn('name', 'text', (col) => col.notNull())
+        .addColumn('email', 'text', (col) => col.notNull())
+        .addColumn('is_admin', 'boolean', (col) => col.notNull().defaultTo(false))
+        .addColumn('created_at', dialect.types.timestamp, (col) => col.notNull().defaultTo(dialect.now()))
+        .addColumn('deleted_at', dialect.types.timestamp)
+        .execute();
+      await db.schema
+        .createIndex('users_email_active')
+        .unique()
+        .on('users')
+        .expression(sql`lower(email)`)
+        .where(sql.ref('deleted_at'), 'is', null)
+        .execute();
+      await dialect
+        .addAutoIncrementKey(db.schema.createTable('tokens'), 'id')
+        .addColumn('user_id', dialect.types.bigint, (col) => col.notNull().references('users.id'))
+        .addColumn('name', 'text', (col) => col.notNull())
+        .addColumn('token_hash', 'text', (col) => col.notNull().unique())
+        .addColumn('expires_at', dialect.types.timestamp)
+        .addColumn('revoked', 'boolean', (col) => col.notNull().defaultTo(false))
+        .addColumn('created_at', dialect.types.timestamp, (col) => col.notNull().defaultTo(dialect.now()))
+        .execute();
+      await db.schema.createIndex('tokens_user').on('tokens').column('user_id').execute();
+    },
   },
   {
     id: '002-workspaces',
-    sql: `
-      CREATE TABLE gateway.workspaces (
-        uuid uuid PRIMARY KEY,
-        name text NOT NULL,
-        created_at timestamptz NOT NULL DEFAULT now()
-      );
-      CREATE TABLE gateway.memberships (
-        workspace_uuid uuid NOT NULL REFERENCES gateway.workspaces (uuid),
-        user_id bigint NOT NULL REFERENCES gateway.users (id),
-        role text NOT NULL CHECK (role IN ('admin', 'member', 'viewer')),
-        can_approve boolean NOT NULL DEFAULT false,
-        created_at timestamptz NOT NULL DEFAULT now(),
-        PRIMARY KEY (workspace_uuid, user_id)
-      );
-      CREATE INDEX memberships_user ON gateway.memberships (user_id);
-    `,
+    up: async (db, dialect) => {
+      await db.schema
+        .createTable('workspaces')
+        .addColumn('uuid', dialect.types.uuid, (col) => col.primaryKey())
+        .addColumn('name', 'text', (col) => col.notNull())
+        .addColumn('created_at', dialect.types.timestamp, (col) => col.notNull().defaultTo(dialect.now()))
+        .execute();
+      await db.schema
+        .createTable('memberships')
+        .addColumn('workspace_uuid', dialect.types.uuid, (col) => col.notNull().references('workspaces.uuid'))
+        .addColumn('user_id', dialect.types.bigint, (col) => col.notNull().references('users.id'))
+        .addColumn('role', 'text', (col) => col.notNull().check(sql`role IN ('admin', 'member', 'viewer')`))
+        .addColumn('can_approve', 'boolean', (col) => col.notNull().defaultTo(false))
+        .addColumn('created_at', dialect.types.timestamp, (col) => col.notNull().defaultTo(dialect.now()))
+        .addPrimaryKeyConstraint('memberships_pkey', ['workspace_uuid', 'user_id'])
+        .execute();
+      await db.schema.createIndex('memberships_user').on('memberships').column('user_id').execute();
+    },
   },
   {
     id: '003-accounts',
-    sql: `
-      CREATE TABLE gateway.accounts (
-        id bigserial PRIMARY KEY,
-        workspace_uuid uuid NOT NULL REFERENCES gateway.workspaces (uuid),
-        provider text NOT NULL,
-        name text NOT NULL,
-        username text,
-        authorized boolean NOT NULL DEFAULT false,
-        created_at timestamptz NOT NULL DEFAULT now(),
-        deleted_at timestamptz
-      );
-      CREATE INDEX accounts_workspace ON gateway.accounts (workspace_uuid) WHERE deleted_at IS NULL;
-    `,
+    up: async (db, dialect) => {
+      await dialect
+        .addAutoIncrementKey(db.schema.createTable('accounts'), 'id')
+        .addColumn('workspace_uuid', dialect.types.uuid, (col) => col.notNull().references('workspaces.uuid'))
+        .addColumn('provider', 'text', (col) => col.notNull())
+        .addColumn('name', 'text', (col) => col.notNull())
+        .addColumn('username', 'text')
+        .addColumn('authorized', 'boolean', (col) => col.notNull().defaultTo(false))
+        .addColumn('created_at', dialect.types.timestamp, (col) => col.notNull().defaultTo(dialect.now()))
+        .addColumn('deleted_at', dialect.types.timestamp)
+        .execute();
+      await db.schema.createIndex('accounts_workspace').on('accounts').column('workspace_uuid').where(sql.ref('deleted_at'), 'is', null).execute();
+    },
   },
 ];

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DATABASE, SqlDatabase } from '@app/persistence';
 import { HealthModule } from '@app/runtime';
 import { AccountRegistry } from './accounts/account-registry';
 import { ConnectAccountController } from './accounts/connect-account/connect-account.controller';
@@ -9,7 +10,12 @@ import { AuthenticationGuard } from './auth/authentication.guard';
 import { BootstrapAdmin } from './auth/bootstrap-admin/bootstrap-admin';
 import { RateLimitGuard } from './auth/rate-limit/rate-limit.guard';
 import { TokenStore } from './auth/token-store';
-import { GatewayDatabase } from './gateway-database';
+import { AccessCache } from './access/access-cache';
+import { GatewaySchemaSetup } from './gateway-schema-setup';
+import { GATEWAY_DATABASE, GATEWAY_SCHEMA, GatewayTables } from './gateway-migrations';
+import { UsersRepository } from './panel/users/users.repository';
+import { WorkspacesRepository } from './panel/workspaces/workspaces.repository';
+import { MembershipStore } from './workspace/membership-store';
 import { AddMemberController } from './panel/workspaces/add-member/add-member.controller';
 import { CreateWorkspaceController } from './panel/workspaces/create-workspace/create-workspace.controller';
 import { ListWorkspacesController } from './panel/workspaces/list-workspaces/list-workspaces.controller';
@@ -35,7 +41,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
 /**
  * The HTTP API: authentication, rate limits, users, tokens, workspaces and memberships, the account
  * registry (schema `gateway`), and relays to the services that own posts, credentials and webhooks.
- * Infrastructure (SQL_CLIENT, RPC_CLIENT, APP_CONFIG) comes from the global runtime module.
+ * Infrastructure (DATABASE, RPC_CLIENT, APP_CONFIG) comes from the global runtime module.
  *
  * One module on purpose: guards keep their state (the rate limiter) per module, and controllers
  * register their routes in this order, so `/panel/...` is matched before `/:workspaceUuid/...`.
@@ -65,7 +71,12 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     WorkspaceDeliveriesController,
   ],
   providers: [
-    GatewayDatabase,
+    { provide: GATEWAY_DATABASE, inject: [DATABASE], useFactory: (database: SqlDatabase) => database.forSchema<GatewayTables>(GATEWAY_SCHEMA) },
+    GatewaySchemaSetup,
+    { provide: AccessCache, useFactory: () => new AccessCache() },
+    UsersRepository,
+    WorkspacesRepository,
+    MembershipStore,
     BootstrapAdmin,
     TokenStore,
     RateLimitGuard,

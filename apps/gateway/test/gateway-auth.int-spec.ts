@@ -1,4 +1,6 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { hashToken } from '@app/security';
+import { ACCESS_CACHE_TTL_MS } from '../src/access/access-cache';
 import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 
 const UNAUTHENTICATED = { message: 'Unauthenticated.' };
@@ -6,7 +8,7 @@ const UNAUTHORIZED = { message: 'This action is unauthorized.' };
 
 jest.setTimeout(30_000);
 
-describe('gateway: authentication and the panel guard (PGlite)', () => {
+describe('gateway: authentication and the panel guard (SQLite)', () => {
   let gateway: GatewayTestApp;
   beforeAll(async () => (gateway = await startGatewayTestApp()));
   afterAll(() => gateway?.dispose());
@@ -23,7 +25,7 @@ describe('gateway: authentication and the panel guard (PGlite)', () => {
     const users = await gateway.call('GET', '/api/panel/users');
     expect(users.status).toBe(200);
     expect(users.body.data).toEqual([{ id: 1, name: 'Admin', email: 'admin@localhost', is_admin: true }]);
-    const stored = await gateway.sql.query<{ token_hash: string }>('SELECT token_hash FROM gateway.tokens');
+    const stored = await gateway.tables.db.selectFrom('tokens').select('token_hash').execute();
     expect(stored).toEqual([{ token_hash: hashToken('admin-token') }]);
   });
 
@@ -43,15 +45,31 @@ describe('gateway: authentication and the panel guard (PGlite)', () => {
     expect(answer).toMatchObject({ status: 401, body: UNAUTHENTICATED });
   });
 
-  it('401 for an expired token and for a revoked one', async () => {
-    const user = await createUser('expiring@example.com');
-    expect((await gateway.call('GET', '/api/panel/users', { token: user.token })).status).toBe(403);
-    await gateway.sql.query(`UPDATE gateway.tokens SET expires_at = now() - interval '1 second' WHERE id = $1`, [user.tokenId]);
-    expect(await gateway.call('GET', '/api/panel/users', { token: user.token })).toMatchObject({ status: 401, body: UNAUTHENTICATED });
+  it('401 for a token the moment it expires, although its owner was just looked up', async () => {
+    const user = await gateway.call('POST', '/api/panel/users', { body: { name: 'expiring', email: 'expiring@example.com' } });
+    const expiresAt = new Date(Date.now() + 1_500);
+    const token = await gateway.call('POST', `/api/panel/users/${user.body.id}/tokens`, { body: { name: 'short', expires_at: expiresAt.toISOString() } });
+    expect((await gateway.call('GET', '/api/panel/users', { token: token.body.token })).status).toBe(403);
+    await sleep(expiresAt.getTime() - Date.now() + 10);
+    expect(await gateway.call('GET', '/api/panel/users', { token: token.body.token })).toMatchObject({ status: 401, body: UNAUTHENTICATED });
+  });
 
+  it('401 at once after the user is deleted through the API, although their token was just used', async () => {
+    const user = await createUser('deleted@example.com');
+    expect((await gateway.call('GET', '/api/panel/users', { token: user.token })).status).toBe(403);
+    expect((await gateway.call('DELETE', `/api/panel/users/${user.id}`)).status).toBe(204);
+    expect(await gateway.call('GET', '/api/panel/users', { token: user.token })).toMatchObject({ status: 401, body: UNAUTHENTICATED });
+  });
+
+  it('401 within the cache lifetime for a token revoked by another gateway (a write this one did not make)', async () => {
     const other = await createUser('revoked@example.com');
-    await gateway.sql.query(`UPDATE gateway.tokens SET revoked = true WHERE id = $1`, [other.tokenId]);
-    expect(await gateway.call('GET', '/api/panel/users', { token: other.token })).toMatchObject({ status: 401, body: UNAUTHENTICATED });
+    expect((await gateway.call('GET', '/api/panel/users', { token: other.token })).status).toBe(403);
+    await gateway.tables.db.updateTable('tokens').set({ revoked: true }).where('id', '=', other.tokenId).execute();
+    const revokedAt = Date.now();
+    while ((await gateway.call('GET', '/api/panel/users', { token: other.token })).status !== 401) {
+      expect(Date.now() - revokedAt).toBeLessThan(ACCESS_CACHE_TTL_MS + 500);
+      await sleep(100);
+    }
   });
 
   it('403 for a non-admin on every panel endpoint', async () => {
@@ -93,11 +111,11 @@ describe('gateway: authentication and the panel guard (PGlite)', () => {
   });
 });
 
-describe('gateway: restarts and the rate limit (PGlite)', () => {
+describe('gateway: restarts and the rate limit (SQLite)', () => {
   it('a restart with another ADMIN_TOKEN adds it to the first admin and keeps the old one', async () => {
     const first = await startGatewayTestApp({ ADMIN_TOKEN: 'first-token' });
     await first.close();
-    const second = await startGatewayTestApp({ ADMIN_TOKEN: 'second-token' }, { sql: first.sql, services: first.services });
+    const second = await startGatewayTestApp({ ADMIN_TOKEN: 'second-token' }, { database: first.database, services: first.services });
     try {
       const users = await second.call('GET', '/api/panel/users', { token: 'second-token' });
       expect(users.body.data).toHaveLength(1);

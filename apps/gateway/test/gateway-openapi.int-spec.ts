@@ -16,7 +16,7 @@ const POST_FIELDS = ['uuid', 'status', 'versions', 'accounts', 'tags', 'schedule
 const POST_ACCOUNT_FIELDS = ['id', 'provider', 'name', 'username', 'external_url', 'errors'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-describe('gateway: the OpenAPI document (PGlite)', () => {
+describe('gateway: the OpenAPI document (SQLite)', () => {
   let gateway: GatewayTestApp;
   let doc: Json;
   let operations: Operation[];

@@ -4,7 +4,7 @@ jest.setTimeout(30_000);
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
-describe('gateway: panel endpoints (PGlite)', () => {
+describe('gateway: panel endpoints (SQLite)', () => {
   let gateway: GatewayTestApp;
   beforeAll(async () => (gateway = await startGatewayTestApp()));
   afterAll(() => gateway?.dispose());
@@ -84,7 +84,7 @@ describe('gateway: panel endpoints (PGlite)', () => {
     const deleted = await gateway.call('DELETE', `/api/panel/users/${user.id}`);
     expect(deleted).toMatchObject({ status: 204, body: null });
     expect((await gateway.call('GET', '/api/panel/users', { token })).status).toBe(401);
-    expect(await gateway.sql.query('SELECT * FROM gateway.memberships WHERE user_id = $1', [user.id])).toEqual([]);
+    expect(await gateway.tables.db.selectFrom('memberships').selectAll().where('user_id', '=', user.id).execute()).toEqual([]);
     expect((await gateway.call('GET', '/api/panel/users')).body.data.map((u: { id: number }) => u.id)).not.toContain(user.id);
 
     expect(await gateway.call('DELETE', `/api/panel/users/${user.id}`)).toMatchObject({ status: 404, body: { message: 'User not found.' } });

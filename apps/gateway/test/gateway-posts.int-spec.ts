@@ -5,7 +5,7 @@ jest.setTimeout(30_000);
 const original = { is_original: true, content: [{ body: 'Hello', media: [] }] };
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 
-describe('gateway: posts (PGlite, fake post-service on the real domain rules)', () => {
+describe('gateway: posts (SQLite, fake post-service on the real domain rules)', () => {
   let gateway: GatewayTestApp;
   let workspace: string;
   let accountId: number;

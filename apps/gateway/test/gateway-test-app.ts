@@ -2,14 +2,17 @@ import { DynamicModule, Global, INestApplication, Module } from '@nestjs/common'
 import { NestFactory } from '@nestjs/core';
 import { APP_CONFIG, AppConfig, loadConfig } from '@app/config';
 import { InProcessRpc, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
-import { PgliteSqlClient, SQL_CLIENT } from '@app/persistence';
+import { DATABASE, openSqliteDatabase, SqlDatabase } from '@app/persistence';
+import { GATEWAY_SCHEMA, GatewayDatabase, GatewayTables } from '../src/gateway-migrations';
 import { configureGatewayApp } from '../src/configure-gateway-app';
 import { GatewayModule } from '../src/gateway.module';
 import { FakeServices } from './fake-services';
 
 export interface GatewayTestApp {
   url: string;
-  sql: PgliteSqlClient;
+  database: SqlDatabase;
+  /** The gateway's own tables, for checks of what it stored. */
+  tables: GatewayDatabase;
   services: FakeServices;
   /** Stops the app; the database stays open for another app until `dispose`. */
   close(): Promise<void>;
@@ -31,32 +34,33 @@ export interface Answer {
 }
 
 /**
- * GatewayModule on real PGlite (in memory) and in-process RPC, with fake services behind the RPC,
+ * GatewayModule on real SQLite (in memory) and in-process RPC, with fake services behind the RPC,
  * served on a free port exactly as the apps serve it (configureGatewayApp).
  */
 export async function startGatewayTestApp(
   env: Record<string, string> = {},
-  reuse?: { sql: PgliteSqlClient; services: FakeServices },
+  reuse?: { database: SqlDatabase; services: FakeServices },
 ): Promise<GatewayTestApp> {
   const config: AppConfig = loadConfig({ ADMIN_TOKEN: 'admin-token', RATE_LIMIT_PER_MINUTE: '10000', ...env });
-  const sql = reuse?.sql ?? (await PgliteSqlClient.open());
+  const database = reuse?.database ?? openSqliteDatabase();
   const services = reuse?.services ?? new FakeServices();
   const rpc = new InProcessRpc();
   services.register(rpc);
 
-  const app: INestApplication = await NestFactory.create(TestInfrastructure.with(config, sql, rpc), { logger: false });
+  const app: INestApplication = await NestFactory.create(TestInfrastructure.with(config, database, rpc), { logger: false });
   configureGatewayApp(app, config);
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
 
   return {
     url,
-    sql,
+    database,
+    tables: database.forSchema<GatewayTables>(GATEWAY_SCHEMA),
     services,
     close: () => app.close(),
     dispose: async () => {
       await app.close();
-      await sql.close();
+      await database.close();
     },
     call: async (method, path, options = {}) => {
       const token = options.token === undefined ? 'admin-token' : options.token;
@@ -84,17 +88,17 @@ function safeJson(text: string): unknown {
 @Global()
 @Module({})
 class TestInfrastructure {
-  static with(config: AppConfig, sql: PgliteSqlClient, rpc: InProcessRpc): DynamicModule {
+  static with(config: AppConfig, database: SqlDatabase, rpc: InProcessRpc): DynamicModule {
     return {
       module: TestInfrastructure,
       imports: [GatewayModule],
       providers: [
         { provide: APP_CONFIG, useValue: config },
-        { provide: SQL_CLIENT, useValue: sql },
+        { provide: DATABASE, useValue: database },
         { provide: RPC_CLIENT, useValue: rpc },
         { provide: RPC_SERVER, useValue: rpc },
       ],
-      exports: [APP_CONFIG, SQL_CLIENT, RPC_CLIENT, RPC_SERVER],
+      exports: [APP_CONFIG, DATABASE, RPC_CLIENT, RPC_SERVER],
     };
   }
 }

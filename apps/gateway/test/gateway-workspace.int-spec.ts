@@ -4,7 +4,7 @@ jest.setTimeout(30_000);
 
 const NOT_FOUND = { message: 'Workspace not found.' };
 
-describe('gateway: workspace access and accounts (PGlite)', () => {
+describe('gateway: workspace access and accounts (SQLite)', () => {
   let gateway: GatewayTestApp;
   let workspace: string;
   let viewer: string;
@@ -68,7 +68,7 @@ describe('gateway: workspace access and accounts (PGlite)', () => {
     expect(gateway.services.callsOf('publisher.accounts.connect').slice(before)).toEqual([
       { accountId: created.body.id, workspaceUuid: workspace, provider: 'sandbox', settings: { outcome: 'success' }, credentials: { key: 'top-secret' } },
     ]);
-    const stored = JSON.stringify(await gateway.sql.query('SELECT * FROM gateway.accounts'));
+    const stored = JSON.stringify(await gateway.tables.db.selectFrom('accounts').selectAll().execute());
     expect(stored).not.toContain('top-secret');
     expect(await gateway.call('GET', `/api/${workspace}/accounts`)).toEqual(expect.objectContaining({ status: 200, body: { data: [created.body] } }));
   });
@@ -129,7 +129,7 @@ describe('gateway: workspace access and accounts (PGlite)', () => {
   });
 });
 
-describe('gateway: the HTTP surface (PGlite)', () => {
+describe('gateway: the HTTP surface (SQLite)', () => {
   let gateway: GatewayTestApp;
   beforeAll(async () => (gateway = await startGatewayTestApp()));
   afterAll(() => gateway?.dispose());

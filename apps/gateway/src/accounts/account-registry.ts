@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AccountSnapshot } from '@app/domain';
-import { SQL_CLIENT, SqlClient } from '@app/persistence';
+import { Selectable } from 'kysely';
+import { toDate } from '@app/persistence';
+import { GATEWAY_DATABASE, GatewayDatabase, GatewayTables } from '../gateway-migrations';
 
 /** The Account resource of the HTTP API. Credentials live with the publisher, never here. */
 export interface AccountView {
@@ -12,46 +14,54 @@ export interface AccountView {
   created_at: string;
 }
 
-interface AccountRow {
-  id: number;
-  provider: string;
-  name: string;
-  username: string | null;
-  authorized: boolean;
-  created_at: Date;
-}
+const ACCOUNT_COLUMNS = ['id', 'provider', 'name', 'username', 'authorized', 'created_at'] as const;
+
+type AccountRow = Selectable<GatewayTables['accounts']>;
 
 export interface NewAccount {
-  id: number;
   workspaceUuid: string;
   provider: string;
   name: string;
   username: string | null;
-  authorized: boolean;
 }
 
-const viewOf = (row: AccountRow): AccountView => ({ ...row, created_at: new Date(row.created_at).toISOString() });
+const viewOf = (row: Pick<AccountRow, (typeof ACCOUNT_COLUMNS)[number]>): AccountView => ({
+  id: Number(row.id),
+  provider: row.provider,
+  name: row.name,
+  username: row.username,
+  authorized: Boolean(row.authorized),
+  created_at: toDate(row.created_at).toISOString(),
+});
 
-/** The accounts of each workspace, as the gateway knows them; deleted ones are kept, marked. */
+/**
+ * The accounts of each workspace, as the gateway knows them; deleted ones are kept, marked. An
+ * account being connected is reserved first (hidden, as if deleted) so that the publisher can
+ * store its credentials under its id, then shown once the publisher has them.
+ */
 @Injectable()
 export class AccountRegistry {
-  constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
+  constructor(@Inject(GATEWAY_DATABASE) private readonly database: GatewayDatabase) {}
 
   async list(workspaceUuid: string): Promise<AccountView[]> {
-    const rows = await this.sql.query<AccountRow>(
-      `SELECT id, provider, name, username, authorized, created_at FROM gateway.accounts
-        WHERE workspace_uuid = $1 AND deleted_at IS NULL ORDER BY id`,
-      [workspaceUuid],
-    );
+    const rows = await this.database.db
+      .selectFrom('accounts')
+      .select(ACCOUNT_COLUMNS)
+      .where('workspace_uuid', '=', workspaceUuid)
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .execute();
     return rows.map(viewOf);
   }
 
   async find(workspaceUuid: string, id: number): Promise<AccountView | null> {
-    const [row] = await this.sql.query<AccountRow>(
-      `SELECT id, provider, name, username, authorized, created_at FROM gateway.accounts
-        WHERE workspace_uuid = $1 AND id = $2 AND deleted_at IS NULL`,
-      [workspaceUuid, id],
-    );
+    const row = await this.database.db
+      .selectFrom('accounts')
+      .select(ACCOUNT_COLUMNS)
+      .where('workspace_uuid', '=', workspaceUuid)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
     return row ? viewOf(row) : null;
   }
 
@@ -61,26 +71,45 @@ export class AccountRegistry {
     return new Map(accounts.map(({ id, provider, name, username }) => [id, { id, provider, name, username }]));
   }
 
-  /** An id for an account about to be connected: the publisher stores its credentials under it first. */
-  async reserveId(): Promise<number> {
-    const [row] = await this.sql.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('gateway.accounts', 'id')) AS id`);
+  /** Reserves an id for an account about to be connected; it stays hidden until `connected`. */
+  async reserve(account: NewAccount): Promise<number> {
+    const { db, dialect } = this.database;
+    const row = await db
+      .insertInto('accounts')
+      .values({
+        workspace_uuid: account.workspaceUuid,
+        provider: account.provider,
+        name: account.name,
+        username: account.username,
+        authorized: false,
+        deleted_at: dialect.now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return Number(row.id);
   }
 
-  async add(account: NewAccount): Promise<AccountView> {
-    const [row] = await this.sql.query<AccountRow>(
-      `INSERT INTO gateway.accounts (id, workspace_uuid, provider, name, username, authorized) VALUES ($1, $2, $3, $4, $5, $6)
-       RETURNING id, provider, name, username, authorized, created_at`,
-      [account.id, account.workspaceUuid, account.provider, account.name, account.username, account.authorized],
-    );
+  /** Shows a reserved account, now that the publisher holds its credentials. */
+  async connected(id: number, authorized: boolean): Promise<AccountView> {
+    const row = await this.database.db
+      .updateTable('accounts')
+      .set({ deleted_at: null, authorized })
+      .where('id', '=', id)
+      .returning(ACCOUNT_COLUMNS)
+      .executeTakeFirstOrThrow();
     return viewOf(row);
   }
 
   async markDeleted(workspaceUuid: string, id: number): Promise<boolean> {
-    const rows = await this.sql.query(
-      `UPDATE gateway.accounts SET deleted_at = now() WHERE workspace_uuid = $1 AND id = $2 AND deleted_at IS NULL RETURNING id`,
-      [workspaceUuid, id],
-    );
-    return rows.length > 0;
+    const { db, dialect } = this.database;
+    const row = await db
+      .updateTable('accounts')
+      .set({ deleted_at: dialect.now() })
+      .where('workspace_uuid', '=', workspaceUuid)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
   }
 }

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SQL_CLIENT, SqlClient, SqlExecutor } from '@app/persistence';
 import { generateToken, hashToken } from '@app/security';
-import { AuthenticatedUser } from './authenticated-user';
+import { toDate } from '@app/persistence';
+import { AccessCache } from '../access/access-cache';
+import { GATEWAY_DATABASE, GatewayDatabase } from '../gateway-migrations';
+import type { AuthenticatedUser } from './authenticated-user';
 
 export interface IssuedToken {
   id: number;
@@ -10,41 +12,75 @@ export interface IssuedToken {
   expires_at: string | null;
 }
 
+type Executor = GatewayDatabase['db'];
+
+interface TokenOwner {
+  user: AuthenticatedUser;
+  /** When the token stops working (epoch ms), or null. */
+  expiresAt: number | null;
+}
+
 /** API tokens: only their digest is stored; the plaintext exists once, in the answer that creates it. */
 @Injectable()
 export class TokenStore {
-  constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
+  constructor(
+    @Inject(GATEWAY_DATABASE) private readonly database: GatewayDatabase,
+    private readonly cache: AccessCache,
+  ) {}
 
+  /**
+   * The token's user, answered from the access cache while it is fresh (an unknown token too: a
+   * token issued through this process clears the cache, so it works at once). A cached token
+   * stops working the moment it expires.
+   */
   async authenticate(token: string): Promise<AuthenticatedUser | null> {
-    const rows = await this.sql.query<{ token_id: number; user_id: number; is_admin: boolean }>(
-      `SELECT t.id AS token_id, u.id AS user_id, u.is_admin
-         FROM gateway.tokens t JOIN gateway.users u ON u.id = t.user_id
-        WHERE t.token_hash = $1 AND NOT t.revoked AND (t.expires_at IS NULL OR t.expires_at > now()) AND u.deleted_at IS NULL`,
-      [hashToken(token)],
-    );
-    const row = rows[0];
-    return row ? { userId: row.user_id, isAdmin: row.is_admin, tokenId: row.token_id } : null;
+    const hash = hashToken(token);
+    const owner = await this.cache.get(`token:${hash}`, () => this.ownerOf(hash), (found) => found?.expiresAt ?? null);
+    if (!owner || (owner.expiresAt !== null && owner.expiresAt <= Date.now())) return null;
+    return owner.user;
   }
 
-  async issue(userId: number, name: string, expiresAt: Date | null, db: SqlExecutor = this.sql): Promise<IssuedToken> {
+  async issue(userId: number, name: string, expiresAt: Date | null, db: Executor = this.database.db): Promise<IssuedToken> {
     const token = generateToken();
-    const [row] = await db.query<{ id: number; expires_at: Date | null }>(
-      `INSERT INTO gateway.tokens (user_id, name, token_hash, expires_at) VALUES ($1, $2, $3, $4) RETURNING id, expires_at`,
-      [userId, name, hashToken(token), expiresAt],
-    );
-    return { id: row.id, name, token, expires_at: row.expires_at ? new Date(row.expires_at).toISOString() : null };
+    const row = await db
+      .insertInto('tokens')
+      .values({ user_id: userId, name, token_hash: hashToken(token), expires_at: expiresAt })
+      .returning(['id', 'expires_at'])
+      .executeTakeFirstOrThrow();
+    this.cache.clear();
+    return { id: Number(row.id), name, token, expires_at: toDate(row.expires_at)?.toISOString() ?? null };
   }
 
   /** Makes `token` a live, non-expiring token of `userId` (the operator's ADMIN_TOKEN). */
-  async ensure(userId: number, name: string, token: string, db: SqlExecutor = this.sql): Promise<void> {
-    await db.query(
-      `INSERT INTO gateway.tokens (user_id, name, token_hash) VALUES ($1, $2, $3)
-       ON CONFLICT (token_hash) DO UPDATE SET user_id = EXCLUDED.user_id, revoked = false, expires_at = NULL`,
-      [userId, name, hashToken(token)],
-    );
+  async ensure(userId: number, name: string, token: string, db: Executor = this.database.db): Promise<void> {
+    await db
+      .insertInto('tokens')
+      .values({ user_id: userId, name, token_hash: hashToken(token), expires_at: null })
+      .onConflict((conflict) => conflict.column('token_hash').doUpdateSet({ user_id: userId, revoked: false, expires_at: null }))
+      .execute();
+    this.cache.clear();
   }
 
-  async revokeAllOf(userId: number, db: SqlExecutor = this.sql): Promise<void> {
-    await db.query(`UPDATE gateway.tokens SET revoked = true WHERE user_id = $1 AND NOT revoked`, [userId]);
+  async revokeAllOf(userId: number, db: Executor = this.database.db): Promise<void> {
+    await db.updateTable('tokens').set({ revoked: true }).where('user_id', '=', userId).where('revoked', '=', false).execute();
+    this.cache.clear();
+  }
+
+  private async ownerOf(hash: string): Promise<TokenOwner | null> {
+    const { db, dialect } = this.database;
+    const row = await db
+      .selectFrom('tokens')
+      .innerJoin('users', 'users.id', 'tokens.user_id')
+      .select(['tokens.id as token_id', 'users.id as user_id', 'users.is_admin', 'tokens.expires_at'])
+      .where('tokens.token_hash', '=', hash)
+      .where('tokens.revoked', '=', false)
+      .where((eb) => eb.or([eb('tokens.expires_at', 'is', null), eb('tokens.expires_at', '>', dialect.now())]))
+      .where('users.deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      user: { userId: Number(row.user_id), isAdmin: Boolean(row.is_admin), tokenId: Number(row.token_id) },
+      expiresAt: toDate(row.expires_at)?.getTime() ?? null,
+    };
   }
 }

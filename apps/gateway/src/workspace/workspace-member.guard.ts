@@ -1,8 +1,8 @@
-import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
-import { SQL_CLIENT, SqlClient } from '@app/persistence';
-import { GatewayRequest, Membership } from '../auth/authenticated-user';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { GatewayRequest } from '../auth/authenticated-user';
 import { unauthorized, workspaceNotFound } from '../http/api-error';
 import { isUuid } from '../http/route-params';
+import { MembershipStore } from './membership-store';
 
 export const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
 
@@ -12,19 +12,16 @@ export const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
  */
 @Injectable()
 export class WorkspaceMemberGuard implements CanActivate {
-  constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
+  constructor(private readonly memberships: MembershipStore) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<GatewayRequest>();
     const workspaceUuid = String(request.params.workspaceUuid ?? '');
     if (!request.user || !isUuid(workspaceUuid)) throw workspaceNotFound();
-    const [row] = await this.sql.query<{ role: Membership['role']; can_approve: boolean }>(
-      `SELECT role, can_approve FROM gateway.memberships WHERE workspace_uuid = $1 AND user_id = $2`,
-      [workspaceUuid, request.user.userId],
-    );
-    if (!row) throw workspaceNotFound();
-    if (row.role === 'viewer' && !READ_METHODS.has(request.method)) throw unauthorized();
-    request.membership = { workspaceUuid: workspaceUuid.toLowerCase(), role: row.role, canApprove: row.can_approve };
+    const membership = await this.memberships.find(workspaceUuid.toLowerCase(), request.user.userId);
+    if (!membership) throw workspaceNotFound();
+    if (membership.role === 'viewer' && !READ_METHODS.has(request.method)) throw unauthorized();
+    request.membership = { workspaceUuid: workspaceUuid.toLowerCase(), ...membership };
     return true;
   }
 }

@@ -30,23 +30,17 @@ export class ConnectAccountController {
   @ApiErrorResponses({ 422: `${Failures.validation} Also an unknown provider, or settings and credentials it refuses.`, 503: Failures.unavailable })
   async connect(@CurrentMembership() membership: Membership, @Body() body: ConnectAccountDto): Promise<AccountView> {
     const { workspaceUuid } = membership;
-    const accountId = await this.accounts.reserveId();
+    const provider = body.provider.trim();
+    const accountId = await this.accounts.reserve({ workspaceUuid, provider, name: body.name.trim(), username: body.username?.trim() || null });
     const request: ConnectAccountRequest = {
       accountId,
       workspaceUuid,
-      provider: body.provider.trim(),
+      provider,
       settings: body.settings ?? {},
       credentials: body.credentials ?? {},
     };
     const reply = await this.rpc.request<ConnectAccountReply>(RpcMethods.connectAccount, request);
-    const account = await this.accounts.add({
-      id: accountId,
-      workspaceUuid,
-      provider: request.provider,
-      name: body.name.trim(),
-      username: body.username?.trim() || null,
-      authorized: reply.authorized,
-    });
+    const account = await this.accounts.connected(accountId, reply.authorized);
     this.logger.log(`Account ${accountId} (${account.provider}) connected to workspace ${workspaceUuid}`);
     return account;
   }

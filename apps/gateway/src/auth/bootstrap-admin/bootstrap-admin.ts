@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { SQL_CLIENT, SqlClient } from '@app/persistence';
 import { generateToken } from '@app/security';
+import { GATEWAY_DATABASE, GatewayDatabase } from '../../gateway-migrations';
 import { TokenStore } from '../token-store';
 
 const ADMIN_TOKEN_NAME = 'ADMIN_TOKEN';
@@ -16,35 +16,43 @@ export class BootstrapAdmin {
   private readonly logger = new Logger('Gateway');
 
   constructor(
-    @Inject(SQL_CLIENT) private readonly sql: SqlClient,
+    @Inject(GATEWAY_DATABASE) private readonly database: GatewayDatabase,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly tokens: TokenStore,
   ) {}
 
   async run(): Promise<void> {
     const adminToken = this.config.adminToken;
-    const generated = await this.sql.transaction(async (tx) => {
+    const { db, dialect } = this.database;
+    const generated = await db.transaction().execute(async (tx) => {
       // Replicas starting together must not both create an admin.
-      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['gateway:bootstrap-admin']);
-      const [anyUser] = await tx.query<{ id: number }>(`SELECT id FROM gateway.users WHERE deleted_at IS NULL LIMIT 1`);
+      await dialect.transactionLock(tx, 'gateway:bootstrap-admin');
+      const anyUser = await tx.selectFrom('users').select('id').where('deleted_at', 'is', null).limit(1).executeTakeFirst();
       if (!anyUser) {
-        const [admin] = await tx.query<{ id: number }>(
-          `INSERT INTO gateway.users (name, email, is_admin) VALUES ('Admin', 'admin@localhost', true) RETURNING id`,
-        );
+        const admin = await tx
+          .insertInto('users')
+          .values({ name: 'Admin', email: 'admin@localhost', is_admin: true, deleted_at: null })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         const token = adminToken ?? generateToken();
-        await this.tokens.ensure(admin.id, ADMIN_TOKEN_NAME, token, tx);
+        await this.tokens.ensure(Number(admin.id), ADMIN_TOKEN_NAME, token, tx);
         this.logger.log(`No users yet: created admin user ${admin.id}${adminToken ? ' with the token of ADMIN_TOKEN' : ''}`);
         return adminToken ? null : token;
       }
       if (!adminToken) return null;
-      const [firstAdmin] = await tx.query<{ id: number }>(
-        `SELECT id FROM gateway.users WHERE is_admin AND deleted_at IS NULL ORDER BY id LIMIT 1`,
-      );
+      const firstAdmin = await tx
+        .selectFrom('users')
+        .select('id')
+        .where('is_admin', '=', true)
+        .where('deleted_at', 'is', null)
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
       if (!firstAdmin) {
         this.logger.warn('ADMIN_TOKEN is set but no admin user exists; the token was not attached to anyone');
         return null;
       }
-      await this.tokens.ensure(firstAdmin.id, ADMIN_TOKEN_NAME, adminToken, tx);
+      await this.tokens.ensure(Number(firstAdmin.id), ADMIN_TOKEN_NAME, adminToken, tx);
       return null;
     });
     if (generated) {

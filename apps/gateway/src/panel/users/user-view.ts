@@ -4,5 +4,3 @@ export interface UserView {
   email: string;
   is_admin: boolean;
 }
-
-export const USER_COLUMNS = 'id, name, email, is_admin';

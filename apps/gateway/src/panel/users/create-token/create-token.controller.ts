@@ -1,6 +1,5 @@
-import { Body, Controller, HttpCode, Inject, Logger, Param, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Logger, Param, Post } from '@nestjs/common';
 import { ApiCreatedResponse } from '@nestjs/swagger';
-import { SQL_CLIENT, SqlClient } from '@app/persistence';
 import { PanelRoute } from '../../../auth/route-access';
 import { IssuedToken, TokenStore } from '../../../auth/token-store';
 import { notFound, validationFailed } from '../../../http/api-error';
@@ -11,6 +10,7 @@ import { FieldMessages } from '../../../http/validation';
 import { USER_NOT_FOUND } from '../delete-user/delete-user.controller';
 import { CreateTokenDto } from './create-token.dto';
 import { TokenDoc } from './token.doc';
+import { UsersRepository } from '../users.repository';
 
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -21,7 +21,7 @@ export class CreateTokenController {
   private readonly logger = new Logger('Gateway');
 
   constructor(
-    @Inject(SQL_CLIENT) private readonly sql: SqlClient,
+    private readonly users: UsersRepository,
     private readonly tokens: TokenStore,
   ) {}
 
@@ -33,8 +33,7 @@ export class CreateTokenController {
   @ApiErrorResponses({ 404: `No user has this id: "${USER_NOT_FOUND}"`, 422: `${Failures.validation} Also an expires_at that is not a date after now.` })
   async create(@Param('id') idText: string, @Body() body: CreateTokenDto): Promise<IssuedToken> {
     const userId = idFromPath(idText);
-    const [user] = userId === null ? [] : await this.sql.query(`SELECT id FROM gateway.users WHERE id = $1 AND deleted_at IS NULL`, [userId]);
-    if (!user || userId === null) throw notFound(USER_NOT_FOUND);
+    if (userId === null || !(await this.users.exists(userId))) throw notFound(USER_NOT_FOUND);
     const expiresAt = expiryOf(body.expires_at);
     const issued = await this.tokens.issue(userId, body.name.trim(), expiresAt);
     this.logger.log(`Token ${issued.id} issued for user ${userId}${expiresAt ? `, expires ${expiresAt.toISOString()}` : ''}`);
