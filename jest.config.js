@@ -12,7 +12,7 @@ const common = { rootDir: __dirname, transform: { '^.+\\.ts$': swc }, moduleName
 module.exports = {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,test}/**/*.spec.ts'] },
-    // Opening a PGlite database or a consumer group can take seconds on a loaded machine.
+    // Joining a consumer group or starting a service can take seconds on a loaded machine.
     { ...common, displayName: 'integration', testMatch: ['<rootDir>/{apps,libs,test}/**/*.int-spec.ts'], testTimeout: 60_000 },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'], testTimeout: 120_000 },
   ],

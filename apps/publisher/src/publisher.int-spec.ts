@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { ConnectAccountReply, PostCommandMessage, PostEventMessage, RpcMethods, ServiceError, Topics } from '@app/contracts';
 import { AccountSnapshot, PostVersion } from '@app/domain';
 import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT } from '@app/messaging';
-import { openSqliteDatabase, PgliteSqlClient, SchemaDatabase, SqlDatabase } from '@app/persistence';
+import { openSqliteDatabase, SchemaDatabase, SqlDatabase } from '@app/persistence';
 import { SecretBox } from '@app/security';
 import { testInfrastructure } from '@app/testing';
 import { PublishOutcome, PublishProvider, PublishRequest, PUBLISH_PROVIDERS } from './providers/publish-provider';
@@ -46,7 +46,6 @@ const account = (id: number, provider = 'sandbox'): AccountSnapshot => ({ id, pr
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('PublisherModule', () => {
-  let sql: PgliteSqlClient;
   let database: SqlDatabase;
   let publisher: SchemaDatabase<PublisherTables>;
   let moduleRef: TestingModule;
@@ -58,12 +57,11 @@ describe('PublisherModule', () => {
 
   beforeAll(async () => {
     Logger.overrideLogger(['error']);
-    sql = await PgliteSqlClient.open();
     database = openSqliteDatabase();
     publisher = database.forSchema<PublisherTables>(PUBLISHER_SCHEMA);
     scripted = new ScriptedProvider();
     idempotent = new ScriptedProvider('idempotent', true);
-    moduleRef = await Test.createTestingModule({ imports: [testInfrastructure(sql, { database, bus: { retryBackoffMs: 20 } }), PublisherModule] })
+    moduleRef = await Test.createTestingModule({ imports: [testInfrastructure(database, { bus: { retryBackoffMs: 20 } }), PublisherModule] })
       .overrideProvider(PUBLISH_PROVIDERS)
       .useValue([new SandboxProvider(), scripted, idempotent])
       .overrideProvider(PUBLISHER_OPTIONS)
@@ -81,7 +79,6 @@ describe('PublisherModule', () => {
   afterAll(async () => {
     await moduleRef.close();
     await bus.close();
-    await sql.close();
     await database.close();
   });
 

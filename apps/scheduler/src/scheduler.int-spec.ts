@@ -9,9 +9,6 @@ import {
   migrateSchema,
   openPostgresDatabase,
   openSqliteDatabase,
-  PgliteSqlClient,
-  PostgresSqlClient,
-  SqlClient,
   SqlDatabase,
   ThrowawayDatabase,
 } from '@app/persistence';
@@ -24,8 +21,8 @@ interface Scheduler {
   stop(): Promise<void>;
 }
 
-async function startScheduler(sql: SqlClient, database: SqlDatabase): Promise<Scheduler> {
-  const moduleRef: TestingModule = await Test.createTestingModule({ imports: [testInfrastructure(sql, { database }), SchedulerModule] }).compile();
+async function startScheduler(database: SqlDatabase): Promise<Scheduler> {
+  const moduleRef: TestingModule = await Test.createTestingModule({ imports: [testInfrastructure(database), SchedulerModule] }).compile();
   await moduleRef.init();
   const bus = moduleRef.get<InProcessMessageBus>(MESSAGE_BUS);
   return {
@@ -86,13 +83,11 @@ const timerRows = (database: SqlDatabase, postUuid: string) =>
 beforeAll(() => Logger.overrideLogger(['error']));
 
 describe('SchedulerModule embedded (SQLite)', () => {
-  let sql: PgliteSqlClient;
   let database: SqlDatabase;
   let scheduler: Scheduler | null = null;
 
   // One database for the suite: every test uses posts of its own.
   beforeAll(async () => {
-    sql = await PgliteSqlClient.open();
     database = openSqliteDatabase();
   });
   afterEach(async () => {
@@ -100,12 +95,11 @@ describe('SchedulerModule embedded (SQLite)', () => {
     scheduler = null;
   });
   afterAll(async () => {
-    await sql.close();
     await database.close();
   });
 
   it('sends StartPublishing within a second of the due time and then drops the timer', async () => {
-    scheduler = await startScheduler(sql, database);
+    scheduler = await startScheduler(database);
     const commands = await watchCommands(scheduler.bus);
     const post = randomUUID();
     const dueAt = new Date(Date.now() + 1_500);
@@ -127,7 +121,7 @@ describe('SchedulerModule embedded (SQLite)', () => {
   });
 
   it('drops the timer when the post is deleted, and a redelivered schedule does not bring it back', async () => {
-    scheduler = await startScheduler(sql, database);
+    scheduler = await startScheduler(database);
     const commands = await watchCommands(scheduler.bus);
     const post = randomUUID();
 
@@ -139,7 +133,7 @@ describe('SchedulerModule embedded (SQLite)', () => {
   });
 
   it('drops the timer when the post is edited, and fires only the schedule that follows the edit', async () => {
-    scheduler = await startScheduler(sql, database);
+    scheduler = await startScheduler(database);
     const commands = await watchCommands(scheduler.bus);
     const edited = randomUUID();
     const rescheduled = randomUUID();
@@ -158,7 +152,7 @@ describe('SchedulerModule embedded (SQLite)', () => {
   });
 
   it('fires at start the timers that came due while it was down', async () => {
-    const first = await startScheduler(sql, database);
+    const first = await startScheduler(database);
     const post = randomUUID();
     const dueAt = new Date(Date.now() + 700);
     await send(first.bus, scheduled(post, 4, dueAt));
@@ -168,7 +162,7 @@ describe('SchedulerModule embedded (SQLite)', () => {
 
     await sleep(1_000);
     const restartedAt = Date.now();
-    scheduler = await startScheduler(sql, database);
+    scheduler = await startScheduler(database);
     const commands = await watchCommands(scheduler.bus);
     const { at, message } = await commands.first(post);
 
@@ -199,11 +193,6 @@ describe('SchedulerModule replicas on PostgreSQL', () => {
   });
 
   it('fire each due timer once between them', async () => {
-    const client = () => {
-      const sql = new PostgresSqlClient(throwaway.url, { max: 4 });
-      clients.push(sql);
-      return sql;
-    };
     const replicaDatabase = () => {
       const database = openPostgresDatabase(throwaway.url, { max: 4 });
       clients.push(database);
@@ -219,7 +208,7 @@ describe('SchedulerModule replicas on PostgreSQL', () => {
         .execute();
     }
 
-    const replicas = await Promise.all([startScheduler(client(), replicaDatabase()), startScheduler(client(), replicaDatabase())]);
+    const replicas = await Promise.all([startScheduler(replicaDatabase()), startScheduler(replicaDatabase())]);
     const probeBus = new InProcessMessageBus(replicaDatabase(), { pollIntervalMs: 50 });
     const commands = await watchCommands(probeBus);
     try {

@@ -1,5 +1,5 @@
 /**
- * The event store port. Adapters: PostgreSQL and PGlite (one SQL implementation over SqlClient)
+ * The event store port. Adapters: SQLite and PostgreSQL (one Kysely implementation)
  * and EventStoreDB. One contract suite runs against each.
  */
 export interface NewEvent {

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 export class DataDirInUseError extends Error {}
 
 /**
- * PGlite must be opened by one process at a time: a second service started on the same DATA_DIR
- * would corrupt it. The lock file holds the owner's pid; a lock left by a process that is gone
+ * The embedded database is written by one process at a time: a second service started on the
+ * same DATA_DIR would corrupt it. The lock file holds the owner's pid; a lock left by a process that is gone
  * (killed, crashed) is taken over.
  */
 export function lockDataDir(dataDir: string, pid = process.pid): () => void {

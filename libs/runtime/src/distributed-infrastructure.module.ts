@@ -2,7 +2,7 @@ import { DynamicModule, Global, Inject, Logger, Module, OnApplicationShutdown, P
 import { APP_CONFIG, AppConfig, ConfigError } from '@app/config';
 import { EVENT_STORE, EventStore, EventStoreDbEventStore, SqlEventStore } from '@app/event-store';
 import { KafkaConsumerTimings, KafkaMessageBus, KafkaRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
-import { DATABASE, openPostgresDatabase, PostgresSqlClient, SQL_CLIENT } from '@app/persistence';
+import { DATABASE, openPostgresDatabase } from '@app/persistence';
 import { SECRET_BOX, SecretBox } from '@app/security';
 
 const DISTRIBUTED_RPC = Symbol('DISTRIBUTED_RPC');
@@ -32,10 +32,6 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
     const providers: Provider[] = [
       { provide: APP_CONFIG, useValue: config },
       {
-        provide: SQL_CLIENT,
-        useFactory: () => new PostgresSqlClient(config.databaseUrl!, { applicationName: options.service }),
-      },
-      {
         provide: DATABASE,
         useFactory: () => openPostgresDatabase(config.databaseUrl!, { applicationName: options.service }),
       },
@@ -57,7 +53,7 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
       { provide: RPC_SERVER, useExisting: DISTRIBUTED_RPC },
       { provide: SECRET_BOX, useFactory: () => new SecretBox(config.encryptionKey!) },
     ];
-    const closeableTokens: Array<string | symbol> = [DISTRIBUTED_RPC, MESSAGE_BUS, SQL_CLIENT, DATABASE];
+    const closeableTokens: Array<string | symbol> = [DISTRIBUTED_RPC, MESSAGE_BUS, DATABASE];
     if (options.eventStore) {
       providers.push({ provide: EVENT_STORE, useFactory: () => createEventStore(config) });
       closeableTokens.unshift(EVENT_STORE);
@@ -70,7 +66,7 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
     return {
       module: DistributedInfrastructureModule,
       providers,
-      exports: [APP_CONFIG, SQL_CLIENT, DATABASE, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, SECRET_BOX, ...(options.eventStore ? [EVENT_STORE] : [])],
+      exports: [APP_CONFIG, DATABASE, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, SECRET_BOX, ...(options.eventStore ? [EVENT_STORE] : [])],
     };
   }
 

@@ -4,9 +4,10 @@ import { join, resolve } from 'node:path';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { EVENT_STORE, SqlEventStore } from '@app/event-store';
 import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
-import { DATABASE, openSqliteDatabase, PgliteSqlClient, SQL_CLIENT, SqlDatabase } from '@app/persistence';
+import { DATABASE, openSqliteDatabase, SqlDatabase } from '@app/persistence';
 import { SECRET_BOX, SecretBox } from '@app/security';
 import { lockDataDir } from './data-dir-lock';
+import { refuseEarlierDataDir } from './earlier-data-dir';
 import { loadOrCreateEncryptionKey } from './encryption-key';
 
 const EMBEDDED_RPC = Symbol('EMBEDDED_RPC');
@@ -24,7 +25,6 @@ export class EmbeddedInfrastructureModule implements OnApplicationShutdown {
   private readonly logger = new Logger('EmbeddedInfrastructure');
 
   constructor(
-    @Inject(SQL_CLIENT) private readonly sql: PgliteSqlClient,
     @Inject(DATABASE) private readonly database: SqlDatabase,
     @Inject(EVENT_STORE) private readonly store: SqlEventStore,
     @Inject(MESSAGE_BUS) private readonly bus: InProcessMessageBus,
@@ -40,16 +40,14 @@ export class EmbeddedInfrastructureModule implements OnApplicationShutdown {
           provide: DATA_DIR_LOCK,
           useFactory: () => {
             mkdirSync(resolve(config.dataDir), { recursive: true });
-            return lockDataDir(resolve(config.dataDir));
-          },
-        },
-        {
-          provide: SQL_CLIENT,
-          inject: [DATA_DIR_LOCK],
-          useFactory: async () => {
-            const dataDir = resolve(config.dataDir);
-            new Logger('EmbeddedInfrastructure').log(`Embedded database in ${join(dataDir, 'pgdata')}`);
-            return PgliteSqlClient.open(join(dataDir, 'pgdata'));
+            const release = lockDataDir(resolve(config.dataDir));
+            try {
+              refuseEarlierDataDir(resolve(config.dataDir));
+            } catch (error) {
+              release();
+              throw error;
+            }
+            return release;
           },
         },
         {
@@ -87,14 +85,13 @@ export class EmbeddedInfrastructureModule implements OnApplicationShutdown {
           useFactory: () => new SecretBox(config.encryptionKey ?? loadOrCreateEncryptionKey(resolve(config.dataDir))),
         },
       ],
-      exports: [APP_CONFIG, SQL_CLIENT, DATABASE, EVENT_STORE, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, SECRET_BOX],
+      exports: [APP_CONFIG, DATABASE, EVENT_STORE, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, SECRET_BOX],
     };
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.bus.close();
     await this.store.close();
-    await this.sql.close();
     await this.database.close();
     this.releaseDataDir();
     this.logger.log('Embedded database closed');

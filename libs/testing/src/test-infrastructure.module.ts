@@ -1,17 +1,12 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, loadConfig } from '@app/config';
 import { InProcessMessageBus, InProcessMessageBusOptions, InProcessRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
-import { DATABASE, openSqliteDatabase, SQL_CLIENT, SqlClient, SqlDatabase } from '@app/persistence';
+import { DATABASE, SqlDatabase } from '@app/persistence';
 import { SECRET_BOX, SecretBox } from '@app/security';
 
 export interface TestInfrastructureOptions {
   config?: AppConfig;
   bus?: InProcessMessageBusOptions;
-  /**
-   * The services' own tables. When absent, an in-memory SQLite database kept per `sql` client, so
-   * that a test restarting a service over the same client finds its tables again.
-   */
-  database?: SqlDatabase;
 }
 
 @Global()
@@ -19,16 +14,16 @@ export interface TestInfrastructureOptions {
 class TestInfrastructureModule {}
 
 /**
- * What the embedded runtime module provides to a service, over a database the test owns: the
- * durable in-process bus, in-process RPC, configuration and a SecretBox with a fixed test key.
+ * What the embedded runtime module provides to a service, over a database the test owns (a test
+ * that restarts a service passes the same database again): the durable in-process bus, in-process
+ * RPC, configuration and a SecretBox with a fixed test key.
  */
-export function testInfrastructure(sql: SqlClient, options: TestInfrastructureOptions = {}): DynamicModule {
+export function testInfrastructure(database: SqlDatabase, options: TestInfrastructureOptions = {}): DynamicModule {
   const rpc = new InProcessRpc();
   return {
     module: TestInfrastructureModule,
     providers: [
-      { provide: SQL_CLIENT, useValue: sql },
-      { provide: DATABASE, useFactory: () => options.database ?? databaseBeside(sql) },
+      { provide: DATABASE, useValue: database },
       { provide: APP_CONFIG, useValue: options.config ?? loadConfig({}) },
       { provide: SECRET_BOX, useValue: new SecretBox('test') },
       { provide: RPC_CLIENT, useValue: rpc },
@@ -46,18 +41,6 @@ export function testInfrastructure(sql: SqlClient, options: TestInfrastructureOp
         },
       },
     ],
-    exports: [SQL_CLIENT, DATABASE, APP_CONFIG, SECRET_BOX, RPC_CLIENT, RPC_SERVER, MESSAGE_BUS],
+    exports: [DATABASE, APP_CONFIG, SECRET_BOX, RPC_CLIENT, RPC_SERVER, MESSAGE_BUS],
   };
-}
-
-const databasesBeside = new WeakMap<SqlClient, SqlDatabase>();
-
-/** The in-memory SQLite database that goes with `sql` in tests that give no database of their own. */
-export function databaseBeside(sql: SqlClient): SqlDatabase {
-  let database = databasesBeside.get(sql);
-  if (!database) {
-    database = openSqliteDatabase();
-    databasesBeside.set(sql, database);
-  }
-  return database;
 }

@@ -1,19 +1,17 @@
 import { Type } from '@nestjs/common';
 import { Test, TestingModule } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
-import * as vm from 'node:vm';
 import { loadConfig } from '@app/config';
 import { PostEventMessage, Topics } from '@app/contracts';
 import { PostEvent } from '@app/domain';
 import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT } from '@app/messaging';
-import { openSqliteDatabase, PgliteSqlClient, SchemaDatabase, SqlDatabase } from '@app/persistence';
+import { openSqliteDatabase, SchemaDatabase, SqlDatabase } from '@app/persistence';
 import { testInfrastructure } from '@app/testing';
 import { WebhookDispatcherModule } from '../webhook-dispatcher.module';
 import { WEBHOOKS_SCHEMA, WebhooksTables } from '../webhooks-schema';
 
 /** What a dispatcher keeps across a restart: the bus's log and the service's own tables. */
 export interface DispatcherStorage {
-  sql: PgliteSqlClient;
   database: SqlDatabase;
 }
 
@@ -37,14 +35,10 @@ export class WebhookDispatcherHarness {
   }
 
   static async start(env: Record<string, string>, storage?: DispatcherStorage): Promise<WebhookDispatcherHarness> {
-    // The bus's PGlite loads parts of itself with import(), which Jest runs only with VM modules enabled.
-    if (typeof (vm as { SourceTextModule?: unknown }).SourceTextModule !== 'function') {
-      throw new Error('PGlite under Jest needs NODE_OPTIONS=--experimental-vm-modules');
-    }
-    const kept = storage ?? { sql: await PgliteSqlClient.open(), database: openSqliteDatabase() };
+    const kept = storage ?? { database: openSqliteDatabase() };
     const app = await Test.createTestingModule({
       imports: [
-        testInfrastructure(kept.sql, { config: loadConfig(env), database: kept.database, bus: { pollIntervalMs: 100 } }),
+        testInfrastructure(kept.database, { config: loadConfig(env), bus: { pollIntervalMs: 100 } }),
         WebhookDispatcherModule,
       ],
     }).compile();
@@ -87,7 +81,6 @@ export class WebhookDispatcherHarness {
       await this.bus.close();
     }
     if (closeStorage) {
-      await this.storage.sql.close();
       await this.storage.database.close();
     }
   }
