@@ -38,7 +38,8 @@ export async function startEmbeddedService(env: Record<string, string> = {}): Pr
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const name of FOREIGN_ENV) delete childEnv[name];
   Object.assign(childEnv, {
-    NODE_OPTIONS: '',
+    // BENCH_SERVICE_NODE_OPTIONS profiles the service, e.g. "--cpu-prof --cpu-prof-dir=profiles".
+    NODE_OPTIONS: process.env.BENCH_SERVICE_NODE_OPTIONS ?? '',
     NO_COLOR: '1',
     DATA_DIR: dataDir,
     ADMIN_TOKEN: adminToken,
