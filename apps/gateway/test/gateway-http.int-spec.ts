@@ -25,7 +25,7 @@ function rawRequest(url: string, method: string, headers: Record<string, string>
   });
 }
 
-describe('gateway: HTTP details of the contract (PGlite)', () => {
+describe('gateway: HTTP details of the contract (SQLite)', () => {
   let gateway: GatewayTestApp;
   const admin = { authorization: 'Bearer admin-token' };
 
@@ -101,7 +101,7 @@ describe('gateway: HTTP details of the contract (PGlite)', () => {
   });
 });
 
-describe('gateway: the rate limit of requests without a token (PGlite)', () => {
+describe('gateway: the rate limit of requests without a token (SQLite)', () => {
   it('counts them per client address: 429 with Retry-After once the address used up its minute', async () => {
     const gateway = await startGatewayTestApp({ RATE_LIMIT_PER_MINUTE: '2' });
     try {
