@@ -1,15 +1,15 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { loadConfig, nestLogLevels } from '@app/config';
+import { createHttpApp, LISTEN_ADDRESS } from '@app/runtime';
 import { configureGatewayApp } from '../gateway/src/configure-gateway-app';
 import { StandaloneModule } from './standalone.module';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const app = await NestFactory.create(StandaloneModule.forRoot(config), { logger: nestLogLevels(config.logLevel) });
+  const app = await createHttpApp(StandaloneModule.forRoot(config), nestLogLevels(config.logLevel));
   configureGatewayApp(app, config);
-  await app.listen(config.port);
+  await app.listen(config.port, LISTEN_ADDRESS);
   new Logger('Standalone').log(`Social publishing service listening on http://localhost:${config.port}/api (embedded mode, data in ${config.dataDir})`);
 }
 

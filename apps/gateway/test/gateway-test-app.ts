@@ -1,8 +1,8 @@
-import { DynamicModule, Global, INestApplication, Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, loadConfig } from '@app/config';
 import { InProcessRpc, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
 import { DATABASE, openSqliteDatabase, SqlDatabase } from '@app/persistence';
+import { createHttpApp } from '@app/runtime';
 import { GATEWAY_SCHEMA, GatewayDatabase, GatewayTables } from '../src/gateway-migrations';
 import { configureGatewayApp } from '../src/configure-gateway-app';
 import { GatewayModule } from '../src/gateway.module';
@@ -47,7 +47,7 @@ export async function startGatewayTestApp(
   const rpc = new InProcessRpc();
   services.register(rpc);
 
-  const app: INestApplication = await NestFactory.create(TestInfrastructure.with(config, database, rpc), { logger: false });
+  const app = await createHttpApp(TestInfrastructure.with(config, database, rpc), false);
   configureGatewayApp(app, config);
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');

@@ -41,4 +41,5 @@ export const Messages = {
   tooManyAttempts: 'Too Many Attempts.',
   serverError: 'Server Error.',
   invalidJson: 'The request body is not valid JSON.',
+  bodyTooLarge: 'The request body is too large.',
 } as const;

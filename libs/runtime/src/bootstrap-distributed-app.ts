@@ -1,16 +1,17 @@
 import 'reflect-metadata';
-import { INestApplication, Logger, Module, Type } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { Logger, Module, Type } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppConfig, loadConfig, nestLogLevels } from '@app/config';
 import { DistributedInfrastructureModule } from './distributed-infrastructure.module';
 import { HealthModule } from './health/health.module';
+import { createHttpApp, LISTEN_ADDRESS } from './http/http-app';
 
 export interface DistributedAppOptions {
   service: string;
   module: Type<unknown>;
   eventStore?: boolean;
   /** Extra HTTP set-up (the gateway's API); other apps serve health only. */
-  configure?: (app: INestApplication, config: AppConfig) => void;
+  configure?: (app: NestFastifyApplication, config: AppConfig) => void;
   /** Whether the app module brings its own health endpoints. */
   ownHealth?: boolean;
 }
@@ -28,10 +29,10 @@ export function bootstrapDistributedApp(options: DistributedAppOptions): void {
       ],
     })
     class DistributedAppModule {}
-    const app = await NestFactory.create(DistributedAppModule, { logger: nestLogLevels(config.logLevel) });
+    const app = await createHttpApp(DistributedAppModule, nestLogLevels(config.logLevel));
     app.enableShutdownHooks();
     options.configure?.(app, config);
-    await app.listen(config.port);
+    await app.listen(config.port, LISTEN_ADDRESS);
     logger.log(`${options.service} started (distributed mode), HTTP on port ${config.port}`);
   };
   run().catch((error: unknown) => {

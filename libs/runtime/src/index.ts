@@ -3,4 +3,5 @@ export * from './distributed-infrastructure.module';
 export * from './encryption-key';
 export * from './health/health.module';
 export * from './bootstrap-distributed-app';
+export * from './http/http-app';
 export * from './data-dir-lock';

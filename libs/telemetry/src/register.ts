@@ -1,16 +1,18 @@
 /**
- * Starts OpenTelemetry tracing before the app loads, so HTTP, Express, Nest, PostgreSQL and
- * KafkaJS are instrumented (KafkaJS spans carry the W3C trace context in message headers):
+ * Starts OpenTelemetry tracing before the app loads, so HTTP, Nest (controllers, guards, handlers),
+ * PostgreSQL and KafkaJS are instrumented (KafkaJS spans carry the W3C trace context in message
+ * headers). Fastify gets no spans of its own (no instrumentation for it is installed): the HTTP
+ * server span, named after the matched route, and Nest's spans cover a request.
  *   NODE_OPTIONS="--require ./dist/libs/telemetry/src/register.js" \
  *   OTEL_EXPORTER_OTLP_ENDPOINT=http://collector:4318 node dist/apps/gateway/main.js
  * Without an exporter configured it does nothing.
  */
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
-import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
 import { NestInstrumentation } from '@opentelemetry/instrumentation-nestjs-core';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { KafkaJsInstrumentation } from '@opentelemetry/instrumentation-kafkajs';
+import { nameServerSpansAfterRoutes } from './route-span-names';
 import { telemetrySettings } from './telemetry-settings';
 
 const settings = telemetrySettings(process.env, process.argv[1]);
@@ -21,13 +23,13 @@ if (settings.enabled) {
     serviceName: settings.serviceName,
     instrumentations: [
       new HttpInstrumentation({ ignoreIncomingRequestHook: (request) => request.url?.startsWith('/health') ?? false }),
-      new ExpressInstrumentation(),
       new NestInstrumentation(),
       new PgInstrumentation(),
       new KafkaJsInstrumentation(),
     ],
   });
   sdk.start();
+  nameServerSpansAfterRoutes();
   const shutdown = () => void sdk.shutdown().catch(() => undefined);
   process.once('SIGTERM', shutdown);
   process.once('beforeExit', shutdown);

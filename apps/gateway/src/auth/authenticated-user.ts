@@ -1,5 +1,5 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 
 /** The caller, as established from their bearer token. */
 export interface AuthenticatedUser {
@@ -15,7 +15,8 @@ export interface Membership {
   canApprove: boolean;
 }
 
-export type GatewayRequest = Request & { user?: AuthenticatedUser; membership?: Membership };
+/** A request of the API: its path parameters by name, and what the guards established. */
+export type GatewayRequest = FastifyRequest<{ Params: Record<string, string | undefined> }> & { user?: AuthenticatedUser; membership?: Membership };
 
 export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionContext): AuthenticatedUser => {
   const user = context.switchToHttp().getRequest<GatewayRequest>().user;
@@ -30,7 +31,7 @@ export const CurrentMembership = createParamDecorator((_: unknown, context: Exec
 });
 
 /** The bearer token of a request, or null when the header is missing or malformed. */
-export function bearerTokenOf(request: Request): string | null {
+export function bearerTokenOf(request: FastifyRequest): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
   return match ? match[1] : null;
 }

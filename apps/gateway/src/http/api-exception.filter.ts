@@ -1,22 +1,28 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorResponseOf } from './error-response';
 
-/** Every error of the HTTP API leaves as `{message, errors?}`; unexpected ones are logged, not shown. */
+/**
+ * Every error of the HTTP API leaves as `{message, errors?}`; unexpected ones are logged, not shown.
+ * Also answers what Fastify refuses before any route runs (body too large, unknown route).
+ */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('Gateway');
 
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') throw exception;
-    const request = host.switchToHttp().getRequest<Request>();
-    const response = host.switchToHttp().getResponse<Response>();
+    const request = host.switchToHttp().getRequest<FastifyRequest>();
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
     const answer = errorResponseOf(exception);
     if (answer.unexpected) {
       const detail = exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
-      this.logger.error(`${request.method} ${request.path} failed: ${detail}`);
+      this.logger.error(`${request.method} ${pathOf(request.url)} failed: ${detail}`);
     }
-    if (response.headersSent) return;
-    response.status(answer.status).set(answer.headers).json(answer.body);
+    if (reply.sent) return;
+    void reply.status(answer.status).headers(answer.headers).send(answer.body);
   }
 }
+
+/** The path without its query string, which the log has no use for. */
+const pathOf = (url: string): string => url.split('?', 1)[0];

@@ -42,7 +42,15 @@ describe('errorResponseOf', () => {
 
   it("Nest's exceptions keep their status and become {message}", () => {
     expect(errorResponseOf(new NotFoundException('Cannot GET /api/nowhere'))).toMatchObject({ status: 404, body: { message: 'Cannot GET /api/nowhere' } });
-    expect(errorResponseOf(new HttpException('Payload Too Large', 413))).toMatchObject({ status: 413, body: { message: 'Payload Too Large' } });
+  });
+
+  it("Fastify's refusal of a body over the limit is worded by the contract and closes the connection", () => {
+    expect(errorResponseOf(new HttpException('Request body is too large', 413))).toEqual({
+      status: 413,
+      body: { message: 'The request body is too large.' },
+      headers: { Connection: 'close' },
+      unexpected: false,
+    });
   });
 
   it('a report without a message (a failed health check) goes out as it is', () => {

@@ -36,10 +36,13 @@ function withErrors(message: string, errors: Record<string, string[]> | undefine
   return errors ? { message, errors } : { message };
 }
 
-/** Nest's own exceptions (unknown route, health checks): keep their status, reshape the body. */
+/** Nest's own exceptions (unknown route, health checks, Fastify's refusals): keep their status, reshape the body. */
 function httpExceptionResponse(exception: HttpException): ErrorResponse {
   const status = exception.getStatus();
   if (status === 500) return serverError();
+  // Fastify refuses a body over the limit before any route runs. The connection is closed after
+  // the answer, so the rest of an oversized upload is not read to its end.
+  if (status === 413) return { status, body: { message: Messages.bodyTooLarge }, headers: { Connection: 'close' }, unexpected: false };
   const response = exception.getResponse();
   if (typeof response === 'string') return { status, body: { message: response }, headers: {}, unexpected: false };
   const fields = response as Record<string, unknown>;

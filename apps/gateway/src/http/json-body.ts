@@ -1,57 +1,52 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { IncomingHttpHeaders } from 'node:http';
 import { Messages } from '@app/contracts';
+import { badRequest } from './api-error';
 
-const DEFAULT_LIMIT_BYTES = 1024 * 1024;
+/** Over it Fastify answers 413 before any route runs (worded by errorResponseOf). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+const JSON_TYPE = 'application/json';
 
 /**
- * Reads every request body as JSON, whatever its Content-Type claims: a body that is not JSON is a
- * 400 here, before any route runs. A JSON value that is not an object carries no fields, so it is
- * read as `{}` and the route's validation names what is missing. Registered before Nest's own
- * parsers, which then find the body consumed and leave it alone.
+ * Reads every request body as JSON, whatever its Content-Type claims (a missing or malformed one
+ * included): a body that is not JSON is a 400 before any route runs. A JSON value that is not an
+ * object carries no fields, so it is read as `{}` and the route's validation names what is
+ * missing; so is an empty body, or none at all.
+ *
+ * Fastify picks a parser by Content-Type and refuses the types it has none for (415), so the
+ * header of a request with a body is set to JSON before routing, and JSON is the only parser.
+ * The app must come from createHttpApp (Nest's own parsers off).
  */
-export function jsonBody(limitBytes = DEFAULT_LIMIT_BYTES) {
-  return (request: Request, response: Response, next: NextFunction): void => {
-    if (!hasBody(request)) {
-      request.body = {};
-      next();
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let tooLarge = false;
-    request.on('data', (chunk: Buffer) => {
-      if (tooLarge) return;
-      size += chunk.length;
-      if (size <= limitBytes) {
-        chunks.push(chunk);
-        return;
-      }
-      tooLarge = true;
-      response.set('Connection', 'close').status(413).json({ message: 'The request body is too large.' });
-    });
-    request.on('error', (error) => (tooLarge ? undefined : next(error)));
-    request.on('end', () => {
-      if (tooLarge) return;
-      const text = Buffer.concat(chunks).toString('utf8');
-      if (text.trim() === '') {
-        request.body = {};
-        next();
-        return;
-      }
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        response.status(400).json({ message: Messages.invalidJson });
-        return;
-      }
-      request.body = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? parsed : {};
-      next();
-    });
-  };
+export function readBodiesAsJson(app: NestFastifyApplication): void {
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser(JSON_TYPE, { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (_request, text, done) => {
+    const body = parseJsonObject(text as string);
+    if (body === null) done(badRequest(Messages.invalidJson), undefined);
+    else done(null, body);
+  });
+  fastify.addHook('onRequest', (request, _reply, done) => {
+    request.body = {};
+    if (hasBody(request.headers)) request.headers['content-type'] = JSON_TYPE;
+    done();
+  });
 }
 
-function hasBody(request: Request): boolean {
-  const length = request.headers['content-length'];
-  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+/** The fields of a JSON body (`{}` when it is not an object), or null when it is not JSON. */
+export function parseJsonObject(text: string): object | null {
+  if (text.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? parsed : {};
+}
+
+/** As Fastify decides whether there is a body to parse. */
+function hasBody(headers: IncomingHttpHeaders): boolean {
+  const length = headers['content-length'];
+  return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }

@@ -1,5 +1,5 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { hashToken } from '@app/security';
 import { tooManyAttempts } from '../../http/api-error';
@@ -19,9 +19,9 @@ export class RateLimitGuard implements CanActivate {
   }
 
   canActivate(context: ExecutionContext): boolean {
-    const request = context.switchToHttp().getRequest<Request>();
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
     const token = bearerTokenOf(request);
-    const key = token === null ? `address:${request.ip ?? 'unknown'}` : `token:${hashToken(token)}`;
+    const key = token === null ? `address:${request.ip}` : `token:${hashToken(token)}`;
     const decision = this.limiter.hit(key);
     if (!decision.allowed) throw tooManyAttempts(decision.retryAfterSeconds);
     return true;

@@ -1,0 +1,66 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { AppConfig } from '@app/config';
+
+const DOCS_PATH = '/api/docs';
+
+/** The OpenAPI document of the routes, as JSON at /api/docs-json, and the Swagger UI over it at /api/docs. */
+export function serveApiDocs(app: NestFastifyApplication, config: AppConfig): void {
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Social publishing service')
+      .setDescription(
+        'Schedules and publishes posts to social platforms and reports what happened through webhooks. ' +
+          `Every /api request carries \`Authorization: Bearer <token>\`; ${config.rateLimitPerMinute} requests per minute per token. ` +
+          'Every error is `{"message": "..."}`; 422 adds `errors`, field path -> messages.',
+      )
+      .setVersion('1')
+      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'an API token from the panel, or ADMIN_TOKEN' })
+      .addTag('panel', 'Admin tokens only: workspaces and their members, users and their tokens, system webhooks')
+      .addTag('accounts', "A workspace's social accounts")
+      .addTag('posts', "A workspace's posts: write, schedule, approve")
+      .addTag('webhooks', "A workspace's webhooks and their delivery logs")
+      .addTag('health', 'Liveness and readiness, without a token')
+      .build(),
+  );
+  // SwaggerModule's own UI on Fastify needs @fastify/static for its assets; the UI below needs two files.
+  SwaggerModule.setup(DOCS_PATH, app, document, { jsonDocumentUrl: `${DOCS_PATH}-json`, ui: false });
+  serveSwaggerUi(app);
+}
+
+const SWAGGER_UI_PAGE = `<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>Social publishing service API</title>
+  <link rel="stylesheet" href="${DOCS_PATH}/swagger-ui.css">
+</head>
+<body>
+  <div id="swagger-ui"></div>
+  <script src="${DOCS_PATH}/swagger-ui-bundle.js"></script>
+  <script>window.ui = SwaggerUIBundle({ url: '${DOCS_PATH}-json', dom_id: '#swagger-ui', deepLinking: true });</script>
+</body>
+</html>
+`;
+
+const SWAGGER_UI_ASSETS: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'application/javascript; charset=utf-8',
+};
+
+/** The page and its assets from swagger-ui-dist (the copy @nestjs/swagger depends on), read once on first use. */
+function serveSwaggerUi(app: NestFastifyApplication): void {
+  const fastify = app.getHttpAdapter().getInstance();
+  const assetsDir = dirname(require.resolve('swagger-ui-dist/package.json', { paths: [dirname(require.resolve('@nestjs/swagger'))] }));
+  fastify.get(DOCS_PATH, (_request, reply) => reply.type('text/html; charset=utf-8').send(SWAGGER_UI_PAGE));
+  for (const [file, type] of Object.entries(SWAGGER_UI_ASSETS)) {
+    let content: Promise<Buffer> | null = null;
+    fastify.get(`${DOCS_PATH}/${file}`, async (_request, reply) => {
+      content ??= readFile(join(assetsDir, file));
+      return reply.type(type).send(await content);
+    });
+  }
+}
