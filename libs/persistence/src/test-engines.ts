@@ -1,4 +1,5 @@
-import { SqlDatabase } from './sql-database';
+import { SchemaDatabase, SqlDatabase } from './sql-database';
+import { migrateSchema, SchemaMigration } from './schema-migrations';
 import { openPostgresDatabase } from './postgres/open-postgres-database';
 import { openSqliteDatabase } from './sqlite/open-sqlite-database';
 import { createThrowawayDatabase } from './test-database';
@@ -33,4 +34,22 @@ export async function openPostgresForTest(prefix = 'sps_test'): Promise<TestData
       await throwaway.drop();
     },
   };
+}
+
+export interface TestSchema<Tables> {
+  schema: SchemaDatabase<Tables>;
+  database: SqlDatabase;
+  dispose(): Promise<void>;
+}
+
+/** Opens an engine of `testEngines` and brings one service's schema up to date on it. */
+export async function openMigratedSchema<Tables>(
+  open: () => Promise<TestDatabase>,
+  schemaName: string,
+  migrations: readonly SchemaMigration[],
+): Promise<TestSchema<Tables>> {
+  const { database, dispose } = await open();
+  const schema = database.forSchema<Tables>(schemaName);
+  await migrateSchema(schema, migrations);
+  return { schema, database, dispose };
 }

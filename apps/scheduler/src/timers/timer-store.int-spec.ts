@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { migrateSchema, SchemaDatabase, testEngines } from '@app/persistence';
+import { openMigratedSchema, SchemaDatabase, testEngines } from '@app/persistence';
 import { SCHEDULER_SCHEMA, SchedulerTables, schedulerMigrations } from '../scheduler-migrations';
 import { DueTimer, TimerStore } from './timer-store';
 
@@ -13,10 +13,7 @@ describe.each(testEngines)('TimerStore on %s', (_, open) => {
   const past = () => new Date(Date.now() - 1_000);
 
   beforeAll(async () => {
-    const opened = await open();
-    dispose = opened.dispose;
-    database = opened.database.forSchema<SchedulerTables>(SCHEDULER_SCHEMA);
-    await migrateSchema(database, schedulerMigrations);
+    ({ schema: database, dispose } = await openMigratedSchema<SchedulerTables>(open, SCHEDULER_SCHEMA, schedulerMigrations));
     timers = new TimerStore(database);
   });
   beforeEach(() => database.db.deleteFrom('timers').execute());

@@ -1,6 +1,7 @@
-import { migrateSchema, SchemaDatabase, testEngines, toDate } from '@app/persistence';
+import { openMigratedSchema, SchemaDatabase, testEngines, toDate } from '@app/persistence';
 import { WEBHOOKS_SCHEMA, WebhooksTables, webhooksMigrations } from '../webhooks-schema';
 import { ClaimedDelivery, DeliveryQueueRepository, FinishedAttempt } from './delivery-queue.repository';
+import { freshWebhook } from '../testing/webhook-rows';
 
 jest.setTimeout(30_000);
 
@@ -18,21 +19,12 @@ describe.each(testEngines)('DeliveryQueueRepository on %s', (_, open) => {
   let webhookId: number;
 
   beforeAll(async () => {
-    const opened = await open();
-    dispose = opened.dispose;
-    database = opened.database.forSchema<WebhooksTables>(WEBHOOKS_SCHEMA);
-    await migrateSchema(database, webhooksMigrations);
+    ({ schema: database, dispose } = await openMigratedSchema<WebhooksTables>(open, WEBHOOKS_SCHEMA, webhooksMigrations));
     replicas = Array.from({ length: 4 }, () => new DeliveryQueueRepository(database));
   });
   afterAll(() => dispose());
   beforeEach(async () => {
-    await database.db.deleteFrom('webhooks').execute();
-    const row = await database.db
-      .insertInto('webhooks')
-      .values({ workspace_uuid: 'w', url: 'http://x', events: database.dialect.json([]), secret_ciphertext: 'c', active: true })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    webhookId = Number(row.id);
+    webhookId = await freshWebhook(database);
   });
 
   async function queue(count: number, dueInMs = 0): Promise<void> {

@@ -1,6 +1,7 @@
-import { migrateSchema, SchemaDatabase, testEngines } from '@app/persistence';
+import { openMigratedSchema, SchemaDatabase, testEngines } from '@app/persistence';
 import { WEBHOOKS_SCHEMA, WebhooksTables, webhooksMigrations } from '../webhooks-schema';
 import { DeliveryLogRepository } from './delivery-log.repository';
+import { freshWebhook } from '../testing/webhook-rows';
 
 /** A webhook's delivery log, on both engines. */
 describe.each(testEngines)('DeliveryLogRepository on %s', (_, open) => {
@@ -10,20 +11,11 @@ describe.each(testEngines)('DeliveryLogRepository on %s', (_, open) => {
   let webhookId: number;
 
   beforeAll(async () => {
-    const opened = await open();
-    dispose = opened.dispose;
-    database = opened.database.forSchema<WebhooksTables>(WEBHOOKS_SCHEMA);
-    await migrateSchema(database, webhooksMigrations);
+    ({ schema: database, dispose } = await openMigratedSchema<WebhooksTables>(open, WEBHOOKS_SCHEMA, webhooksMigrations));
     log = new DeliveryLogRepository(database);
   });
   beforeEach(async () => {
-    await database.db.deleteFrom('webhooks').execute();
-    const row = await database.db
-      .insertInto('webhooks')
-      .values({ workspace_uuid: 'w', url: 'http://x', events: database.dialect.json([]), secret_ciphertext: 'c', active: true })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    webhookId = Number(row.id);
+    webhookId = await freshWebhook(database);
   });
   afterAll(() => dispose());
 

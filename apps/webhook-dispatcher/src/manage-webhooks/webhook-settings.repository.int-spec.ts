@@ -1,4 +1,4 @@
-import { migrateSchema, SchemaDatabase, testEngines } from '@app/persistence';
+import { openMigratedSchema, SchemaDatabase, testEngines } from '@app/persistence';
 import { SecretBox } from '@app/security';
 import { WEBHOOKS_SCHEMA, WebhooksTables, webhooksMigrations } from '../webhooks-schema';
 import { WebhookSettingsRepository } from './webhook-settings.repository';
@@ -13,10 +13,7 @@ describe.each(testEngines)('WebhookSettingsRepository on %s', (_, open) => {
   let settings: WebhookSettingsRepository;
 
   beforeAll(async () => {
-    const opened = await open();
-    dispose = opened.dispose;
-    database = opened.database.forSchema<WebhooksTables>(WEBHOOKS_SCHEMA);
-    await migrateSchema(database, webhooksMigrations);
+    ({ schema: database, dispose } = await openMigratedSchema<WebhooksTables>(open, WEBHOOKS_SCHEMA, webhooksMigrations));
     settings = new WebhookSettingsRepository(database, new SecretBox('test'));
   });
   beforeEach(() => database.db.deleteFrom('webhooks').execute());

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { WebhookEnvelope } from '@app/contracts';
-import { migrateSchema, SchemaDatabase, testEngines } from '@app/persistence';
+import { openMigratedSchema, SchemaDatabase, testEngines } from '@app/persistence';
 import { WEBHOOKS_SCHEMA, WebhooksTables, webhooksMigrations } from '../webhooks-schema';
 import { deliveryIdFor } from './delivery-id';
 import { ProjectedPost } from './post-projection';
@@ -15,10 +15,7 @@ describe.each(testEngines)('PostProjectionRepository on %s', (_, open) => {
   let posts: PostProjectionRepository;
 
   beforeAll(async () => {
-    const opened = await open();
-    dispose = opened.dispose;
-    database = opened.database.forSchema<WebhooksTables>(WEBHOOKS_SCHEMA);
-    await migrateSchema(database, webhooksMigrations);
+    ({ schema: database, dispose } = await openMigratedSchema<WebhooksTables>(open, WEBHOOKS_SCHEMA, webhooksMigrations));
     posts = new PostProjectionRepository(database);
   });
   beforeEach(() => database.db.deleteFrom('webhooks').execute());
