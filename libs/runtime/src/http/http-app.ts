@@ -10,6 +10,9 @@ export const LISTEN_ADDRESS = '0.0.0.0';
 
 /** Typed by the adapter: its Fastify may be another copy than the one the app's types come from. */
 const SERVER_OPTIONS: ConstructorParameters<typeof FastifyAdapter>[0] = {
+  // No Nest middleware here (guards, pipes, filters and Fastify hooks do that work), so the
+  // middleware runner and its hook on every request are left out.
+  skipMiddie: true,
   routerOptions: {
     // Paths match whatever their letter case (parameters keep theirs) and with a trailing slash.
     caseSensitive: false,
