@@ -71,8 +71,18 @@ describe('gateway: HTTP details of the contract (SQLite)', () => {
     expect(answer.body.errors).toHaveProperty('name');
   });
 
-  it('a trailing slash names the same route', async () => {
+  it('a trailing slash or another letter case names the same route; parameters keep their case', async () => {
     expect((await gateway.call('GET', '/api/panel/workspaces/')).status).toBe(200);
+    expect((await gateway.call('GET', '/API/Panel/Workspaces')).status).toBe(200);
+    const workspace = (await gateway.call('POST', '/api/panel/workspaces', { body: { name: 'Cased' } })).body.uuid as string;
+    await gateway.call('POST', `/api/panel/workspaces/${workspace}/members`, { body: { user_id: 1, role: 'admin', can_approve: true } });
+    expect(await gateway.call('GET', `/api/${workspace.toUpperCase()}/Accounts`)).toMatchObject({ status: 200, body: { data: [] } });
+  });
+
+  it('a path that is not valid percent-encoding is a 400 with a message only', async () => {
+    const answer = await gateway.call('GET', '/api/panel/users/%ZZ');
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ message: expect.any(String) });
   });
 
   it('a long path segment reaches its route, which names what is missing', async () => {
