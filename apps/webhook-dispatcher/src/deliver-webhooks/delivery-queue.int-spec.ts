@@ -79,6 +79,12 @@ describe.each(testEngines)('DeliveryQueueRepository on %s', (_, open) => {
     expect(await replicas[0].claimDue(10, 60_000)).toHaveLength(3);
   });
 
+  it('leaves the deliveries of webhooks the worker calls busy for a later claim', async () => {
+    await queue(3);
+    expect(await replicas[0].claimDue(10, 60_000, [webhookId])).toEqual([]);
+    expect(await replicas[0].claimDue(10, 60_000, [webhookId + 1])).toHaveLength(3);
+  });
+
   it('does not hand out a leased delivery again until the lease runs out', async () => {
     await queue(1);
     const [claimed] = await replicas[0].claimDue(10, 300);

@@ -84,7 +84,7 @@ function nextAttemptAfter(eb: Deliveries, dialect: SqlDialect, finished: readonl
 export class DeliveryQueueRepository {
   constructor(@Inject(WEBHOOKS_DATABASE) private readonly database: SchemaDatabase<WebhooksTables>) {}
 
-  async claimDue(limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+  async claimDue(limit: number, leaseMs: number, busyWebhooks: readonly number[] = []): Promise<ClaimedDelivery[]> {
     const { db, dialect } = this.database;
     const leaseToken = randomUUID();
     const due = dialect.skipLocked(
@@ -92,6 +92,7 @@ export class DeliveryQueueRepository {
         .selectFrom('deliveries')
         .select('deliveries.id')
         .where(isPending)
+        .$if(busyWebhooks.length > 0, (query) => query.where('deliveries.webhook_id', 'not in', [...busyWebhooks]))
         .where('deliveries.next_attempt_at', '<=', dialect.now())
         .where((eb) => eb.or([eb('deliveries.lease_until', 'is', null), eb('deliveries.lease_until', '<=', dialect.now())]))
         .where(ofActiveWebhook)

@@ -7,7 +7,12 @@ import { outcomeOfAttempt } from './retry-policy';
 import { WebhookSender } from './webhook-sender';
 
 /** Attempts in flight at once in one process; also the most deliveries claimed by one statement. */
-export const MAX_CONCURRENT_ATTEMPTS = 32;
+export const MAX_CONCURRENT_ATTEMPTS = 128;
+/**
+ * A webhook with this many attempts in flight gets no more until one ends, so that a slow
+ * endpoint holds a few slots, not all of them, and the others' deliveries go on at their pace.
+ */
+export const MAX_ATTEMPTS_PER_WEBHOOK = 8;
 /** Longest sleep with nothing due: deliveries queued or leases left by other replicas are noticed within it. */
 const IDLE_RECHECK_MS = 10_000;
 /** Pause after the queue could not be read (database down), before trying again. */
@@ -36,6 +41,8 @@ const RECORD_GATHER_MS = 3;
 export class DeliveryWorker {
   private readonly logger = new Logger('WebhookDelivery');
   private readonly inFlight = new Set<Promise<void>>();
+  /** Attempts in flight by webhook id. */
+  private readonly inFlightByWebhook = new Map<number, number>();
   private readonly recorder: BatchWriter<FinishedAttempt>;
   private running = false;
   private pumping = false;
@@ -93,7 +100,7 @@ export class DeliveryWorker {
         const free = MAX_CONCURRENT_ATTEMPTS - this.inFlight.size;
         this.saturated = free <= 0;
         if (this.saturated) break;
-        const claimed = await this.queue.claimDue(free, this.config.webhookTimeoutMs + LEASE_MARGIN_MS);
+        const claimed = await this.queue.claimDue(free, this.config.webhookTimeoutMs + LEASE_MARGIN_MS, this.busyWebhooks());
         for (const delivery of claimed) this.launch(delivery);
         claimedAny ||= claimed.length > 0;
         if (claimed.length === free) this.pumpRequested = true;
@@ -136,13 +143,25 @@ export class DeliveryWorker {
     this.timerAt = Infinity;
   }
 
+  /** Webhooks at their limit of attempts in flight, which the next claim leaves alone. */
+  private busyWebhooks(): number[] {
+    return [...this.inFlightByWebhook].filter(([, count]) => count >= MAX_ATTEMPTS_PER_WEBHOOK).map(([webhookId]) => webhookId);
+  }
+
   private launch(delivery: ClaimedDelivery): void {
+    const { webhookId } = delivery;
+    this.inFlightByWebhook.set(webhookId, (this.inFlightByWebhook.get(webhookId) ?? 0) + 1);
     const attempt = this.attempt(delivery)
       .catch((error: unknown) =>
         this.logger.error(`Delivery ${delivery.id}: attempt not recorded: ${error instanceof Error ? error.message : String(error)}`),
       )
       .finally(() => {
         this.inFlight.delete(attempt);
+        const count = this.inFlightByWebhook.get(webhookId)! - 1;
+        if (count === 0) this.inFlightByWebhook.delete(webhookId);
+        else this.inFlightByWebhook.set(webhookId, count);
+        // The webhook was left out of claims: its waiting deliveries may go now.
+        if (count === MAX_ATTEMPTS_PER_WEBHOOK - 1) return this.wake();
         if (!this.saturated) return;
         if (MAX_CONCURRENT_ATTEMPTS - this.inFlight.size >= REFILL_SLOTS) this.wake();
         else this.wakeWithin(REFILL_DELAY_MS);
