@@ -1,12 +1,15 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
-import { loadConfig, nestLogLevels } from '@app/config';
-import { createHttpApp, LISTEN_ADDRESS } from '@app/runtime';
+import { resolve } from 'node:path';
+import { ConfigError, loadConfig, nestLogLevels } from '@app/config';
+import { createHttpApp, LISTEN_ADDRESS, refuseEarlierDataDir } from '@app/runtime';
 import { configureGatewayApp } from '../gateway/src/configure-gateway-app';
 import { StandaloneModule } from './standalone.module';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Before anything is written to DATA_DIR: data of an earlier version must not get a new database beside it.
+  refuseEarlierDataDir(resolve(config.dataDir));
   const app = await createHttpApp(StandaloneModule.forRoot(config), nestLogLevels(config.logLevel));
   configureGatewayApp(app, config);
   await app.listen(config.port, LISTEN_ADDRESS);
@@ -14,6 +17,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  new Logger('Standalone').error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  // A configuration problem is the operator's to fix: its message says how; a stack trace would bury it.
+  const detail = error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+  new Logger('Standalone').error(detail);
   process.exit(1);
 });

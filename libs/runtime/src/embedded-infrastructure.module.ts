@@ -7,7 +7,6 @@ import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER 
 import { DATABASE, openSqliteDatabase, SqlDatabase } from '@app/persistence';
 import { SECRET_BOX, SecretBox } from '@app/security';
 import { lockDataDir } from './data-dir-lock';
-import { refuseEarlierDataDir } from './earlier-data-dir';
 import { loadOrCreateEncryptionKey } from './encryption-key';
 
 const EMBEDDED_RPC = Symbol('EMBEDDED_RPC');
@@ -40,14 +39,7 @@ export class EmbeddedInfrastructureModule implements OnApplicationShutdown {
           provide: DATA_DIR_LOCK,
           useFactory: () => {
             mkdirSync(resolve(config.dataDir), { recursive: true });
-            const release = lockDataDir(resolve(config.dataDir));
-            try {
-              refuseEarlierDataDir(resolve(config.dataDir));
-            } catch (error) {
-              release();
-              throw error;
-            }
-            return release;
+            return lockDataDir(resolve(config.dataDir));
           },
         },
         {

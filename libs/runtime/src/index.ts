@@ -5,3 +5,4 @@ export * from './health/health.module';
 export * from './bootstrap-distributed-app';
 export * from './http/http-app';
 export * from './data-dir-lock';
+export * from './earlier-data-dir';
