@@ -1,0 +1,69 @@
+import { openMigratedSchema, testEngines } from '@app/persistence';
+import { GATEWAY_SCHEMA, GatewayDatabase, GatewayTables, gatewayMigrations } from '../gateway-migrations';
+import { AccountRegistry, NewAccount } from './account-registry';
+
+const workspace = '2f0c6a3e-1111-4a7b-8c9d-000000000001';
+const otherWorkspace = '2f0c6a3e-1111-4a7b-8c9d-000000000002';
+
+/** The account registry: reserved, connected and deleted accounts per workspace, on both engines. */
+describe.each(testEngines)('AccountRegistry on %s', (_, open) => {
+  let dispose: () => Promise<void>;
+  let database: GatewayDatabase;
+  let accounts: AccountRegistry;
+  const account = (name: string, workspaceUuid = workspace): NewAccount => ({ workspaceUuid, provider: 'mastodon', name, username: `@${name}` });
+
+  beforeAll(async () => {
+    ({ schema: database, dispose } = await openMigratedSchema<GatewayTables>(open, GATEWAY_SCHEMA, gatewayMigrations));
+    accounts = new AccountRegistry(database);
+    await database.db.insertInto('workspaces').values([{ uuid: workspace, name: 'W' }, { uuid: otherWorkspace, name: 'O' }]).execute();
+  });
+  beforeEach(() => database.db.deleteFrom('accounts').execute());
+  afterAll(() => dispose());
+
+  it('keeps a reserved account hidden until it is connected', async () => {
+    const id = await accounts.reserve(account('news'));
+    expect(await accounts.list(workspace)).toEqual([]);
+    expect(await accounts.find(workspace, id)).toBeNull();
+
+    const connected = await accounts.connected(id, true);
+
+    expect(connected).toEqual({
+      id,
+      provider: 'mastodon',
+      name: 'news',
+      username: '@news',
+      authorized: true,
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    });
+    expect(await accounts.list(workspace)).toEqual([connected]);
+    expect(await accounts.find(workspace, id)).toEqual(connected);
+  });
+
+  it('lists each workspace’s accounts in the order they were reserved, with their snapshots', async () => {
+    const first = await accounts.reserve(account('first'));
+    const theirs = await accounts.reserve(account('theirs', otherWorkspace));
+    const second = await accounts.reserve({ ...account('second'), username: null });
+    for (const id of [second, theirs, first]) await accounts.connected(id, false);
+
+    expect((await accounts.list(workspace)).map((view) => [view.id, view.authorized])).toEqual([
+      [first, false],
+      [second, false],
+    ]);
+    expect(await accounts.find(workspace, theirs)).toBeNull();
+    const snapshots = await accounts.snapshots(workspace);
+    expect([...snapshots.keys()]).toEqual([first, second]);
+    expect(snapshots.get(second)).toEqual({ id: second, provider: 'mastodon', name: 'second', username: null });
+  });
+
+  it('marks an account deleted once, only in its own workspace', async () => {
+    const id = await accounts.reserve(account('news'));
+    await accounts.connected(id, true);
+
+    expect(await accounts.markDeleted(otherWorkspace, id)).toBe(false);
+    expect(await accounts.markDeleted(workspace, id)).toBe(true);
+    expect(await accounts.markDeleted(workspace, id)).toBe(false);
+    expect(await accounts.list(workspace)).toEqual([]);
+    const row = await database.db.selectFrom('accounts').select('deleted_at').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.deleted_at).not.toBeNull();
+  });
+});

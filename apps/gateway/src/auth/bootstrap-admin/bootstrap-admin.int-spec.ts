@@ -1,0 +1,73 @@
+import { Logger } from '@nestjs/common';
+import { loadConfig } from '@app/config';
+import { openMigratedSchema, testEngines } from '@app/persistence';
+import { AccessCache } from '../../access/access-cache';
+import { GATEWAY_SCHEMA, GatewayDatabase, GatewayTables, gatewayMigrations } from '../../gateway-migrations';
+import { TokenStore } from '../token-store';
+import { BootstrapAdmin } from './bootstrap-admin';
+
+/** The first admin, on both engines: created once, even by replicas starting together. */
+describe.each(testEngines)('BootstrapAdmin on %s', (_, open) => {
+  let dispose: () => Promise<void>;
+  let database: GatewayDatabase;
+  let logged: string[];
+
+  /** One gateway starting with this ADMIN_TOKEN (or none): its own cache, as another replica would have. */
+  const replica = (adminToken?: string) => {
+    const tokens = new TokenStore(database, new AccessCache());
+    const config = loadConfig(adminToken === undefined ? {} : { ADMIN_TOKEN: adminToken });
+    return { tokens, bootstrap: new BootstrapAdmin(database, config, tokens) };
+  };
+  const users = () => database.db.selectFrom('users').select(['id', 'is_admin']).execute();
+
+  beforeAll(async () => {
+    ({ schema: database, dispose } = await openMigratedSchema<GatewayTables>(open, GATEWAY_SCHEMA, gatewayMigrations));
+  });
+  beforeEach(async () => {
+    logged = [];
+    jest.spyOn(Logger.prototype, 'log').mockImplementation((message: unknown) => void logged.push(String(message)));
+    jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    await database.db.deleteFrom('tokens').execute();
+    await database.db.deleteFrom('users').execute();
+  });
+  afterEach(() => jest.restoreAllMocks());
+  afterAll(() => dispose());
+
+  it('creates an admin whose token is ADMIN_TOKEN, and logs no token', async () => {
+    const { tokens, bootstrap } = replica('chosen-admin-token');
+    await bootstrap.run();
+
+    const [admin] = await users();
+    expect(await tokens.authenticate('chosen-admin-token')).toMatchObject({ userId: Number(admin.id), isAdmin: true });
+    expect(logged.join('\n')).not.toContain('chosen-admin-token');
+  });
+
+  it('without ADMIN_TOKEN, generates a token, prints it once, and prints nothing at the next start', async () => {
+    const { tokens, bootstrap } = replica();
+    await bootstrap.run();
+    const printed = logged.find((line) => line.startsWith('Admin token'))!.split(': ').pop()!;
+    expect(await tokens.authenticate(printed)).toMatchObject({ isAdmin: true });
+
+    logged = [];
+    await replica().bootstrap.run();
+    expect(logged).toEqual([]);
+    expect(await users()).toHaveLength(1);
+  });
+
+  it('a later start with another ADMIN_TOKEN adds it to the first admin and keeps the old token', async () => {
+    await replica('old-token').bootstrap.run();
+    const { tokens, bootstrap } = replica('new-token');
+    await bootstrap.run();
+
+    const [admin] = await users();
+    expect(await users()).toHaveLength(1);
+    expect(await tokens.authenticate('new-token')).toMatchObject({ userId: Number(admin.id) });
+    expect(await tokens.authenticate('old-token')).toMatchObject({ userId: Number(admin.id) });
+  });
+
+  it('replicas starting together create one admin', async () => {
+    await Promise.all([replica('a-token'), replica('a-token'), replica('a-token')].map(({ bootstrap }) => bootstrap.run()));
+    expect(await users()).toEqual([{ id: expect.anything(), is_admin: expect.anything() }]);
+    expect(await database.db.selectFrom('tokens').select('id').execute()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,93 @@
+import { hashToken } from '@app/security';
+import { openMigratedSchema, testEngines } from '@app/persistence';
+import { AccessCache } from '../access/access-cache';
+import { GATEWAY_SCHEMA, GatewayDatabase, GatewayTables, gatewayMigrations } from '../gateway-migrations';
+import { TokenStore } from './token-store';
+
+/** Tokens: digests only, and which of them still let their owner in, on both engines. */
+describe.each(testEngines)('TokenStore on %s', (_, open) => {
+  let dispose: () => Promise<void>;
+  let database: GatewayDatabase;
+  let tokens: TokenStore;
+  let userId: number;
+
+  beforeAll(async () => {
+    ({ schema: database, dispose } = await openMigratedSchema<GatewayTables>(open, GATEWAY_SCHEMA, gatewayMigrations));
+  });
+  beforeEach(async () => {
+    // A fresh cache per test: what one test cached must not answer the next one.
+    tokens = new TokenStore(database, new AccessCache());
+    await database.db.deleteFrom('tokens').execute();
+    await database.db.deleteFrom('users').execute();
+    const user = await database.db.insertInto('users').values({ name: 'Ann', email: 'ann@example.com', is_admin: true, deleted_at: null }).returning('id').executeTakeFirstOrThrow();
+    userId = Number(user.id);
+  });
+  afterAll(() => dispose());
+
+  it('issues a token stored only as its digest, which authenticates its owner', async () => {
+    const issued = await tokens.issue(userId, 'ci', null);
+
+    expect(issued).toEqual({ id: expect.any(Number), name: 'ci', token: expect.any(String), expires_at: null });
+    const rows = await database.db.selectFrom('tokens').select(['token_hash', 'revoked']).execute();
+    expect(rows).toEqual([{ token_hash: hashToken(issued.token), revoked: expect.anything() }]);
+    expect(JSON.stringify(rows)).not.toContain(issued.token);
+    expect(await tokens.authenticate(issued.token)).toEqual({ userId, isAdmin: true, tokenId: issued.id });
+  });
+
+  it('gives the expiry back as ISO-8601 UTC and refuses a token past it', async () => {
+    const expiresAt = new Date(Date.now() + 3_600_000);
+    const later = await tokens.issue(userId, 'later', expiresAt);
+    const past = await tokens.issue(userId, 'past', new Date(Date.now() - 1_000));
+
+    expect(later.expires_at).toBe(expiresAt.toISOString());
+    expect(await tokens.authenticate(later.token)).toMatchObject({ userId });
+    expect(await tokens.authenticate(past.token)).toBeNull();
+  });
+
+  it('refuses a revoked token, one of a deleted user, and an unknown one', async () => {
+    const revoked = await tokens.issue(userId, 'revoked', null);
+    await tokens.revokeAllOf(userId);
+    expect(await tokens.authenticate(revoked.token)).toBeNull();
+
+    const other = await database.db.insertInto('users').values({ name: 'Bo', email: 'bo@example.com', is_admin: false, deleted_at: new Date() }).returning('id').executeTakeFirstOrThrow();
+    const ofDeleted = await tokens.issue(Number(other.id), 'gone', null);
+    expect(await tokens.authenticate(ofDeleted.token)).toBeNull();
+    expect(await tokens.authenticate('not-a-token')).toBeNull();
+  });
+
+  it('revokes only the tokens of the user named', async () => {
+    const other = await database.db.insertInto('users').values({ name: 'Bo', email: 'bo@example.com', is_admin: false, deleted_at: null }).returning('id').executeTakeFirstOrThrow();
+    const mine = await tokens.issue(userId, 'mine', null);
+    const theirs = await tokens.issue(Number(other.id), 'theirs', null);
+
+    await tokens.revokeAllOf(userId);
+
+    expect(await tokens.authenticate(mine.token)).toBeNull();
+    expect(await tokens.authenticate(theirs.token)).toMatchObject({ userId: Number(other.id), isAdmin: false });
+  });
+
+  it('ensure makes a chosen token live again, for the user named, without expiry', async () => {
+    await tokens.ensure(userId, 'ADMIN_TOKEN', 'chosen-token');
+    await tokens.revokeAllOf(userId);
+    const other = await database.db.insertInto('users').values({ name: 'Bo', email: 'bo@example.com', is_admin: false, deleted_at: null }).returning('id').executeTakeFirstOrThrow();
+
+    await tokens.ensure(Number(other.id), 'ADMIN_TOKEN', 'chosen-token');
+
+    expect(await tokens.authenticate('chosen-token')).toMatchObject({ userId: Number(other.id) });
+    expect(await database.db.selectFrom('tokens').select('id').execute()).toHaveLength(1);
+  });
+
+  it('a token issued after its digest was looked up in vain works at once (the miss is not kept)', async () => {
+    await tokens.ensure(userId, 'first', 'token-a');
+    expect(await tokens.authenticate('token-b')).toBeNull();
+    await tokens.ensure(userId, 'second', 'token-b');
+    expect(await tokens.authenticate('token-b')).toMatchObject({ userId });
+  });
+
+  it('a revocation through this process takes effect on the next lookup, although the owner was cached', async () => {
+    const issued = await tokens.issue(userId, 'cached', null);
+    expect(await tokens.authenticate(issued.token)).not.toBeNull();
+    await tokens.revokeAllOf(userId);
+    expect(await tokens.authenticate(issued.token)).toBeNull();
+  });
+});

@@ -1,0 +1,64 @@
+import { openMigratedSchema, testEngines } from '@app/persistence';
+import { AccessCache } from '../../access/access-cache';
+import { GATEWAY_SCHEMA, GatewayDatabase, GatewayTables, gatewayMigrations } from '../../gateway-migrations';
+import { MembershipStore } from '../../workspace/membership-store';
+import { WorkspacesRepository } from './workspaces.repository';
+
+/** Workspaces and who belongs to them, on both engines. */
+describe.each(testEngines)('WorkspacesRepository and MembershipStore on %s', (_, open) => {
+  let dispose: () => Promise<void>;
+  let database: GatewayDatabase;
+  let workspaces: WorkspacesRepository;
+  let memberships: MembershipStore;
+  let userId: number;
+
+  beforeAll(async () => {
+    ({ schema: database, dispose } = await openMigratedSchema<GatewayTables>(open, GATEWAY_SCHEMA, gatewayMigrations));
+    workspaces = new WorkspacesRepository(database);
+  });
+  beforeEach(async () => {
+    memberships = new MembershipStore(database, new AccessCache());
+    for (const table of ['memberships', 'workspaces', 'users'] as const) await database.db.deleteFrom(table).execute();
+    const user = await database.db.insertInto('users').values({ name: 'Ann', email: 'ann@example.com', is_admin: false, deleted_at: null }).returning('id').executeTakeFirstOrThrow();
+    userId = Number(user.id);
+  });
+  afterAll(() => dispose());
+
+  it('creates workspaces with a fresh uuid and lists them oldest first', async () => {
+    const first = await workspaces.create('First');
+    const second = await workspaces.create('Second');
+
+    expect(first).toEqual({
+      uuid: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+      name: 'First',
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    });
+    expect(second.uuid).not.toBe(first.uuid);
+    expect(await workspaces.list()).toEqual([first, second]);
+  });
+
+  it('finds a workspace by its uuid in any letter case, and gives the stored one back', async () => {
+    const created = await workspaces.create('W');
+    expect(await workspaces.find(created.uuid.toUpperCase())).toBe(created.uuid);
+    expect(await workspaces.find('00000000-0000-4000-8000-000000000000')).toBeNull();
+  });
+
+  it('adds a member, changes their role in place, and knows no one else', async () => {
+    const { uuid } = await workspaces.create('W');
+    const other = await workspaces.create('Other');
+
+    await memberships.put(uuid, userId, 'viewer', false);
+    expect(await memberships.find(uuid, userId)).toEqual({ role: 'viewer', canApprove: false });
+
+    await memberships.put(uuid, userId, 'admin', true);
+    expect(await memberships.find(uuid, userId)).toEqual({ role: 'admin', canApprove: true });
+    expect(await database.db.selectFrom('memberships').select('role').execute()).toEqual([{ role: 'admin' }]);
+    expect(await memberships.find(other.uuid, userId)).toBeNull();
+    expect(await memberships.find(uuid, userId + 1)).toBeNull();
+  });
+
+  it('refuses a role outside the contract', async () => {
+    const { uuid } = await workspaces.create('W');
+    await expect(database.db.insertInto('memberships').values({ workspace_uuid: uuid, user_id: userId, role: 'owner', can_approve: false }).execute()).rejects.toThrow();
+  });
+});
