@@ -54,7 +54,7 @@ export async function startPostService(kind: DatabaseKind = 'SQLite'): Promise<P
   const { database, dispose } = await openDatabase(kind);
   const store = new SqlEventStore(database, { pollIntervalMs: 50 });
   await store.migrate();
-  const bus = new InProcessMessageBus(database, { retryBackoffMs: 10, pollIntervalMs: 100 });
+  const bus = new InProcessMessageBus(database, { retry: { firstDelayMs: 10 }, pollIntervalMs: 100 });
   await bus.migrate();
   const rpc = new InProcessRpc();
   const moduleRef = await Test.createTestingModule({

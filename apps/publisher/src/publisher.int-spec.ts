@@ -61,7 +61,7 @@ describe('PublisherModule', () => {
     publisher = database.forSchema<PublisherTables>(PUBLISHER_SCHEMA);
     scripted = new ScriptedProvider();
     idempotent = new ScriptedProvider('idempotent', true);
-    moduleRef = await Test.createTestingModule({ imports: [testInfrastructure(database, { bus: { retryBackoffMs: 20 } }), PublisherModule] })
+    moduleRef = await Test.createTestingModule({ imports: [testInfrastructure(database, { bus: { retry: { firstDelayMs: 20 } } }), PublisherModule] })
       .overrideProvider(PUBLISH_PROVIDERS)
       .useValue([new SandboxProvider(), scripted, idempotent])
       .overrideProvider(PUBLISHER_OPTIONS)

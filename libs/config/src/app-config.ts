@@ -22,6 +22,10 @@ export interface AppConfig {
   eventStorePgUrl: string | null;
   databaseUrl: string | null;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** Longest wait between two attempts of a message whose handler fails (the delay doubles from 200 ms). */
+  messageRetryMaxDelayMs: number;
+  /** How long a message may keep failing before it goes to its dead-letter topic (`<topic>.dlq`). */
+  messageDeadLetterAfterMs: number;
   /** Names this process on the bus (its request/reply topic): stable across restarts of one replica. */
   instanceId: string;
 }
@@ -47,6 +51,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     eventStorePgUrl: text(env, 'EVENTSTORE_PG_URL'),
     databaseUrl: text(env, 'DATABASE_URL'),
     logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
+    messageRetryMaxDelayMs: integer(env, 'MESSAGE_RETRY_MAX_DELAY_MS', 30_000, 1),
+    messageDeadLetterAfterMs: integer(env, 'MESSAGE_DEAD_LETTER_AFTER_MS', 86_400_000, 0),
     instanceId: (text(env, 'INSTANCE_ID') ?? text(env, 'HOSTNAME') ?? randomUUID()).replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 100),
   };
 }

@@ -24,8 +24,10 @@ export interface SubscribeOptions {
   groupId: string;
   topics: readonly string[];
   /**
-   * Resolves when the message is handled. A rejection is retried with backoff; a message that
-   * keeps failing goes to `<topic>.dlq` and the group moves on.
+   * Resolves when the message is handled. A rejection is retried in place with backoff until the
+   * handler succeeds (the partition waits, so a key's messages stay in order); a rejection with
+   * UnprocessableMessage, or failures that last longer than the retry policy allows, move the
+   * message to `<topic>.dlq` and the group moves on.
    */
   handle(message: IncomingMessage): Promise<void>;
 }

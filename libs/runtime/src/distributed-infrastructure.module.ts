@@ -4,6 +4,7 @@ import { EVENT_STORE, EventStore, EventStoreDbEventStore, SqlEventStore } from '
 import { KafkaConsumerTimings, KafkaMessageBus, KafkaRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
 import { DATABASE, openPostgresDatabase } from '@app/persistence';
 import { SECRET_BOX, SecretBox } from '@app/security';
+import { messageRetry } from './message-retry';
 
 const DISTRIBUTED_RPC = Symbol('DISTRIBUTED_RPC');
 const CLOSEABLES = Symbol('CLOSEABLES');
@@ -37,7 +38,7 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
       },
       {
         provide: MESSAGE_BUS,
-        useFactory: () => new KafkaMessageBus({ brokers: config.kafkaBrokers, clientId: options.service, consumer: consumerTimings(config) }),
+        useFactory: () => new KafkaMessageBus({ brokers: config.kafkaBrokers, clientId: options.service, consumer: consumerTimings(config), retry: messageRetry(config) }),
       },
       {
         provide: DISTRIBUTED_RPC,

@@ -8,6 +8,7 @@ import { DATABASE, openSqliteDatabase, SqlDatabase } from '@app/persistence';
 import { SECRET_BOX, SecretBox } from '@app/security';
 import { lockDataDir } from './data-dir-lock';
 import { loadOrCreateEncryptionKey } from './encryption-key';
+import { messageRetry } from './message-retry';
 
 const EMBEDDED_RPC = Symbol('EMBEDDED_RPC');
 /** Releases this process's hold on DATA_DIR, taken before the database opens. */
@@ -64,7 +65,7 @@ export class EmbeddedInfrastructureModule implements OnApplicationShutdown {
           provide: MESSAGE_BUS,
           inject: [DATABASE],
           useFactory: async (database: SqlDatabase) => {
-            const bus = new InProcessMessageBus(database);
+            const bus = new InProcessMessageBus(database, { retry: messageRetry(config) });
             await bus.migrate();
             return bus;
           },

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ConsumerGroups, Topics } from '@app/contracts';
 import { PostRuleViolation } from '@app/domain';
-import { IncomingMessage, MESSAGE_BUS, MessageBus, Subscription } from '@app/messaging';
+import { IncomingMessage, MESSAGE_BUS, MessageBus, Subscription, UnprocessableMessage } from '@app/messaging';
 import { parsePostCommandMessage } from './parse-post-command-message';
 
 /**
@@ -44,13 +44,12 @@ export class PostCommandsConsumer {
     }
   }
 
-  /** A malformed message fails, so that the bus retries it and then parks it in the dead-letter topic. */
+  /** A malformed message can never be handled: the bus parks it in the dead-letter topic at once. */
   private parse(message: IncomingMessage): ReturnType<typeof parsePostCommandMessage> {
     try {
       return parsePostCommandMessage(message.value);
     } catch (error) {
-      this.logger.error(`Rejected post command at ${message.topic}/${message.partition}@${message.offset}: ${String(error)}`);
-      throw error;
+      throw new UnprocessableMessage(`Not a post command: ${String(error)}`, { cause: error });
     }
   }
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SchemaDatabase, SqlDatabase, testEngines } from '@app/persistence';
+import { RetryPolicy } from '../delivery/retry-policy';
 import { IncomingMessage } from '../message-bus.port';
 import { eventually, Gate, Inbox } from '../testing/inbox';
 import { describeMessageBusContract, MessageBusContractFixture } from '../testing/message-bus.contract';
@@ -9,12 +10,13 @@ import { BUS_SCHEMA, BusTables } from './message-log';
 import { partitionForKey } from './partitioner';
 
 /** A long poll interval: the contract must pass on the wake-up at publish alone. */
-const contractOptions: InProcessMessageBusOptions = { partitions: 4, maxAttempts: 3, retryBackoffMs: 5, pollIntervalMs: 60_000 };
+const retry: RetryPolicy = { firstDelayMs: 5, maxDelayMs: 20, deadLetterAfterMs: 300 };
+const contractOptions: InProcessMessageBusOptions = { partitions: 4, retry, pollIntervalMs: 60_000 };
 
 describe.each(testEngines)('in-process bus on %s', (engine, open) => {
   describeMessageBusContract(`in-process on ${engine}`, async (): Promise<MessageBusContractFixture> => {
     const { database, dispose } = await open();
-    return { partitions: 4, maxAttempts: 3, openBus: () => openBus(database, contractOptions), dispose };
+    return { partitions: 4, retry, openBus: () => openBus(database, contractOptions), dispose };
   });
 
   describe(`InProcessMessageBus on ${engine}`, () => {
@@ -24,7 +26,7 @@ describe.each(testEngines)('in-process bus on %s', (engine, open) => {
     let topic: string;
 
     const bus = async (options: InProcessMessageBusOptions = {}): Promise<InProcessMessageBus> => {
-      const opened = await openBus(database, { pollIntervalMs: 60_000, retryBackoffMs: 5, ...options });
+      const opened = await openBus(database, { pollIntervalMs: 60_000, retry: { firstDelayMs: 5 }, ...options });
       buses.push(opened);
       return opened;
     };
@@ -181,7 +183,7 @@ describe.each(testEngines)('in-process bus on %s', (engine, open) => {
     });
 
     it('stops during the backoff of a failing handler without committing the message', async () => {
-      const local = await bus({ retryBackoffMs: 30_000, maxAttempts: 5 });
+      const local = await bus({ retry: { firstDelayMs: 30_000 } });
       let attempts = 0;
       await local.publish(topic, [{ key: 'post-1', value: { seq: 0 } }]);
       const failing = await local.subscribe({

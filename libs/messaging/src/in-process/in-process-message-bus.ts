@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { deadLetterTopic } from '@app/contracts';
 import { migrateSchema, SqlDatabase } from '@app/persistence';
 import { deadLetterHeaders, errorMessage } from '../dead-letter';
+import { RetryPolicy, retryPolicy } from '../delivery/retry-policy';
 import { IncomingMessage, MessageBus, OutgoingMessage, SubscribeOptions, Subscription } from '../message-bus.port';
 import { busMigrations, commitOffset, deleteConsumedMessages, ensureTopic, PartitionBatch } from './message-log';
 import { MessageLogWriter } from './log-writer';
@@ -17,10 +18,8 @@ export interface InProcessMessageBusOptions {
    * never where this process alone writes (SQLite). Also the wait after a failed read.
    */
   pollIntervalMs?: number;
-  /** Handler attempts per message before it goes to the dead-letter topic. Default 5. */
-  maxAttempts?: number;
-  /** Wait before the first retry, doubled for each further one. Default 200. */
-  retryBackoffMs?: number;
+  /** How a failing handler is retried (see RetryPolicy); defaults: 200 ms doubling to 30 s, dead-lettered after 24 h. */
+  retry?: Partial<RetryPolicy>;
   /** When set, consumed messages older than this are deleted periodically (started by migrate()). */
   retentionMs?: number;
 }
@@ -37,8 +36,7 @@ export class InProcessMessageBus implements MessageBus {
   private readonly partitions: number;
   private readonly pollIntervalMs?: number;
   private readonly retryAfterErrorMs: number;
-  private readonly maxAttempts: number;
-  private readonly retryBackoffMs: number;
+  private readonly retry: RetryPolicy;
   private readonly retentionMs?: number;
   private readonly topicPartitions = new Map<string, Promise<number>>();
   private readonly members = new Map<string, GroupMember>();
@@ -52,8 +50,7 @@ export class InProcessMessageBus implements MessageBus {
     const pollIntervalMs = options.pollIntervalMs ?? (this.writer.seesEveryAppend ? undefined : 1000);
     if (pollIntervalMs !== undefined) this.pollIntervalMs = positiveInteger('pollIntervalMs', pollIntervalMs);
     this.retryAfterErrorMs = this.pollIntervalMs ?? 1000;
-    this.maxAttempts = positiveInteger('maxAttempts', options.maxAttempts ?? 5);
-    this.retryBackoffMs = Math.max(0, options.retryBackoffMs ?? 200);
+    this.retry = retryPolicy(options.retry);
     if (options.retentionMs !== undefined) this.retentionMs = positiveInteger('retentionMs', options.retentionMs);
   }
 
@@ -130,8 +127,7 @@ export class InProcessMessageBus implements MessageBus {
       deadLetter: (message, error, attempts) => this.deadLetter(options.groupId, message, error, attempts),
       pollIntervalMs: this.pollIntervalMs,
       retryAfterErrorMs: this.retryAfterErrorMs,
-      maxAttempts: this.maxAttempts,
-      retryBackoffMs: this.retryBackoffMs,
+      retry: this.retry,
       logger: this.logger,
     });
   }

@@ -3,6 +3,8 @@ import { IncomingMessage } from '../message-bus.port';
 import { commitOffset, joinPartition, readPartition } from './message-log';
 import { MessageLogWriter } from './log-writer';
 import { errorMessage } from '../dead-letter';
+import { handleWithRetries } from '../delivery/handle-with-retries';
+import { RetryPolicy } from '../delivery/retry-policy';
 
 export interface PartitionConsumerSettings {
   /** The writer of the log read: it wakes this consumer when it appends to the partition. */
@@ -11,14 +13,13 @@ export interface PartitionConsumerSettings {
   topic: string;
   partition: number;
   handle(message: IncomingMessage): Promise<void>;
-  /** Moves a message that failed every attempt to the dead-letter topic and commits past it. */
+  /** Moves a message that cannot be handled to the dead-letter topic (it is committed past afterwards). */
   deadLetter(message: IncomingMessage, error: unknown, attempts: number): Promise<void>;
   /** How long an idle partition waits for a wake-up before it is read again; undefined: no limit. */
   pollIntervalMs?: number;
   /** Wait before reading again after the database failed. */
   retryAfterErrorMs: number;
-  maxAttempts: number;
-  retryBackoffMs: number;
+  retry: RetryPolicy;
   logger: Logger;
 }
 
@@ -96,32 +97,20 @@ export class PartitionConsumer {
 
   /** Returns false when the consumer stopped before the message was handled. */
   private async deliver(message: IncomingMessage): Promise<boolean> {
-    const { groupId, topic, partition, maxAttempts, retryBackoffMs, logger } = this.settings;
-    for (let attempt = 1; ; attempt += 1) {
-      const failure = await this.attempt(message);
-      if (!failure) return true;
-      if (this.stopping) return false;
-      if (attempt >= maxAttempts) {
-        await this.settings.deadLetter(message, failure.error, attempt);
-        return true;
-      }
-      const delayMs = retryBackoffMs * 2 ** (attempt - 1);
-      logger.warn(
-        `Group ${groupId} failed on ${topic}/${partition}@${message.offset} (attempt ${attempt} of ${maxAttempts}): ` +
-          `${errorMessage(failure.error)}; retrying in ${delayMs} ms`,
-      );
-      await sleep(delayMs, this.stopped.signal);
-      if (this.stopping) return false;
-    }
-  }
-
-  private async attempt(message: IncomingMessage): Promise<{ error: unknown } | undefined> {
-    try {
-      await this.settings.handle(message);
-      return undefined;
-    } catch (error) {
-      return { error };
-    }
+    const { groupId, retry, handle, deadLetter, logger } = this.settings;
+    const outcome = await handleWithRetries(message, {
+      groupId,
+      policy: retry,
+      handle,
+      deadLetter,
+      logger,
+      isStopping: () => this.stopping,
+      pause: async (ms) => {
+        await sleep(ms, this.stopped.signal);
+        return !this.stopping;
+      },
+    });
+    return outcome !== 'stopped';
   }
 }
 

@@ -1,5 +1,5 @@
 import { IHeaders, KafkaMessage } from 'kafkajs';
-import { decodeHeaders, decodeMessage, encodeMessage, nextOffset, retryDelayMs } from './kafka-codec';
+import { decodeHeaders, decodeMessage, encodeMessage, nextOffset } from './kafka-codec';
 
 const kafkaMessage = (fields: Partial<Pick<KafkaMessage, 'key' | 'value'>> & { headers?: IHeaders }): KafkaMessage => ({
   key: Buffer.from('post-1'),
@@ -63,9 +63,5 @@ describe('Kafka message codec', () => {
   it('commits the offset after the handled one, beyond the safe integer range', () => {
     expect(nextOffset('0')).toBe('1');
     expect(nextOffset('9007199254740993')).toBe('9007199254740994');
-  });
-
-  it('doubles the retry delay from the base and caps it', () => {
-    expect([1, 2, 3, 4].map((attempt) => retryDelayMs(attempt, 200, 1_000))).toEqual([200, 400, 800, 1_000]);
   });
 });

@@ -47,8 +47,3 @@ export function decodeHeaders(headers: IHeaders | undefined): Record<string, str
 export function nextOffset(offset: string): string {
   return (BigInt(offset) + 1n).toString();
 }
-
-/** Wait before retry number `attempt` (1-based): base, doubled each time, capped. */
-export function retryDelayMs(attempt: number, baseMs: number, maxMs: number): number {
-  return Math.min(maxMs, baseMs * 2 ** (attempt - 1));
-}

@@ -2,8 +2,10 @@ import { Logger } from '@nestjs/common';
 import { Consumer, EachMessagePayload, KafkaMessage } from 'kafkajs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { IncomingMessage, Subscription } from '../message-bus.port';
-import { decodeMessage, nextOffset, retryDelayMs } from './kafka-codec';
+import { decodeMessage, nextOffset } from './kafka-codec';
 import { errorMessage } from '../dead-letter';
+import { handleWithRetries } from '../delivery/handle-with-retries';
+import { RetryPolicy, retryDelayMs } from '../delivery/retry-policy';
 
 export interface GroupConsumerSettings {
   consumer: Consumer;
@@ -12,9 +14,7 @@ export interface GroupConsumerSettings {
   handle(message: IncomingMessage): Promise<void>;
   /** Sends a message that cannot be handled to its dead-letter topic (it is committed afterwards). */
   deadLetter(topic: string, partition: number, message: KafkaMessage, reason: unknown, attempts: number): Promise<void>;
-  maxAttempts: number;
-  retryBackoffMs: number;
-  maxRetryBackoffMs: number;
+  retry: RetryPolicy;
   partitionsConsumedConcurrently: number;
   logger: Logger;
 }
@@ -23,7 +23,8 @@ export interface GroupConsumerSettings {
  * One consumer group's member: messages of a partition reach the handler one at a time, in order;
  * an offset is committed only after its message was handled (or dead-lettered), so a stop or a
  * crash never skips an unhandled message. A failing handler is retried in place with exponential
- * backoff, then the message goes to `<topic>.dlq` and the partition moves on.
+ * backoff (see handleWithRetries); a message that can never be handled goes to `<topic>.dlq` and the
+ * partition moves on.
  */
 export class KafkaGroupConsumer implements Subscription {
   private readonly stopped = new AbortController();
@@ -76,9 +77,9 @@ export class KafkaGroupConsumer implements Subscription {
   }
 
   private async rejoin(): Promise<void> {
-    const { groupId, logger, retryBackoffMs, maxRetryBackoffMs } = this.settings;
+    const { groupId, logger, retry } = this.settings;
     for (let attempt = 1; !this.isStopping; attempt += 1) {
-      const delayMs = retryDelayMs(attempt, retryBackoffMs, maxRetryBackoffMs);
+      const delayMs = retryDelayMs(attempt, retry);
       logger.error(`Consumer group ${groupId} stopped on an error kafkajs does not restart from (${errorMessage(this.lastCrash)}); joining again in ${delayMs} ms`);
       const slept = await sleep(delayMs, true, { signal: this.stopped.signal }).catch(() => false);
       if (!slept) return;
@@ -143,42 +144,30 @@ export class KafkaGroupConsumer implements Subscription {
   }
 
   private async consume({ topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> {
-    const { groupId, maxAttempts, logger } = this.settings;
+    const { groupId, retry, logger } = this.settings;
     const decoded = decodeMessage(topic, partition, message);
     if (!decoded.ok) {
       await this.settings.deadLetter(topic, partition, message, decoded.reason, 0);
       await this.commit(topic, partition, message.offset);
       return;
     }
-    for (let attempt = 1; ; attempt += 1) {
-      const failure = await this.attempt(decoded.message);
-      if (!failure) break;
-      // Not committed: the next member of the group reads this message again.
-      if (this.isStopping) return;
-      if (attempt >= maxAttempts) {
-        await this.settings.deadLetter(topic, partition, message, failure.error, attempt);
-        break;
-      }
-      const delayMs = retryDelayMs(attempt, this.settings.retryBackoffMs, this.settings.maxRetryBackoffMs);
-      logger.warn(
-        `Group ${groupId} failed on ${topic}/${partition}@${message.offset} (attempt ${attempt} of ${maxAttempts}): ` +
-          `${errorMessage(failure.error)}; retrying in ${delayMs} ms`,
-      );
-      const slept = await sleep(delayMs, true, { signal: this.stopped.signal }).catch(() => false);
-      if (!slept) return;
-      // kafkajs heartbeats only between messages; retries must not cost the member its partitions.
-      await heartbeat();
-    }
-    await this.commit(topic, partition, message.offset);
-  }
-
-  private async attempt(message: IncomingMessage): Promise<{ error: unknown } | undefined> {
-    try {
-      await this.settings.handle(message);
-      return undefined;
-    } catch (error) {
-      return { error };
-    }
+    const outcome = await handleWithRetries(decoded.message, {
+      groupId,
+      policy: retry,
+      logger,
+      handle: this.settings.handle,
+      deadLetter: (_decoded, reason, attempts) => this.settings.deadLetter(topic, partition, message, reason, attempts),
+      isStopping: () => this.isStopping,
+      pause: async (ms) => {
+        const slept = await sleep(ms, true, { signal: this.stopped.signal }).catch(() => false);
+        if (!slept) return false;
+        // kafkajs heartbeats only between messages; retries must not cost the member its partitions.
+        await heartbeat();
+        return true;
+      },
+    });
+    // Not committed when stopped: the next member of the group reads this message again.
+    if (outcome !== 'stopped') await this.commit(topic, partition, message.offset);
   }
 
   /**

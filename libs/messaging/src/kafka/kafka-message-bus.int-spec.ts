@@ -2,6 +2,7 @@ import { deadLetterTopic } from '@app/contracts';
 import { Kafka, logLevel } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
 import { DeadLetterHeaders } from '../dead-letter';
+import { RetryPolicy } from '../delivery/retry-policy';
 import { describeMessageBusContract } from '../testing/message-bus.contract';
 import { eventually, Gate, Inbox } from '../testing/inbox';
 import { KafkaMessageBus, KafkaMessageBusOptions } from './kafka-message-bus';
@@ -11,13 +12,12 @@ import { KafkaMockCluster, startKafkaMockCluster } from './testing/kafka-mock-cl
 // Every new consumer group waits about 3 s on the mock cluster before it is given partitions.
 jest.setTimeout(60_000);
 
-const MAX_ATTEMPTS = 3;
+const RETRY: RetryPolicy = { firstDelayMs: 10, maxDelayMs: 40, deadLetterAfterMs: 500 };
 const unique = (name: string): string => `${name}-${randomUUID().slice(0, 8)}`;
 const busOptions = (cluster: KafkaMockCluster): KafkaMessageBusOptions => ({
   brokers: cluster.brokers,
   clientId: unique('test'),
-  maxAttempts: MAX_ATTEMPTS,
-  retryBackoffMs: 10,
+  retry: RETRY,
   consumer: fastConsumerTimings,
   logLevel: 'warn',
 });
@@ -28,7 +28,7 @@ describeWithKafka('KafkaMessageBus on a mock Kafka cluster', () => {
     return {
       openBus: async () => new KafkaMessageBus(busOptions(cluster)),
       partitions: 4,
-      maxAttempts: MAX_ATTEMPTS,
+      retry: RETRY,
       dispose: () => cluster.stop(),
     };
   });

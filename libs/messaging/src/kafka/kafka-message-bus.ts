@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { deadLetterTopic } from '@app/contracts';
 import { Admin, Kafka, KafkaMessage, Partitioners, Producer } from 'kafkajs';
 import { DeadLetterHeaders, deadLetterHeaders, errorMessage } from '../dead-letter';
+import { RetryPolicy, retryPolicy } from '../delivery/retry-policy';
 import { MessageBus, OutgoingMessage, SubscribeOptions, Subscription } from '../message-bus.port';
 import { encodeMessage } from './kafka-codec';
 import { KafkaGroupConsumer } from './kafka-group-consumer';
@@ -19,12 +20,8 @@ export interface KafkaConsumerTimings {
 export interface KafkaMessageBusOptions {
   brokers: readonly string[];
   clientId: string;
-  /** Handler attempts per message before it goes to the dead-letter topic. Default 5. */
-  maxAttempts?: number;
-  /** Wait before the first retry, doubled for each further one. Default 200. */
-  retryBackoffMs?: number;
-  /** Longest wait between two retries. Default 30000. */
-  maxRetryBackoffMs?: number;
+  /** How a failing handler is retried (see RetryPolicy); defaults: 200 ms doubling to 30 s, dead-lettered after 24 h. */
+  retry?: Partial<RetryPolicy>;
   /** Partitions a member handles at the same time (one message at a time within each). Default 4. */
   partitionsConsumedConcurrently?: number;
   consumer?: KafkaConsumerTimings;
@@ -50,10 +47,11 @@ export class KafkaMessageBus implements MessageBus {
   private adminReady?: Promise<Admin>;
   private topicCreationRefused = false;
   private closed = false;
+  private readonly retry: RetryPolicy;
 
   constructor(private readonly options: KafkaMessageBusOptions) {
     if (options.brokers.length === 0) throw new Error('KafkaMessageBus needs at least one broker.');
-    positiveInteger('maxAttempts', options.maxAttempts ?? 5);
+    this.retry = retryPolicy(options.retry);
     positiveInteger('partitionsConsumedConcurrently', options.partitionsConsumedConcurrently ?? 4);
     this.kafka = new Kafka({
       brokers: [...options.brokers],
@@ -87,9 +85,7 @@ export class KafkaMessageBus implements MessageBus {
         topics,
         handle: (message) => options.handle(message),
         deadLetter: (topic, partition, message, reason, attempts) => this.deadLetter(groupId, topic, partition, message, reason, attempts),
-        maxAttempts: this.options.maxAttempts ?? 5,
-        retryBackoffMs: Math.max(0, this.options.retryBackoffMs ?? 200),
-        maxRetryBackoffMs: Math.max(0, this.options.maxRetryBackoffMs ?? 30_000),
+        retry: this.retry,
         partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 4,
         logger: this.logger,
       },

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { deadLetterTopic } from '@app/contracts';
 import { DeadLetterHeaders } from '../dead-letter';
+import { RetryPolicy } from '../delivery/retry-policy';
+import { UnprocessableMessage } from '../delivery/unprocessable-message';
 import { MessageBus, SubscribeOptions, Subscription } from '../message-bus.port';
 import { eventually, Gate, Inbox } from './inbox';
 
@@ -9,8 +11,11 @@ export interface MessageBusContractFixture {
   openBus(): Promise<MessageBus>;
   /** Partitions of the topics the buses create. */
   partitions: number;
-  /** Handler attempts before a message goes to the dead-letter topic (backoff kept short by the fixture). */
-  maxAttempts: number;
+  /**
+   * The buses' retry policy: short delays, and `deadLetterAfterMs` short enough for a test to see a
+   * message that keeps failing reach the dead-letter topic.
+   */
+  retry: RetryPolicy;
   /** Frees the broker or database; the suite closes the buses itself. */
   dispose(): Promise<void>;
 }
@@ -234,14 +239,62 @@ export function describeMessageBusContract(adapter: string, createFixture: () =>
       expect(inbox.values().map(sequence)).toEqual([0, 1]);
     });
 
-    it('moves a message that keeps failing to <topic>.dlq, saying why and where from, and goes on', async () => {
+    it('retries a failing message in place, past any count of attempts, until it is handled; nothing is dead-lettered', async () => {
+      let attempts = 0;
+      const inbox = new Inbox((message) => {
+        if (sequence(message.value) === 0 && ++attempts < 9) throw new Error(`database unreachable (attempt ${attempts})`);
+      });
+      const deadLetters = new Inbox();
+      await subscribe({ groupId: unique('group'), handle: inbox.handle });
+      await subscribe({ groupId: unique('dlq-reader'), topics: [deadLetterTopic(topic)], handle: deadLetters.handle });
+
+      await bus.publish(topic, [0, 1].map((seq) => ({ key: 'post-1', value: { seq } })));
+
+      await inbox.waitFor(2);
+      expect(attempts).toBe(9);
+      expect(inbox.values().map(sequence)).toEqual([0, 1]);
+      expect(deadLetters.values()).toEqual([]);
+    });
+
+    it('moves a message that can never be handled to <topic>.dlq at once, saying why and where from, and goes on', async () => {
       let poisonAttempts = 0;
+      const inbox = new Inbox((message) => {
+        if (sequence(message.value) === 0) {
+          poisonAttempts += 1;
+          throw new UnprocessableMessage('not a post event');
+        }
+      });
+      const { letter, groupId, failed } = await deadLetterOf(inbox);
+      expect(poisonAttempts).toBe(1);
+      expect(letter.headers).toEqual({
+        'event-id': 'e-0',
+        [DeadLetterHeaders.error]: 'not a post event',
+        [DeadLetterHeaders.originalTopic]: topic,
+        [DeadLetterHeaders.originalPartition]: String(failed.partition),
+        [DeadLetterHeaders.originalOffset]: String(Number(failed.offset) - 1),
+        [DeadLetterHeaders.groupId]: groupId,
+        [DeadLetterHeaders.attempts]: '1',
+      });
+    });
+
+    it('moves a message that still fails after the retry time limit to <topic>.dlq, and goes on', async () => {
+      let poisonAttempts = 0;
+      const startedAt = Date.now();
       const inbox = new Inbox((message) => {
         if (sequence(message.value) === 0) {
           poisonAttempts += 1;
           throw new Error('cannot handle this post');
         }
       });
+      const { letter } = await deadLetterOf(inbox);
+      expect(Date.now() - startedAt).toBeGreaterThanOrEqual(fixture.retry.deadLetterAfterMs);
+      expect(poisonAttempts).toBeGreaterThan(1);
+      expect(letter.headers[DeadLetterHeaders.error]).toBe('cannot handle this post');
+      expect(letter.headers[DeadLetterHeaders.attempts]).toBe(String(poisonAttempts));
+    });
+
+    /** Publishes a message that fails (seq 0) and one that does not (seq 1) and returns the dead letter of the first. */
+    async function deadLetterOf(inbox: Inbox) {
       const deadLetters = new Inbox();
       const groupId = unique('group');
       await subscribe({ groupId, handle: inbox.handle });
@@ -254,19 +307,9 @@ export function describeMessageBusContract(adapter: string, createFixture: () =>
 
       await inbox.waitFor(1);
       expect(inbox.values().map(sequence)).toEqual([1]);
-      expect(poisonAttempts).toBe(fixture.maxAttempts);
       const [letter] = await deadLetters.waitFor(1);
       expect(letter).toMatchObject({ topic: deadLetterTopic(topic), key: 'post-1', value: { seq: 0 } });
-      const failed = inbox.messages[0];
-      expect(letter.headers).toEqual({
-        'event-id': 'e-0',
-        [DeadLetterHeaders.error]: 'cannot handle this post',
-        [DeadLetterHeaders.originalTopic]: topic,
-        [DeadLetterHeaders.originalPartition]: String(failed.partition),
-        [DeadLetterHeaders.originalOffset]: String(Number(failed.offset) - 1),
-        [DeadLetterHeaders.groupId]: groupId,
-        [DeadLetterHeaders.attempts]: String(fixture.maxAttempts),
-      });
-    });
+      return { letter, groupId, failed: inbox.messages[0] };
+    }
   });
 }

@@ -14,3 +14,13 @@ describe('KAFKA_SESSION_TIMEOUT_MS', () => {
     expect(() => loadConfig({ KAFKA_SESSION_TIMEOUT_MS: '6s' })).toThrow(ConfigError);
   });
 });
+
+describe('MESSAGE_RETRY_MAX_DELAY_MS and MESSAGE_DEAD_LETTER_AFTER_MS', () => {
+  it('retry every 30 s at most, for a day, unless set', () => {
+    expect(loadConfig({})).toMatchObject({ messageRetryMaxDelayMs: 30_000, messageDeadLetterAfterMs: 86_400_000 });
+    expect(loadConfig({ MESSAGE_RETRY_MAX_DELAY_MS: '5000', MESSAGE_DEAD_LETTER_AFTER_MS: '3600000' })).toMatchObject({
+      messageRetryMaxDelayMs: 5_000,
+      messageDeadLetterAfterMs: 3_600_000,
+    });
+  });
+});

@@ -1,0 +1,18 @@
+import { DEFAULT_RETRY_POLICY, retryDelayMs, retryPolicy } from './retry-policy';
+
+describe('retry policy', () => {
+  it('doubles the delay from the first one and caps it', () => {
+    const policy = { firstDelayMs: 200, maxDelayMs: 1_000 };
+    expect([1, 2, 3, 4, 60].map((attempt) => retryDelayMs(attempt, policy))).toEqual([200, 400, 800, 1_000, 1_000]);
+  });
+
+  it('by default retries for a day before giving a message up, waiting at most 30 s between attempts', () => {
+    expect(DEFAULT_RETRY_POLICY).toEqual({ firstDelayMs: 200, maxDelayMs: 30_000, deadLetterAfterMs: 86_400_000 });
+    expect(retryPolicy({ firstDelayMs: 5, maxDelayMs: undefined })).toEqual({ ...DEFAULT_RETRY_POLICY, firstDelayMs: 5 });
+  });
+
+  it('refuses a negative or non-numeric setting', () => {
+    expect(() => retryPolicy({ deadLetterAfterMs: -1 })).toThrow('retry.deadLetterAfterMs must be a number of milliseconds >= 0, got -1');
+    expect(() => retryPolicy({ maxDelayMs: Number.NaN })).toThrow(/retry.maxDelayMs/);
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * How a consumer group retries a message whose handler failed: in place (the partition waits, so
+ * messages of one key stay in order), after a delay that doubles from `firstDelayMs` up to
+ * `maxDelayMs`, for as long as the failures last, up to `deadLetterAfterMs` after the first one.
+ * A failure that says the message can never be handled skips the retries.
+ */
+export interface RetryPolicy {
+  firstDelayMs: number;
+  maxDelayMs: number;
+  /** Time from the first failure after which a message that still fails goes to the dead-letter topic. */
+  deadLetterAfterMs: number;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  firstDelayMs: 200,
+  maxDelayMs: 30_000,
+  deadLetterAfterMs: 24 * 60 * 60 * 1000,
+};
+
+export function retryPolicy(overrides: Partial<RetryPolicy> = {}): RetryPolicy {
+  const policy = { ...DEFAULT_RETRY_POLICY, ...definedOnly(overrides) };
+  for (const [name, value] of Object.entries(policy)) {
+    if (!Number.isFinite(value) || value < 0) throw new Error(`retry.${name} must be a number of milliseconds >= 0, got ${value}`);
+  }
+  return policy;
+}
+
+/** The wait before attempt `attempt + 1`, after `attempt` failed ones. */
+export function retryDelayMs(attempt: number, policy: Pick<RetryPolicy, 'firstDelayMs' | 'maxDelayMs'>): number {
+  return Math.min(policy.maxDelayMs, policy.firstDelayMs * 2 ** Math.min(attempt - 1, 30));
+}
+
+function definedOnly<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
