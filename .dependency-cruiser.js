@@ -1,0 +1,85 @@
+/**
+ * Layering rules, checked in `npm test` (`npm run lint:deps`):
+ * - the domain is pure: it imports nothing outside itself (no framework, no I/O, no other lib);
+ * - the generic libraries (messaging, event-store, persistence, config, security, telemetry,
+ *   runtime) know no domain and no service: they never import the domain, the contracts or an app;
+ * - contracts (topics, integration messages, HTTP shapes) are what services share: no domain, no app;
+ * - libraries never import apps; an app never imports another app (only `standalone`, which
+ *   composes the five services in one process, imports them, and only through their modules).
+ */
+const generic = '^libs/(messaging|event-store|persistence|config|security|telemetry|runtime)/';
+const services = ['gateway', 'post-service', 'scheduler', 'publisher', 'webhook-dispatcher'];
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-is-pure',
+      comment: 'libs/domain imports nothing outside itself: no framework, no I/O, no other library.',
+      severity: 'error',
+      from: { path: '^libs/domain/', pathNot: '^libs/domain/src/.+/testing/' },
+      to: { pathNot: ['^libs/domain/', '^node_modules/@types/'], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'domain-types-stay-home',
+      comment: 'libs/domain does not even borrow types from elsewhere.',
+      severity: 'error',
+      from: { path: '^libs/domain/' },
+      to: { path: '^(libs|apps)/', pathNot: '^libs/domain/' },
+    },
+    {
+      name: 'generic-libs-know-no-domain',
+      comment: 'messaging, event-store and the other generic libraries know no domain, no contract and no service.',
+      severity: 'error',
+      from: { path: generic },
+      to: { path: ['^libs/domain/', '^libs/contracts/', '^apps/'] },
+    },
+    {
+      name: 'contracts-know-no-domain',
+      comment: 'The public contract is translated from domain events in one place; it does not import them.',
+      severity: 'error',
+      from: { path: '^libs/contracts/' },
+      to: { path: ['^libs/domain/', '^apps/'] },
+    },
+    {
+      name: 'libs-never-import-apps',
+      severity: 'error',
+      from: { path: '^libs/' },
+      to: { path: '^apps/' },
+    },
+    ...services.map((app) => ({
+      name: `${app}-imports-no-other-app`,
+      comment: 'Services talk through messages (and query endpoints), never through each other\'s code.',
+      severity: 'error',
+      from: { path: `^apps/${app}/` },
+      to: { path: '^apps/', pathNot: `^apps/${app}/` },
+    })),
+    {
+      name: 'standalone-composes-entry-points-only',
+      comment: 'The embedded composition imports each service through the files at the top of its src/, nothing deeper.',
+      severity: 'error',
+      from: { path: '^apps/standalone/' },
+      to: { path: `^apps/(${services.join('|')})/`, pathNot: `^apps/(${services.join('|')})/src/[^/]+\\.ts$` },
+    },
+    {
+      name: 'libs-through-their-alias',
+      comment: 'Code outside a library reaches it through its @app/<name> alias, never by a relative path into it.',
+      severity: 'error',
+      from: { path: '^(apps|test)/' },
+      to: { path: '^libs/', dependencyTypesNot: ['aliased'] },
+    },
+    {
+      name: 'no-circular',
+      comment: 'No import cycles at run time (a cycle through type-only imports is erased by the compiler).',
+      severity: 'error',
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['^dist/', '^node_modules/'] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+  },
+};
