@@ -21,6 +21,10 @@ export interface AppConfig {
   eventStoreUrl: string | null;
   eventStorePgUrl: string | null;
   databaseUrl: string | null;
+  /** PostgreSQL: longest wait for a connection. */
+  databaseConnectTimeoutMs: number;
+  /** PostgreSQL: longest a statement may run (and a query wait for its answer, plus a second). */
+  databaseStatementTimeoutMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** Longest wait between two attempts of a message whose handler fails (the delay doubles from 200 ms). */
   messageRetryMaxDelayMs: number;
@@ -50,6 +54,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     eventStoreUrl: text(env, 'EVENTSTORE_URL'),
     eventStorePgUrl: text(env, 'EVENTSTORE_PG_URL'),
     databaseUrl: text(env, 'DATABASE_URL'),
+    databaseConnectTimeoutMs: integer(env, 'DATABASE_CONNECT_TIMEOUT_MS', 5_000, 1),
+    databaseStatementTimeoutMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 1),
     logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
     messageRetryMaxDelayMs: integer(env, 'MESSAGE_RETRY_MAX_DELAY_MS', 30_000, 1),
     messageDeadLetterAfterMs: integer(env, 'MESSAGE_DEAD_LETTER_AFTER_MS', 86_400_000, 0),

@@ -34,7 +34,7 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
       { provide: APP_CONFIG, useValue: config },
       {
         provide: DATABASE,
-        useFactory: () => openPostgresDatabase(config.databaseUrl!, { applicationName: options.service }),
+        useFactory: () => openPostgresDatabase(config.databaseUrl!, { applicationName: options.service, ...postgresTimeouts(config) }),
       },
       {
         provide: MESSAGE_BUS,
@@ -81,7 +81,7 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
 
 async function createEventStore(config: AppConfig): Promise<EventStore> {
   if (config.eventStoreUrl) return new EventStoreDbEventStore(config.eventStoreUrl);
-  const database = openPostgresDatabase(config.eventStorePgUrl!, { applicationName: 'event-store' });
+  const database = openPostgresDatabase(config.eventStorePgUrl!, { applicationName: 'event-store', ...postgresTimeouts(config) });
   const store = new SqlEventStore(database);
   await store.migrate();
   // The store's own connection pool closes after the store has stopped its subscriptions.
@@ -109,3 +109,6 @@ function requireSettings(config: AppConfig, options: DistributedOptions): void {
   if (missing.length > 0) throw new ConfigError(`${options.service} needs ${missing.join(', ')} in distributed mode`);
 }
 
+function postgresTimeouts(config: AppConfig): { connectTimeoutMs: number; statementTimeoutMs: number } {
+  return { connectTimeoutMs: config.databaseConnectTimeoutMs, statementTimeoutMs: config.databaseStatementTimeoutMs };
+}
