@@ -13,8 +13,10 @@ export interface AppConfig {
   webhookBackoffBaseMs: number;
   webhookAllowPrivateUrls: boolean;
   rateLimitPerMinute: number;
-  /** Key that encrypts provider credentials and webhook secrets at rest (any string; hashed to 32 bytes). */
+  /** Key that encrypts provider credentials and webhook secrets at rest: 32 random bytes in base64 (required in distributed mode). */
   encryptionKey: string | null;
+  /** Earlier keys, comma-separated: they no longer encrypt but still decrypt, until everything is encrypted again. */
+  encryptionKeysOld: string | null;
   kafkaBrokers: string[];
   /** How long Kafka waits for a silent consumer before it gives the member's partitions to the others. */
   kafkaSessionTimeoutMs: number;
@@ -49,6 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookAllowPrivateUrls: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_URLS', false),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 300, 1),
     encryptionKey: text(env, 'ENCRYPTION_KEY'),
+    encryptionKeysOld: text(env, 'ENCRYPTION_KEYS_OLD'),
     kafkaBrokers: (text(env, 'KAFKA_BROKERS') ?? '').split(',').map((b) => b.trim()).filter(Boolean),
     kafkaSessionTimeoutMs: integer(env, 'KAFKA_SESSION_TIMEOUT_MS', 30000, 1000),
     eventStoreUrl: text(env, 'EVENTSTORE_URL'),
