@@ -32,6 +32,8 @@ export interface AppConfig {
   messageRetryMaxDelayMs: number;
   /** How long a message may keep failing before it goes to its dead-letter topic (`<topic>.dlq`). */
   messageDeadLetterAfterMs: number;
+  /** Embedded mode: how long the bus keeps a message every consumer group has handled (0: for good). */
+  busRetentionHours: number;
   /** Names this process on the bus (its request/reply topic): stable across restarts of one replica. */
   instanceId: string;
 }
@@ -62,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
     messageRetryMaxDelayMs: integer(env, 'MESSAGE_RETRY_MAX_DELAY_MS', 30_000, 1),
     messageDeadLetterAfterMs: integer(env, 'MESSAGE_DEAD_LETTER_AFTER_MS', 86_400_000, 0),
+    busRetentionHours: integer(env, 'BUS_RETENTION_HOURS', 168, 0),
     instanceId: (text(env, 'INSTANCE_ID') ?? text(env, 'HOSTNAME') ?? randomUUID()).replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 100),
   };
 }

@@ -66,7 +66,10 @@ export class EmbeddedInfrastructureModule implements OnApplicationShutdown {
           provide: MESSAGE_BUS,
           inject: [DATABASE],
           useFactory: async (database: SqlDatabase) => {
-            const bus = new InProcessMessageBus(database, { retry: messageRetry(config) });
+            const bus = new InProcessMessageBus(database, {
+              retry: messageRetry(config),
+              retentionMs: config.busRetentionHours > 0 ? config.busRetentionHours * 3_600_000 : undefined,
+            });
             await bus.migrate();
             return bus;
           },
