@@ -1,5 +1,8 @@
 import { resolve } from 'node:path';
+import { adminOf } from './support/api-client';
+import { approverWorkspace, connectSandbox, eventually } from './support/fixtures';
 import { RunningService, startService } from './support/service-process';
+import { WebhookReceiver } from './support/webhook-receiver';
 
 const REGISTER = resolve(__dirname, '../../dist/libs/telemetry/src/register.js');
 
@@ -8,7 +11,13 @@ describe('tracing (OpenTelemetry)', () => {
 
   beforeAll(async () => {
     service = await startService({
-      env: { NODE_OPTIONS: `--require ${REGISTER}`, OTEL_TRACES_EXPORTER: 'console', OTEL_METRICS_EXPORTER: 'none', OTEL_LOGS_EXPORTER: 'none' },
+      env: {
+        NODE_OPTIONS: `--require ${REGISTER}`,
+        OTEL_TRACES_EXPORTER: 'console',
+        OTEL_METRICS_EXPORTER: 'none',
+        OTEL_LOGS_EXPORTER: 'none',
+        WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+      },
     });
   }, 90_000);
 
@@ -22,5 +31,25 @@ describe('tracing (OpenTelemetry)', () => {
     expect(service.output()).toMatch(/GET \/api\/panel\/workspaces/);
     expect(service.output()).toContain("'service.name': 'social-publishing-standalone'");
     expect(service.output()).not.toContain(service.adminToken!);
+  });
+
+  it('records a webhook delivery with the origin of the receiver only, never the secret path of its URL', async () => {
+    const receiver = await WebhookReceiver.start();
+    try {
+      const admin = adminOf(service);
+      const workspace = await approverWorkspace(admin, 'Traced');
+      const account = await connectSandbox(admin, workspace);
+      const secretPath = '/hooks/s3cr3t-path-component';
+      expect((await admin.post(`/api/${workspace}/webhooks`, { url: receiver.url(secretPath), events: ['post.scheduled'] })).status).toBe(201);
+      const post = await admin.post(`/api/${workspace}/posts`, { versions: [{ is_original: true, content: [{ body: 'traced' }] }], accounts: [account], schedule_now: true });
+      expect(post.status).toBe(201);
+
+      await eventually(async () => receiver.received.some((request) => request.path === secretPath), 30_000, 'the webhook delivery');
+      const origin = new URL(receiver.url()).host;
+      await eventually(async () => service.output().includes(`http://${origin}/[redacted]`), 15_000, 'the span of the delivery');
+      expect(service.output()).not.toContain('s3cr3t-path-component');
+    } finally {
+      await receiver.close();
+    }
   });
 });

@@ -24,3 +24,11 @@ describe('MESSAGE_RETRY_MAX_DELAY_MS and MESSAGE_DEAD_LETTER_AFTER_MS', () => {
     });
   });
 });
+
+describe('BUS_RETENTION_HOURS', () => {
+  it('keeps handled messages of the embedded bus for a week unless set; 0 keeps them for good', () => {
+    expect(loadConfig({}).busRetentionHours).toBe(168);
+    expect(loadConfig({ BUS_RETENTION_HOURS: '0' }).busRetentionHours).toBe(0);
+    expect(() => loadConfig({ BUS_RETENTION_HOURS: '-1' })).toThrow(ConfigError);
+  });
+});

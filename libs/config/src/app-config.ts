@@ -13,19 +13,27 @@ export interface AppConfig {
   webhookBackoffBaseMs: number;
   webhookAllowPrivateUrls: boolean;
   rateLimitPerMinute: number;
-  /** Key that encrypts provider credentials and webhook secrets at rest (any string; hashed to 32 bytes). */
+  /** Key that encrypts provider credentials and webhook secrets at rest: 32 random bytes in base64 (required in distributed mode). */
   encryptionKey: string | null;
+  /** Earlier keys, comma-separated: they no longer encrypt but still decrypt, until everything is encrypted again. */
+  encryptionKeysOld: string | null;
   kafkaBrokers: string[];
   /** How long Kafka waits for a silent consumer before it gives the member's partitions to the others. */
   kafkaSessionTimeoutMs: number;
   eventStoreUrl: string | null;
   eventStorePgUrl: string | null;
   databaseUrl: string | null;
+  /** PostgreSQL: longest wait for a connection. */
+  databaseConnectTimeoutMs: number;
+  /** PostgreSQL: longest a statement may run (and a query wait for its answer, plus a second). */
+  databaseStatementTimeoutMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** Longest wait between two attempts of a message whose handler fails (the delay doubles from 200 ms). */
   messageRetryMaxDelayMs: number;
   /** How long a message may keep failing before it goes to its dead-letter topic (`<topic>.dlq`). */
   messageDeadLetterAfterMs: number;
+  /** Embedded mode: how long the bus keeps a message every consumer group has handled (0: for good). */
+  busRetentionHours: number;
   /** Names this process on the bus (its request/reply topic): stable across restarts of one replica. */
   instanceId: string;
 }
@@ -45,14 +53,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookAllowPrivateUrls: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_URLS', false),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 300, 1),
     encryptionKey: text(env, 'ENCRYPTION_KEY'),
+    encryptionKeysOld: text(env, 'ENCRYPTION_KEYS_OLD'),
     kafkaBrokers: (text(env, 'KAFKA_BROKERS') ?? '').split(',').map((b) => b.trim()).filter(Boolean),
     kafkaSessionTimeoutMs: integer(env, 'KAFKA_SESSION_TIMEOUT_MS', 30000, 1000),
     eventStoreUrl: text(env, 'EVENTSTORE_URL'),
     eventStorePgUrl: text(env, 'EVENTSTORE_PG_URL'),
     databaseUrl: text(env, 'DATABASE_URL'),
+    databaseConnectTimeoutMs: integer(env, 'DATABASE_CONNECT_TIMEOUT_MS', 5_000, 1),
+    databaseStatementTimeoutMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 1),
     logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
     messageRetryMaxDelayMs: integer(env, 'MESSAGE_RETRY_MAX_DELAY_MS', 30_000, 1),
     messageDeadLetterAfterMs: integer(env, 'MESSAGE_DEAD_LETTER_AFTER_MS', 86_400_000, 0),
+    busRetentionHours: integer(env, 'BUS_RETENTION_HOURS', 168, 0),
     instanceId: (text(env, 'INSTANCE_ID') ?? text(env, 'HOSTNAME') ?? randomUUID()).replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 100),
   };
 }

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Logger, Module, Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { AppConfig, loadConfig, nestLogLevels } from '@app/config';
+import { AppConfig, ConfigError, loadConfig, nestLogLevels } from '@app/config';
 import { DistributedInfrastructureModule } from './distributed-infrastructure.module';
 import { HealthModule } from './health/health.module';
 import { createHttpApp, LISTEN_ADDRESS } from './http/http-app';
@@ -36,7 +36,8 @@ export function bootstrapDistributedApp(options: DistributedAppOptions): void {
     logger.log(`${options.service} started (distributed mode), HTTP on port ${config.port}`);
   };
   run().catch((error: unknown) => {
-    logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    // A configuration error is the operator's to fix: the reason alone, no stack trace.
+    logger.error(error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error));
     process.exit(1);
   });
 }

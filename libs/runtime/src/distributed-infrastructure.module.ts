@@ -3,8 +3,9 @@ import { APP_CONFIG, AppConfig, ConfigError } from '@app/config';
 import { EVENT_STORE, EventStore, EventStoreDbEventStore, SqlEventStore } from '@app/event-store';
 import { KafkaConsumerTimings, KafkaMessageBus, KafkaRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
 import { DATABASE, openPostgresDatabase } from '@app/persistence';
-import { SECRET_BOX, SecretBox } from '@app/security';
+import { SECRET_BOX } from '@app/security';
 import { messageRetry } from './message-retry';
+import { secretBoxFromConfig } from './secret-box-from-config';
 
 const DISTRIBUTED_RPC = Symbol('DISTRIBUTED_RPC');
 const CLOSEABLES = Symbol('CLOSEABLES');
@@ -30,11 +31,13 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
 
   static forRoot(config: AppConfig, options: DistributedOptions): DynamicModule {
     requireSettings(config, options);
+    // A key that is not a real one stops the start here, with the reason, before anything connects.
+    const secretBox = secretBoxFromConfig(config, { strict: true });
     const providers: Provider[] = [
       { provide: APP_CONFIG, useValue: config },
       {
         provide: DATABASE,
-        useFactory: () => openPostgresDatabase(config.databaseUrl!, { applicationName: options.service }),
+        useFactory: () => openPostgresDatabase(config.databaseUrl!, { applicationName: options.service, ...postgresTimeouts(config) }),
       },
       {
         provide: MESSAGE_BUS,
@@ -52,7 +55,7 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
       },
       { provide: RPC_CLIENT, useExisting: DISTRIBUTED_RPC },
       { provide: RPC_SERVER, useExisting: DISTRIBUTED_RPC },
-      { provide: SECRET_BOX, useFactory: () => new SecretBox(config.encryptionKey!) },
+      { provide: SECRET_BOX, useValue: secretBox },
     ];
     const closeableTokens: Array<string | symbol> = [DISTRIBUTED_RPC, MESSAGE_BUS, DATABASE];
     if (options.eventStore) {
@@ -81,7 +84,7 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
 
 async function createEventStore(config: AppConfig): Promise<EventStore> {
   if (config.eventStoreUrl) return new EventStoreDbEventStore(config.eventStoreUrl);
-  const database = openPostgresDatabase(config.eventStorePgUrl!, { applicationName: 'event-store' });
+  const database = openPostgresDatabase(config.eventStorePgUrl!, { applicationName: 'event-store', ...postgresTimeouts(config) });
   const store = new SqlEventStore(database);
   await store.migrate();
   // The store's own connection pool closes after the store has stopped its subscriptions.
@@ -109,3 +112,6 @@ function requireSettings(config: AppConfig, options: DistributedOptions): void {
   if (missing.length > 0) throw new ConfigError(`${options.service} needs ${missing.join(', ')} in distributed mode`);
 }
 
+function postgresTimeouts(config: AppConfig): { connectTimeoutMs: number; statementTimeoutMs: number } {
+  return { connectTimeoutMs: config.databaseConnectTimeoutMs, statementTimeoutMs: config.databaseStatementTimeoutMs };
+}

@@ -5,10 +5,11 @@ import { APP_CONFIG, AppConfig } from '@app/config';
 import { EVENT_STORE, SqlEventStore } from '@app/event-store';
 import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
 import { DATABASE, openSqliteDatabase, SqlDatabase } from '@app/persistence';
-import { SECRET_BOX, SecretBox } from '@app/security';
+import { SECRET_BOX } from '@app/security';
 import { lockDataDir } from './data-dir-lock';
 import { loadOrCreateEncryptionKey } from './encryption-key';
 import { messageRetry } from './message-retry';
+import { secretBoxFromConfig } from './secret-box-from-config';
 
 const EMBEDDED_RPC = Symbol('EMBEDDED_RPC');
 /** Releases this process's hold on DATA_DIR, taken before the database opens. */
@@ -65,7 +66,10 @@ export class EmbeddedInfrastructureModule implements OnApplicationShutdown {
           provide: MESSAGE_BUS,
           inject: [DATABASE],
           useFactory: async (database: SqlDatabase) => {
-            const bus = new InProcessMessageBus(database, { retry: messageRetry(config) });
+            const bus = new InProcessMessageBus(database, {
+              retry: messageRetry(config),
+              retentionMs: config.busRetentionHours > 0 ? config.busRetentionHours * 3_600_000 : undefined,
+            });
             await bus.migrate();
             return bus;
           },
@@ -75,7 +79,7 @@ export class EmbeddedInfrastructureModule implements OnApplicationShutdown {
         { provide: RPC_SERVER, useExisting: EMBEDDED_RPC },
         {
           provide: SECRET_BOX,
-          useFactory: () => new SecretBox(config.encryptionKey ?? loadOrCreateEncryptionKey(resolve(config.dataDir))),
+          useFactory: () => secretBoxFromConfig(config, { strict: false, generatedKey: () => loadOrCreateEncryptionKey(resolve(config.dataDir)) }),
         },
       ],
       exports: [APP_CONFIG, DATABASE, EVENT_STORE, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, SECRET_BOX],

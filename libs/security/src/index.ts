@@ -1,2 +1,3 @@
 export * from './secret-box';
 export * from './token-hash';
+export * from './encryption-keys';

@@ -5,6 +5,7 @@
  * server span, named after the matched route, and Nest's spans cover a request.
  *   NODE_OPTIONS="--require ./dist/libs/telemetry/src/register.js" \
  *   OTEL_EXPORTER_OTLP_ENDPOINT=http://collector:4318 node dist/apps/gateway/main.js
+ * Outgoing requests are recorded with their origin only (see redactOutgoingUrl).
  * Without an exporter configured it does nothing.
  */
 import { NodeSDK } from '@opentelemetry/sdk-node';
@@ -12,6 +13,8 @@ import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { NestInstrumentation } from '@opentelemetry/instrumentation-nestjs-core';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { KafkaJsInstrumentation } from '@opentelemetry/instrumentation-kafkajs';
+import { ClientRequest } from 'node:http';
+import { redactOutgoingUrl } from './outgoing-url-redaction';
 import { nameServerSpansAfterRoutes } from './route-span-names';
 import { telemetrySettings } from './telemetry-settings';
 
@@ -22,7 +25,12 @@ if (settings.enabled) {
   const sdk = new NodeSDK({
     serviceName: settings.serviceName,
     instrumentations: [
-      new HttpInstrumentation({ ignoreIncomingRequestHook: (request) => request.url?.startsWith('/health') ?? false }),
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (request) => request.url?.startsWith('/health') ?? false,
+        requestHook: (span, request) => {
+          if (request instanceof ClientRequest) redactOutgoingUrl(span, request);
+        },
+      }),
       new NestInstrumentation(),
       new PgInstrumentation(),
       new KafkaJsInstrumentation(),

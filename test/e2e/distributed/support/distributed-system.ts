@@ -64,7 +64,7 @@ export class DistributedSystem {
       KAFKA_BROKERS: cluster.brokers.join(','),
       DATABASE_URL: database.url,
       EVENTSTORE_PG_URL: database.url,
-      ENCRYPTION_KEY: 'e2e-distributed-encryption-key',
+      ENCRYPTION_KEY: 'bW9jay1lbmNyeXB0aW9uLWtleS1mb3ItZTJlLXRlc3Q=',
       ADMIN_TOKEN,
       WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
       // A killed member's partitions move on after this; Kafka's own minimum, instead of the 30 s default.

@@ -1,0 +1,19 @@
+import { AppConfig, ConfigError } from '@app/config';
+import { EncryptionKeyError, parseEncryptionKey, parseOldEncryptionKeys, SecretBox } from '@app/security';
+
+/**
+ * The SecretBox of this process: `ENCRYPTION_KEY` encrypts, `ENCRYPTION_KEYS_OLD` still decrypt.
+ * Distributed mode takes only a real key (32 random bytes in base64); embedded mode also takes a
+ * passphrase set before keys had to be real ones, and otherwise uses the key generated in DATA_DIR.
+ */
+export function secretBoxFromConfig(config: AppConfig, options: { strict: boolean; generatedKey?: () => string }): SecretBox {
+  try {
+    const configured = config.encryptionKey ?? options.generatedKey?.();
+    if (!configured) throw new EncryptionKeyError('ENCRYPTION_KEY is not set; generate one with `openssl rand -base64 32`');
+    const current = parseEncryptionKey(configured, 'ENCRYPTION_KEY', { strict: options.strict });
+    return new SecretBox({ current, old: parseOldEncryptionKeys(config.encryptionKeysOld, 'ENCRYPTION_KEYS_OLD') });
+  } catch (error) {
+    if (error instanceof EncryptionKeyError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
