@@ -9,6 +9,7 @@ import { AdminOnlyGuard } from './auth/admin-only.guard';
 import { AuthenticationGuard } from './auth/authentication.guard';
 import { BootstrapAdmin } from './auth/bootstrap-admin/bootstrap-admin';
 import { RateLimitGuard } from './auth/rate-limit/rate-limit.guard';
+import { RateLimits } from './auth/rate-limit/rate-limits';
 import { TokenStore } from './auth/token-store';
 import { AccessCache } from './access/access-cache';
 import { GatewaySchemaSetup } from './gateway-schema-setup';
@@ -80,6 +81,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     BootstrapAdmin,
     TokenStore,
     RateLimitGuard,
+    RateLimits,
     AuthenticationGuard,
     AdminOnlyGuard,
     WorkspaceMemberGuard,

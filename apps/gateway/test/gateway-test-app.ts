@@ -41,7 +41,7 @@ export async function startGatewayTestApp(
   env: Record<string, string> = {},
   reuse?: { database: SqlDatabase; services: FakeServices },
 ): Promise<GatewayTestApp> {
-  const config: AppConfig = loadConfig({ ADMIN_TOKEN: 'admin-token', RATE_LIMIT_PER_MINUTE: '10000', ...env });
+  const config: AppConfig = loadConfig({ ADMIN_TOKEN: 'admin-token', RATE_LIMIT_PER_MINUTE: '10000', RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '10000', ...env });
   const database = reuse?.database ?? openSqliteDatabase();
   const services = reuse?.services ?? new FakeServices();
   const rpc = new InProcessRpc();

@@ -13,6 +13,10 @@ export interface AppConfig {
   webhookBackoffBaseMs: number;
   webhookAllowPrivateUrls: boolean;
   rateLimitPerMinute: number;
+  /** Requests per minute per client address that come with no token or an unknown one. */
+  rateLimitUnauthenticatedPerMinute: number;
+  /** Whether the client address is the first `X-Forwarded-For` entry (behind a proxy) rather than the socket's. */
+  trustProxy: boolean;
   /** Key that encrypts provider credentials and webhook secrets at rest: 32 random bytes in base64 (required in distributed mode). */
   encryptionKey: string | null;
   /** Earlier keys, comma-separated: they no longer encrypt but still decrypt, until everything is encrypted again. */
@@ -52,6 +56,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookBackoffBaseMs: integer(env, 'WEBHOOK_BACKOFF_BASE_MS', 10000, 1),
     webhookAllowPrivateUrls: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_URLS', false),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 300, 1),
+    rateLimitUnauthenticatedPerMinute: integer(env, 'RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE', 60, 1),
+    trustProxy: boolean(env, 'TRUST_PROXY', false),
     encryptionKey: text(env, 'ENCRYPTION_KEY'),
     encryptionKeysOld: text(env, 'ENCRYPTION_KEYS_OLD'),
     kafkaBrokers: (text(env, 'KAFKA_BROKERS') ?? '').split(',').map((b) => b.trim()).filter(Boolean),

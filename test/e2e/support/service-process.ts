@@ -39,7 +39,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   if (!existsSync(STANDALONE_MAIN)) throw new Error(`${STANDALONE_MAIN} is missing: run "npm run build" before the e2e suite`);
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'sps-e2e-'));
   const adminToken = options.adminToken === undefined ? DEFAULT_ADMIN_TOKEN : options.adminToken;
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: '', DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '100000', ...options.env };
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: '', DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '100000', ...options.env };
   delete env.ADMIN_TOKEN;
   if (adminToken !== null) env.ADMIN_TOKEN = adminToken;
 

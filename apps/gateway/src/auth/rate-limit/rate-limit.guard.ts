@@ -1,29 +1,20 @@
-import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { APP_CONFIG, AppConfig } from '@app/config';
-import { hashToken } from '@app/security';
-import { tooManyAttempts } from '../../http/api-error';
 import { bearerTokenOf } from '../authenticated-user';
-import { RateLimiter } from './rate-limiter';
+import { RateLimits } from './rate-limits';
 
 /**
- * RATE_LIMIT_PER_MINUTE requests per minute per token (per address for requests without one).
- * Runs before authentication, so floods of unknown tokens are cut off before they reach the database.
+ * Runs before authentication: a request from an address that has used its unauthenticated budget
+ * is refused without a database lookup, unless its token was live lately. The per-token budget is
+ * counted once the token is authenticated.
  */
 @Injectable()
 export class RateLimitGuard implements CanActivate {
-  private readonly limiter: RateLimiter;
-
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.limiter = new RateLimiter(config.rateLimitPerMinute);
-  }
+  constructor(private readonly limits: RateLimits) {}
 
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const token = bearerTokenOf(request);
-    const key = token === null ? `address:${request.ip}` : `token:${hashToken(token)}`;
-    const decision = this.limiter.hit(key);
-    if (!decision.allowed) throw tooManyAttempts(decision.retryAfterSeconds);
+    this.limits.refuseExhaustedAddress(request, bearerTokenOf(request));
     return true;
   }
 }

@@ -44,3 +44,19 @@ describe('RateLimiter', () => {
     expect(limiter.hit('a').allowed).toBe(false);
   });
 });
+
+describe('RateLimiter.isExhausted', () => {
+  it('tells whether a key has used its window, without counting a request', () => {
+    let now = 0;
+    const limiter = new RateLimiter(2, 60_000, () => now);
+    expect(limiter.isExhausted('a')).toEqual({ allowed: true });
+    limiter.hit('a');
+    expect(limiter.isExhausted('a')).toEqual({ allowed: true });
+    limiter.hit('a');
+    now += 30_000;
+    expect(limiter.isExhausted('a')).toEqual({ allowed: false, retryAfterSeconds: 30 });
+    expect(limiter.isExhausted('a')).toEqual({ allowed: false, retryAfterSeconds: 30 });
+    now += 30_000;
+    expect(limiter.isExhausted('a')).toEqual({ allowed: true });
+  });
+});

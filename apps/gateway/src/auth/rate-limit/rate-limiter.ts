@@ -37,6 +37,14 @@ export class RateLimiter {
     return { allowed: true };
   }
 
+  /** Whether `key` has used its requests of the current window, without counting one. */
+  isExhausted(key: string): RateDecision {
+    const now = this.now();
+    const window = this.windows.get(key);
+    if (!window || now - window.startedAt >= this.windowMs || window.count < this.limit) return { allowed: true };
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.startedAt + this.windowMs - now) / 1000)) };
+  }
+
   /** Forgets windows that are over, at most once per window, so idle keys do not pile up. */
   private sweep(now: number): void {
     if (now - this.lastSweep < this.windowMs) return;

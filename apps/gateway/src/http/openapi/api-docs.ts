@@ -14,7 +14,8 @@ export function serveApiDocs(app: NestFastifyApplication, config: AppConfig): vo
       .setTitle('Social publishing service')
       .setDescription(
         'Schedules and publishes posts to social platforms and reports what happened through webhooks. ' +
-          `Every /api request carries \`Authorization: Bearer <token>\`; ${config.rateLimitPerMinute} requests per minute per token. ` +
+          `Every /api request carries \`Authorization: Bearer <token>\`; ${config.rateLimitPerMinute} requests per minute per token, ` +
+          `${config.rateLimitUnauthenticatedPerMinute} per client address without a valid token. ` +
           'Every error is `{"message": "..."}`; 422 adds `errors`, field path -> messages.',
       )
       .setVersion('1')
