@@ -29,6 +29,17 @@ export interface GatewayTables {
     created_at: Generated<Timestamp>;
     deleted_at: Timestamp | null;
   };
+  /** Answers of POST requests sent with an Idempotency-Key, per user, request path and key; bodies encrypted. */
+  idempotency_keys: {
+    user_id: number;
+    scope: string;
+    key: string;
+    fingerprint: string;
+    state: 'running' | 'done';
+    response_status: number | null;
+    response_encrypted: string | null;
+    created_at: Generated<Timestamp>;
+  };
 }
 
 export type GatewayDatabase = SchemaDatabase<GatewayTables>;
@@ -100,6 +111,24 @@ export const gatewayMigrations: SchemaMigration[] = [
         .addColumn('deleted_at', dialect.types.timestamp)
         .execute();
       await db.schema.createIndex('accounts_workspace').on('accounts').column('workspace_uuid').where(sql.ref('deleted_at'), 'is', null).execute();
+    },
+  },
+  {
+    id: '004-idempotency-keys',
+    up: async (db, dialect) => {
+      await db.schema
+        .createTable('idempotency_keys')
+        .addColumn('user_id', dialect.types.bigint, (col) => col.notNull())
+        .addColumn('scope', 'text', (col) => col.notNull())
+        .addColumn('key', 'text', (col) => col.notNull())
+        .addColumn('fingerprint', 'text', (col) => col.notNull())
+        .addColumn('state', 'text', (col) => col.notNull().check(sql`state IN ('running', 'done')`))
+        .addColumn('response_status', 'integer')
+        .addColumn('response_encrypted', 'text')
+        .addColumn('created_at', dialect.types.timestamp, (col) => col.notNull().defaultTo(dialect.now()))
+        .addPrimaryKeyConstraint('idempotency_keys_pkey', ['user_id', 'scope', 'key'])
+        .execute();
+      await db.schema.createIndex('idempotency_keys_created').on('idempotency_keys').column('created_at').execute();
     },
   },
 ];

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import { DATABASE, SqlDatabase } from '@app/persistence';
 import { HealthModule } from '@app/runtime';
 import { AccountRegistry } from './accounts/account-registry';
@@ -13,6 +14,8 @@ import { RateLimits } from './auth/rate-limit/rate-limits';
 import { TokenStore } from './auth/token-store';
 import { AccessCache } from './access/access-cache';
 import { GatewaySchemaSetup } from './gateway-schema-setup';
+import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
+import { IdempotencyStore } from './idempotency/idempotency-store';
 import { GATEWAY_DATABASE, GATEWAY_SCHEMA, GatewayTables } from './gateway-migrations';
 import { UsersRepository } from './panel/users/users.repository';
 import { WorkspacesRepository } from './panel/workspaces/workspaces.repository';
@@ -89,6 +92,8 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     PostInputReader,
     WebhookSettings,
     WebhookDeliveries,
+    IdempotencyStore,
+    { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
   ],
 })
 export class GatewayModule {}

@@ -16,7 +16,9 @@ export function serveApiDocs(app: NestFastifyApplication, config: AppConfig): vo
         'Schedules and publishes posts to social platforms and reports what happened through webhooks. ' +
           `Every /api request carries \`Authorization: Bearer <token>\`; ${config.rateLimitPerMinute} requests per minute per token, ` +
           `${config.rateLimitUnauthenticatedPerMinute} per client address without a valid token. ` +
-          'Every error is `{"message": "..."}`; 422 adds `errors`, field path -> messages.',
+          'Every error is `{"message": "..."}`; 422 adds `errors`, field path -> messages. ' +
+          'A POST may carry `Idempotency-Key` (at most 255 characters): the same key and body within 24 hours get the first answer again ' +
+          '(`Idempotent-Replayed: true`), another body 422, a key still in use 409.',
       )
       .setVersion('1')
       .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'an API token from the panel, or ADMIN_TOKEN' })

@@ -1,0 +1,34 @@
+import { createHash } from 'node:crypto';
+import { ApiError } from '../http/api-error';
+
+export const IdempotencyMessages = {
+  invalidKey: 'The Idempotency-Key header must be a string of 1 to 255 characters.',
+  reusedWithOtherRequest: 'The idempotency key was already used with another request.',
+  stillProcessing: 'A request with this idempotency key is still being processed.',
+} as const;
+
+const MAX_KEY_LENGTH = 255;
+
+/** The key of an `Idempotency-Key` header, quoted or not (RFC 8941 string or a bare token). */
+export function parseIdempotencyKey(header: string | string[]): string {
+  const raw = (Array.isArray(header) ? header.join(',') : header).trim();
+  const key = raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"') ? raw.slice(1, -1) : raw;
+  if (key.length === 0 || key.length > MAX_KEY_LENGTH) throw new ApiError(400, IdempotencyMessages.invalidKey);
+  return key;
+}
+
+/** A digest of the request body that does not depend on the order of its keys. */
+export function requestFingerprint(body: unknown): string {
+  return createHash('sha256').update(canonicalJson(body)).digest('hex');
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
