@@ -3,6 +3,8 @@ import { APP_CONFIG, AppConfig, loadConfig } from '@app/config';
 import { InProcessRpc, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
 import { DATABASE, openSqliteDatabase, SqlDatabase } from '@app/persistence';
 import { createHttpApp } from '@app/runtime';
+import { SECRET_BOX, SecretBox } from '@app/security';
+import { randomBytes } from 'node:crypto';
 import { GATEWAY_SCHEMA, GatewayDatabase, GatewayTables } from '../src/gateway-migrations';
 import { configureGatewayApp } from '../src/configure-gateway-app';
 import { GatewayModule } from '../src/gateway.module';
@@ -97,8 +99,9 @@ class TestInfrastructure {
         { provide: DATABASE, useValue: database },
         { provide: RPC_CLIENT, useValue: rpc },
         { provide: RPC_SERVER, useValue: rpc },
+        { provide: SECRET_BOX, useValue: new SecretBox(randomBytes(32).toString('base64')) },
       ],
-      exports: [APP_CONFIG, DATABASE, RPC_CLIENT, RPC_SERVER],
+      exports: [APP_CONFIG, DATABASE, RPC_CLIENT, RPC_SERVER, SECRET_BOX],
     };
   }
 }
