@@ -153,6 +153,19 @@ describeWithKafka('KafkaMessageBus on a mock Kafka cluster', () => {
       }
     });
 
+    it('sends a batch larger than one request in several, and every message arrives in order', async () => {
+      const bus = new KafkaMessageBus({ ...busOptions(cluster), maxRequestBytes: 10_000 });
+      buses.push(bus);
+      const inbox = new Inbox();
+      await bus.subscribe({ groupId: unique('group'), topics: [topic], handle: inbox.handle });
+      const filler = 'x'.repeat(2_000);
+
+      await bus.publish(topic, Array.from({ length: 40 }, (_, seq) => ({ key: 'post-1', value: { seq, filler } })));
+
+      const received = await inbox.waitFor(40);
+      expect(received.map((message) => (message.value as { seq: number }).seq)).toEqual(Array.from({ length: 40 }, (_, seq) => seq));
+    });
+
     it('refuses a second member of one group on the same bus, and a closed bus', async () => {
       const bus = openBus();
       const groupId = unique('group');

@@ -3,6 +3,7 @@ import { deadLetterTopic } from '@app/contracts';
 import { Admin, Kafka, KafkaMessage, Partitioners, Producer } from 'kafkajs';
 import { DeadLetterHeaders, deadLetterHeaders, errorMessage } from '../dead-letter';
 import { RetryPolicy, retryPolicy } from '../delivery/retry-policy';
+import { chunkBySize } from './request-chunks';
 import { MessageBus, OutgoingMessage, SubscribeOptions, Subscription } from '../message-bus.port';
 import { encodeMessage } from './kafka-codec';
 import { KafkaGroupConsumer } from './kafka-group-consumer';
@@ -25,11 +26,15 @@ export interface KafkaMessageBusOptions {
   /** Partitions a member handles at the same time (one message at a time within each). Default 4. */
   partitionsConsumedConcurrently?: number;
   consumer?: KafkaConsumerTimings;
+  /** Most bytes of messages sent in one request; a larger batch is sent in several, in order. Default 900000 (under Kafka's default message.max.bytes of 1 MB). */
+  maxRequestBytes?: number;
   /** Ask the cluster for an idempotent producer (falls back, with a warning, where the cluster cannot grant one). Default true. */
   idempotent?: boolean;
   /** Level of the kafkajs client's own logs. Default 'info' (which Nest shows at debug). */
   logLevel?: KafkaLogLevel;
 }
+
+const DEFAULT_MAX_REQUEST_BYTES = 900_000;
 
 /**
  * The message bus over Kafka (kafkajs). Values are JSON, the key picks the partition (kafkajs'
@@ -67,7 +72,10 @@ export class KafkaMessageBus implements MessageBus {
     const encoded = messages.map((message) => encodeMessage(message));
     await this.ensureTopics([topic]);
     const producer = await this.producer();
-    await producer.send({ topic, acks: -1, messages: encoded });
+    // One request per chunk, in order: a large batch never exceeds the broker's message.max.bytes.
+    for (const chunk of chunkBySize(encoded, this.options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES)) {
+      await producer.send({ topic, acks: -1, messages: chunk });
+    }
   }
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
