@@ -42,4 +42,5 @@ export const Messages = {
   serverError: 'Server Error.',
   invalidJson: 'The request body is not valid JSON.',
   bodyTooLarge: 'The request body is too large.',
+  bodyTooDeep: 'The request body is nested too deeply.',
 } as const;

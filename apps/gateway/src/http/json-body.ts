@@ -5,6 +5,8 @@ import { badRequest } from './api-error';
 
 /** Over it Fastify answers 413 before any route runs (worded by errorResponseOf). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** Deepest nesting of objects and arrays a body may have; no field of the API needs a tenth of it. */
+export const MAX_BODY_DEPTH = 32;
 
 const JSON_TYPE = 'application/json';
 
@@ -24,6 +26,7 @@ export function readBodiesAsJson(app: NestFastifyApplication): void {
   fastify.addContentTypeParser(JSON_TYPE, { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (_request, text, done) => {
     const body = parseJsonObject(text as string);
     if (body === null) done(badRequest(Messages.invalidJson), undefined);
+    else if (!withinDepthDroppingProtoKeys(body, MAX_BODY_DEPTH)) done(badRequest(Messages.bodyTooDeep), undefined);
     else done(null, body);
   });
   fastify.addHook('onRequest', (request, _reply, done) => {
@@ -43,6 +46,21 @@ export function parseJsonObject(text: string): object | null {
     return null;
   }
   return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? parsed : {};
+}
+
+/**
+ * Whether `value` nests at most `maxDepth` objects and arrays, walked without recursion; on the way
+ * it removes `__proto__` keys, so that no later merge of the body can reach a prototype.
+ */
+export function withinDepthDroppingProtoKeys(value: object, maxDepth: number): boolean {
+  const pending: Array<[object, number]> = [[value, 1]];
+  while (pending.length > 0) {
+    const [node, depth] = pending.pop()!;
+    if (depth > maxDepth) return false;
+    if (!Array.isArray(node) && Object.prototype.hasOwnProperty.call(node, '__proto__')) delete (node as Record<string, unknown>)['__proto__'];
+    for (const child of Object.values(node)) if (typeof child === 'object' && child !== null) pending.push([child, depth + 1]);
+  }
+  return true;
 }
 
 /** As Fastify decides whether there is a body to parse. */
