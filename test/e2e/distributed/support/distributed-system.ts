@@ -4,6 +4,7 @@ import { Client } from 'pg';
 import { createThrowawayDatabase, ThrowawayDatabase } from '@app/persistence';
 import { KafkaMockCluster, startKafkaMockCluster } from '../../../../libs/messaging/src/kafka/testing/kafka-mock-cluster';
 import { diagnoseProcesses, NodeProcess } from '../../support/node-process';
+import { TcpProxy } from '../../support/tcp-proxy';
 import { APP_NAMES, AppName, AppProcess } from './app-process';
 
 /** The built apps: `npm run build` makes `dist/`; DIST points elsewhere (a build of its own). */
@@ -18,6 +19,8 @@ export interface DistributedSystemOptions {
   /** Extra environment of every app (WEBHOOK_BACKOFF_BASE_MS, ...). */
   env?: Record<string, string>;
   readyTimeoutMs?: number;
+  /** Reach PostgreSQL through a proxy that `databaseLink` can cut, to simulate a database outage. */
+  databaseProxy?: boolean;
 }
 
 /** Inherited settings that would point an app somewhere else than this system. */
@@ -38,6 +41,8 @@ export class DistributedSystem {
     private readonly database: ThrowawayDatabase,
     private readonly env: NodeJS.ProcessEnv,
     private readonly readyTimeoutMs: number,
+    /** The proxy between the apps and PostgreSQL, when the system was started with `databaseProxy`. */
+    readonly databaseLink: TcpProxy | null,
   ) {}
 
   static async start(options: DistributedSystemOptions = {}): Promise<DistributedSystem> {
@@ -54,6 +59,8 @@ export class DistributedSystem {
       throw clusterStart.status === 'rejected' ? clusterStart.reason : (databaseStart as PromiseRejectedResult).reason;
     }
     const [cluster, database] = [clusterStart.value, databaseStart.value];
+    const databaseLink = options.databaseProxy ? await TcpProxy.start({ host: new URL(database.url).hostname, port: Number(new URL(database.url).port || 5432) }) : null;
+    const appDatabaseUrl = databaseLink ? withPort(database.url, databaseLink.port) : database.url;
     const env: NodeJS.ProcessEnv = { ...process.env };
     for (const name of FOREIGN_ENV) delete env[name];
     Object.assign(env, {
@@ -62,8 +69,8 @@ export class DistributedSystem {
       // A build outside the repository still finds the repository's packages.
       NODE_PATH: resolve(__dirname, '../../../../node_modules'),
       KAFKA_BROKERS: cluster.brokers.join(','),
-      DATABASE_URL: database.url,
-      EVENTSTORE_PG_URL: database.url,
+      DATABASE_URL: appDatabaseUrl,
+      EVENTSTORE_PG_URL: appDatabaseUrl,
       ENCRYPTION_KEY: 'bW9jay1lbmNyeXB0aW9uLWtleS1mb3ItZTJlLXRlc3Q=',
       ADMIN_TOKEN,
       WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
@@ -72,7 +79,7 @@ export class DistributedSystem {
       RATE_LIMIT_PER_MINUTE: '100000',
       ...options.env,
     });
-    const system = new DistributedSystem(cluster, database, env, options.readyTimeoutMs ?? 90_000);
+    const system = new DistributedSystem(cluster, database, env, options.readyTimeoutMs ?? 90_000, databaseLink);
     const starting = APP_NAMES.flatMap((app) => Array.from({ length: options.replicas?.[app] ?? 1 }, () => system.addReplica(app)));
     const failures = (await Promise.allSettled(starting)).flatMap((result) => (result.status === 'rejected' ? [String(result.reason)] : []));
     if (failures.length > 0) {
@@ -164,6 +171,7 @@ export class DistributedSystem {
       mkdirSync(LOG_DIR, { recursive: true });
       for (const child of this.history) writeFileSync(resolve(LOG_DIR, `${child.spec.instanceId}-${child.pid}.log`), child.text());
     }
+    await this.databaseLink?.close();
     await Promise.allSettled([this.cluster.stop(), this.database.drop()]);
   }
 
@@ -173,6 +181,13 @@ export class DistributedSystem {
     this.history.push(started);
     return started;
   }
+}
+
+function withPort(url: string, port: number): string {
+  const parsed = new URL(url);
+  parsed.hostname = '127.0.0.1';
+  parsed.port = String(port);
+  return parsed.toString();
 }
 
 function mainOf(app: AppName): string {

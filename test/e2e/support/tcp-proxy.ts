@@ -1,0 +1,65 @@
+import { createConnection, createServer, Server, Socket } from 'node:net';
+
+/**
+ * A TCP proxy in front of a server, to cut the server off from its clients for a while: `block()`
+ * drops every connection and refuses new ones (as a stopped database does), `unblock()` lets them
+ * through again. The server itself is left alone, so other users of it are not disturbed.
+ */
+export class TcpProxy {
+  private readonly sockets = new Set<Socket>();
+  private blocked = false;
+
+  private constructor(
+    private readonly server: Server,
+    readonly port: number,
+  ) {}
+
+  static async start(target: { host: string; port: number }): Promise<TcpProxy> {
+    let proxy: TcpProxy | undefined;
+    const server = createServer((client) => proxy!.accept(client, target));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    if (address === null || typeof address === 'string') throw new Error('The proxy has no port');
+    proxy = new TcpProxy(server, address.port);
+    return proxy;
+  }
+
+  get isBlocked(): boolean {
+    return this.blocked;
+  }
+
+  block(): void {
+    this.blocked = true;
+    for (const socket of this.sockets) socket.destroy();
+    this.sockets.clear();
+  }
+
+  unblock(): void {
+    this.blocked = false;
+  }
+
+  async close(): Promise<void> {
+    this.block();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private accept(client: Socket, target: { host: string; port: number }): void {
+    if (this.blocked) {
+      client.destroy();
+      return;
+    }
+    const upstream = createConnection(target);
+    for (const [from, to] of [
+      [client, upstream],
+      [upstream, client],
+    ]) {
+      this.sockets.add(from);
+      from.on('error', () => to.destroy());
+      from.on('close', () => {
+        this.sockets.delete(from);
+        to.destroy();
+      });
+      from.pipe(to);
+    }
+  }
+}
