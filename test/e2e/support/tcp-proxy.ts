@@ -15,12 +15,12 @@ export class TcpProxy {
   ) {}
 
   static async start(target: { host: string; port: number }): Promise<TcpProxy> {
-    let proxy: TcpProxy | undefined;
-    const server = createServer((client) => proxy!.accept(client, target));
+    const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const address = server.address();
     if (address === null || typeof address === 'string') throw new Error('The proxy has no port');
-    proxy = new TcpProxy(server, address.port);
+    const proxy = new TcpProxy(server, address.port);
+    server.on('connection', (client) => proxy.accept(client, target));
     return proxy;
   }
 
