@@ -3,9 +3,9 @@ import { APP_CONFIG, AppConfig, ConfigError } from '@app/config';
 import { EVENT_STORE, EventStore, EventStoreDbEventStore, SqlEventStore } from '@app/event-store';
 import { KafkaConsumerTimings, KafkaMessageBus, KafkaRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
 import { DATABASE, openPostgresDatabase } from '@app/persistence';
-import { SECRET_BOX } from '@app/security';
+import { MessageSigner, SECRET_BOX, SecretBox } from '@app/security';
 import { messageRetry } from './message-retry';
-import { secretBoxFromConfig } from './secret-box-from-config';
+import { keyringFromConfig } from './secret-box-from-config';
 
 const DISTRIBUTED_RPC = Symbol('DISTRIBUTED_RPC');
 const CLOSEABLES = Symbol('CLOSEABLES');
@@ -32,7 +32,10 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
   static forRoot(config: AppConfig, options: DistributedOptions): DynamicModule {
     requireSettings(config, options);
     // A key that is not a real one stops the start here, with the reason, before anything connects.
-    const secretBox = secretBoxFromConfig(config, { strict: true });
+    const keyring = keyringFromConfig(config, { strict: true });
+    const secretBox = new SecretBox(keyring);
+    // Every message on Kafka is signed with the shared key, and one that is not is never acted on.
+    const authenticator = new MessageSigner(keyring);
     const providers: Provider[] = [
       { provide: APP_CONFIG, useValue: config },
       {
@@ -41,7 +44,13 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
       },
       {
         provide: MESSAGE_BUS,
-        useFactory: () => new KafkaMessageBus({ brokers: config.kafkaBrokers, clientId: options.service, consumer: consumerTimings(config), retry: messageRetry(config) }),
+        useFactory: () => new KafkaMessageBus({
+            brokers: config.kafkaBrokers,
+            clientId: options.service,
+            consumer: consumerTimings(config),
+            retry: messageRetry(config),
+            authenticator,
+          }),
       },
       {
         provide: DISTRIBUTED_RPC,
@@ -51,6 +60,7 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
             clientId: options.service,
             instanceId: `${options.service}.${config.instanceId}`,
             consumer: consumerTimings(config),
+            authenticator,
           }),
       },
       { provide: RPC_CLIENT, useExisting: DISTRIBUTED_RPC },

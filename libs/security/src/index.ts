@@ -1,3 +1,4 @@
 export * from './secret-box';
 export * from './token-hash';
 export * from './encryption-keys';
+export * from './message-signer';

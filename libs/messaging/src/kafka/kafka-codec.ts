@@ -3,14 +3,39 @@ import { IncomingMessage, OutgoingMessage } from '../message-bus.port';
 
 export type Decoded = { ok: true; message: IncomingMessage } | { ok: false; reason: string };
 
-/** Values travel as JSON text, headers as strings; the key is the message's string key. */
-export function encodeMessage(message: OutgoingMessage): { key: string; value: string | null; headers?: Record<string, string> } {
-  if (typeof message.key !== 'string') throw new TypeError('A message needs a string key.');
-  const value = message.value === undefined ? null : JSON.stringify(message.value);
-  return message.headers ? { key: message.key, value, headers: { ...message.headers } } : { key: message.key, value };
+/**
+ * Signs and verifies messages (topic, key, value and own headers) with a key the services share;
+ * the signature travels in the `signature` header. Structural, so that the bus needs no crypto of its own.
+ */
+export interface MessageAuthenticator {
+  sign(parts: { topic: string; key: string; value: string | null; headers: Readonly<Record<string, string>> }): string;
+  verify(parts: { topic: string; key: string; value: string | null; headers: Readonly<Record<string, string>> }, signature: string | undefined): boolean;
 }
 
-export function decodeMessage(topic: string, partition: number, message: KafkaMessage): Decoded {
+export const SIGNATURE_HEADER = 'signature';
+export const UNSIGNED_MESSAGE = 'The message is not signed by a service of this system (no signature, or one that does not verify).';
+
+/** Values travel as JSON text, headers as strings; the key is the message's string key; signed when an authenticator is given. */
+export function encodeMessage(
+  message: OutgoingMessage,
+  signing?: { topic: string; authenticator: MessageAuthenticator },
+): { key: string; value: string | null; headers?: Record<string, string> } {
+  if (typeof message.key !== 'string') throw new TypeError('A message needs a string key.');
+  const value = message.value === undefined ? null : JSON.stringify(message.value);
+  const headers = { ...message.headers };
+  delete headers[SIGNATURE_HEADER];
+  if (signing) headers[SIGNATURE_HEADER] = signing.authenticator.sign({ topic: signing.topic, key: message.key, value, headers });
+  return Object.keys(headers).length > 0 ? { key: message.key, value, headers } : { key: message.key, value };
+}
+
+export function decodeMessage(topic: string, partition: number, message: KafkaMessage, authenticator?: MessageAuthenticator): Decoded {
+  const headers = decodeHeaders(message.headers);
+  if (authenticator) {
+    const signature = headers[SIGNATURE_HEADER];
+    delete headers[SIGNATURE_HEADER];
+    const parts = { topic, key: message.key?.toString('utf8') ?? '', value: message.value === null ? null : message.value.toString('utf8'), headers };
+    if (!authenticator.verify(parts, signature)) return { ok: false, reason: UNSIGNED_MESSAGE };
+  }
   let value: unknown = null;
   if (message.value !== null && message.value.length > 0) {
     try {
@@ -27,7 +52,7 @@ export function decodeMessage(topic: string, partition: number, message: KafkaMe
       offset: message.offset,
       key: message.key?.toString('utf8') ?? '',
       value,
-      headers: decodeHeaders(message.headers),
+      headers,
       timestamp: message.timestamp,
     },
   };

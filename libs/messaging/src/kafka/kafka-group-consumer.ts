@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { Consumer, EachMessagePayload, KafkaMessage } from 'kafkajs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { IncomingMessage, Subscription } from '../message-bus.port';
-import { decodeMessage, nextOffset } from './kafka-codec';
+import { decodeMessage, MessageAuthenticator, nextOffset } from './kafka-codec';
 import { errorMessage } from '../dead-letter';
 import { handleWithRetries } from '../delivery/handle-with-retries';
 import { RetryPolicy, retryDelayMs } from '../delivery/retry-policy';
@@ -15,6 +15,8 @@ export interface GroupConsumerSettings {
   /** Sends a message that cannot be handled to its dead-letter topic (it is committed afterwards). */
   deadLetter(topic: string, partition: number, message: KafkaMessage, reason: unknown, attempts: number): Promise<void>;
   retry: RetryPolicy;
+  /** When given, a message without a valid signature is dead-lettered without reaching the handler. */
+  authenticator?: MessageAuthenticator;
   partitionsConsumedConcurrently: number;
   logger: Logger;
 }
@@ -145,7 +147,7 @@ export class KafkaGroupConsumer implements Subscription {
 
   private async consume({ topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> {
     const { groupId, retry, logger } = this.settings;
-    const decoded = decodeMessage(topic, partition, message);
+    const decoded = decodeMessage(topic, partition, message, this.settings.authenticator);
     if (!decoded.ok) {
       await this.settings.deadLetter(topic, partition, message, decoded.reason, 0);
       await this.commit(topic, partition, message.offset);

@@ -5,7 +5,7 @@ import { DeadLetterHeaders, deadLetterHeaders, errorMessage } from '../dead-lett
 import { RetryPolicy, retryPolicy } from '../delivery/retry-policy';
 import { chunkBySize } from './request-chunks';
 import { MessageBus, OutgoingMessage, SubscribeOptions, Subscription } from '../message-bus.port';
-import { encodeMessage } from './kafka-codec';
+import { encodeMessage, MessageAuthenticator, SIGNATURE_HEADER } from './kafka-codec';
 import { KafkaGroupConsumer } from './kafka-group-consumer';
 import { KafkaLogLevel, kafkaLogLevel, nestLogCreator } from './kafka-logging';
 
@@ -28,6 +28,11 @@ export interface KafkaMessageBusOptions {
   consumer?: KafkaConsumerTimings;
   /** Most bytes of messages sent in one request; a larger batch is sent in several, in order. Default 900000 (under Kafka's default message.max.bytes of 1 MB). */
   maxRequestBytes?: number;
+  /**
+   * Signs every message sent and dead-letters, unread, every message received that does not carry
+   * a valid signature: only holders of the shared key can write what the services act on.
+   */
+  authenticator?: MessageAuthenticator;
   /** Ask the cluster for an idempotent producer (falls back, with a warning, where the cluster cannot grant one). Default true. */
   idempotent?: boolean;
   /** Level of the kafkajs client's own logs. Default 'info' (which Nest shows at debug). */
@@ -69,7 +74,8 @@ export class KafkaMessageBus implements MessageBus {
   async publish(topic: string, messages: readonly OutgoingMessage[]): Promise<void> {
     this.assertOpen();
     if (messages.length === 0) return;
-    const encoded = messages.map((message) => encodeMessage(message));
+    const { authenticator } = this.options;
+    const encoded = messages.map((message) => encodeMessage(message, authenticator && { topic, authenticator }));
     await this.ensureTopics([topic]);
     const producer = await this.producer();
     // One request per chunk, in order: a large batch never exceeds the broker's message.max.bytes.
@@ -94,6 +100,7 @@ export class KafkaMessageBus implements MessageBus {
         handle: (message) => options.handle(message),
         deadLetter: (topic, partition, message, reason, attempts) => this.deadLetter(groupId, topic, partition, message, reason, attempts),
         retry: this.retry,
+        authenticator: this.options.authenticator,
         partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 4,
         logger: this.logger,
       },
@@ -124,6 +131,18 @@ export class KafkaMessageBus implements MessageBus {
     if (admin.status === 'fulfilled') await admin.value?.disconnect();
   }
 
+  /** The dead letter's headers: the original ones, why and where from, and a signature for the dead-letter topic. */
+  private signedDeadLetterHeaders(target: string, message: KafkaMessage, added: Record<string, string>): Record<string, string | Buffer> {
+    const original: Record<string, string | Buffer> = {};
+    for (const [name, value] of Object.entries(message.headers ?? {})) if (value !== undefined && name !== SIGNATURE_HEADER) original[name] = Array.isArray(value) ? value[value.length - 1] : value;
+    const headers = { ...original, ...added };
+    const { authenticator } = this.options;
+    if (!authenticator) return headers;
+    const text = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, value.toString()]));
+    const value = message.value === null ? null : message.value.toString('utf8');
+    return { ...headers, [SIGNATURE_HEADER]: authenticator.sign({ topic: target, key: message.key?.toString('utf8') ?? '', value, headers: text }) };
+  }
+
   /** Sends the original bytes and headers on, with why and where from, so nothing is lost in the translation. */
   private async deadLetter(groupId: string, topic: string, partition: number, message: KafkaMessage, reason: unknown, attempts: number): Promise<void> {
     const target = deadLetterTopic(topic);
@@ -137,7 +156,7 @@ export class KafkaMessageBus implements MessageBus {
         {
           key: message.key,
           value: message.value,
-          headers: { ...message.headers, ...added },
+          headers: this.signedDeadLetterHeaders(target, message, added),
         },
       ],
     });
