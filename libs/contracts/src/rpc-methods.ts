@@ -58,6 +58,9 @@ export interface ConnectAccountRequest {
 }
 export interface ConnectAccountReply {
   authorized: boolean;
+  /** The account's display name and handle as the provider reports them (the defaults of `name` and `username`). */
+  name: string;
+  username: string | null;
 }
 
 /** Whose webhooks: a workspace's, or the system's (panel, every workspace's events). */
