@@ -12,6 +12,8 @@ export interface AppConfig {
   webhookMaxRetries: number;
   webhookBackoffBaseMs: number;
   webhookAllowPrivateUrls: boolean;
+  /** Whether provider base URLs (a Mastodon instance, a PDS) may resolve to private, loopback or link-local addresses. */
+  providerAllowPrivateUrls: boolean;
   rateLimitPerMinute: number;
   /** Key that encrypts provider credentials and webhook secrets at rest (any string; hashed to 32 bytes). */
   encryptionKey: string | null;
@@ -39,6 +41,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookMaxRetries: integer(env, 'WEBHOOK_MAX_RETRIES', 3, 0),
     webhookBackoffBaseMs: integer(env, 'WEBHOOK_BACKOFF_BASE_MS', 10000, 1),
     webhookAllowPrivateUrls: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_URLS', false),
+    providerAllowPrivateUrls: boolean(env, 'PROVIDER_ALLOW_PRIVATE_URLS', false),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 300, 1),
     encryptionKey: text(env, 'ENCRYPTION_KEY'),
     kafkaBrokers: (text(env, 'KAFKA_BROKERS') ?? '').split(',').map((b) => b.trim()).filter(Boolean),
