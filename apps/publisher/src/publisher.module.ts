@@ -8,6 +8,7 @@ import { ConnectAccountHandler } from './accounts/connect-account/connect-accoun
 import { DisconnectAccountHandler } from './accounts/disconnect-account/disconnect-account.handler';
 import { BlueskyProvider } from './providers/bluesky/bluesky-provider';
 import { ProviderHttp } from './providers/http/provider-http';
+import { MastodonProvider } from './providers/mastodon/mastodon-provider';
 import { ProviderRegistry } from './providers/provider-registry';
 import { PUBLISH_PROVIDERS } from './providers/publish-provider';
 import { SandboxProvider } from './providers/sandbox/sandbox-provider';
@@ -31,7 +32,7 @@ const PROVIDER_TIMEOUT_MS = 10_000;
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => {
         const http = new ProviderHttp({ allowPrivateUrls: config.providerAllowPrivateUrls, timeoutMs: PROVIDER_TIMEOUT_MS });
-        return [new SandboxProvider(), new BlueskyProvider(http)];
+        return [new SandboxProvider(), new BlueskyProvider(http), new MastodonProvider(http)];
       },
     },
     { provide: PUBLISHER_OPTIONS, useValue: defaultPublisherOptions },
