@@ -9,6 +9,7 @@ import { DisconnectAccountHandler } from './accounts/disconnect-account/disconne
 import { BlueskyProvider } from './providers/bluesky/bluesky-provider';
 import { ProviderHttp } from './providers/http/provider-http';
 import { MastodonProvider } from './providers/mastodon/mastodon-provider';
+import { TelegramProvider } from './providers/telegram/telegram-provider';
 import { ProviderRegistry } from './providers/provider-registry';
 import { PUBLISH_PROVIDERS } from './providers/publish-provider';
 import { SandboxProvider } from './providers/sandbox/sandbox-provider';
@@ -32,7 +33,7 @@ const PROVIDER_TIMEOUT_MS = 10_000;
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => {
         const http = new ProviderHttp({ allowPrivateUrls: config.providerAllowPrivateUrls, timeoutMs: PROVIDER_TIMEOUT_MS });
-        return [new SandboxProvider(), new BlueskyProvider(http), new MastodonProvider(http)];
+        return [new SandboxProvider(), new BlueskyProvider(http), new MastodonProvider(http), new TelegramProvider(http)];
       },
     },
     { provide: PUBLISHER_OPTIONS, useValue: defaultPublisherOptions },

@@ -8,6 +8,8 @@ export type Fault =
   /** Forwards the request (the platform acts on it), then never answers: a timeout after the platform accepted. */
   | { hangAfterForward: true };
 
+export type Gate = (path: string, body: Buffer) => { status: number; headers?: Record<string, string>; body?: unknown } | null | undefined;
+
 /**
  * An HTTP proxy in front of a platform's server (a real PDS, telegram-test-api, a local API
  * server): it forwards every request unchanged, except the ones a test told it to fail. It lets
@@ -23,11 +25,13 @@ export class FaultProxy {
   private constructor(
     private readonly server: Server,
     private readonly upstream: URL,
+    private readonly gate: Gate | null,
   ) {}
 
-  static async start(upstream: string): Promise<FaultProxy> {
+  /** `gate` answers, on every request, what the platform would and the upstream server does not (a refused token, a length limit). */
+  static async start(upstream: string, gate: Gate | null = null): Promise<FaultProxy> {
     const server = createServer();
-    const proxy = new FaultProxy(server, new URL(upstream));
+    const proxy = new FaultProxy(server, new URL(upstream), gate);
     server.on('request', (req, res) => void proxy.handle(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return proxy;
@@ -54,8 +58,10 @@ export class FaultProxy {
     const index = this.faults.findIndex((entry) => entry.path.test(path));
     const fault = index >= 0 ? this.faults.splice(index, 1)[0].fault : null;
     const body = await readBody(req);
-    if (fault && 'answer' in fault) {
-      const { status, headers = {}, body: answer } = fault.answer;
+    const gated = fault ? null : this.gate?.(path, body);
+    const refusal = fault && 'answer' in fault ? fault.answer : gated;
+    if (refusal) {
+      const { status, headers = {}, body: answer } = refusal;
       res.writeHead(status, { 'content-type': 'application/json', ...headers });
       res.end(answer === undefined ? '' : JSON.stringify(answer));
       return;
