@@ -8,6 +8,7 @@ import { ConnectAccountHandler } from './accounts/connect-account/connect-accoun
 import { DisconnectAccountHandler } from './accounts/disconnect-account/disconnect-account.handler';
 import { BlueskyProvider } from './providers/bluesky/bluesky-provider';
 import { ProviderHttp } from './providers/http/provider-http';
+import { DiscordProvider } from './providers/discord/discord-provider';
 import { MastodonProvider } from './providers/mastodon/mastodon-provider';
 import { TelegramProvider } from './providers/telegram/telegram-provider';
 import { ProviderRegistry } from './providers/provider-registry';
@@ -33,7 +34,7 @@ const PROVIDER_TIMEOUT_MS = 10_000;
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => {
         const http = new ProviderHttp({ allowPrivateUrls: config.providerAllowPrivateUrls, timeoutMs: PROVIDER_TIMEOUT_MS });
-        return [new SandboxProvider(), new BlueskyProvider(http), new MastodonProvider(http), new TelegramProvider(http)];
+        return [new SandboxProvider(), new BlueskyProvider(http), new MastodonProvider(http), new TelegramProvider(http), new DiscordProvider(http)];
       },
     },
     { provide: PUBLISHER_OPTIONS, useValue: defaultPublisherOptions },
