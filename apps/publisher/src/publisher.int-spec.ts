@@ -120,7 +120,7 @@ describe('PublisherModule', () => {
 
   describe('connecting accounts', () => {
     it('connects a sandbox account, authorized, and keeps its settings and credentials encrypted', async () => {
-      expect(await connect(101, 'sandbox', { outcome: 'success' }, { token: 'plain-secret-token' })).toEqual({ authorized: true, name: 'Sandbox', username: null });
+      expect(await connect(101, 'sandbox', { outcome: 'success' }, { token: 'plain-secret-token' })).toEqual({ authorized: true, name: 'Sandbox', username: null, settings: { outcome: 'success' } });
 
       const row = await publisher.db
         .selectFrom('accounts')
@@ -134,7 +134,7 @@ describe('PublisherModule', () => {
     });
 
     it('answers the name and handle the provider reports', async () => {
-      expect(await connect(104, 'scripted')).toEqual({ authorized: true, name: 'Scripted', username: 'scripted_user' });
+      expect(await connect(104, 'scripted')).toEqual({ authorized: true, name: 'Scripted', username: 'scripted_user', settings: {} });
     });
 
     it('refuses credentials the provider refuses with the contract’s message, and keeps nothing', async () => {

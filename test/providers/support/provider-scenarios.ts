@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PostVersion } from '@app/domain';
 import { nextStep } from '../../../apps/publisher/src/publish-post/publish-result';
 import { ProviderConnection, PublishOutcome, PublishProvider, PublishRequest } from '../../../apps/publisher/src/providers/publish-provider';
+import { crashScenario } from './crash-scenario';
 import { FaultProxy } from './fault-proxy';
 
 /** What the scenario suite needs of one provider and the platform server it runs against. */
@@ -106,4 +107,6 @@ export function providerScenarios(target: () => ScenarioTarget): void {
     }
     expect(count(await publishedTexts(account), text)).toBe(1);
   });
+
+  crashScenario(target);
 }

@@ -39,7 +39,7 @@ export class ConnectAccountHandler {
     const verified = verification.account;
     await this.accounts.save({ ...account, settings: verified.settings }, verified.session ?? null);
     this.logger.log(`Account ${account.accountId} of workspace ${account.workspaceUuid} connected to ${account.provider}`);
-    return { authorized: true, name: verified.name, username: verified.username };
+    return { authorized: true, name: verified.name, username: verified.username, settings: verified.settings };
   }
 
   /** A provider that throws has not verified anything: the answer is unknown, not a refusal. */

@@ -1,17 +1,9 @@
-import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { migrateSchema, openSqliteDatabase } from '@app/persistence';
-import { SecretBox } from '@app/security';
 import { FaultProxy } from '../../../../../test/providers/support/fault-proxy';
 import { LocalPds, startLocalPds } from '../../../../../test/providers/bluesky/local-pds';
 import { memorySession } from '../../../../../test/providers/support/memory-session';
 import { providerScenarios, request } from '../../../../../test/providers/support/provider-scenarios';
-import { AccountStore } from '../../accounts/account-store';
-import { AccountPublisher } from '../../publish-post/account-publisher';
-import { AttemptJournal } from '../../publish-post/attempt-journal';
-import { PUBLISHER_SCHEMA, PublisherTables, publisherMigrations } from '../../publisher-migrations';
 import { ProviderHttp } from '../http/provider-http';
-import { ProviderRegistry } from '../provider-registry';
 import { ProviderConnection } from '../publish-provider';
 import { BlueskyProvider } from './bluesky-provider';
 
@@ -128,41 +120,6 @@ describe('BlueskyProvider against a local PDS', () => {
     session.current = { ...session.current, accessJwt: 'bad-access', refreshJwt: 'bad-refresh' };
     const revoked = { ...account, credentials: { ...account.credentials, app_password: 'revoked-revoked-revoked' } };
     expect(await bluesky.publish(request(revoked, 'Never'))).toMatchObject({ kind: 'reauthorize' });
-  });
-
-  it('publishes once when the publisher crashed after the PDS took the record: the attempt made again finds it', async () => {
-    Logger.overrideLogger(['error']);
-    const database = openSqliteDatabase();
-    const schema = database.forSchema<PublisherTables>(PUBLISHER_SCHEMA);
-    await migrateSchema(schema, publisherMigrations);
-    const journal = new AttemptJournal(schema);
-    const accounts = new AccountStore(schema, new SecretBox('test-key'));
-    const publisher = new AccountPublisher(journal, accounts, new ProviderRegistry([bluesky]), { maxRetries: 2, maxRetryDelayMs: 50 });
-    try {
-      const verified = await bluesky.verify(settings(), credentials());
-      if (verified.kind !== 'verified') throw new Error('expected verified');
-      const accountId = nextAccount++;
-      await accounts.save({ accountId, workspaceUuid: randomUUID(), provider: 'bluesky', settings: verified.account.settings, credentials: credentials() }, verified.account.session!);
-      const key = { postUuid: randomUUID(), accountId, round: 1 };
-      const text = `Survives a crash ${randomUUID()}`;
-      const versions = [{ account_id: 0, is_original: true, content: [{ body: text, media: [] }], options: {} }];
-      const snapshot = { id: accountId, provider: 'bluesky', name: 'Alice', username: pds.handle };
-
-      // The process that crashed: it journaled the attempt, its create reached the PDS, and it died before the answer.
-      expect(await journal.begin(key)).toEqual({ kind: 'new' });
-      const firstAttemptAt = (await journal.firstStartedAt(key.postUuid, accountId))!;
-      proxy.failNext(/createRecord/, { hangAfterForward: true });
-      const connection = { accountId, settings: verified.account.settings, credentials: credentials(), session: accounts.sessionOf(accountId) };
-      await bluesky.publish({ idempotencyKey: `${key.postUuid}:${accountId}`, firstAttemptAt, account: snapshot, connection, version: versions[0] });
-
-      // The restarted publisher meets the interrupted attempt.
-      const result = await publisher.publish(key, snapshot, versions);
-      expect(result).toMatchObject({ outcome: 'published', errors: [], externalUrl: expect.stringMatching(`^https://bsky.app/profile/${pds.handle}/post/`) });
-      expect((await records()).filter((record) => record.value.text === text)).toHaveLength(1);
-      expect(await publisher.publish(key, snapshot, versions)).toEqual(result);
-    } finally {
-      await database.close();
-    }
   });
 
   it('deletes a published post', async () => {
