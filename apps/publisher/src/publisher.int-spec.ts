@@ -8,6 +8,8 @@ import { openSqliteDatabase, SchemaDatabase, SqlDatabase } from '@app/persistenc
 import { SecretBox } from '@app/security';
 import { testInfrastructure } from '@app/testing';
 import { CrashRecovery, DeleteOutcome, PublishOutcome, PublishProvider, PublishRequest, PUBLISH_PROVIDERS, Verification } from './providers/publish-provider';
+import { ProviderHttp } from './providers/http/provider-http';
+import { MastodonProvider } from './providers/mastodon/mastodon-provider';
 import { SandboxProvider } from './providers/sandbox/sandbox-provider';
 import { PublisherModule } from './publisher.module';
 import { PUBLISHER_SCHEMA, PublisherTables } from './publisher-migrations';
@@ -22,6 +24,7 @@ class ScriptedProvider implements PublishProvider {
     readonly name = 'scripted',
     readonly crashRecovery: CrashRecovery = 'report_unknown',
   ) {}
+  readonly urlField = null;
 
   validate(): Record<string, string[]> {
     return {};
@@ -66,7 +69,7 @@ describe('PublisherModule', () => {
     idempotent = new ScriptedProvider('idempotent', 'idempotency_key');
     moduleRef = await Test.createTestingModule({ imports: [testInfrastructure(database, { bus: { retryBackoffMs: 20 } }), PublisherModule] })
       .overrideProvider(PUBLISH_PROVIDERS)
-      .useValue([new SandboxProvider(), scripted, idempotent])
+      .useValue([new SandboxProvider(), scripted, idempotent, new MastodonProvider(new ProviderHttp({ allowPrivateUrls: false, timeoutMs: 1_000 }))])
       .overrideProvider(PUBLISHER_OPTIONS)
       .useValue({ maxRetries: 2, maxRetryDelayMs: 30 })
       .compile();
@@ -145,6 +148,17 @@ describe('PublisherModule', () => {
         errors: { credentials: ['The provider rejected these credentials.'] },
       });
       expect(await publisher.db.selectFrom('accounts').select('account_id').where('account_id', '=', 105).execute()).toEqual([]);
+    });
+
+    it('refuses a provider URL on a loopback or private address unless allowed, naming the field', async () => {
+      for (const instance of ['http://127.0.0.1:9', 'http://localhost:9', 'http://10.1.2.3', 'http://[::1]:9']) {
+        const error = await connect(106, 'mastodon', { instance }, { access_token: 't' }).catch((caught: unknown) => caught);
+        expect((error as ServiceError).toBody()).toEqual({
+          kind: 'validation',
+          message: 'Validation errors.',
+          errors: { 'settings.instance': ['The settings.instance must not resolve to a private, loopback or link-local address.'] },
+        });
+      }
     });
 
     it('refuses an unknown provider with a validation error', async () => {

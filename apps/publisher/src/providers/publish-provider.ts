@@ -6,14 +6,15 @@ import { AccountSnapshot, PostVersion } from '@app/domain';
  *   trying again cannot publish twice); `retryAfterMs` is the wait the platform asked for, else a default.
  * - `reauthorize`: the platform refused the credentials (after a refresh, where there is one);
  *   the account has to be connected again.
- * - `rejected`: a definite refusal, with the platform's own message.
+ * - `rejected`: a definite refusal, with the platform's own message; `refusedAddress` when it is the
+ *   service that refused to call a URL resolving to a non-public address.
  * - `unknown`: the request reached the platform but no answer came back, and trying again could
  *   publish twice: the post may or may not be on the platform.
  */
 export type ProviderFailure =
   | { kind: 'retry_later'; message: string; retryAfterMs: number }
   | { kind: 'reauthorize'; message: string }
-  | { kind: 'rejected'; message: string }
+  | { kind: 'rejected'; message: string; refusedAddress?: true }
   | { kind: 'unknown'; message: string };
 
 /** Where a provider keeps what it learns between calls (a Bluesky session); stored encrypted with the account. */
@@ -81,6 +82,8 @@ export type CrashRecovery = 'idempotency_key' | 'lookup' | 'report_unknown';
 export interface PublishProvider {
   readonly name: string;
   readonly crashRecovery: CrashRecovery;
+  /** The field that holds the platform's URL (`settings.instance`), named in the error when it resolves to a non-public address. */
+  readonly urlField: string | null;
   /** Field errors of an account's settings and credentials, keyed `settings.<name>` or `credentials.<name>`; empty when valid. */
   validate(settings: Record<string, unknown>, credentials: Record<string, unknown>): Record<string, string[]>;
   /** Checks the credentials with the platform and tells who the account is. */

@@ -7,6 +7,7 @@ import { validateConnectAccountRequest, ValidConnectAccountRequest } from './con
 
 export const ConnectMessages = {
   credentialsRejected: 'The provider rejected these credentials.',
+  addressRefused: (field: string) => `The ${field} must not resolve to a private, loopback or link-local address.`,
   unreachable: (provider: string, detail: string) => `The ${provider} provider could not check the credentials now: ${detail}`,
 } as const;
 
@@ -31,6 +32,9 @@ export class ConnectAccountHandler {
     const verification = await this.verify(request);
     if (verification.kind !== 'verified') {
       this.logger.warn(`Account ${account.accountId} of workspace ${account.workspaceUuid}: ${account.provider} answered ${verification.kind}: ${verification.message}`);
+      if (verification.kind === 'rejected' && verification.refusedAddress && providerAdapter.urlField) {
+        throw new ServiceError('validation', Messages.validation, { [providerAdapter.urlField]: [ConnectMessages.addressRefused(providerAdapter.urlField)] });
+      }
       if (verification.kind === 'reauthorize' || verification.kind === 'rejected') {
         throw new ServiceError('validation', Messages.validation, { credentials: [ConnectMessages.credentialsRejected] });
       }

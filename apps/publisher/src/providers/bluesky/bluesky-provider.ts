@@ -16,6 +16,7 @@ const POST = 'app.bsky.feed.post';
 export class BlueskyProvider implements PublishProvider {
   readonly name = 'bluesky';
   readonly crashRecovery = 'lookup';
+  readonly urlField = 'settings.service';
   private readonly sessions: BlueskySessions;
 
   constructor(private readonly http: ProviderHttp) {

@@ -33,6 +33,7 @@ function failureOf(answer: HttpAnswer): ReturnType<typeof classifyFailure> {
 export class DiscordProvider implements PublishProvider {
   readonly name = 'discord';
   readonly crashRecovery = 'report_unknown';
+  readonly urlField = 'credentials.webhook_url';
 
   constructor(private readonly http: ProviderHttp) {}
 

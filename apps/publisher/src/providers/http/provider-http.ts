@@ -120,7 +120,7 @@ export const DEFAULT_RETRY_MS = 1_000;
 export function classifyFailure(answer: HttpAnswer, context: FailureContext): ProviderFailure {
   switch (answer.kind) {
     case 'not_sent':
-      if (answer.refusedAddress) return { kind: 'rejected', message: `The provider URL is not allowed: ${answer.message}` };
+      if (answer.refusedAddress) return { kind: 'rejected', message: `The provider URL is not allowed: ${answer.message}`, refusedAddress: true };
       return { kind: 'retry_later', message: `The platform could not be reached: ${answer.message}`, retryAfterMs: DEFAULT_RETRY_MS };
     case 'no_answer':
       return context.repeatable

@@ -23,6 +23,7 @@ function failureOf(answer: HttpAnswer, now = Date.now()): ReturnType<typeof clas
 export class MastodonProvider implements PublishProvider {
   readonly name = 'mastodon';
   readonly crashRecovery = 'idempotency_key';
+  readonly urlField = 'settings.instance';
 
   constructor(private readonly http: ProviderHttp) {}
 

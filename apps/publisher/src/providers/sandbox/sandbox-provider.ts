@@ -11,6 +11,7 @@ const OUTCOMES = ['success', 'failure'] as const;
 export class SandboxProvider implements PublishProvider {
   readonly name = 'sandbox';
   readonly crashRecovery = 'idempotency_key';
+  readonly urlField = null;
 
   validate(settings: Record<string, unknown>): Record<string, string[]> {
     const outcome = settings.outcome;

@@ -35,6 +35,7 @@ function failureOf(answer: HttpAnswer): ReturnType<typeof classifyFailure> {
 export class TelegramProvider implements PublishProvider {
   readonly name = 'telegram';
   readonly crashRecovery = 'report_unknown';
+  readonly urlField = 'settings.api_url';
 
   constructor(private readonly http: ProviderHttp) {}
 
