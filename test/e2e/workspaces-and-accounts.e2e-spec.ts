@@ -71,7 +71,7 @@ describe('workspace access and accounts (the built service)', () => {
     });
     expect((await admin.post(`/api/${workspace}/accounts`, {})).body).toEqual({
       message: 'Validation errors.',
-      errors: { provider: ['The provider field is required.'], name: ['The name field is required.'] },
+      errors: { provider: ['The provider field is required.'] },
     });
   });
 

@@ -16,6 +16,8 @@ export interface PublisherTables {
     provider: string;
     settings_encrypted: string;
     credentials_encrypted: string;
+    /** What the provider keeps between calls (a Bluesky session), encrypted; null when nothing. */
+    session_encrypted: string | null;
     connected_at: Date | string;
   };
   attempts: {
@@ -62,6 +64,12 @@ export const publisherMigrations: readonly SchemaMigration[] = [
         .addColumn('finished_at', dialect.types.timestamp)
         .addPrimaryKeyConstraint('attempts_pkey', ['post_uuid', 'account_id', 'round'])
         .execute();
+    },
+  },
+  {
+    id: '002-provider-sessions',
+    up: async (db) => {
+      await db.schema.alterTable('accounts').addColumn('session_encrypted', 'text').execute();
     },
   },
 ];

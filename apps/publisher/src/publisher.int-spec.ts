@@ -7,7 +7,9 @@ import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT } from '@app
 import { openSqliteDatabase, SchemaDatabase, SqlDatabase } from '@app/persistence';
 import { SecretBox } from '@app/security';
 import { testInfrastructure } from '@app/testing';
-import { PublishOutcome, PublishProvider, PublishRequest, PUBLISH_PROVIDERS } from './providers/publish-provider';
+import { CrashRecovery, DeleteOutcome, PublishOutcome, PublishProvider, PublishRequest, PUBLISH_PROVIDERS, Verification } from './providers/publish-provider';
+import { ProviderHttp } from './providers/http/provider-http';
+import { MastodonProvider } from './providers/mastodon/mastodon-provider';
 import { SandboxProvider } from './providers/sandbox/sandbox-provider';
 import { PublisherModule } from './publisher.module';
 import { PUBLISHER_SCHEMA, PublisherTables } from './publisher-migrations';
@@ -20,19 +22,23 @@ class ScriptedProvider implements PublishProvider {
 
   constructor(
     readonly name = 'scripted',
-    readonly honoursIdempotencyKeys = false,
+    readonly crashRecovery: CrashRecovery = 'report_unknown',
   ) {}
+  readonly urlField = null;
 
   validate(): Record<string, string[]> {
     return {};
   }
-  async authorize(): Promise<boolean> {
-    return false;
+  async verify(settings: Record<string, unknown>): Promise<Verification> {
+    return settings.refuse ? { kind: 'reauthorize', message: 'Bad token.' } : { kind: 'verified', account: { username: 'scripted_user', name: 'Scripted', settings } };
+  }
+  async delete(): Promise<DeleteOutcome> {
+    return { kind: 'deleted' };
   }
   async publish(request: PublishRequest): Promise<PublishOutcome> {
     this.calls.push(request);
     const script = this.scripts.get(request.account.id) ?? [];
-    return script.length > 1 ? script.shift()! : (script[0] ?? { kind: 'success', externalId: `s-${request.account.id}`, externalUrl: null });
+    return script.length > 1 ? script.shift()! : (script[0] ?? { kind: 'published', externalId: `s-${request.account.id}`, externalUrl: null });
   }
   callsFor(accountId: number): number {
     return this.calls.filter((call) => call.account.id === accountId).length;
@@ -60,10 +66,10 @@ describe('PublisherModule', () => {
     database = openSqliteDatabase();
     publisher = database.forSchema<PublisherTables>(PUBLISHER_SCHEMA);
     scripted = new ScriptedProvider();
-    idempotent = new ScriptedProvider('idempotent', true);
+    idempotent = new ScriptedProvider('idempotent', 'idempotency_key');
     moduleRef = await Test.createTestingModule({ imports: [testInfrastructure(database, { bus: { retry: { firstDelayMs: 20 } } }), PublisherModule] })
       .overrideProvider(PUBLISH_PROVIDERS)
-      .useValue([new SandboxProvider(), scripted, idempotent])
+      .useValue([new SandboxProvider(), scripted, idempotent, new MastodonProvider(new ProviderHttp({ allowPrivateUrls: false, timeoutMs: 1_000 }))])
       .overrideProvider(PUBLISHER_OPTIONS)
       .useValue({ maxRetries: 2, maxRetryDelayMs: 30 })
       .compile();
@@ -117,7 +123,7 @@ describe('PublisherModule', () => {
 
   describe('connecting accounts', () => {
     it('connects a sandbox account, authorized, and keeps its settings and credentials encrypted', async () => {
-      expect(await connect(101, 'sandbox', { outcome: 'success' }, { token: 'plain-secret-token' })).toEqual({ authorized: true });
+      expect(await connect(101, 'sandbox', { outcome: 'success' }, { token: 'plain-secret-token' })).toEqual({ authorized: true, name: 'Sandbox', username: null, settings: { outcome: 'success' } });
 
       const row = await publisher.db
         .selectFrom('accounts')
@@ -128,6 +134,31 @@ describe('PublisherModule', () => {
       expect(row?.credentials_encrypted).not.toContain('plain-secret-token');
       expect(row?.settings_encrypted).not.toContain('success');
       expect(new SecretBox('test').decrypt(row!.credentials_encrypted)).toBe('{"token":"plain-secret-token"}');
+    });
+
+    it('answers the name and handle the provider reports', async () => {
+      expect(await connect(104, 'scripted')).toEqual({ authorized: true, name: 'Scripted', username: 'scripted_user', settings: {} });
+    });
+
+    it('refuses credentials the provider refuses with the contract’s message, and keeps nothing', async () => {
+      const error = await connect(105, 'scripted', { refuse: true }, { token: 'bad' }).catch((caught: unknown) => caught);
+      expect((error as ServiceError).toBody()).toEqual({
+        kind: 'validation',
+        message: 'Validation errors.',
+        errors: { credentials: ['The provider rejected these credentials.'] },
+      });
+      expect(await publisher.db.selectFrom('accounts').select('account_id').where('account_id', '=', 105).execute()).toEqual([]);
+    });
+
+    it('refuses a provider URL on a loopback or private address unless allowed, naming the field', async () => {
+      for (const instance of ['http://127.0.0.1:9', 'http://localhost:9', 'http://10.1.2.3', 'http://[::1]:9']) {
+        const error = await connect(106, 'mastodon', { instance }, { access_token: 't' }).catch((caught: unknown) => caught);
+        expect((error as ServiceError).toBody()).toEqual({
+          kind: 'validation',
+          message: 'Validation errors.',
+          errors: { 'settings.instance': ['The settings.instance must not resolve to a private, loopback or link-local address.'] },
+        });
+      }
     });
 
     it('refuses an unknown provider with a validation error', async () => {
@@ -195,7 +226,7 @@ describe('PublisherModule', () => {
 
       expect(scripted.callsFor(301)).toBe(1);
       expect(scripted.callsFor(302)).toBe(1);
-      expect(scripted.calls.find((call) => call.account.id === 301)?.credentials).toEqual({ apiKey: 'k' });
+      expect(scripted.calls.find((call) => call.account.id === 301)?.connection.credentials).toEqual({ apiKey: 'k' });
       expect(again.map(({ sentAt: _sentAt, ...rest }) => rest)).toEqual(first.map(({ sentAt: _sentAt, ...rest }) => rest));
     });
 
@@ -224,7 +255,7 @@ describe('PublisherModule', () => {
       await startPublishing(post, 3, [account(451, 'idempotent')]);
 
       expect(await resultsOf(post, 1)).toEqual([expect.objectContaining({ accountId: 451, outcome: 'published', externalId: 's-451', errors: [] })]);
-      expect(idempotent.calls.map((call) => call.idempotencyKey)).toEqual([`${post}:451:3`]);
+      expect(idempotent.calls.map((call) => call.idempotencyKey)).toEqual([`${post}:451`]);
       const stored = await publisher.db
         .selectFrom('attempts')
         .select(['state', 'external_id'])
@@ -238,10 +269,10 @@ describe('PublisherModule', () => {
       await connect(501, 'scripted');
       await connect(502, 'scripted');
       scripted.scripts.set(501, [
-        { kind: 'retryable_failure', message: 'Rate limited.', retryAfterMs: 10 },
-        { kind: 'success', externalId: 'x-501', externalUrl: 'https://example.test/x-501' },
+        { kind: 'retry_later', message: 'Rate limited.', retryAfterMs: 10 },
+        { kind: 'published', externalId: 'x-501', externalUrl: 'https://example.test/x-501' },
       ]);
-      scripted.scripts.set(502, [{ kind: 'retryable_failure', message: 'Service unavailable.', retryAfterMs: 60_000 }]);
+      scripted.scripts.set(502, [{ kind: 'retry_later', message: 'Service unavailable.', retryAfterMs: 60_000 }]);
       const post = randomUUID();
 
       await startPublishing(post, 4, [account(501, 'scripted'), account(502, 'scripted')]);
@@ -258,7 +289,7 @@ describe('PublisherModule', () => {
 
     it('reports refused credentials as failed with the provider’s message', async () => {
       await connect(601, 'scripted');
-      scripted.scripts.set(601, [{ kind: 'unauthorized', message: 'The access token was revoked.' }]);
+      scripted.scripts.set(601, [{ kind: 'reauthorize', message: 'The access token was revoked.' }]);
       const post = randomUUID();
 
       await startPublishing(post, 1, [account(601, 'scripted')]);

@@ -1,10 +1,16 @@
 import { Inject, Logger, Module, OnApplicationBootstrap, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '@app/config';
 import { ConsumerGroups, RpcMethods, Topics } from '@app/contracts';
 import { MESSAGE_BUS, MessageBus, RPC_SERVER, RpcServer, Subscription } from '@app/messaging';
 import { DATABASE, migrateSchema, SchemaDatabase, SqlDatabase } from '@app/persistence';
 import { AccountStore } from './accounts/account-store';
 import { ConnectAccountHandler } from './accounts/connect-account/connect-account.handler';
 import { DisconnectAccountHandler } from './accounts/disconnect-account/disconnect-account.handler';
+import { BlueskyProvider } from './providers/bluesky/bluesky-provider';
+import { ProviderHttp } from './providers/http/provider-http';
+import { DiscordProvider } from './providers/discord/discord-provider';
+import { MastodonProvider } from './providers/mastodon/mastodon-provider';
+import { TelegramProvider } from './providers/telegram/telegram-provider';
 import { ProviderRegistry } from './providers/provider-registry';
 import { PUBLISH_PROVIDERS } from './providers/publish-provider';
 import { SandboxProvider } from './providers/sandbox/sandbox-provider';
@@ -14,13 +20,23 @@ import { PostPublishingConsumer } from './publish-post/post-publishing.consumer'
 import { PUBLISHER_DATABASE, PUBLISHER_SCHEMA, publisherMigrations } from './publisher-migrations';
 import { defaultPublisherOptions, PUBLISHER_OPTIONS } from './publisher-options';
 
+/** How long a platform has to answer one request. */
+const PROVIDER_TIMEOUT_MS = 10_000;
+
 /**
  * Provider adapters, account credentials (encrypted) and publish attempts (schema `publisher`):
  * answers account RPCs and publishes posts when `post-events` says publishing started.
  */
 @Module({
   providers: [
-    { provide: PUBLISH_PROVIDERS, useFactory: () => [new SandboxProvider()] },
+    {
+      provide: PUBLISH_PROVIDERS,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => {
+        const http = new ProviderHttp({ allowPrivateUrls: config.providerAllowPrivateUrls, timeoutMs: PROVIDER_TIMEOUT_MS });
+        return [new SandboxProvider(), new BlueskyProvider(http), new MastodonProvider(http), new TelegramProvider(http), new DiscordProvider(http)];
+      },
+    },
     { provide: PUBLISHER_OPTIONS, useValue: defaultPublisherOptions },
     { provide: PUBLISHER_DATABASE, inject: [DATABASE], useFactory: (database: SqlDatabase) => database.forSchema(PUBLISHER_SCHEMA) },
     ProviderRegistry,

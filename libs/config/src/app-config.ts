@@ -12,6 +12,8 @@ export interface AppConfig {
   webhookMaxRetries: number;
   webhookBackoffBaseMs: number;
   webhookAllowPrivateUrls: boolean;
+  /** Whether provider base URLs (a Mastodon instance, a PDS) may resolve to private, loopback or link-local addresses. */
+  providerAllowPrivateUrls: boolean;
   rateLimitPerMinute: number;
   /** Requests per minute per client address that come with no token or an unknown one. */
   rateLimitUnauthenticatedPerMinute: number;
@@ -55,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookMaxRetries: integer(env, 'WEBHOOK_MAX_RETRIES', 3, 0),
     webhookBackoffBaseMs: integer(env, 'WEBHOOK_BACKOFF_BASE_MS', 10000, 1),
     webhookAllowPrivateUrls: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_URLS', false),
+    providerAllowPrivateUrls: boolean(env, 'PROVIDER_ALLOW_PRIVATE_URLS', false),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 300, 1),
     rateLimitUnauthenticatedPerMinute: integer(env, 'RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE', 60, 1),
     trustProxy: boolean(env, 'TRUST_PROXY', false),

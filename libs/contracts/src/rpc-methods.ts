@@ -58,6 +58,14 @@ export interface ConnectAccountRequest {
 }
 export interface ConnectAccountReply {
   authorized: boolean;
+  /** The account's display name and handle as the provider reports them (the defaults of `name` and `username`). */
+  name: string;
+  username: string | null;
+  /**
+   * The account's settings as the publisher keeps them, with what the provider told at connect:
+   * Mastodon's `max_characters` (the instance's text limit). Never credentials.
+   */
+  settings: Record<string, unknown>;
 }
 
 /** Whose webhooks: a workspace's, or the system's (panel, every workspace's events). */

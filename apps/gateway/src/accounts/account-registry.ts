@@ -89,11 +89,11 @@ export class AccountRegistry {
     return Number(row.id);
   }
 
-  /** Shows a reserved account, now that the publisher holds its credentials. */
-  async connected(id: number, authorized: boolean): Promise<AccountView> {
+  /** Shows a reserved account, now that the publisher holds its credentials; `names` replace the reserved ones. */
+  async connected(id: number, authorized: boolean, names?: { name: string; username: string | null }): Promise<AccountView> {
     const row = await this.database.db
       .updateTable('accounts')
-      .set({ deleted_at: null, authorized })
+      .set({ deleted_at: null, authorized, ...names })
       .where('id', '=', id)
       .returning(ACCOUNT_COLUMNS)
       .executeTakeFirstOrThrow();

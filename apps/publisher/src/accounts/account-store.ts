@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SchemaDatabase } from '@app/persistence';
 import { SECRET_BOX, SecretBox } from '@app/security';
+import { SessionStore } from '../providers/publish-provider';
 import { PUBLISHER_DATABASE, PublisherTables } from '../publisher-migrations';
 
 export interface ConnectedAccount {
@@ -11,7 +12,7 @@ export interface ConnectedAccount {
   credentials: Record<string, unknown>;
 }
 
-/** Connected accounts of schema `publisher`; settings and credentials are encrypted at rest. */
+/** Connected accounts of schema `publisher`; settings, credentials and sessions are encrypted at rest. */
 @Injectable()
 export class AccountStore {
   constructor(
@@ -19,7 +20,8 @@ export class AccountStore {
     @Inject(SECRET_BOX) private readonly secrets: SecretBox,
   ) {}
 
-  async save(account: ConnectedAccount): Promise<void> {
+  /** Keeps an account, with the session its provider opened while verifying it (if any). */
+  async save(account: ConnectedAccount, session: Record<string, unknown> | null = null): Promise<void> {
     const { db, dialect } = this.database;
     await db
       .insertInto('accounts')
@@ -29,6 +31,7 @@ export class AccountStore {
         provider: account.provider,
         settings_encrypted: this.secrets.encrypt(JSON.stringify(account.settings)),
         credentials_encrypted: this.secrets.encrypt(JSON.stringify(account.credentials)),
+        session_encrypted: session ? this.secrets.encrypt(JSON.stringify(session)) : null,
         connected_at: dialect.now(),
       })
       .onConflict((conflict) =>
@@ -37,6 +40,7 @@ export class AccountStore {
           provider: eb.ref('excluded.provider'),
           settings_encrypted: eb.ref('excluded.settings_encrypted'),
           credentials_encrypted: eb.ref('excluded.credentials_encrypted'),
+          session_encrypted: eb.ref('excluded.session_encrypted'),
           connected_at: eb.ref('excluded.connected_at'),
         })),
       )
@@ -68,6 +72,27 @@ export class AccountStore {
       provider: row.provider,
       settings: JSON.parse(this.secrets.decrypt(row.settings_encrypted)) as Record<string, unknown>,
       credentials: JSON.parse(this.secrets.decrypt(row.credentials_encrypted)) as Record<string, unknown>,
+    };
+  }
+
+  /** The provider's session of one account, read and written where it is stored (replicas see each other's refreshes). */
+  sessionOf(accountId: number): SessionStore {
+    return {
+      load: async () => {
+        const row = await this.database.db
+          .selectFrom('accounts')
+          .select('session_encrypted')
+          .where('account_id', '=', accountId)
+          .executeTakeFirst();
+        return row?.session_encrypted ? (JSON.parse(this.secrets.decrypt(row.session_encrypted)) as Record<string, unknown>) : null;
+      },
+      save: async (session) => {
+        await this.database.db
+          .updateTable('accounts')
+          .set({ session_encrypted: this.secrets.encrypt(JSON.stringify(session)) })
+          .where('account_id', '=', accountId)
+          .execute();
+      },
     };
   }
 }

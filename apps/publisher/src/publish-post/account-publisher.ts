@@ -12,11 +12,11 @@ import { failed, nextStep, PublishMessages, PublishResult, versionFor } from './
 type Preparation = { ok: true; provider: PublishProvider; request: PublishRequest } | { ok: false; result: PublishResult };
 
 /**
- * Publishes a post to one account at most once per round: the attempt is journaled before the
- * provider is called, and a journaled attempt is never called again. Its stored result is
- * returned instead. An attempt cut off by a crash is made again only through a provider that
- * honours idempotency keys (the platform answers with the first publish); otherwise it is
- * reported failed rather than retried, since the platform may have published it.
+ * Publishes a post to one account at most once: the attempt is journaled before the provider is
+ * called, and a journaled attempt is never called again. Its stored result is returned instead.
+ * An attempt cut off by a crash is made again only through a provider whose `crashRecovery` keeps
+ * it from posting twice (a platform idempotency key, or a lookup of what the first try posted);
+ * otherwise it is reported failed as unknown, since the platform may have published it.
  */
 @Injectable()
 export class AccountPublisher {
@@ -38,11 +38,11 @@ export class AccountPublisher {
     }
     const prepared = await this.prepare(key, account, versions);
     if (start.kind === 'interrupted') {
-      if (!prepared.ok || !prepared.provider.honoursIdempotencyKeys) {
-        this.logger.warn(`Attempt of ${label} was cut off before its outcome was stored; reporting it failed`);
+      if (!prepared.ok || prepared.provider.crashRecovery === 'report_unknown') {
+        this.logger.warn(`Attempt of ${label} was cut off before its outcome was stored; reporting it failed as unknown`);
         return this.journal.finish(key, failed(PublishMessages.unknownOutcome));
       }
-      this.logger.warn(`Attempt of ${label} was cut off before its outcome was stored; ${prepared.provider.name} honours idempotency keys, so it is made again with the same key`);
+      this.logger.warn(`Attempt of ${label} was cut off before its outcome was stored; ${prepared.provider.name} resolves it (${prepared.provider.crashRecovery}), so it is made again`);
     }
     const result = prepared.ok ? await this.attempt(key, prepared.provider, prepared.request) : prepared.result;
     const stored = await this.journal.finish(key, result);
@@ -67,11 +67,16 @@ export class AccountPublisher {
     if (!provider) return { ok: false, result: failed(PublishMessages.unknownProvider(connected.provider)) };
     const version = versionFor(key.accountId, versions);
     if (!version) return { ok: false, result: failed(PublishMessages.noVersion) };
-    const request = {
-      idempotencyKey: `${key.postUuid}:${key.accountId}:${key.round}`,
+    const request: PublishRequest = {
+      idempotencyKey: `${key.postUuid}:${key.accountId}`,
+      firstAttemptAt: (await this.journal.firstStartedAt(key.postUuid, key.accountId)) ?? new Date(),
       account,
-      settings: connected.settings,
-      credentials: connected.credentials,
+      connection: {
+        accountId: key.accountId,
+        settings: connected.settings,
+        credentials: connected.credentials,
+        session: this.accounts.sessionOf(key.accountId),
+      },
       version,
     };
     return { ok: true, provider, request };
@@ -82,7 +87,7 @@ export class AccountPublisher {
       const outcome = await this.call(provider, () => provider.publish(request));
       const step = nextStep(outcome, retries, this.options);
       if (step.kind === 'report') return step.result;
-      const reason = outcome.kind === 'retryable_failure' ? outcome.message : '';
+      const reason = outcome.kind === 'retry_later' ? outcome.message : '';
       this.logger.warn(`${provider.name} asked to retry publishing post ${key.postUuid} to account ${key.accountId} in ${step.delayMs} ms: ${reason}`);
       await sleep(step.delayMs);
     }
@@ -94,7 +99,7 @@ export class AccountPublisher {
       return await publish();
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
-      return { kind: 'permanent_failure', message: PublishMessages.providerCrashed(provider.name, detail) };
+      return { kind: 'unknown', message: PublishMessages.providerCrashed(provider.name, detail) };
     }
   }
 }

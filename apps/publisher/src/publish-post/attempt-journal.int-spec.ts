@@ -21,7 +21,7 @@ describe.each(testEngines)('publisher tables on %s', (_, open) => {
     const opened = await open();
     dispose = opened.dispose;
     database = opened.database.forSchema<PublisherTables>(PUBLISHER_SCHEMA);
-    expect(await migrateSchema(database, publisherMigrations)).toEqual(['001-accounts-and-attempts']);
+    expect(await migrateSchema(database, publisherMigrations)).toEqual(['001-accounts-and-attempts', '002-provider-sessions']);
     journal = new AttemptJournal(database);
     accounts = new AccountStore(database, new SecretBox('test'));
   });

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SchemaDatabase } from '@app/persistence';
+import { SchemaDatabase, toDate } from '@app/persistence';
 import { PUBLISHER_DATABASE, PublisherTables } from '../publisher-migrations';
 import { PublishResult } from './publish-result';
 
@@ -76,6 +76,19 @@ export class AttemptJournal {
     const row = await this.read(key);
     if (row?.state !== 'finished') throw new Error(`Publish attempt ${key.postUuid}/${key.accountId}/${key.round} vanished`);
     return this.resultOf(row);
+  }
+
+  /** When the first attempt of a post on an account began, over every round; null before any. */
+  async firstStartedAt(postUuid: string, accountId: number): Promise<Date | null> {
+    const row = await this.database.db
+      .selectFrom('attempts')
+      .select('started_at')
+      .where('post_uuid', '=', postUuid)
+      .where('account_id', '=', accountId)
+      .orderBy('round')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? toDate(row.started_at) : null;
   }
 
   /** The latest round journaled for a post, or null. */

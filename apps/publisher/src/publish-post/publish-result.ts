@@ -25,16 +25,18 @@ export type NextStep = { kind: 'retry'; delayMs: number } | { kind: 'report'; re
 
 /**
  * What to do with a provider's outcome after `retriesSoFar` retries: report it, or wait and try
- * again while a retryable failure has retries left.
+ * again while a `retry_later` has retries left. Only a definite refusal, refused credentials or an
+ * unknown outcome is reported at once.
  */
 export function nextStep(outcome: PublishOutcome, retriesSoFar: number, policy: RetryPolicy): NextStep {
   switch (outcome.kind) {
-    case 'success':
+    case 'published':
       return { kind: 'report', result: { outcome: 'published', externalId: outcome.externalId, externalUrl: outcome.externalUrl, errors: [] } };
-    case 'permanent_failure':
-    case 'unauthorized':
+    case 'rejected':
+    case 'reauthorize':
+    case 'unknown':
       return { kind: 'report', result: failed(outcome.message) };
-    case 'retryable_failure':
+    case 'retry_later':
       if (retriesSoFar < policy.maxRetries) {
         return { kind: 'retry', delayMs: Math.min(Math.max(outcome.retryAfterMs, 0), policy.maxRetryDelayMs) };
       }

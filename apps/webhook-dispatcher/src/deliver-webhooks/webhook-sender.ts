@@ -3,7 +3,7 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import { isIP } from 'node:net';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { findNonPublicAddress, hostOf, publicOnlyLookup } from '../network/public-address-guard';
+import { findNonPublicAddress, hostOf, publicOnlyLookup } from '@app/network';
 import { signWebhook } from '../signing/webhook-signature';
 
 /** How much of an answer the attempts log keeps. */

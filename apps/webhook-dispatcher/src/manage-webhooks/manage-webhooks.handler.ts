@@ -3,7 +3,7 @@ import { APP_CONFIG, AppConfig } from '@app/config';
 import { Messages, RpcMethods, ServiceError, WebhookView } from '@app/contracts';
 import { RPC_SERVER, RpcServer } from '@app/messaging';
 import { DeliveryWorker } from '../deliver-webhooks/delivery-worker';
-import { findNonPublicAddress, hostOf } from '../network/public-address-guard';
+import { findNonPublicAddress, hostOf } from '@app/network';
 import { generateWebhookSecret } from '../signing/webhook-secret';
 import { describeScope, field, scopeOwner, webhookIdOf } from '../webhook-scope';
 import { checkWebhookInput, WebhookChanges, WebhookMessages } from './webhook-input';

@@ -10,8 +10,10 @@ import { AccountRegistry, AccountView } from '../account-registry';
 import { ConnectAccountDto } from './connect-account.dto';
 
 /**
- * Connects an account: the publisher checks the provider and keeps settings and credentials
- * (encrypted) first; only then does the account exist here. Credentials never touch this schema.
+ * Connects an account: the publisher checks the credentials with the provider and keeps settings
+ * and credentials (encrypted) first; only then does the account exist here, named as the client
+ * asked or else as the provider reports it. Credentials the provider refuses are the publisher's
+ * 422; credentials never touch this schema.
  */
 @Controller(':workspaceUuid/accounts')
 @WorkspaceRoute('accounts')
@@ -27,11 +29,16 @@ export class ConnectAccountController {
   @HttpCode(201)
   @ApiJsonBody(ConnectAccountDto)
   @ApiCreatedResponse({ type: AccountDoc })
-  @ApiErrorResponses({ 422: `${Failures.validation} Also an unknown provider, or settings and credentials it refuses.`, 503: Failures.unavailable })
+  @ApiErrorResponses({
+    422: `${Failures.validation} Also an unknown provider, settings it refuses, or credentials the provider rejects ("credentials": ["The provider rejected these credentials."]).`,
+    503: `${Failures.unavailable} Also a provider that cannot check the credentials now (rate limit, outage).`,
+  })
   async connect(@CurrentMembership() membership: Membership, @Body() body: ConnectAccountDto): Promise<AccountView> {
     const { workspaceUuid } = membership;
     const provider = body.provider.trim();
-    const accountId = await this.accounts.reserve({ workspaceUuid, provider, name: body.name.trim(), username: body.username?.trim() || null });
+    const name = body.name?.trim() || null;
+    const username = body.username?.trim() || null;
+    const accountId = await this.accounts.reserve({ workspaceUuid, provider, name: name ?? '', username });
     const request: ConnectAccountRequest = {
       accountId,
       workspaceUuid,
@@ -40,7 +47,7 @@ export class ConnectAccountController {
       credentials: body.credentials ?? {},
     };
     const reply = await this.rpc.request<ConnectAccountReply>(RpcMethods.connectAccount, request);
-    const account = await this.accounts.connected(accountId, reply.authorized);
+    const account = await this.accounts.connected(accountId, reply.authorized, { name: name ?? reply.name, username: username ?? reply.username ?? null });
     this.logger.log(`Account ${accountId} (${account.provider}) connected to workspace ${workspaceUuid}`);
     return account;
   }

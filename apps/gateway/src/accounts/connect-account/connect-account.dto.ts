@@ -9,13 +9,13 @@ export class ConnectAccountDto {
   @AtMostCharacters(64)
   provider: string;
 
-  @ApiProperty({ example: 'Acme on Sandbox' })
-  @Required()
+  @ApiProperty({ required: false, example: 'Acme on Sandbox', description: 'default: the display name the provider reports' })
+  @IsOptional()
   @MustBeString()
   @AtMostCharacters(255)
-  name: string;
+  name?: string | null;
 
-  @ApiProperty({ required: false, nullable: true, example: 'acme' })
+  @ApiProperty({ required: false, nullable: true, example: 'acme', description: 'default: the handle the provider reports' })
   @IsOptional()
   @MustBeString()
   @AtMostCharacters(255)

@@ -1,10 +1,22 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ConnectAccountReply } from '@app/contracts';
+import { ConnectAccountReply, Messages, ServiceError } from '@app/contracts';
 import { ProviderRegistry } from '../../providers/provider-registry';
+import { Verification } from '../../providers/publish-provider';
 import { AccountStore } from '../account-store';
-import { validateConnectAccountRequest } from './connect-account-request';
+import { validateConnectAccountRequest, ValidConnectAccountRequest } from './connect-account-request';
 
-/** RPC `publisher.accounts.connect`: keeps what the publisher needs to publish for an account. */
+export const ConnectMessages = {
+  credentialsRejected: 'The provider rejected these credentials.',
+  addressRefused: (field: string) => `The ${field} must not resolve to a private, loopback or link-local address.`,
+  unreachable: (provider: string, detail: string) => `The ${provider} provider could not check the credentials now: ${detail}`,
+} as const;
+
+/**
+ * RPC `publisher.accounts.connect`: checks the credentials with the provider, then keeps what the
+ * publisher needs to publish for the account (settings, credentials and the provider's session,
+ * encrypted). Refused credentials are a validation error; a provider that cannot answer now
+ * (429, 5xx, no answer) makes the connect unavailable, never a refusal.
+ */
 @Injectable()
 export class ConnectAccountHandler {
   private readonly logger = new Logger('Publisher');
@@ -17,9 +29,29 @@ export class ConnectAccountHandler {
   async handle(payload: unknown): Promise<ConnectAccountReply> {
     const request = validateConnectAccountRequest(payload, (name) => this.providers.find(name));
     const { providerAdapter, ...account } = request;
-    await this.accounts.save(account);
-    const authorized = await providerAdapter.authorize(account.settings, account.credentials);
-    this.logger.log(`Account ${account.accountId} of workspace ${account.workspaceUuid} connected to ${account.provider} (authorized: ${authorized})`);
-    return { authorized };
+    const verification = await this.verify(request);
+    if (verification.kind !== 'verified') {
+      this.logger.warn(`Account ${account.accountId} of workspace ${account.workspaceUuid}: ${account.provider} answered ${verification.kind}: ${verification.message}`);
+      if (verification.kind === 'rejected' && verification.refusedAddress && providerAdapter.urlField) {
+        throw new ServiceError('validation', Messages.validation, { [providerAdapter.urlField]: [ConnectMessages.addressRefused(providerAdapter.urlField)] });
+      }
+      if (verification.kind === 'reauthorize' || verification.kind === 'rejected') {
+        throw new ServiceError('validation', Messages.validation, { credentials: [ConnectMessages.credentialsRejected] });
+      }
+      throw new ServiceError('unavailable', ConnectMessages.unreachable(providerAdapter.name, verification.message));
+    }
+    const verified = verification.account;
+    await this.accounts.save({ ...account, settings: verified.settings }, verified.session ?? null);
+    this.logger.log(`Account ${account.accountId} of workspace ${account.workspaceUuid} connected to ${account.provider}`);
+    return { authorized: true, name: verified.name, username: verified.username, settings: verified.settings };
+  }
+
+  /** A provider that throws has not verified anything: the answer is unknown, not a refusal. */
+  private async verify({ providerAdapter, settings, credentials }: ValidConnectAccountRequest): Promise<Verification> {
+    try {
+      return await providerAdapter.verify(settings, credentials);
+    } catch (error) {
+      return { kind: 'unknown', message: error instanceof Error ? error.message : String(error) };
+    }
   }
 }

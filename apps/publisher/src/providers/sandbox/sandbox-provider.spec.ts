@@ -1,11 +1,12 @@
 import { PublishRequest } from '../publish-provider';
 import { SandboxProvider } from './sandbox-provider';
 
-const request = (overrides: Partial<PublishRequest> = {}): PublishRequest => ({
-  idempotencyKey: '5b0c7f3e-2a41-4b8e-9d7a-1f2e3c4d5e6f:11:4',
+const noSession = { load: async () => null, save: async () => undefined };
+const request = (overrides: Partial<PublishRequest> = {}, settings: Record<string, unknown> = {}): PublishRequest => ({
+  idempotencyKey: '5b0c7f3e-2a41-4b8e-9d7a-1f2e3c4d5e6f:11',
+  firstAttemptAt: new Date('2026-01-01T00:00:00Z'),
   account: { id: 11, provider: 'sandbox', name: 'Launch team', username: 'launch' },
-  settings: {},
-  credentials: {},
+  connection: { accountId: 11, settings, credentials: {}, session: noSession },
   version: { account_id: 0, is_original: true, content: [{ body: 'Hello', media: [] }], options: {} },
   ...overrides,
 });
@@ -15,24 +16,24 @@ describe('SandboxProvider', () => {
 
   it('publishes by default, with an external id and a sandbox url for it', async () => {
     const outcome = await sandbox.publish(request());
-    expect(outcome).toEqual({ kind: 'success', externalId: expect.stringMatching(/^sbx_[0-9a-f]{20}$/), externalUrl: expect.any(String) });
-    if (outcome.kind !== 'success') throw new Error('expected success');
+    expect(outcome).toEqual({ kind: 'published', externalId: expect.stringMatching(/^sbx_[0-9a-f]{20}$/), externalUrl: expect.any(String) });
+    if (outcome.kind !== 'published') throw new Error('expected published');
     expect(outcome.externalUrl).toBe(`https://sandbox.invalid/posts/${outcome.externalId}`);
   });
 
-  it('answers the same id for the same attempt and another for another attempt', async () => {
+  it('answers the same id for the same key and another for another key', async () => {
     const first = await sandbox.publish(request());
     expect(await sandbox.publish(request())).toEqual(first);
-    expect(await sandbox.publish(request({ idempotencyKey: '5b0c7f3e-2a41-4b8e-9d7a-1f2e3c4d5e6f:11:9' }))).not.toEqual(first);
+    expect(await sandbox.publish(request({ idempotencyKey: '5b0c7f3e-2a41-4b8e-9d7a-1f2e3c4d5e6f:12' }))).not.toEqual(first);
   });
 
   it('publishes with settings.outcome "success"', async () => {
-    expect(await sandbox.publish(request({ settings: { outcome: 'success' } }))).toMatchObject({ kind: 'success' });
+    expect(await sandbox.publish(request({}, { outcome: 'success' }))).toMatchObject({ kind: 'published' });
   });
 
-  it('fails every publish, with a message, when settings.outcome is "failure"', async () => {
-    expect(await sandbox.publish(request({ settings: { outcome: 'failure' } }))).toEqual({
-      kind: 'permanent_failure',
+  it('rejects every publish, with a message, when settings.outcome is "failure"', async () => {
+    expect(await sandbox.publish(request({}, { outcome: 'failure' }))).toEqual({
+      kind: 'rejected',
       message: 'The sandbox account Launch team is set to fail every publish.',
     });
   });
@@ -43,7 +44,7 @@ describe('SandboxProvider', () => {
     expect(sandbox.validate({ outcome: 'maybe' })).toEqual({ 'settings.outcome': ['The selected settings.outcome is invalid.'] });
   });
 
-  it('is authorized without credentials', async () => {
-    expect(await sandbox.authorize()).toBe(true);
+  it('is verified without credentials, keeping its settings', async () => {
+    expect(await sandbox.verify({ outcome: 'failure' })).toEqual({ kind: 'verified', account: { username: null, name: 'Sandbox', settings: { outcome: 'failure' } } });
   });
 });

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 
-/** What kind of destination an IP address is; only `public` may receive webhooks by default. */
+/** What kind of destination an IP address is; only `public` may receive webhooks or provider calls by default. */
 export type AddressKind = 'public' | 'private' | 'loopback' | 'link-local' | 'unspecified' | 'multicast' | 'reserved';
 
 type Range = readonly [base: bigint, prefixLength: number, kind: AddressKind];

@@ -1,0 +1,96 @@
+import { ProviderHttp } from '../http/provider-http';
+import { textOf, unsupportedMedia } from '../post-text';
+import { DeleteOutcome, DeleteRequest, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
+import { postRecord, postUrl, recordKeyFor, recordKeyOf } from './bluesky-post-record';
+import { BlueskySession, BlueskySessions, failureOf, serviceOf } from './bluesky-session';
+import { checkBlueskyAccount } from './bluesky-settings';
+
+const POST = 'app.bsky.feed.post';
+
+/**
+ * Bluesky over the AT Protocol's XRPC API, with an app password. Connecting opens a session that
+ * is kept and refreshed; publishing creates a post record under a record key fixed per post and
+ * account, so a create that is repeated after a timeout or a crash finds the record the first one
+ * made (a lookup) instead of posting twice.
+ */
+export class BlueskyProvider implements PublishProvider {
+  readonly name = 'bluesky';
+  readonly crashRecovery = 'lookup';
+  readonly urlField = 'settings.service';
+  private readonly sessions: BlueskySessions;
+
+  constructor(private readonly http: ProviderHttp) {
+    this.sessions = new BlueskySessions(http);
+  }
+
+  validate(settings: Record<string, unknown>, credentials: Record<string, unknown>): Record<string, string[]> {
+    return checkBlueskyAccount(settings, credentials);
+  }
+
+  async verify(settings: Record<string, unknown>, credentials: Record<string, unknown>): Promise<Verification> {
+    const session = await this.sessions.login(settings, credentials);
+    if ('kind' in session) return session;
+    const displayName = await this.displayName(settings, session);
+    return {
+      kind: 'verified',
+      account: { username: session.handle, name: displayName ?? session.handle, settings: { ...settings, service: serviceOf(settings) }, session: { ...session } },
+    };
+  }
+
+  async publish({ idempotencyKey, firstAttemptAt, connection, version }: PublishRequest): Promise<PublishOutcome> {
+    const media = unsupportedMedia(this.name, version);
+    if (media) return media;
+    const service = serviceOf(connection.settings);
+    const rkey = recordKeyFor(idempotencyKey, firstAttemptAt);
+    const record = postRecord(textOf(version), firstAttemptAt);
+    const ran = await this.sessions.run(connection, (session) =>
+      this.http.send({
+        method: 'POST',
+        url: `${service}/xrpc/com.atproto.repo.createRecord`,
+        headers: { authorization: `Bearer ${session.accessJwt}` },
+        json: { repo: session.did, collection: POST, rkey, record },
+      }),
+    );
+    if ('kind' in ran) return ran;
+    const { answer, session } = ran;
+    if (answer.kind === 'answer' && answer.status === 200) {
+      return { kind: 'published', externalId: String((answer.body as { uri?: unknown }).uri), externalUrl: postUrl(session.handle, rkey) };
+    }
+    // The PDS may hold the record already (an earlier try got no answer; a repeated create is a 500).
+    if (answer.kind === 'no_answer' || (answer.kind === 'answer' && answer.status >= 500)) {
+      const found = await this.findPost(service, session, rkey);
+      if (found) return { kind: 'published', externalId: found, externalUrl: postUrl(session.handle, rkey) };
+    }
+    return failureOf(answer, true);
+  }
+
+  async delete({ connection, externalId }: DeleteRequest): Promise<DeleteOutcome> {
+    const service = serviceOf(connection.settings);
+    const ran = await this.sessions.run(connection, (session) =>
+      this.http.send({
+        method: 'POST',
+        url: `${service}/xrpc/com.atproto.repo.deleteRecord`,
+        headers: { authorization: `Bearer ${session.accessJwt}` },
+        json: { repo: session.did, collection: POST, rkey: recordKeyOf(externalId) },
+      }),
+    );
+    if ('kind' in ran) return ran;
+    return ran.answer.kind === 'answer' && ran.answer.status === 200 ? { kind: 'deleted' } : failureOf(ran.answer, true);
+  }
+
+  /** The `at://` URI of the post at `rkey`, if the PDS has it. */
+  private async findPost(service: string, session: BlueskySession, rkey: string): Promise<string | null> {
+    const query = new URLSearchParams({ repo: session.did, collection: POST, rkey });
+    const answer = await this.http.send({ method: 'GET', url: `${service}/xrpc/com.atproto.repo.getRecord?${query}` });
+    if (answer.kind !== 'answer' || answer.status !== 200) return null;
+    return String((answer.body as { uri?: unknown }).uri);
+  }
+
+  private async displayName(settings: Record<string, unknown>, session: BlueskySession): Promise<string | null> {
+    const query = new URLSearchParams({ repo: session.did, collection: 'app.bsky.actor.profile', rkey: 'self' });
+    const answer = await this.http.send({ method: 'GET', url: `${serviceOf(settings)}/xrpc/com.atproto.repo.getRecord?${query}` });
+    if (answer.kind !== 'answer' || answer.status !== 200) return null;
+    const name = (answer.body as { value?: { displayName?: unknown } }).value?.displayName;
+    return typeof name === 'string' && name.trim() ? name : null;
+  }
+}

@@ -1,0 +1,77 @@
+import { DiscordWebhookServer } from '../../../../../test/providers/discord/discord-webhook-server';
+import { FaultProxy } from '../../../../../test/providers/support/fault-proxy';
+import { memorySession } from '../../../../../test/providers/support/memory-session';
+import { providerScenarios, request } from '../../../../../test/providers/support/provider-scenarios';
+import { ProviderHttp } from '../http/provider-http';
+import { ProviderConnection } from '../publish-provider';
+import { DiscordProvider } from './discord-provider';
+
+/** Discord webhooks against a local server answering as the API reference documents. */
+describe('DiscordProvider', () => {
+  let api: DiscordWebhookServer;
+  let proxy: FaultProxy;
+  let discord: DiscordProvider;
+  let nextAccount = 1;
+
+  beforeAll(async () => {
+    api = await DiscordWebhookServer.start();
+    proxy = await FaultProxy.start(api.url);
+    discord = new DiscordProvider(new ProviderHttp({ allowPrivateUrls: true, timeoutMs: 1_000 }));
+  });
+  afterAll(async () => {
+    await proxy?.stop();
+    await api?.stop();
+  });
+
+  async function connection(): Promise<ProviderConnection> {
+    const credentials = { webhook_url: `${proxy.url}${api.addWebhook('Launch bot')}` };
+    const verified = await discord.verify({}, credentials);
+    if (verified.kind !== 'verified') throw new Error(`verify: ${verified.kind} ${verified.message}`);
+    return { accountId: nextAccount++, settings: verified.account.settings, credentials, session: memorySession() };
+  }
+
+  describe('the scenarios of every provider', () => {
+    providerScenarios(() => ({
+      provider: discord,
+      proxy,
+      publishPath: /^\/api\/webhooks\/\d+\/[^/]+\?wait=true$/,
+      connection,
+      refusedConnection: async () => ({
+        accountId: nextAccount++,
+        settings: {},
+        credentials: { webhook_url: `${proxy.url}${api.addWebhook('Revoked').replace(/tok-[^/]+$/, 'tok-wrong')}` },
+        session: memorySession(),
+      }),
+      overLimit: { text: 'x'.repeat(2001), message: /^Invalid Form Body \(content: Must be 2000 or fewer in length\.\)$/ },
+      rateLimitHeaders: (seconds) => ({ 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset-after': `${seconds}.000`, 'x-ratelimit-bucket': 'b1' }),
+      publishedTexts: async (account) => api.contentsOf(new URL(String(account.credentials.webhook_url)).pathname),
+    }));
+  });
+
+  it('takes Retry-After over the bucket’s reset on a 429', async () => {
+    const account = await connection();
+    proxy.failNext(/\?wait=true$/, { answer: { status: 429, headers: { 'retry-after': '3', 'x-ratelimit-reset-after': '60' }, body: { message: 'You are being rate limited.', retry_after: 3, global: false } } });
+    expect(await discord.publish(request(account, 'Too fast'))).toEqual({ kind: 'retry_later', message: 'You are being rate limited. (HTTP 429)', retryAfterMs: 3_000 });
+  });
+
+  it('verifies the webhook, named after it, and links each message in its channel', async () => {
+    const account = await connection();
+    expect(account.settings).toEqual({ guild_id: '111', channel_id: '222' });
+    const outcome = await discord.publish(request(account, 'Shipped'));
+    expect(outcome).toEqual({ kind: 'published', externalId: expect.stringMatching(/^\d+$/), externalUrl: expect.stringMatching(/^https:\/\/discord\.com\/channels\/111\/222\/\d+$/) });
+    if (outcome.kind !== 'published') return;
+    expect(await discord.delete({ connection: account, externalId: outcome.externalId })).toEqual({ kind: 'deleted' });
+    expect(api.contentsOf(new URL(String(account.credentials.webhook_url)).pathname)).toEqual([]);
+  });
+
+  it('asks to reconnect when the webhook was deleted (404 Unknown Webhook)', async () => {
+    expect(await discord.verify({}, { webhook_url: `${proxy.url}/api/webhooks/1/gone` })).toEqual({ kind: 'reauthorize', message: 'Unknown Webhook' });
+  });
+
+  it('needs a webhook URL', () => {
+    expect(discord.validate({}, { webhook_url: 'https://example.com/not-a-webhook' })).toEqual({
+      'credentials.webhook_url': ['The credentials.webhook_url field must be a Discord webhook URL.'],
+    });
+    expect(discord.validate({}, { webhook_url: 'https://discord.com/api/webhooks/123/abc' })).toEqual({});
+  });
+});

@@ -1,0 +1,156 @@
+import { isIP } from 'node:net';
+import { Agent, Dispatcher, request } from 'undici';
+import { findNonPublicAddress, hostOf, NonPublicAddressError, publicOnlyLookup } from '@app/network';
+import { ProviderFailure } from '../publish-provider';
+
+export interface ProviderHttpOptions {
+  /** `PROVIDER_ALLOW_PRIVATE_URLS`: platforms on private, loopback or link-local addresses are reached too. */
+  allowPrivateUrls: boolean;
+  /** How long a platform has to answer a request. */
+  timeoutMs: number;
+}
+
+export const PROVIDER_HTTP_OPTIONS = Symbol('PROVIDER_HTTP_OPTIONS');
+
+/**
+ * What came of one request to a platform:
+ * - `answer`: a status, headers and the body (parsed when it is JSON);
+ * - `not_sent`: no connection (refused, DNS, a non-public address): the platform never saw it;
+ * - `no_answer`: sent, but no answer in time: the platform may have acted on it.
+ */
+export type HttpAnswer =
+  | { kind: 'answer'; status: number; headers: Record<string, string | undefined>; body: unknown }
+  | { kind: 'not_sent'; message: string; refusedAddress: boolean }
+  | { kind: 'no_answer'; message: string };
+
+export interface HttpCall {
+  method: 'GET' | 'POST' | 'DELETE';
+  url: string;
+  headers?: Record<string, string>;
+  json?: unknown;
+}
+
+const CONNECT_ERRORS = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/** HTTP to platforms, refusing non-public destinations unless allowed, with a timeout on every request. */
+export class ProviderHttp {
+  private readonly dispatcher: Dispatcher;
+
+  constructor(private readonly options: ProviderHttpOptions) {
+    this.dispatcher = new Agent({
+      connect: options.allowPrivateUrls ? {} : { lookup: publicOnlyLookup },
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+    });
+  }
+
+  async send(call: HttpCall): Promise<HttpAnswer> {
+    const url = new URL(call.url);
+    const refused = await this.refusedLiteral(url);
+    if (refused) return { kind: 'not_sent', message: refused.message, refusedAddress: true };
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'social-publishing-service', ...call.headers };
+    if (call.json !== undefined) headers['content-type'] = 'application/json';
+    try {
+      const response = await request(url, {
+        method: call.method,
+        headers,
+        body: call.json === undefined ? undefined : JSON.stringify(call.json),
+        dispatcher: this.dispatcher,
+      });
+      const text = await response.body.text();
+      const answerHeaders: Record<string, string | undefined> = {};
+      for (const [name, value] of Object.entries(response.headers)) answerHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
+      return { kind: 'answer', status: response.statusCode, headers: answerHeaders, body: parseBody(text) };
+    } catch (error) {
+      return failureOf(error);
+    }
+  }
+
+  /** An IP literal is connected to without a lookup, so it is checked here. */
+  private async refusedLiteral(url: URL): Promise<NonPublicAddressError | null> {
+    const host = hostOf(url);
+    if (this.options.allowPrivateUrls || !isIP(host)) return null;
+    return findNonPublicAddress(host);
+  }
+}
+
+function parseBody(text: string): unknown {
+  if (text === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function failureOf(error: unknown): HttpAnswer {
+  const cause = (error as { cause?: unknown }).cause ?? error;
+  if (cause instanceof NonPublicAddressError || error instanceof NonPublicAddressError) {
+    return { kind: 'not_sent', message: (cause as Error).message, refusedAddress: true };
+  }
+  const code = String((cause as { code?: unknown }).code ?? (error as { code?: unknown }).code ?? '');
+  const message = error instanceof Error ? error.message : String(error);
+  if (CONNECT_ERRORS.has(code)) return { kind: 'not_sent', message: `${code}: ${message}`, refusedAddress: false };
+  return { kind: 'no_answer', message: code ? `${code}: ${message}` : message };
+}
+
+/** The wait a `Retry-After` header asks for (seconds or an HTTP date), in ms; null without one. */
+export function retryAfterMs(value: string | undefined, now = Date.now()): number | null {
+  if (!value) return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds * 1000));
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+/** How to class what a platform did not accept; the adapter supplies what only it knows. */
+export interface FailureContext {
+  /** The platform's own message, from its error body. */
+  message: string;
+  /** The platform's reset header, read by the adapter, in ms from now; used when there is no Retry-After. */
+  resetMs?: number | null;
+  /** Whether sending the same request again cannot publish twice (idempotency key, fixed record key). */
+  repeatable: boolean;
+}
+
+/** When neither Retry-After nor a reset header says how long to wait. */
+export const DEFAULT_RETRY_MS = 1_000;
+
+/** Classes a failed call: 429 and 5xx are passing, 401 refuses the credentials, anything else is a refusal. */
+export function classifyFailure(answer: HttpAnswer, context: FailureContext): ProviderFailure {
+  switch (answer.kind) {
+    case 'not_sent':
+      if (answer.refusedAddress) return { kind: 'rejected', message: `The provider URL is not allowed: ${answer.message}`, refusedAddress: true };
+      return { kind: 'retry_later', message: `The platform could not be reached: ${answer.message}`, retryAfterMs: DEFAULT_RETRY_MS };
+    case 'no_answer':
+      return context.repeatable
+        ? { kind: 'retry_later', message: `The platform did not answer in time: ${answer.message}`, retryAfterMs: DEFAULT_RETRY_MS }
+        : {
+            kind: 'unknown',
+            message: `The platform did not answer in time (${answer.message}); the post may have been published, so it is not sent again.`,
+          };
+    case 'answer': {
+      const { status, headers } = answer;
+      if (status === 429 || status === 408 || status >= 500) {
+        const wait = retryAfterMs(headers['retry-after']) ?? context.resetMs ?? DEFAULT_RETRY_MS;
+        return { kind: 'retry_later', message: `${context.message} (HTTP ${status})`, retryAfterMs: wait };
+      }
+      if (status === 401) return { kind: 'reauthorize', message: context.message };
+      return { kind: 'rejected', message: context.message };
+    }
+  }
+}
+
+/** The first string among the named fields of a JSON error body, else the body as text, else the status. */
+export function platformMessage(answer: HttpAnswer, fields: readonly string[]): string {
+  if (answer.kind !== 'answer') return answer.message;
+  const body = answer.body;
+  if (body && typeof body === 'object') {
+    for (const field of fields) {
+      const value = (body as Record<string, unknown>)[field];
+      if (typeof value === 'string' && value.trim()) return value;
+    }
+  }
+  if (typeof body === 'string' && body.trim()) return body.slice(0, 500);
+  return `HTTP ${answer.status}`;
+}

@@ -1,0 +1,78 @@
+import { FaultProxy } from '../../../../../test/providers/support/fault-proxy';
+import { MastodonApiServer } from '../../../../../test/providers/mastodon/mastodon-api-server';
+import { memorySession } from '../../../../../test/providers/support/memory-session';
+import { providerScenarios, request } from '../../../../../test/providers/support/provider-scenarios';
+import { ProviderHttp } from '../http/provider-http';
+import { ProviderConnection } from '../publish-provider';
+import { MastodonProvider } from './mastodon-provider';
+
+/** Mastodon against a local server answering as the API reference documents, with a 640-character instance. */
+describe('MastodonProvider', () => {
+  let api: MastodonApiServer;
+  let proxy: FaultProxy;
+  let mastodon: MastodonProvider;
+  let nextAccount = 1;
+
+  beforeAll(async () => {
+    api = await MastodonApiServer.start(640);
+    proxy = await FaultProxy.start(api.url);
+    mastodon = new MastodonProvider(new ProviderHttp({ allowPrivateUrls: true, timeoutMs: 1_000 }));
+  });
+  afterAll(async () => {
+    await proxy?.stop();
+    await api?.stop();
+  });
+
+  async function connection(): Promise<ProviderConnection> {
+    const credentials = { access_token: api.addAccount(`user${nextAccount}`, 'Ada Example') };
+    const verified = await mastodon.verify({ instance: proxy.url }, credentials);
+    if (verified.kind !== 'verified') throw new Error(`verify: ${verified.kind} ${verified.message}`);
+    return { accountId: nextAccount++, settings: verified.account.settings, credentials, session: memorySession() };
+  }
+
+  describe('the scenarios of every provider', () => {
+    providerScenarios(() => ({
+      provider: mastodon,
+      proxy,
+      publishPath: /^\/api\/v1\/statuses$/,
+      connection,
+      refusedConnection: async () => ({ accountId: nextAccount++, settings: { instance: proxy.url }, credentials: { access_token: 'revoked' }, session: memorySession() }),
+      overLimit: { text: 'x'.repeat(641), message: /^Validation failed: Text character limit of 640 exceeded$/ },
+      rateLimitHeaders: (seconds) => ({ 'x-ratelimit-limit': '300', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': new Date(Date.now() + seconds * 1000).toISOString() }),
+      publishedTexts: async (account) => api.textsOf(String(account.credentials.access_token)),
+    }));
+  });
+
+  it('verifies the token, reports the handle and display name, and keeps the instance’s max_characters in the settings', async () => {
+    const token = api.addAccount('ada', 'Ada Lovelace');
+    expect(await mastodon.verify({ instance: `${proxy.url}/` }, { access_token: token })).toEqual({
+      kind: 'verified',
+      account: { username: `ada@${new URL(proxy.url).host}`, name: 'Ada Lovelace', settings: { instance: proxy.url, max_characters: 640 } },
+    });
+    expect(await mastodon.verify({ instance: proxy.url }, { access_token: 'nope' })).toEqual({ kind: 'reauthorize', message: 'The access token is invalid' });
+  });
+
+  it('publishes with the status url as the external url, sending the same Idempotency-Key on every try', async () => {
+    const account = await connection();
+    const same = request(account, 'Hello, fediverse');
+    const first = await mastodon.publish(same);
+    expect(first).toEqual({ kind: 'published', externalId: expect.any(String), externalUrl: expect.stringMatching(/\/@user\d+\/\d+$/) });
+    expect(await mastodon.publish(same)).toEqual(first);
+    expect(api.textsOf(String(account.credentials.access_token))).toEqual(['Hello, fediverse']);
+  });
+
+  it('deletes a status', async () => {
+    const account = await connection();
+    const outcome = await mastodon.publish(request(account, 'Short-lived'));
+    if (outcome.kind !== 'published') throw new Error('expected published');
+    expect(await mastodon.delete({ connection: account, externalId: outcome.externalId })).toEqual({ kind: 'deleted' });
+    expect(api.textsOf(String(account.credentials.access_token))).toEqual([]);
+  });
+
+  it('refuses the instance URL at validation when it is missing or not a URL', () => {
+    expect(mastodon.validate({}, {})).toEqual({
+      'settings.instance': ['The settings.instance field must be a valid URL.'],
+      'credentials.access_token': ['The credentials.access_token field is required.'],
+    });
+  });
+});

@@ -1,0 +1,91 @@
+import { checkBaseUrl, requireString } from '../account-fields';
+import { classifyFailure, HttpAnswer, platformMessage, ProviderHttp } from '../http/provider-http';
+import { textOf, unsupportedMedia } from '../post-text';
+import { DeleteOutcome, DeleteRequest, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
+
+/** The limit of an instance that does not say its own (Mastodon's default). */
+export const DEFAULT_MAX_CHARACTERS = 500;
+
+const instanceOf = (settings: Record<string, unknown>): string => String(settings.instance).trim().replace(/\/+$/, '');
+
+/** Mastodon's errors are `{error}`; a 429 says when the limit resets in `X-RateLimit-Reset` (an ISO 8601 time). */
+function failureOf(answer: HttpAnswer, now = Date.now()): ReturnType<typeof classifyFailure> {
+  const reset = answer.kind === 'answer' ? Date.parse(answer.headers['x-ratelimit-reset'] ?? '') : NaN;
+  return classifyFailure(answer, { message: platformMessage(answer, ['error', 'error_description']), resetMs: Number.isNaN(reset) ? null : Math.max(0, reset - now), repeatable: true });
+}
+
+/**
+ * Mastodon with an access token of the account on its instance. Every publish of a post to an
+ * account carries the same `Idempotency-Key`, so a retry after a timeout, or the attempt made
+ * again after a crash, is answered with the status the first one created (Mastodon keeps a key
+ * for an hour). The instance's `max_characters`, read at connect, is kept as `settings.max_characters`.
+ */
+export class MastodonProvider implements PublishProvider {
+  readonly name = 'mastodon';
+  readonly crashRecovery = 'idempotency_key';
+  readonly urlField = 'settings.instance';
+
+  constructor(private readonly http: ProviderHttp) {}
+
+  validate(settings: Record<string, unknown>, credentials: Record<string, unknown>): Record<string, string[]> {
+    const errors: Record<string, string[]> = {};
+    checkBaseUrl(settings, 'instance', errors, true);
+    requireString(credentials, 'credentials', 'access_token', errors);
+    return errors;
+  }
+
+  async verify(settings: Record<string, unknown>, credentials: Record<string, unknown>): Promise<Verification> {
+    const instance = instanceOf(settings);
+    const answer = await this.http.send({ method: 'GET', url: `${instance}/api/v1/accounts/verify_credentials`, headers: this.auth(credentials) });
+    if (answer.kind !== 'answer' || answer.status !== 200) return failureOf(answer);
+    const account = answer.body as { username?: string; acct?: string; display_name?: string };
+    const username = `${account.username ?? account.acct}@${new URL(instance).host}`;
+    return {
+      kind: 'verified',
+      account: {
+        username,
+        name: account.display_name?.trim() || String(account.username ?? account.acct),
+        settings: { ...settings, instance, max_characters: await this.maxCharacters(instance) },
+      },
+    };
+  }
+
+  async publish({ idempotencyKey, connection, version }: PublishRequest): Promise<PublishOutcome> {
+    const media = unsupportedMedia(this.name, version);
+    if (media) return media;
+    const answer = await this.http.send({
+      method: 'POST',
+      url: `${instanceOf(connection.settings)}/api/v1/statuses`,
+      headers: { ...this.auth(connection.credentials), 'idempotency-key': idempotencyKey },
+      json: { status: textOf(version) },
+    });
+    if (answer.kind === 'answer' && answer.status === 200) {
+      const status = answer.body as { id: string; url?: string | null; uri?: string };
+      return { kind: 'published', externalId: String(status.id), externalUrl: status.url ?? status.uri ?? null };
+    }
+    return failureOf(answer);
+  }
+
+  async delete({ connection, externalId }: DeleteRequest): Promise<DeleteOutcome> {
+    const answer = await this.http.send({
+      method: 'DELETE',
+      url: `${instanceOf(connection.settings)}/api/v1/statuses/${encodeURIComponent(externalId)}`,
+      headers: this.auth(connection.credentials),
+    });
+    // 404: already gone.
+    if (answer.kind === 'answer' && (answer.status === 200 || answer.status === 404)) return { kind: 'deleted' };
+    return failureOf(answer);
+  }
+
+  private auth(credentials: Record<string, unknown>): Record<string, string> {
+    return { authorization: `Bearer ${String(credentials.access_token)}` };
+  }
+
+  /** `configuration.statuses.max_characters` of `/api/v2/instance`; the default when the instance does not say. */
+  private async maxCharacters(instance: string): Promise<number> {
+    const answer = await this.http.send({ method: 'GET', url: `${instance}/api/v2/instance` });
+    if (answer.kind !== 'answer' || answer.status !== 200) return DEFAULT_MAX_CHARACTERS;
+    const max = (answer.body as { configuration?: { statuses?: { max_characters?: unknown } } })?.configuration?.statuses?.max_characters;
+    return Number.isSafeInteger(max) && (max as number) > 0 ? (max as number) : DEFAULT_MAX_CHARACTERS;
+  }
+}

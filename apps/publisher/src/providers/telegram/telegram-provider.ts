@@ -1,0 +1,90 @@
+import { checkBaseUrl, requireString } from '../account-fields';
+import { classifyFailure, HttpAnswer, ProviderHttp } from '../http/provider-http';
+import { textOf, unsupportedMedia } from '../post-text';
+import { DeleteOutcome, DeleteRequest, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
+
+export const DEFAULT_API_URL = 'https://api.telegram.org';
+
+const apiOf = (settings: Record<string, unknown>): string =>
+  (typeof settings.api_url === 'string' && settings.api_url.trim() ? settings.api_url.trim() : DEFAULT_API_URL).replace(/\/+$/, '');
+
+/** A Bot API answer: `{ok: true, result}` or `{ok: false, error_code, description, parameters: {retry_after}}`. */
+interface BotAnswer {
+  ok?: boolean;
+  result?: Record<string, unknown>;
+  description?: string;
+  parameters?: { retry_after?: number };
+}
+
+const botAnswer = (answer: HttpAnswer): BotAnswer | null => (answer.kind === 'answer' && answer.body && typeof answer.body === 'object' ? (answer.body as BotAnswer) : null);
+
+function failureOf(answer: HttpAnswer): ReturnType<typeof classifyFailure> {
+  const body = botAnswer(answer);
+  const retryAfter = body?.parameters?.retry_after;
+  const message = body?.description ?? (answer.kind === 'answer' ? `HTTP ${answer.status}` : answer.message);
+  // sendMessage has no idempotency key: a request without an answer is never sent again.
+  return classifyFailure(answer, { message, resetMs: typeof retryAfter === 'number' ? retryAfter * 1000 : null, repeatable: false });
+}
+
+/**
+ * Telegram: a bot (its token from @BotFather) that is an administrator of a channel or a member of
+ * a group posts with `sendMessage`. The Bot API has no idempotency key and no way to list what a
+ * bot sent, so an attempt cut off by a crash, or a request whose answer never came, is reported
+ * as unknown instead of being sent again.
+ */
+export class TelegramProvider implements PublishProvider {
+  readonly name = 'telegram';
+  readonly crashRecovery = 'report_unknown';
+  readonly urlField = 'settings.api_url';
+
+  constructor(private readonly http: ProviderHttp) {}
+
+  validate(settings: Record<string, unknown>, credentials: Record<string, unknown>): Record<string, string[]> {
+    const errors: Record<string, string[]> = {};
+    const chat = settings.chat_id;
+    if (!((typeof chat === 'string' && chat.trim() !== '') || Number.isSafeInteger(chat))) errors['settings.chat_id'] = ['The settings.chat_id field is required.'];
+    checkBaseUrl(settings, 'api_url', errors);
+    requireString(credentials, 'credentials', 'bot_token', errors);
+    return errors;
+  }
+
+  async verify(settings: Record<string, unknown>, credentials: Record<string, unknown>): Promise<Verification> {
+    const answer = await this.call(settings, credentials, 'getMe', {});
+    const bot = botAnswer(answer);
+    if (answer.kind !== 'answer' || answer.status !== 200 || !bot?.ok || !bot.result) return failureOf(answer);
+    const chat = String(settings.chat_id);
+    return {
+      kind: 'verified',
+      account: { username: chat.startsWith('@') ? chat : `@${String(bot.result.username)}`, name: String(bot.result.first_name ?? bot.result.username), settings: { ...settings, api_url: apiOf(settings) } },
+    };
+  }
+
+  async publish({ connection, version }: PublishRequest): Promise<PublishOutcome> {
+    const media = unsupportedMedia(this.name, version);
+    if (media) return media;
+    const { settings, credentials } = connection;
+    const answer = await this.call(settings, credentials, 'sendMessage', { chat_id: settings.chat_id, text: textOf(version) });
+    const sent = botAnswer(answer);
+    if (answer.kind === 'answer' && answer.status === 200 && sent?.ok && sent.result) {
+      const messageId = String(sent.result.message_id);
+      const chat = String(settings.chat_id);
+      // A public channel or group (chat_id `@name`) has an address for each message.
+      const externalUrl = chat.startsWith('@') ? `https://t.me/${chat.slice(1)}/${messageId}` : null;
+      return { kind: 'published', externalId: `${chat}:${messageId}`, externalUrl };
+    }
+    return failureOf(answer);
+  }
+
+  async delete({ connection, externalId }: DeleteRequest): Promise<DeleteOutcome> {
+    const separator = externalId.lastIndexOf(':');
+    const answer = await this.call(connection.settings, connection.credentials, 'deleteMessage', {
+      chat_id: externalId.slice(0, separator),
+      message_id: Number(externalId.slice(separator + 1)),
+    });
+    return answer.kind === 'answer' && answer.status === 200 && botAnswer(answer)?.ok ? { kind: 'deleted' } : failureOf(answer);
+  }
+
+  private call(settings: Record<string, unknown>, credentials: Record<string, unknown>, method: string, body: Record<string, unknown>): Promise<HttpAnswer> {
+    return this.http.send({ method: 'POST', url: `${apiOf(settings)}/bot${String(credentials.bot_token)}/${method}`, json: body });
+  }
+}

@@ -1,0 +1,2 @@
+export * from './address-classification';
+export * from './public-address-guard';

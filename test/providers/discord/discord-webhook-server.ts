@@ -1,0 +1,88 @@
+import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
+import { AddressInfo } from 'node:net';
+
+/**
+ * A local server answering as Discord's webhook API reference documents: `GET /api/webhooks/{id}/{token}`
+ * (the webhook object), `POST ...?wait=true` (the message object; content at most 2000 characters,
+ * else 400 Invalid Form Body with the field's error), `DELETE .../messages/{id}` (204). A wrong
+ * token is 401 `{"message": "Invalid Webhook Token", "code": 50027}`, an unknown webhook 404
+ * `{"message": "Unknown Webhook", "code": 10015}`. Every answer carries the rate-limit headers
+ * (`X-RateLimit-Limit`, `-Remaining`, `-Reset`, `-Reset-After`, `-Bucket`).
+ */
+export class DiscordWebhookServer {
+  readonly messages: { id: string; webhookId: string; content: string }[] = [];
+  private readonly webhooks = new Map<string, { token: string; name: string }>();
+  private nextId = 1_200_000_000_000_000_000n;
+
+  private constructor(private readonly server: Server) {}
+
+  static async start(): Promise<DiscordWebhookServer> {
+    const server = createServer();
+    const api = new DiscordWebhookServer(server);
+    server.on('request', (req, res) => void api.handle(req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return api;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** A new webhook of channel 222 in guild 111; answers its path `/api/webhooks/{id}/{token}`. */
+  addWebhook(name: string): string {
+    const id = String(this.nextId++);
+    const token = `tok-${id.slice(-6)}-${Math.random().toString(36).slice(2)}`;
+    this.webhooks.set(id, { token, name });
+    return `/api/webhooks/${id}/${token}`;
+  }
+
+  contentsOf(path: string): string[] {
+    const id = path.split('/')[3];
+    return this.messages.filter((message) => message.webhookId === id).map((message) => message.content);
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const url = new URL(req.url ?? '/', this.url);
+    const send = (status: number, body?: unknown) => {
+      res.writeHead(status, {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        'x-ratelimit-limit': '5',
+        'x-ratelimit-remaining': '4',
+        'x-ratelimit-reset': String(Date.now() / 1000 + 2),
+        'x-ratelimit-reset-after': '2.000',
+        'x-ratelimit-bucket': 'a06de0de4a08126315431ebc9a3fd6ac',
+      });
+      res.end(body === undefined ? '' : JSON.stringify(body));
+    };
+    const match = /^\/api(?:\/v\d+)?\/webhooks\/(\d+)\/([^/]+)(?:\/messages\/(\d+))?$/.exec(url.pathname);
+    const webhook = match ? this.webhooks.get(match[1]) : undefined;
+    if (!match || !webhook) return send(404, { message: 'Unknown Webhook', code: 10015 });
+    if (webhook.token !== match[2]) return send(401, { message: 'Invalid Webhook Token', code: 50027 });
+    const [, webhookId, , messageId] = match;
+    if (req.method === 'GET' && !messageId) return send(200, { id: webhookId, type: 1, name: webhook.name, channel_id: '222', guild_id: '111', token: webhook.token });
+    if (req.method === 'POST' && !messageId) {
+      const content = String((JSON.parse(Buffer.concat(chunks).toString() || '{}') as { content?: string }).content ?? '');
+      if ([...content].length > 2000) {
+        return send(400, { message: 'Invalid Form Body', code: 50035, errors: { content: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 2000 or fewer in length.' }] } } });
+      }
+      const message = { id: String(this.nextId++), webhookId, content };
+      this.messages.push(message);
+      if (url.searchParams.get('wait') !== 'true') return send(204);
+      return send(200, { id: message.id, type: 0, content, channel_id: '222', webhook_id: webhookId, timestamp: new Date().toISOString() });
+    }
+    if (req.method === 'DELETE' && messageId) {
+      const index = this.messages.findIndex((message) => message.id === messageId && message.webhookId === webhookId);
+      if (index < 0) return send(404, { message: 'Unknown Message', code: 10008 });
+      this.messages.splice(index, 1);
+      return send(204);
+    }
+    send(405, { message: '405: Method Not Allowed', code: 0 });
+  }
+}

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { PostVersion } from '@app/domain';
+import { nextStep } from '../../../apps/publisher/src/publish-post/publish-result';
+import { ProviderConnection, PublishOutcome, PublishProvider, PublishRequest } from '../../../apps/publisher/src/providers/publish-provider';
+import { crashScenario } from './crash-scenario';
+import { FaultProxy } from './fault-proxy';
+
+/** What the scenario suite needs of one provider and the platform server it runs against. */
+export interface ScenarioTarget {
+  provider: PublishProvider;
+  /** The proxy in front of the platform's server, which the provider's connections point at. */
+  proxy: FaultProxy;
+  /** The path of the request that publishes. */
+  publishPath: RegExp;
+  /** A connected account with good credentials (verified and kept as the publisher would). */
+  connection(): Promise<ProviderConnection>;
+  /** An account whose credentials the platform refuses. */
+  refusedConnection(): Promise<ProviderConnection>;
+  /** A text over the platform's limit, and the message the platform answers for it. */
+  overLimit: { text: string; message: string | RegExp };
+  /** The platform's rate-limit headers asking for a wait of `seconds` (its own reset header, not Retry-After). */
+  rateLimitHeaders(seconds: number): Record<string, string>;
+  /** The texts published on the platform for this connection, read from the platform's server. */
+  publishedTexts(connection: ProviderConnection): Promise<string[]>;
+}
+
+const version = (body: string): PostVersion => ({ account_id: 0, is_original: true, content: [{ body, media: [] }], options: {} });
+
+export function request(connection: ProviderConnection, body: string, idempotencyKey = `${randomUUID()}:${connection.accountId}`): PublishRequest {
+  return {
+    idempotencyKey,
+    firstAttemptAt: new Date(),
+    account: { id: connection.accountId, provider: 'test', name: 'Test account', username: null },
+    connection,
+    version: version(body),
+  };
+}
+
+const count = (texts: string[], text: string) => texts.filter((published) => published === text).length;
+
+/**
+ * The scenarios every adapter passes against its platform's server: text, over the limit, refused
+ * credentials, a 429 with the platform's reset, a 5xx, a timeout after the platform accepted (never
+ * published twice), and the platform's own message reaching the account's `errors`.
+ */
+export function providerScenarios(target: () => ScenarioTarget): void {
+  it('publishes a text once, with its id and address on the platform', async () => {
+    const { provider, connection, publishedTexts } = target();
+    const account = await connection();
+    const text = `Hello from the scenario suite ${randomUUID()}`;
+    const outcome = await provider.publish(request(account, text));
+    expect(outcome).toMatchObject({ kind: 'published', externalId: expect.any(String) });
+    expect(count(await publishedTexts(account), text)).toBe(1);
+  });
+
+  it('rejects a text over the limit with the platform’s own message, which reaches the account’s errors', async () => {
+    const { provider, connection, overLimit, publishedTexts } = target();
+    const account = await connection();
+    const outcome = await provider.publish(request(account, overLimit.text));
+    expect(outcome).toEqual({ kind: 'rejected', message: expect.stringMatching(overLimit.message) });
+    const step = nextStep(outcome, 0, { maxRetries: 3, maxRetryDelayMs: 10_000 });
+    expect(step).toEqual({ kind: 'report', result: expect.objectContaining({ outcome: 'failed', errors: [(outcome as { message: string }).message] }) });
+    expect(count(await publishedTexts(account), overLimit.text)).toBe(0);
+  });
+
+  it('asks for the account to be connected again when the platform refuses the credentials (401)', async () => {
+    const { provider, refusedConnection } = target();
+    const outcome = await provider.publish(request(await refusedConnection(), 'Never published'));
+    expect(outcome).toMatchObject({ kind: 'reauthorize', message: expect.any(String) });
+  });
+
+  it('waits as long as the platform’s reset header says after a 429, then publishes once', async () => {
+    const { provider, proxy, publishPath, connection, rateLimitHeaders, publishedTexts } = target();
+    const account = await connection();
+    const text = `Rate limited first ${randomUUID()}`;
+    proxy.failNext(publishPath, { answer: { status: 429, headers: rateLimitHeaders(30), body: { error: 'RateLimitExceeded', message: 'Rate Limit Exceeded' } } });
+    const limited = await provider.publish(request(account, text, `${randomUUID()}:${account.accountId}`));
+    expect(limited).toMatchObject({ kind: 'retry_later' });
+    expect((limited as { retryAfterMs: number }).retryAfterMs).toBeGreaterThan(25_000);
+    expect((limited as { retryAfterMs: number }).retryAfterMs).toBeLessThanOrEqual(31_000);
+    expect(await provider.publish(request(account, text))).toMatchObject({ kind: 'published' });
+    expect(count(await publishedTexts(account), text)).toBe(1);
+  });
+
+  it('tries again later after a 5xx', async () => {
+    const { provider, proxy, publishPath, connection } = target();
+    proxy.failNext(publishPath, { answer: { status: 503, body: { error: 'ServiceUnavailable', message: 'Down for maintenance' } } });
+    expect(await provider.publish(request(await connection(), 'After an outage'))).toMatchObject({ kind: 'retry_later', retryAfterMs: expect.any(Number) });
+  });
+
+  it('never publishes twice when the answer is lost after the platform accepted', async () => {
+    const { provider, proxy, publishPath, connection, publishedTexts } = target();
+    const account = await connection();
+    const text = `Accepted, answer lost ${randomUUID()}`;
+    const same = request(account, text);
+    proxy.failNext(publishPath, { hangAfterForward: true });
+    const first: PublishOutcome = await provider.publish(same);
+    if (provider.crashRecovery === 'report_unknown') {
+      // The platform offers no key and no lookup: sending it again could post twice, so it is not sent again.
+      expect(first).toMatchObject({ kind: 'unknown' });
+    } else if (provider.crashRecovery === 'lookup' && first.kind === 'published') {
+      // The provider looked up what the lost request made and reports it.
+      expect(first.externalId).toEqual(expect.any(String));
+    } else {
+      expect(first).toMatchObject({ kind: 'retry_later' });
+      expect(await provider.publish(same)).toMatchObject({ kind: 'published' });
+    }
+    expect(count(await publishedTexts(account), text)).toBe(1);
+  });
+
+  crashScenario(target);
+}
