@@ -11,6 +11,7 @@ import { BootstrapAdmin } from './auth/bootstrap-admin/bootstrap-admin';
 import { RateLimitGuard } from './auth/rate-limit/rate-limit.guard';
 import { TokenStore } from './auth/token-store';
 import { AccessCache } from './access/access-cache';
+import { SessionController } from './dashboard/session/session.controller';
 import { GatewaySchemaSetup } from './gateway-schema-setup';
 import { GATEWAY_DATABASE, GATEWAY_SCHEMA, GatewayTables } from './gateway-migrations';
 import { UsersRepository } from './panel/users/users.repository';
@@ -49,6 +50,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
 @Module({
   imports: [HealthModule],
   controllers: [
+    SessionController,
     ListWorkspacesController,
     CreateWorkspaceController,
     AddMemberController,

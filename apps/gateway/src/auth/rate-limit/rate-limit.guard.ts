@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { hashToken } from '@app/security';
 import { tooManyAttempts } from '../../http/api-error';
-import { bearerTokenOf } from '../authenticated-user';
+import { callerTokenOf } from '../session-cookie';
 import { RateLimiter } from './rate-limiter';
 
 /**
@@ -20,8 +20,8 @@ export class RateLimitGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const token = bearerTokenOf(request);
-    const key = token === null ? `address:${request.ip}` : `token:${hashToken(token)}`;
+    const caller = callerTokenOf(request);
+    const key = caller === null ? `address:${request.ip}` : `token:${hashToken(caller.token)}`;
     const decision = this.limiter.hit(key);
     if (!decision.allowed) throw tooManyAttempts(decision.retryAfterSeconds);
     return true;
