@@ -89,10 +89,19 @@ function Page({ path, onWorkspacesChanged }: { path: string; onWorkspacesChanged
 }
 
 function NoWorkspace() {
+  const { session } = useDashboard();
   return (
     <>
       <h1 tabIndex={-1}>No workspace</h1>
-      <Notice kind="warning">You are not a member of any workspace yet. An administrator can add you to one.</Notice>
+      <Notice kind="warning">
+        {session.is_admin ? (
+          <>
+            No workspace yet: create one and add yourself as a member on the <a {...linkTo('/panel')}>Panel</a>.
+          </>
+        ) : (
+          'You are not a member of any workspace yet. An administrator can add you to one.'
+        )}
+      </Notice>
     </>
   );
 }

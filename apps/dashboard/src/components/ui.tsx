@@ -65,7 +65,7 @@ export function Loading({ what }: { what: string }) {
 
 export function Section({ title, children, actions }: { title: string; children: ComponentChildren; actions?: ComponentChildren }) {
   return (
-    <section class="card" aria-label={title}>
+    <section class="card">
       <div class="card-head">
         <h2>{title}</h2>
         {actions}

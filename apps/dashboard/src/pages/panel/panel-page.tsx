@@ -98,7 +98,7 @@ function MembersSection({ workspaces, users }: { workspaces: Workspace[]; users:
     <Section title="Members and roles">
       <form onSubmit={add} class="row">
         <div class="field">
-          <label for="member-workspace">Workspace</label>
+          <label for="member-workspace">Add to workspace</label>
           <select id="member-workspace" value={chosenWorkspace} onChange={(event) => setWorkspaceUuid(event.currentTarget.value)}>
             {workspaces.map((workspace) => (
               <option key={workspace.uuid} value={workspace.uuid}>
