@@ -35,11 +35,17 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   const text = await response.text();
   const data = text === '' ? null : safeJson(text);
   if (!response.ok) {
-    const message = typeof data?.message === 'string' ? data.message : `The service answered ${response.status}.`;
+    const message = typeof data?.message === 'string' ? explain(data.message) : `The service answered ${response.status}.`;
     if (response.status === 401 && path !== '/session') onSignedOut();
     throw new ApiFailure(response.status, message, data?.errors ?? {});
   }
   return data as T;
+}
+
+/** The API's message, with what to do about it where the page knows better. */
+function explain(message: string): string {
+  if (message === 'Workspace not found.') return 'Workspace not found. You are not a member of it: an administrator adds members on the Panel.';
+  return message;
 }
 
 function safeJson(text: string): { message?: unknown; errors?: FieldErrors } | null {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { Notice } from './components/ui';
 import { AccountsPage } from './pages/accounts/accounts-page';
 import { CalendarPage } from './pages/calendar/calendar-page';
@@ -48,7 +48,8 @@ export function Layout({ onWorkspacesChanged }: { onWorkspacesChanged(): void })
         <div class="top-tools">
           <label for="workspace">Workspace</label>
           <select id="workspace" value={workspaceUuid ?? ''} onChange={(event) => setWorkspace(event.currentTarget.value)}>
-            {workspaces.length === 0 && <option value="">No workspace</option>}
+            {!workspaceUuid && <option value="">No workspace</option>}
+            {workspaceUuid && !workspaces.some((workspace) => workspace.uuid === workspaceUuid) && <option value={workspaceUuid}>{workspaceUuid}</option>}
             {workspaces.map((workspace) => (
               <option key={workspace.uuid} value={workspace.uuid}>
                 {workspace.name}
@@ -99,10 +100,32 @@ function NoWorkspace() {
             No workspace yet: create one and add yourself as a member on the <a {...linkTo('/panel')}>Panel</a>.
           </>
         ) : (
-          'You are not a member of any workspace yet. An administrator can add you to one.'
+          'No workspace is listed for you. An administrator can add you to one, and tell you its UUID.'
         )}
       </Notice>
+      <OpenWorkspace />
     </>
+  );
+}
+
+/** Opens a workspace by its UUID, for a member whose workspaces the API does not list. */
+function OpenWorkspace() {
+  const { setWorkspace } = useDashboard();
+  const [uuid, setUuid] = useState('');
+  return (
+    <form
+      class="row"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (uuid.trim()) setWorkspace(uuid.trim());
+      }}
+    >
+      <div class="field">
+        <label for="open-workspace">Workspace UUID</label>
+        <input id="open-workspace" required value={uuid} onInput={(event) => setUuid(event.currentTarget.value)} />
+      </div>
+      <button type="submit">Open workspace</button>
+    </form>
   );
 }
 

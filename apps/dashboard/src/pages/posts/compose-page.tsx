@@ -103,7 +103,7 @@ export function ComposePage({ postUuid }: { postUuid: string | null }) {
           <div key={account.id} class="version">
             <label class="check">
               <input type="checkbox" checked={draft.custom[account.id] !== undefined} onChange={(event) => toggleCustom(account.id, event.currentTarget.checked)} />
-              Own text for {account.name}
+              Own version for {account.name}
             </label>
             {draft.custom[account.id] !== undefined && (
               <>
