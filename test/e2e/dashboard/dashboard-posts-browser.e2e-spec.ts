@@ -130,4 +130,44 @@ describeWithBrowser('dashboard posts in a browser (the built service, Chromium)'
     await page.getByText('The accounts field is required when scheduling.').waitFor();
     await page.getByText('The scheduled time must be in the future.').waitFor();
   });
+
+  it('pages through the list, and filters it by account', async () => {
+    const draft = (body: string, accounts: number[]) => ({ versions: [{ account_id: 0, is_original: true, content: [{ body, media: [] }], options: {} }], accounts });
+    const accounts = (await admin.get(`/api/${workspace}/accounts`)).body.data;
+    const failing = accounts.find((account: { name: string }) => account.name === 'Failing Sandbox').id;
+    for (let index = 1; index <= 21; index++) expect((await admin.post(`/api/${workspace}/posts`, draft(`Draft number ${index}`, []))).status).toBe(201);
+    expect((await admin.post(`/api/${workspace}/posts`, draft('Draft for the failing account', [failing]))).status).toBe(201);
+
+    await openFromNavigation(page, 'Posts');
+    await page.getByRole('button', { name: 'Draft', exact: true }).click();
+    const rowsShown = (count: number) => eventually(async () => (await page.getByRole('row').count()) === count, 15_000, `${count - 1} posts on the page`);
+    await page.getByText('Page 1 of 2').waitFor();
+    await rowsShown(21);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.getByText('Page 2 of 2').waitFor();
+    await rowsShown(3);
+
+    await page.getByLabel('Account', { exact: true }).selectOption({ label: 'Failing Sandbox (sandbox)' });
+    await page.getByText('Page 1 of 1').waitFor();
+    await page.getByRole('cell', { name: 'Draft for the failing account', exact: true }).waitFor();
+    await rowsShown(2);
+  });
+
+  it('accounts: each provider asks for its own fields; an account is removed after confirming', async () => {
+    await openFromNavigation(page, 'Accounts');
+    await page.getByLabel('Provider').selectOption('mastodon');
+    await page.getByLabel('Instance URL').waitFor();
+    await page.getByLabel('Access token').waitFor();
+    await page.getByLabel('Provider').selectOption('telegram');
+    await page.getByLabel('Chat id').waitFor();
+    await page.getByLabel('Bot token').waitFor();
+    await page.getByLabel('Provider').selectOption('linkedin');
+    await page.getByRole('button', { name: 'Connect with LinkedIn' }).waitFor();
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Remove Failing Sandbox' }).click();
+    await page.getByRole('status').filter({ hasText: 'Failing Sandbox removed.' }).waitFor();
+    const names = (await admin.get(`/api/${workspace}/accounts`)).body.data.map((account: { name: string }) => account.name);
+    expect(names).toEqual(['Acme Sandbox']);
+  });
 });

@@ -73,7 +73,7 @@ export function PostsPage() {
       {posts.loading && !posts.data && <Loading what="posts" />}
       {posts.data && posts.data.data.length === 0 && <p class="muted">No posts.</p>}
       {posts.data && posts.data.data.length > 0 && (
-        <table class="list">
+        <table class="list" aria-busy={posts.loading}>
           <caption class="visually-hidden">Posts, times in {timeZone}</caption>
           <thead>
             <tr>
