@@ -106,7 +106,7 @@ export function DeliveryLog({ webhookId }: { webhookId: number }) {
       {log.data && shown.length === 0 && <p class="muted">No deliveries.</p>}
       <ul class="deliveries">
         {shown.map((delivery) => (
-          <li key={delivery.id} class="delivery" aria-label={`${delivery.event} delivery, ${delivery.status}`}>
+          <li key={delivery.id} class="delivery">
             <div class="delivery-head">
               <strong>{delivery.event}</strong>
               <span class={`status status-${delivery.status}`}>{delivery.status}</span>
