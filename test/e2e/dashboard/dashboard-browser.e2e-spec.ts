@@ -182,6 +182,9 @@ describeWithBrowser('dashboard in a browser (the built service, Chromium)', () =
       await page.getByRole('button', { name: 'Refresh' }).click();
       return (await row.filter({ hasText: 'succeeded' }).count()) > 0;
     }, DELIVERY_TIMEOUT_MS, 'the resent delivery to show as succeeded');
+    await openFromNavigation(page, 'Webhooks');
+    await page.getByRole('link', { name: receiver.url('/dashboard'), exact: true }).waitFor();
+    await screenshot(page, shots, 'webhooks');
   });
 
   it('posts: status tabs and the text filter narrow the list', async () => {
