@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AppConfig } from '@app/config';
+import { serveDashboard } from './dashboard/serve-dashboard';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { readBodiesAsJson } from './http/json-body';
 import { serveApiDocs } from './http/openapi/api-docs';
@@ -17,5 +18,6 @@ export function configureGatewayApp(app: NestFastifyApplication, config: AppConf
   app.useGlobalPipes(apiValidationPipe());
   app.enableShutdownHooks();
   serveApiDocs(app, config);
-  new Logger('Gateway').log('HTTP API under /api, OpenAPI at /api/docs (JSON at /api/docs-json), health at /health/live and /health/ready');
+  serveDashboard(app);
+  new Logger('Gateway').log('HTTP API under /api, OpenAPI at /api/docs (JSON at /api/docs-json), health at /health/live and /health/ready, dashboard at /app');
 }

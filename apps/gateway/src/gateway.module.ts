@@ -13,6 +13,7 @@ import { RateLimitGuard } from './auth/rate-limit/rate-limit.guard';
 import { RateLimits } from './auth/rate-limit/rate-limits';
 import { TokenStore } from './auth/token-store';
 import { AccessCache } from './access/access-cache';
+import { SessionController } from './dashboard/session/session.controller';
 import { GatewaySchemaSetup } from './gateway-schema-setup';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { IdempotencyStore } from './idempotency/idempotency-store';
@@ -53,6 +54,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
 @Module({
   imports: [HealthModule],
   controllers: [
+    SessionController,
     ListWorkspacesController,
     CreateWorkspaceController,
     AddMemberController,

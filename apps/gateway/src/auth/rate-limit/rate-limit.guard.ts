@@ -1,12 +1,12 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { bearerTokenOf } from '../authenticated-user';
+import { callerTokenOf } from '../session-cookie';
 import { RateLimits } from './rate-limits';
 
 /**
  * Runs before authentication: a request from an address that has used its unauthenticated budget
- * is refused without a database lookup, unless its token was live lately. The per-token budget is
- * counted once the token is authenticated.
+ * is refused without a database lookup, unless its token (bearer or session cookie) was live
+ * lately. The per-token budget is counted once the token is authenticated.
  */
 @Injectable()
 export class RateLimitGuard implements CanActivate {
@@ -14,7 +14,7 @@ export class RateLimitGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    this.limits.refuseExhaustedAddress(request, bearerTokenOf(request));
+    this.limits.refuseExhaustedAddress(request, callerTokenOf(request)?.token ?? null);
     return true;
   }
 }

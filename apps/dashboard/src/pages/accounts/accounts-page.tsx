@@ -1,0 +1,141 @@
+import { useState } from 'preact/hooks';
+import { type Account, del, get, post } from '../../api';
+import { FieldMessages, Loading, Notice, Section, useAction, useLoad } from '../../components/ui';
+import { useDashboard, useWorkspacePath } from '../../session';
+import { formatInZone } from '../../time';
+import { connectBody, PROVIDERS } from './provider-fields';
+
+export function AccountsPage() {
+  const workspacePath = useWorkspacePath();
+  const { timeZone } = useDashboard();
+  const accounts = useLoad(() => get<{ data: Account[] }>(`${workspacePath}/accounts`), [workspacePath]);
+  const action = useAction();
+  const remove = (account: Account) => {
+    if (!window.confirm(`Remove ${account.name}?`)) return;
+    void action.run(() => del(`${workspacePath}/accounts/${account.id}`), `${account.name} removed.`).then(accounts.reload);
+  };
+  return (
+    <>
+      <h1 tabIndex={-1}>Accounts</h1>
+      {action.outcome}
+      <Section title="Connected accounts">
+        {accounts.error && <Notice kind="error">{accounts.error}</Notice>}
+        {accounts.loading && !accounts.data && <Loading what="accounts" />}
+        {accounts.data?.data.length === 0 && <p class="muted">No accounts yet.</p>}
+        {accounts.data && accounts.data.data.length > 0 && (
+          <table class="list">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Provider</th>
+                <th scope="col">Connection</th>
+                <th scope="col">Connected on</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {accounts.data.data.map((account) => (
+                <tr key={account.id}>
+                  <td data-label="Name">
+                    {account.name}
+                    {account.username && <span class="muted"> @{account.username}</span>}
+                  </td>
+                  <td data-label="Provider">{account.provider}</td>
+                  <td data-label="Connection">{account.authorized ? <span class="status status-published">connected</span> : <span class="status status-failed">needs reconnecting</span>}</td>
+                  <td data-label="Connected on">{formatInZone(account.created_at, timeZone)}</td>
+                  <td data-label="Actions">
+                    <button type="button" class="danger" onClick={() => remove(account)} aria-label={`Remove ${account.name}`}>
+                      Remove
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Section>
+      <ConnectAccount onConnected={accounts.reload} />
+    </>
+  );
+}
+
+function ConnectAccount({ onConnected }: { onConnected(): void }) {
+  const workspacePath = useWorkspacePath();
+  const [provider, setProvider] = useState('sandbox');
+  const [name, setName] = useState('');
+  const [values, setValues] = useState<Record<string, string>>({});
+  const action = useAction();
+  const form = PROVIDERS.find((candidate) => candidate.provider === provider)!;
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    if (form.oauth) {
+      const answer = await action.run(() => post<{ authorize_url: string }>(`${workspacePath}/accounts/connect/${provider}`));
+      if (answer) window.location.assign(answer.authorize_url);
+      return;
+    }
+    const connected = await action.run(() => post<Account>(`${workspacePath}/accounts`, connectBody(form, name, values)));
+    if (connected) {
+      action.setDone(`${connected.name} connected.`);
+      setName('');
+      setValues({});
+      onConnected();
+    }
+  };
+
+  return (
+    <Section title="Connect an account">
+      <form onSubmit={submit}>
+        <div class="row">
+          <div class="field">
+            <label for="connect-provider">Provider</label>
+            <select id="connect-provider" value={provider} onChange={(event) => setProvider(event.currentTarget.value)}>
+              {PROVIDERS.map((candidate) => (
+                <option key={candidate.provider} value={candidate.provider}>
+                  {candidate.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          {!form.oauth && (
+            <div class="field">
+              <label for="connect-name">Name</label>
+              <input id="connect-name" value={name} onInput={(event) => setName(event.currentTarget.value)} aria-describedby="connect-name-help" />
+              <small id="connect-name-help" class="muted">
+                Optional: the provider's name for the account otherwise.
+              </small>
+            </div>
+          )}
+          {form.fields.map((field) => (
+            <div class="field" key={`${provider}-${field.key}`}>
+              <label for={`connect-${field.key}`}>{field.label}</label>
+              {field.choices ? (
+                <select id={`connect-${field.key}`} value={values[field.key] ?? field.choices[0]} onChange={(event) => setValues({ ...values, [field.key]: event.currentTarget.value })}>
+                  {field.choices.map((choice) => (
+                    <option key={choice}>{choice}</option>
+                  ))}
+                </select>
+              ) : (
+                <input
+                  id={`connect-${field.key}`}
+                  type={(field.secret ? 'password' : 'text') as 'text'}
+                  autoComplete="off"
+                  required={field.required}
+                  placeholder={field.placeholder}
+                  value={values[field.key] ?? ''}
+                  onInput={(event) => setValues({ ...values, [field.key]: event.currentTarget.value })}
+                />
+              )}
+              <FieldMessages id={`connect-${field.key}-errors`} errors={action.errors} keys={[`${field.group}.${field.key}`]} />
+            </div>
+          ))}
+        </div>
+        <FieldMessages id="connect-errors" errors={action.errors} keys={['credentials', 'settings', 'provider', 'name']} />
+        {action.outcome}
+        <button type="submit" disabled={action.busy}>
+          {form.oauth ? `Connect with ${form.label}` : 'Connect'}
+        </button>
+      </form>
+    </Section>
+  );
+}

@@ -1,0 +1,152 @@
+import { useEffect, useState } from 'preact/hooks';
+import { type Account, get, type Post, post as postTo, put, type Version } from '../../api';
+import { FieldMessages, Loading, Notice, useAction, useLoad } from '../../components/ui';
+import { navigate, useLocation } from '../../router';
+import { useDashboard, useWorkspacePath } from '../../session';
+import { zonedParts } from '../../time';
+import { CharacterCount } from './character-count';
+
+type Intent = 'draft' | 'schedule' | 'schedule_now';
+
+interface Draft {
+  accountIds: number[];
+  text: string;
+  /** Per account, its own text when it differs from the original. */
+  custom: Record<number, string>;
+  date: string;
+  time: string;
+}
+
+const EMPTY: Draft = { accountIds: [], text: '', custom: {}, date: '', time: '' };
+
+function draftOf(post: Post, timeZone: string): Draft {
+  const original = post.versions.find((version) => version.is_original);
+  const custom: Record<number, string> = {};
+  for (const version of post.versions) if (!version.is_original) custom[version.account_id] = version.content[0]?.body ?? '';
+  const when = post.scheduled_at ? zonedParts(new Date(post.scheduled_at), timeZone) : null;
+  return { accountIds: post.accounts.map((account) => account.id), text: original?.content[0]?.body ?? '', custom, date: when?.date ?? '', time: when?.time ?? '' };
+}
+
+function bodyOf(draft: Draft, intent: Intent, timeZone: string) {
+  const version = (accountId: number, body: string, isOriginal: boolean): Version => ({ account_id: accountId, is_original: isOriginal, content: [{ body, media: [] }], options: {} });
+  const versions = [
+    version(0, draft.text, true),
+    ...Object.entries(draft.custom)
+      .filter(([id]) => draft.accountIds.includes(Number(id)))
+      .map(([id, body]) => version(Number(id), body, false)),
+  ];
+  const when = draft.date && intent !== 'schedule_now' ? { date: draft.date, time: draft.time || '00:00', timezone: timeZone } : {};
+  return { versions, accounts: draft.accountIds, ...when, ...(intent === 'schedule' ? { schedule: true } : {}), ...(intent === 'schedule_now' ? { schedule_now: true } : {}) };
+}
+
+/** Compose a post, or edit one: versions per account, counts against each provider's limit, a time in the chosen zone. */
+export function ComposePage({ postUuid }: { postUuid: string | null }) {
+  const workspacePath = useWorkspacePath();
+  const { timeZone } = useDashboard();
+  const { params } = useLocation();
+  const accounts = useLoad(() => get<{ data: Account[] }>(`${workspacePath}/accounts`), [workspacePath]);
+  const existing = useLoad(() => (postUuid ? get<Post>(`${workspacePath}/posts/${postUuid}`) : Promise.resolve(null)), [workspacePath, postUuid]);
+  const [draft, setDraft] = useState<Draft>({ ...EMPTY, date: params.get('date') ?? '', time: params.get('time') ?? '' });
+  const action = useAction();
+
+  useEffect(() => {
+    if (existing.data) setDraft(draftOf(existing.data, timeZone));
+  }, [existing.data]);
+
+  const chosen = (accounts.data?.data ?? []).filter((account) => draft.accountIds.includes(account.id));
+  const toggleAccount = (id: number, on: boolean) => setDraft({ ...draft, accountIds: on ? [...draft.accountIds, id] : draft.accountIds.filter((other) => other !== id) });
+  const toggleCustom = (id: number, on: boolean) => {
+    const custom = { ...draft.custom };
+    if (on) custom[id] = draft.text;
+    else delete custom[id];
+    setDraft({ ...draft, custom });
+  };
+
+  const submit = async (intent: Intent) => {
+    const body = bodyOf(draft, intent, timeZone);
+    const saved = await action.run(() => (postUuid ? put<Post>(`${workspacePath}/posts/${postUuid}`, body) : postTo<Post>(`${workspacePath}/posts`, body)));
+    if (saved) navigate(`/posts?saved=${saved.status}`);
+  };
+
+  if (postUuid && existing.loading) return <Loading what="the post" />;
+  if (existing.error) return <Notice kind="error">{existing.error}</Notice>;
+  const errors = action.errors;
+  return (
+    <>
+      <h1 tabIndex={-1}>{postUuid ? 'Edit post' : 'New post'}</h1>
+      <form
+        class="card compose"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit('schedule');
+        }}
+      >
+        <fieldset>
+          <legend>Accounts</legend>
+          {accounts.loading && <Loading what="accounts" />}
+          {accounts.data?.data.length === 0 && <p class="muted">No accounts yet: connect one on the Accounts page.</p>}
+          {accounts.data?.data.map((account) => (
+            <label key={account.id} class="check">
+              <input type="checkbox" checked={draft.accountIds.includes(account.id)} onChange={(event) => toggleAccount(account.id, event.currentTarget.checked)} />
+              {account.name} ({account.provider})
+            </label>
+          ))}
+          <FieldMessages id="accounts-errors" errors={errors} keys={['accounts']} />
+        </fieldset>
+
+        <label for="post-text">Text</label>
+        <textarea id="post-text" rows={5} value={draft.text} aria-describedby="post-text-count" onInput={(event) => setDraft({ ...draft, text: event.currentTarget.value })} />
+        <CharacterCount id="post-text-count" text={draft.text} accounts={chosen.filter((account) => draft.custom[account.id] === undefined)} />
+        <FieldMessages id="versions-errors" errors={errors} keys={['versions']} />
+
+        {chosen.map((account) => (
+          <div key={account.id} class="version">
+            <label class="check">
+              <input type="checkbox" checked={draft.custom[account.id] !== undefined} onChange={(event) => toggleCustom(account.id, event.currentTarget.checked)} />
+              Own version for {account.name}
+            </label>
+            {draft.custom[account.id] !== undefined && (
+              <>
+                <label for={`text-${account.id}`}>Text for {account.name}</label>
+                <textarea
+                  id={`text-${account.id}`}
+                  rows={4}
+                  value={draft.custom[account.id]}
+                  aria-describedby={`count-${account.id}`}
+                  onInput={(event) => setDraft({ ...draft, custom: { ...draft.custom, [account.id]: event.currentTarget.value } })}
+                />
+                <CharacterCount id={`count-${account.id}`} text={draft.custom[account.id]} accounts={[account]} />
+              </>
+            )}
+          </div>
+        ))}
+
+        <div class="row">
+          <div class="field">
+            <label for="post-date">Date</label>
+            <input id="post-date" type="date" value={draft.date} onInput={(event) => setDraft({ ...draft, date: event.currentTarget.value })} />
+            <FieldMessages id="date-errors" errors={errors} keys={['date', 'scheduled_at']} />
+          </div>
+          <div class="field">
+            <label for="post-time">Time</label>
+            <input id="post-time" type="time" value={draft.time} onInput={(event) => setDraft({ ...draft, time: event.currentTarget.value })} />
+            <FieldMessages id="time-errors" errors={errors} keys={['time']} />
+          </div>
+          <p class="muted">Time zone: {timeZone} (change it in Settings)</p>
+        </div>
+        {action.outcome}
+        <div class="buttons">
+          <button type="button" disabled={action.busy} onClick={() => void submit('schedule_now')}>
+            Schedule now
+          </button>
+          <button type="submit" disabled={action.busy}>
+            Schedule
+          </button>
+          <button type="button" class="secondary" disabled={action.busy} onClick={() => void submit('draft')}>
+            Save draft
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}

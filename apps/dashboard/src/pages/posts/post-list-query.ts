@@ -1,0 +1,57 @@
+import { get, type Page, type Post, type PostStatus, query } from '../../api';
+import { zonedParts } from '../../time';
+
+export const STATUS_TABS: { status: PostStatus | null; label: string }[] = [
+  { status: null, label: 'All' },
+  { status: 'draft', label: 'Draft' },
+  { status: 'needs_approval', label: 'Needs approval' },
+  { status: 'scheduled', label: 'Scheduled' },
+  { status: 'publishing', label: 'Publishing' },
+  { status: 'published', label: 'Published' },
+  { status: 'failed', label: 'Failed' },
+];
+
+export interface PostFilters {
+  status: PostStatus | null;
+  accountId: number | null;
+  from: string;
+  to: string;
+  text: string;
+}
+
+export const PAGE_SIZE = 20;
+/** The API filters by status only; account, dates and text are applied here, over at most this many posts. */
+const CLIENT_FILTER_MAX_PAGES = 10;
+
+export const originalText = (post: Post): string => post.versions.find((version) => version.is_original)?.content[0]?.body ?? post.versions[0]?.content[0]?.body ?? '';
+
+export const hasClientFilters = (filters: PostFilters): boolean => filters.accountId !== null || filters.from !== '' || filters.to !== '' || filters.text.trim() !== '';
+
+/** Whether a post passes the account, date (its schedule or creation day in the zone) and text filters. */
+export function matches(post: Post, filters: PostFilters, timeZone: string): boolean {
+  if (filters.accountId !== null && !post.accounts.some((account) => account.id === filters.accountId)) return false;
+  const day = zonedParts(new Date(post.scheduled_at ?? post.created_at), timeZone).date;
+  if (filters.from && day < filters.from) return false;
+  if (filters.to && day > filters.to) return false;
+  const text = filters.text.trim().toLowerCase();
+  if (text && !post.versions.some((version) => version.content.some((item) => item.body.toLowerCase().includes(text)))) return false;
+  return true;
+}
+
+/** Every post of a status, page by page (for client-side filters and the calendar). */
+export async function allPosts(workspacePath: string, status: PostStatus | null): Promise<Post[]> {
+  const posts: Post[] = [];
+  for (let page = 1; page <= CLIENT_FILTER_MAX_PAGES; page++) {
+    const answer = await get<Page<Post>>(`${workspacePath}/posts${query({ status, page, limit: 100 })}`);
+    posts.push(...answer.data);
+    if (posts.length >= answer.meta.total || answer.data.length === 0) break;
+  }
+  return posts;
+}
+
+/** One page of posts: from the API when only the status filters, otherwise filtered here. */
+export async function loadPostPage(workspacePath: string, filters: PostFilters, page: number, timeZone: string): Promise<Page<Post>> {
+  if (!hasClientFilters(filters)) return get<Page<Post>>(`${workspacePath}/posts${query({ status: filters.status, page, limit: PAGE_SIZE })}`);
+  const matching = (await allPosts(workspacePath, filters.status)).filter((post) => matches(post, filters, timeZone));
+  return { data: matching.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), meta: { page, limit: PAGE_SIZE, total: matching.length } };
+}

@@ -1,0 +1,20 @@
+/** Each provider's text limit (PRODUCT.md, Providers); Mastodon's is the instance's, 500 by default. */
+export const PROVIDER_LIMITS: Record<string, number | null> = {
+  sandbox: null,
+  bluesky: 300,
+  mastodon: 500,
+  telegram: 4096,
+  discord: 2000,
+  linkedin: 3000,
+  x: 280,
+};
+
+const segmenter = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
+
+/** Characters as a reader counts them (graphemes: an emoji is one). */
+export function characterCount(text: string): number {
+  if (!segmenter) return [...text].length;
+  let count = 0;
+  for (const _ of segmenter.segment(text)) count++;
+  return count;
+}

@@ -1,0 +1,48 @@
+import { useState } from 'preact/hooks';
+import { post, type Session } from '../api';
+import { messageOf, Notice } from '../components/ui';
+
+/** Sign-in with an API token: the gateway checks it and keeps it in an HttpOnly cookie. */
+export function SignIn({ onSignedIn }: { onSignedIn(session: Session): void }) {
+  const [token, setToken] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      onSignedIn(await post<Session>('/session', { token }));
+    } catch (failure) {
+      setError(messageOf(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <main class="sign-in">
+      <h1>Social publishing</h1>
+      <form onSubmit={submit} class="card">
+        <h2>Sign in</h2>
+        <label for="token">API token</label>
+        <input
+          id="token"
+          name="token"
+          type="password"
+          autoComplete="off"
+          required
+          value={token}
+          onInput={(event) => setToken(event.currentTarget.value)}
+          aria-describedby="token-help"
+        />
+        <p id="token-help" class="muted">
+          A token from your administrator. It is kept in a secure cookie, never in this page's storage.
+        </p>
+        {error && <Notice kind="error">{error}</Notice>}
+        <button type="submit" disabled={busy}>
+          Sign in
+        </button>
+      </form>
+    </main>
+  );
+}

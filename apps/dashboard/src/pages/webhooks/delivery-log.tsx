@@ -1,0 +1,136 @@
+import { useState } from 'preact/hooks';
+import { type Delivery, get, post, query, WEBHOOK_EVENTS } from '../../api';
+import { Loading, Notice, Section, useAction, useLoad } from '../../components/ui';
+import { useDashboard, useWorkspacePath } from '../../session';
+import { formatInZone } from '../../time';
+
+interface Filters {
+  status: string;
+  event: string;
+  since: string;
+  until: string;
+  postUuid: string;
+}
+
+const NONE: Filters = { status: '', event: '', since: '', until: '', postUuid: '' };
+
+const isoOf = (local: string): string => (local ? new Date(local).toISOString() : '');
+
+/** The filters are sent to the API; they are applied here too, so the log is right whatever the API filters. */
+function passes(delivery: Delivery, filters: Filters): boolean {
+  if (filters.status && delivery.status !== filters.status) return false;
+  if (filters.event && delivery.event !== filters.event) return false;
+  if (filters.since && delivery.created_at < isoOf(filters.since)) return false;
+  if (filters.until && delivery.created_at > isoOf(filters.until)) return false;
+  if (filters.postUuid.trim() && delivery.payload?.post?.uuid !== filters.postUuid.trim()) return false;
+  return true;
+}
+
+/** A webhook's deliveries, newest first: filters, each delivery's attempts, Resend, and recovery of a window's failures. */
+export function DeliveryLog({ webhookId }: { webhookId: number }) {
+  const workspacePath = useWorkspacePath();
+  const { timeZone } = useDashboard();
+  const [filters, setFilters] = useState<Filters>(NONE);
+  const base = `${workspacePath}/webhooks/${webhookId}`;
+  const params = { status: filters.status, event: filters.event, since: isoOf(filters.since), until: isoOf(filters.until), post_uuid: filters.postUuid.trim(), limit: 100 };
+  const log = useLoad(() => get<{ data: Delivery[] }>(`${base}/deliveries${query(params)}`), [base, JSON.stringify(params)]);
+  const action = useAction();
+  const [recoverable, setRecoverable] = useState<number | null>(null);
+  const window_ = { since: isoOf(filters.since) || new Date(Date.now() - 86_400_000).toISOString(), ...(filters.until ? { until: isoOf(filters.until) } : {}) };
+
+  const resend = (delivery: Delivery) => action.run(() => post(`${base}/deliveries/${delivery.id}/resend`), 'Delivery queued again.').then(log.reload);
+  const count = async () => {
+    const answer = await action.run(() => post<{ count: number }>(`${base}/recover`, { ...window_, dry_run: true }));
+    if (answer) setRecoverable(answer.count);
+  };
+  const recover = async () => {
+    const answer = await action.run(() => post<{ count: number }>(`${base}/recover`, window_));
+    if (answer) action.setDone(`${answer.count} failed deliveries queued again.`);
+    setRecoverable(null);
+    log.reload();
+  };
+  const set = (next: Partial<Filters>) => {
+    setFilters({ ...filters, ...next });
+    setRecoverable(null);
+  };
+  const shown = (log.data?.data ?? []).filter((delivery) => passes(delivery, filters));
+
+  return (
+    <Section title="Delivery log" actions={<button type="button" class="secondary" onClick={log.reload}>Refresh</button>}>
+      <form class="filters" role="search" aria-label="Filter deliveries" onSubmit={(event) => event.preventDefault()}>
+        <div class="field">
+          <label for="delivery-status">Status</label>
+          <select id="delivery-status" value={filters.status} onChange={(event) => set({ status: event.currentTarget.value })}>
+            <option value="">Any status</option>
+            <option value="pending">pending</option>
+            <option value="succeeded">succeeded</option>
+            <option value="failed">failed</option>
+          </select>
+        </div>
+        <div class="field">
+          <label for="delivery-event">Event</label>
+          <select id="delivery-event" value={filters.event} onChange={(event) => set({ event: event.currentTarget.value })}>
+            <option value="">Any event</option>
+            {WEBHOOK_EVENTS.map((name) => (
+              <option key={name}>{name}</option>
+            ))}
+          </select>
+        </div>
+        <div class="field">
+          <label for="delivery-since">Since</label>
+          <input id="delivery-since" type="datetime-local" value={filters.since} onChange={(event) => set({ since: event.currentTarget.value })} />
+        </div>
+        <div class="field">
+          <label for="delivery-until">Until</label>
+          <input id="delivery-until" type="datetime-local" value={filters.until} onChange={(event) => set({ until: event.currentTarget.value })} />
+        </div>
+        <div class="field">
+          <label for="delivery-post">Post UUID</label>
+          <input id="delivery-post" value={filters.postUuid} onInput={(event) => set({ postUuid: event.currentTarget.value })} />
+        </div>
+      </form>
+      <div class="row">
+        <button type="button" class="secondary" onClick={() => void count()}>
+          Count failed deliveries
+        </button>
+        {recoverable !== null && (
+          <button type="button" disabled={recoverable === 0} onClick={() => void recover()}>
+            Resend {recoverable} failed deliveries
+          </button>
+        )}
+        <span class="muted">in the window above (since the last 24 hours when no start is set)</span>
+      </div>
+      {action.outcome}
+      {log.error && <Notice kind="error">{log.error}</Notice>}
+      {log.loading && !log.data && <Loading what="deliveries" />}
+      {log.data && shown.length === 0 && <p class="muted">No deliveries.</p>}
+      <ul class="deliveries">
+        {shown.map((delivery) => (
+          <li key={delivery.id} class="delivery">
+            <div class="delivery-head">
+              <strong>{delivery.event}</strong>
+              <span class={`status status-${delivery.status}`}>{delivery.status}</span>
+              <span>{formatInZone(delivery.created_at, timeZone)}</span>
+              <span class="muted">post {delivery.payload?.post?.uuid}</span>
+              <button type="button" class="secondary" onClick={() => void resend(delivery)}>
+                Resend
+              </button>
+            </div>
+            <details>
+              <summary>
+                {delivery.attempts.length} attempts{delivery.next_attempt_at ? `, next at ${formatInZone(delivery.next_attempt_at, timeZone)}` : ''}
+              </summary>
+              <ol>
+                {delivery.attempts.map((attempt) => (
+                  <li key={attempt.at}>
+                    {formatInZone(attempt.at, timeZone)}: {attempt.status_code ?? 'no answer'} in {attempt.duration_ms} ms{attempt.error ? ` (${attempt.error})` : ''}
+                  </li>
+                ))}
+              </ol>
+            </details>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

@@ -1,0 +1,98 @@
+import { useState } from 'preact/hooks';
+import { post, WEBHOOK_EVENTS, type Webhook } from '../../api';
+import { Notice, Section, useAction } from '../../components/ui';
+import { useWorkspacePath } from '../../session';
+
+interface TestAttempt {
+  status_code?: number | null;
+  duration_ms?: number;
+  error?: string | null;
+  response?: string | null;
+}
+
+/** The signing secret (revealed on demand, copied), its rotation with a grace period, and a test event. */
+export function WebhookTools({ webhook, onChanged }: { webhook: Webhook; onChanged(): void }) {
+  const workspacePath = useWorkspacePath();
+  const [revealed, setRevealed] = useState(false);
+  const [graceHours, setGraceHours] = useState('24');
+  const [testEvent, setTestEvent] = useState<string>(WEBHOOK_EVENTS[0]);
+  const [testAnswer, setTestAnswer] = useState<TestAttempt | null>(null);
+  const secretAction = useAction();
+  const testAction = useAction();
+  const base = `${workspacePath}/webhooks/${webhook.id}`;
+
+  const copy = () => secretAction.run(() => navigator.clipboard.writeText(webhook.secret ?? ''), 'Secret copied.');
+  const rotate = async () => {
+    const grace_seconds = Math.round(Number(graceHours) * 3600);
+    const rotated = await secretAction.run(() => post(`${base}/rotate-secret`, { grace_seconds }), `Secret rotated; the old one keeps signing for ${graceHours} hours.`);
+    if (rotated) onChanged();
+  };
+  const sendTest = async () => {
+    setTestAnswer(null);
+    const answer = await testAction.run(() => post<TestAttempt & { attempts?: TestAttempt[] }>(`${base}/test`, { event: testEvent }));
+    if (answer) setTestAnswer(answer.attempts?.at(-1) ?? answer);
+  };
+
+  return (
+    <>
+      <Section title="Signing secret">
+        {webhook.secret === null ? (
+          <p class="muted">Only workspace admins see the secret.</p>
+        ) : (
+          <>
+            <p>
+              <code aria-label="Secret">{revealed ? webhook.secret : '••••••••••••••••'}</code>
+            </p>
+            <div class="buttons">
+              <button type="button" class="secondary" onClick={() => setRevealed(!revealed)}>
+                {revealed ? 'Hide secret' : 'Reveal secret'}
+              </button>
+              <button type="button" class="secondary" onClick={() => void copy()}>
+                Copy secret
+              </button>
+            </div>
+          </>
+        )}
+        <div class="row">
+          <div class="field">
+            <label for="grace-hours">Grace period (hours)</label>
+            <input id="grace-hours" type="number" min="0" max="168" value={graceHours} onInput={(event) => setGraceHours(event.currentTarget.value)} aria-describedby="grace-help" />
+            <small id="grace-help" class="muted">
+              Until it ends, deliveries carry both signatures.
+            </small>
+          </div>
+          <button type="button" disabled={secretAction.busy} onClick={() => void rotate()}>
+            Rotate secret
+          </button>
+        </div>
+        {secretAction.outcome}
+      </Section>
+      <Section title="Test">
+        <div class="row">
+          <div class="field">
+            <label for="test-event">Test event</label>
+            <select id="test-event" value={testEvent} onChange={(event) => setTestEvent(event.currentTarget.value)}>
+              {WEBHOOK_EVENTS.map((name) => (
+                <option key={name}>{name}</option>
+              ))}
+            </select>
+          </div>
+          <button type="button" disabled={testAction.busy} onClick={() => void sendTest()}>
+            Send test event
+          </button>
+        </div>
+        {testAction.error && <Notice kind="error">{testAction.error}</Notice>}
+        {testAnswer && (
+          <div role="status" class="test-answer">
+            <p>
+              {testAnswer.status_code ? `The endpoint answered ${testAnswer.status_code}` : 'No answer'}
+              {testAnswer.duration_ms !== undefined && ` in ${testAnswer.duration_ms} ms`}
+              {testAnswer.error && `: ${testAnswer.error}`}
+            </p>
+            {testAnswer.response && <pre>{testAnswer.response}</pre>}
+          </div>
+        )}
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,117 @@
+import { useState } from 'preact/hooks';
+import { del, get, type Webhook } from '../../api';
+import { Loading, Notice, Section, useAction, useLoad } from '../../components/ui';
+import { linkTo, navigate } from '../../router';
+import { useDashboard, useWorkspacePath } from '../../session';
+import { formatInZone } from '../../time';
+import { DeliveryLog } from './delivery-log';
+import { WebhookForm } from './webhook-form';
+import { WebhookTools } from './webhook-tools';
+
+const rateOf = (webhook: Webhook): string => (webhook.success_rate_24h === null || webhook.success_rate_24h === undefined ? '—' : `${Math.round(webhook.success_rate_24h * 100)}%`);
+
+/** Webhooks of the workspace, or one webhook: its settings, secret, test and delivery log. */
+export function WebhooksPage({ webhookId }: { webhookId: string | null }) {
+  return webhookId ? <WebhookDetail id={webhookId} /> : <WebhookList />;
+}
+
+function DisabledBanner({ webhook }: { webhook: Webhook }) {
+  const { timeZone } = useDashboard();
+  if (!webhook.disabled_at) return null;
+  return (
+    <Notice kind="warning">
+      Webhook {webhook.url} was disabled on {formatInZone(webhook.disabled_at, timeZone)}
+      {webhook.disabled_reason ? `: ${webhook.disabled_reason}` : ''}. Fix the endpoint, then set it Active again.
+    </Notice>
+  );
+}
+
+function WebhookList() {
+  const workspacePath = useWorkspacePath();
+  const { timeZone } = useDashboard();
+  const webhooks = useLoad(() => get<{ data: Webhook[] }>(`${workspacePath}/webhooks`), [workspacePath]);
+  const [adding, setAdding] = useState(false);
+  const action = useAction();
+  const remove = (webhook: Webhook) => {
+    if (!window.confirm(`Delete the webhook to ${webhook.url}?`)) return;
+    void action.run(() => del(`${workspacePath}/webhooks/${webhook.id}`), 'Webhook deleted.').then(webhooks.reload);
+  };
+  return (
+    <>
+      <div class="page-head">
+        <h1 tabIndex={-1}>Webhooks</h1>
+        <button type="button" onClick={() => setAdding(true)} aria-expanded={adding}>
+          Add webhook
+        </button>
+      </div>
+      {webhooks.data?.data.map((webhook) => <DisabledBanner key={webhook.id} webhook={webhook} />)}
+      {adding && <WebhookForm webhook={null} onSaved={(saved) => navigate(`/webhooks/${saved.id}`)} />}
+      {action.outcome}
+      <Section title="Registered webhooks">
+        {webhooks.error && <Notice kind="error">{webhooks.error}</Notice>}
+        {webhooks.loading && !webhooks.data && <Loading what="webhooks" />}
+        {webhooks.data?.data.length === 0 && <p class="muted">No webhooks yet.</p>}
+        {webhooks.data && webhooks.data.data.length > 0 && (
+          <table class="list">
+            <thead>
+              <tr>
+                <th scope="col">URL</th>
+                <th scope="col">Events</th>
+                <th scope="col">State</th>
+                <th scope="col">Last delivery</th>
+                <th scope="col">Success (24 h)</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {webhooks.data.data.map((webhook) => (
+                <tr key={webhook.id}>
+                  <td data-label="URL">
+                    <a {...linkTo(`/webhooks/${webhook.id}`)}>{webhook.url}</a>
+                  </td>
+                  <td data-label="Events">{webhook.events.length === 0 ? 'every event' : webhook.events.join(', ')}</td>
+                  <td data-label="State">{webhook.active ? 'active' : 'inactive'}</td>
+                  <td data-label="Last delivery">
+                    {formatInZone(webhook.last_delivery_at ?? null, timeZone)} {webhook.last_delivery_status && <span class={`status status-${webhook.last_delivery_status}`}>{webhook.last_delivery_status}</span>}
+                  </td>
+                  <td data-label="Success (24 h)">{rateOf(webhook)}</td>
+                  <td data-label="Actions" class="actions">
+                    <a class="button secondary" {...linkTo(`/webhooks/${webhook.id}`)} aria-label={`Open webhook ${webhook.url}`}>
+                      Open
+                    </a>
+                    <button type="button" class="danger" onClick={() => remove(webhook)} aria-label={`Delete webhook ${webhook.url}`}>
+                      Delete
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Section>
+    </>
+  );
+}
+
+function WebhookDetail({ id }: { id: string }) {
+  const workspacePath = useWorkspacePath();
+  const webhook = useLoad(() => get<Webhook>(`${workspacePath}/webhooks/${encodeURIComponent(id)}`), [workspacePath, id]);
+  return (
+    <>
+      <p>
+        <a {...linkTo('/webhooks')}>All webhooks</a>
+      </p>
+      <h1 tabIndex={-1}>Webhook {webhook.data?.url ?? ''}</h1>
+      {webhook.error && <Notice kind="error">{webhook.error}</Notice>}
+      {webhook.loading && !webhook.data && <Loading what="the webhook" />}
+      {webhook.data && (
+        <>
+          <DisabledBanner webhook={webhook.data} />
+          <WebhookForm key={webhook.data.updated_at} webhook={webhook.data} onSaved={webhook.reload} />
+          <WebhookTools webhook={webhook.data} onChanged={webhook.reload} />
+          <DeliveryLog webhookId={webhook.data.id} />
+        </>
+      )}
+    </>
+  );
+}

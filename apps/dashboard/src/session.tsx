@@ -1,0 +1,39 @@
+import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
+import type { Session, Workspace } from './api';
+
+/** Who is signed in, in which workspace, and the time zone dates are shown and entered in. */
+export interface DashboardContext {
+  session: Session;
+  workspaces: Workspace[];
+  workspaceUuid: string | null;
+  timeZone: string;
+  setWorkspace(uuid: string): void;
+  setTimeZone(name: string): void;
+  signOut(): void;
+}
+
+export const Context = createContext<DashboardContext | null>(null);
+
+export function useDashboard(): DashboardContext {
+  const context = useContext(Context);
+  if (!context) throw new Error('useDashboard outside the signed-in dashboard');
+  return context;
+}
+
+/** The workspace path prefix; pages that need one render only when it is chosen. */
+export function useWorkspacePath(): string {
+  const { workspaceUuid } = useDashboard();
+  return `/${encodeURIComponent(workspaceUuid ?? '')}`;
+}
+
+/* Preferences of this browser: which workspace, which time zone. Never the token. */
+const WORKSPACE_KEY = 'dashboard.workspace';
+const TIME_ZONE_KEY = 'dashboard.timeZone';
+
+export const stored = {
+  workspace: () => localStorage.getItem(WORKSPACE_KEY),
+  setWorkspace: (uuid: string) => localStorage.setItem(WORKSPACE_KEY, uuid),
+  timeZone: () => localStorage.getItem(TIME_ZONE_KEY),
+  setTimeZone: (name: string) => localStorage.setItem(TIME_ZONE_KEY, name),
+};

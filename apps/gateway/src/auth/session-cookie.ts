@@ -1,0 +1,64 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../http/api-error';
+import { bearerTokenOf } from './authenticated-user';
+
+/** The dashboard's session: the API token in an HttpOnly, SameSite=Strict cookie, never in page storage. */
+export const SESSION_COOKIE = 'sps_session';
+
+/** A request signed in by the session cookie that changes something must carry this header (see callerTokenOf). */
+export const CSRF_HEADER = 'x-requested-with';
+
+export const MISSING_CSRF_HEADER = 'A request signed in with the session cookie must carry the X-Requested-With header.';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The token of a request and how it came: the Authorization header first, then the session cookie. */
+export interface CallerToken {
+  token: string;
+  fromCookie: boolean;
+}
+
+export function callerTokenOf(request: FastifyRequest): CallerToken | null {
+  const bearer = bearerTokenOf(request);
+  if (bearer !== null) return { token: bearer, fromCookie: false };
+  const cookie = sessionCookieOf(request);
+  return cookie === null ? null : { token: cookie, fromCookie: true };
+}
+
+/**
+ * Cross-site request forgery: the cookie is SameSite=Strict, so another site's page does not send
+ * it; and a write signed in by the cookie must carry X-Requested-With, a header that a cross-origin
+ * page cannot add without a CORS preflight, which the gateway never grants.
+ */
+export function assertNotForged(request: FastifyRequest, caller: CallerToken): void {
+  if (!caller.fromCookie || SAFE_METHODS.has(request.method)) return;
+  if (!request.headers[CSRF_HEADER]) throw new ApiError(403, MISSING_CSRF_HEADER);
+}
+
+export function sessionCookieOf(request: FastifyRequest): string | null {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const separator = part.indexOf('=');
+    if (separator < 0 || part.slice(0, separator).trim() !== SESSION_COOKIE) continue;
+    const value = part.slice(separator + 1).trim();
+    try {
+      return value === '' ? null : decodeURIComponent(value);
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.header('set-cookie', cookie(request, encodeURIComponent(token), ''));
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('set-cookie', cookie(request, '', '; Max-Age=0'));
+}
+
+/** Secure when the request came over HTTPS (directly, or through a proxy that says so). */
+function cookie(request: FastifyRequest, value: string, lifetime: string): string {
+  const secure = request.protocol === 'https' || request.headers['x-forwarded-proto'] === 'https' ? '; Secure' : '';
+  return `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict${lifetime}${secure}`;
+}

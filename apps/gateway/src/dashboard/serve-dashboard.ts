@@ -1,0 +1,100 @@
+import { Logger } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, relative, resolve, sep } from 'node:path';
+
+export const DASHBOARD_PATH = '/app';
+
+/** Where `npm run build` puts the dashboard: dist/dashboard, from the built gateway or from its sources. */
+const CANDIDATE_DIRS = [resolve(__dirname, '../../../../dashboard'), resolve(__dirname, '../../../../dist/dashboard')];
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+
+/** Vite names every asset under assets/ after its content's hash: a new build makes a new name. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The page names the current assets, so the browser asks again every time. */
+const NOT_CACHED = 'no-cache';
+const PAGE_POLICY = "default-src 'self'; img-src 'self' data:; style-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+
+/** The part of Fastify's reply used here (the adapter's Fastify may be another copy than the app's types). */
+interface Reply {
+  code(statusCode: number): Reply;
+  header(name: string, value: string): Reply;
+  send(payload: unknown): unknown;
+}
+
+interface StaticFile {
+  content: Buffer;
+  type: string;
+  cacheControl: string;
+}
+
+/**
+ * Serves the dashboard's built files at /app, read once at start into memory (a few hundred KB):
+ * a path is looked up among the files that exist, never joined onto the disk. Any other path under
+ * /app without a file extension is a page of the single-page app (a deep link): index.html answers.
+ * Only /app is served; /api keeps its JSON answers, a 404 included.
+ */
+export function serveDashboard(app: NestFastifyApplication, dir = CANDIDATE_DIRS.find((candidate) => existsSync(join(candidate, 'index.html')))): void {
+  const fastify = app.getHttpAdapter().getInstance();
+  const logger = new Logger('Gateway');
+  if (!dir) {
+    logger.warn('The dashboard is not built (npm run build); /app answers 503');
+    fastify.get(DASHBOARD_PATH, (_request, reply) => notBuilt(reply));
+    fastify.get(`${DASHBOARD_PATH}/*`, (_request, reply) => notBuilt(reply));
+    return;
+  }
+  const files = readFiles(dir);
+  const page = files.get('index.html');
+  if (!page) throw new Error(`${dir}/index.html is missing`);
+  fastify.get(DASHBOARD_PATH, (_request, reply) => send(reply, page));
+  fastify.get(`${DASHBOARD_PATH}/*`, (request, reply) => {
+    const path = (request.params as { '*': string })['*'];
+    const file = files.get(path);
+    if (file) return send(reply, file);
+    if (extname(path) !== '' || path.startsWith('assets/')) return reply.code(404).send({ message: 'Not found.' });
+    return send(reply, page);
+  });
+  logger.log(`Dashboard at ${DASHBOARD_PATH}`);
+}
+
+function send(reply: Reply, file: StaticFile): unknown {
+  reply.header('content-type', file.type).header('cache-control', file.cacheControl).header('x-content-type-options', 'nosniff');
+  if (file.type.startsWith('text/html')) reply.header('content-security-policy', PAGE_POLICY).header('x-frame-options', 'DENY');
+  return reply.send(file.content);
+}
+
+function notBuilt(reply: Reply): unknown {
+  return reply.code(503).send({ message: 'The dashboard is not built: run npm run build.' });
+}
+
+function readFiles(dir: string): Map<string, StaticFile> {
+  const files = new Map<string, StaticFile>();
+  const walk = (folder: string): void => {
+    for (const name of readdirSync(folder)) {
+      const path = join(folder, name);
+      if (statSync(path).isDirectory()) {
+        walk(path);
+        continue;
+      }
+      const key = relative(dir, path).split(sep).join('/');
+      files.set(key, {
+        content: readFileSync(path),
+        type: CONTENT_TYPES[extname(name)] ?? 'application/octet-stream',
+        cacheControl: key.startsWith('assets/') ? IMMUTABLE : NOT_CACHED,
+      });
+    }
+  };
+  walk(dir);
+  return files;
+}

@@ -1,0 +1,53 @@
+import { Body, Controller, Delete, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AuthenticatedUser, CurrentUser } from '../../auth/authenticated-user';
+import { AuthenticationGuard } from '../../auth/authentication.guard';
+import { RateLimitGuard } from '../../auth/rate-limit/rate-limit.guard';
+import { clearSessionCookie, setSessionCookie } from '../../auth/session-cookie';
+import { TokenStore } from '../../auth/token-store';
+import { unauthenticated, validationFailed } from '../../http/api-error';
+
+export interface SessionView {
+  user_id: number;
+  is_admin: boolean;
+}
+
+const viewOf = (user: AuthenticatedUser): SessionView => ({ user_id: user.userId, is_admin: user.isAdmin });
+
+/**
+ * The dashboard's sign-in: an API token is checked, then kept by the browser as an HttpOnly,
+ * SameSite=Strict cookie that the authentication guard accepts like `Authorization: Bearer`.
+ * POST /api/session `{token}` signs in (200 `{user_id, is_admin}`, 401, 422), GET answers who is
+ * signed in, DELETE signs out (204). Left out of the OpenAPI document: API clients use the bearer
+ * token; this is the dashboard's own door.
+ */
+@Controller('session')
+@ApiExcludeController()
+@UseGuards(RateLimitGuard)
+export class SessionController {
+  constructor(private readonly tokens: TokenStore) {}
+
+  @Post()
+  @HttpCode(200)
+  async signIn(@Body() body: { token?: unknown }, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<SessionView> {
+    const token = typeof body.token === 'string' ? body.token.trim() : '';
+    if (token === '') throw validationFailed({ token: ['The token field is required.'] });
+    const user = await this.tokens.authenticate(token);
+    if (!user) throw unauthenticated();
+    setSessionCookie(request, reply, token);
+    return viewOf(user);
+  }
+
+  @Get()
+  @UseGuards(AuthenticationGuard)
+  current(@CurrentUser() user: AuthenticatedUser): SessionView {
+    return viewOf(user);
+  }
+
+  @Delete()
+  @HttpCode(204)
+  signOut(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): void {
+    clearSessionCookie(request, reply);
+  }
+}

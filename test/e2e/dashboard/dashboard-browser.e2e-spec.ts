@@ -1,0 +1,221 @@
+import type { Page } from 'playwright-core';
+import { ApiClient } from '../support/api-client';
+import { eventually } from '../support/fixtures';
+import { RunningService, startService } from '../support/service-process';
+import { answer, WebhookReceiver } from '../support/webhook-receiver';
+import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from './support/browser';
+import { composePost, dayIn, openFromNavigation, postUuidByText, screenshot, TOKYO_OFFSET_HOURS, verifySignature } from './support/dashboard-steps';
+
+jest.setTimeout(120_000);
+
+const TIME_ZONE = 'Asia/Tokyo';
+const DELIVERY_TIMEOUT_MS = 45_000;
+
+/**
+ * The dashboard in a real browser (headless Chromium) against the built embedded service: every
+ * step goes through the pages, as a user would; the API and a local webhook receiver check the outcome.
+ * The steps build on each other, in order.
+ */
+describeWithBrowser('dashboard in a browser (the built service, Chromium)', () => {
+  let service: RunningService;
+  let api: ApiClient;
+  let receiver: WebhookReceiver;
+  let browser: Browser;
+  let page: Page;
+  let workspace: string;
+  let webhook: { id: number; secret: string };
+  const shots = screenshotsDir();
+
+  beforeAll(async () => {
+    receiver = await WebhookReceiver.start();
+    service = await startService({ env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_MAX_RETRIES: '1', WEBHOOK_BACKOFF_BASE_MS: '300' } });
+    api = new ApiClient(service.baseUrl, service.adminToken);
+    browser = await launchBrowser();
+    page = browser.page;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await receiver?.close();
+    await service?.dispose();
+  });
+  afterEach(() => {
+    if (browser?.problems.length) throw new Error(`the page reported: ${browser.problems.splice(0).join('; ')}`);
+  });
+
+  it('signs in with an API token, with the keyboard; the token stays out of page storage and scripts', async () => {
+    await page.goto(`${service.baseUrl}/app/posts`);
+    await page.getByLabel('API token').fill('not-a-token');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Unauthenticated.' }).waitFor();
+    await screenshot(page, shots, 'sign-in');
+
+    await page.getByLabel('API token').fill('');
+    await page.getByLabel('API token').focus();
+    await page.keyboard.type(service.adminToken!);
+    await page.keyboard.press('Enter');
+    // No workspace yet: the admin is pointed to the panel.
+    await page.getByRole('heading', { level: 1, name: 'No workspace' }).waitFor();
+    for (const link of ['Posts', 'Calendar', 'Accounts', 'Webhooks', 'Settings']) await page.getByRole('link', { name: link, exact: true }).waitFor();
+    const storage = await page.evaluate('[document.cookie, JSON.stringify(localStorage), JSON.stringify(sessionStorage)]');
+    expect(JSON.stringify(storage)).not.toContain(service.adminToken);
+    const [cookie] = await browser.context.cookies();
+    expect(cookie).toEqual(expect.objectContaining({ name: 'sps_session', httpOnly: true, sameSite: 'Strict', path: '/' }));
+  });
+
+  it('panel: creates a workspace and makes the signed-in admin its admin; the switcher offers it', async () => {
+    await openFromNavigation(page, 'Panel');
+    await page.getByLabel('Workspace name').fill('Acme');
+    await page.getByRole('button', { name: 'Create workspace' }).click();
+    await page.getByRole('status').filter({ hasText: 'Workspace created.' }).waitFor();
+    await page.getByLabel('Add to workspace').selectOption({ label: 'Acme' });
+    await page.getByLabel('Role').selectOption('admin');
+    await page.getByLabel('Can approve').check();
+    await page.getByRole('button', { name: 'Add member' }).click();
+    await page.getByRole('status').filter({ hasText: 'Member added' }).waitFor();
+    await screenshot(page, shots, 'panel');
+    workspace = (await api.get('/api/panel/workspaces')).body.data.find((candidate: { name: string }) => candidate.name === 'Acme').uuid;
+    await page.getByLabel('Workspace', { exact: true }).selectOption({ label: 'Acme' });
+  });
+
+  it('settings: chooses the time zone every date is shown and entered in', async () => {
+    await openFromNavigation(page, 'Settings');
+    await page.getByLabel('Time zone').selectOption(TIME_ZONE);
+    await screenshot(page, shots, 'settings');
+  });
+
+  it('accounts: connects a sandbox account through the form', async () => {
+    await openFromNavigation(page, 'Accounts');
+    await page.getByLabel('Provider').selectOption('sandbox');
+    await page.getByLabel('Name', { exact: true }).fill('Acme Sandbox');
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Acme Sandbox connected.' }).waitFor();
+    await page.getByRole('row').filter({ hasText: 'Acme Sandbox' }).filter({ hasText: 'connected' }).waitFor();
+    await screenshot(page, shots, 'accounts');
+    expect((await api.get(`/api/${workspace}/accounts`)).body.data).toEqual([expect.objectContaining({ provider: 'sandbox', name: 'Acme Sandbox' })]);
+  });
+
+  it('webhooks: registers a webhook to a local receiver through the form (URL, Events, Active, Save)', async () => {
+    await openFromNavigation(page, 'Webhooks');
+    await page.getByRole('button', { name: 'Add webhook' }).click();
+    await page.getByLabel('URL').fill(receiver.url('/dashboard'));
+    const events = page.getByRole('group', { name: 'Events' });
+    await events.getByRole('checkbox', { name: 'post.scheduled' }).check();
+    await events.getByRole('checkbox', { name: 'post.published' }).check();
+    await expect(page.getByRole('checkbox', { name: 'Active' }).isChecked()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { level: 1, name: `Webhook ${receiver.url('/dashboard')}` }).waitFor();
+    const [saved] = (await api.get(`/api/${workspace}/webhooks`)).body.data;
+    expect(saved).toEqual(expect.objectContaining({ url: receiver.url('/dashboard'), events: ['post.scheduled', 'post.published'], active: true }));
+    webhook = { id: saved.id, secret: saved.secret };
+  });
+
+  it('compose: schedules a post for tomorrow 10:30 in the chosen time zone; it arrives signed as post.scheduled and shows on the calendar at 10:30', async () => {
+    const tomorrow = dayIn(TIME_ZONE, new Date(Date.now() + 86_400_000));
+    await composePost(page, 'Launch day announcement', 'Schedule', { date: tomorrow, time: '10:30' });
+    await screenshot(page, shots, 'posts');
+    const uuid = await postUuidByText(api, workspace, 'Launch day announcement');
+    const stored = (await api.get(`/api/${workspace}/posts/${uuid}`)).body;
+    expect(stored.status).toBe('scheduled');
+    const expected = new Date(Date.parse(`${tomorrow}T10:30:00Z`) - TOKYO_OFFSET_HOURS * 3_600_000);
+    expect(Date.parse(stored.scheduled_at)).toBe(expected.getTime());
+
+    const scheduled = await receiver.waitFor((all) => all.find((one) => one.envelope?.post?.uuid === uuid && one.event === 'post.scheduled'), DELIVERY_TIMEOUT_MS, 'post.scheduled');
+    expect(verifySignature(scheduled, webhook.secret)).toEqual(expect.objectContaining({ event: 'post.scheduled' }));
+
+    await openFromNavigation(page, 'Calendar');
+    if (tomorrow.slice(0, 7) !== dayIn(TIME_ZONE, new Date()).slice(0, 7)) await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('link', { name: '10:30 Launch day announcement' }).waitFor();
+    await screenshot(page, shots, 'calendar');
+  });
+
+  it('calendar: a click on an empty slot of the week opens compose at that time', async () => {
+    await page.getByRole('button', { name: 'Week', exact: true }).click();
+    const day = dayIn(TIME_ZONE, new Date());
+    await page.getByRole('button', { name: `New post on ${day} at 15:00` }).click();
+    await page.getByRole('heading', { level: 1, name: 'New post' }).waitFor();
+    await expect(page.getByLabel('Date', { exact: true }).inputValue()).resolves.toBe(day);
+    await expect(page.getByLabel('Time', { exact: true }).inputValue()).resolves.toBe('15:00');
+    await page.getByLabel('Text', { exact: true }).fill('A thread about the launch 🚀');
+    await page.getByRole('checkbox', { name: 'Acme Sandbox (sandbox)' }).check();
+    // Graphemes, as a reader counts them: the rocket is one character.
+    await page.getByText('27 characters').waitFor();
+    await screenshot(page, shots, 'compose');
+  });
+
+  it('schedule now: the post is published; post.published arrives signed and shows in the delivery log', async () => {
+    await composePost(page, 'Published right away', 'Schedule now');
+    const uuid = await postUuidByText(api, workspace, 'Published right away');
+    const published = await receiver.waitFor((all) => all.find((one) => one.envelope?.post?.uuid === uuid && one.event === 'post.published'), DELIVERY_TIMEOUT_MS, 'post.published');
+    expect(verifySignature(published, webhook.secret)).toEqual(expect.objectContaining({ event: 'post.published' }));
+
+    await openFromNavigation(page, 'Webhooks');
+    await page.getByRole('link', { name: `Open webhook ${receiver.url('/dashboard')}` }).click();
+    await page.getByLabel('Event', { exact: true }).selectOption('post.published');
+    await page.locator('li.delivery').filter({ hasText: uuid }).filter({ hasText: 'succeeded' }).waitFor();
+    await screenshot(page, shots, 'webhook');
+  });
+
+  it('a failing receiver: the failed delivery shows in the log as failed, Resend delivers it again with the same webhook-id', async () => {
+    receiver.respondWith(answer(500));
+    await composePost(page, 'Published while the receiver is down', 'Schedule now');
+    const uuid = await postUuidByText(api, workspace, 'Published while the receiver is down');
+    const failed = await eventually(async () => {
+      const log = await api.get(`/api/${workspace}/webhooks/${webhook.id}/deliveries`);
+      return log.body.data.find((delivery: { event: string; status: string; payload: { post: { uuid: string } } }) => delivery.payload.post.uuid === uuid && delivery.event === 'post.published' && delivery.status === 'failed');
+    }, DELIVERY_TIMEOUT_MS, 'the failed post.published delivery');
+    const attemptsBefore = receiver.attemptsOf(failed.id).length;
+    receiver.respondWith(answer(200));
+
+    await openFromNavigation(page, 'Webhooks');
+    await page.getByRole('link', { name: `Open webhook ${receiver.url('/dashboard')}` }).click();
+    await page.getByLabel('Status', { exact: true }).selectOption('failed');
+    const row = page.locator('li.delivery').filter({ hasText: uuid }).filter({ hasText: 'post.published' });
+    await row.filter({ hasText: 'failed' }).waitFor();
+    await screenshot(page, shots, 'delivery-log-failed');
+    await row.getByRole('button', { name: 'Resend' }).click();
+    await page.getByRole('status').filter({ hasText: 'Delivery queued again.' }).waitFor();
+
+    const again = await receiver.waitFor((all) => all.filter((one) => one.deliveryId === failed.id).length > attemptsBefore && all.filter((one) => one.deliveryId === failed.id).at(-1), DELIVERY_TIMEOUT_MS, 'the resent delivery');
+    expect(verifySignature(again, webhook.secret)).toEqual(expect.objectContaining({ event: 'post.published' }));
+    await page.getByLabel('Status', { exact: true }).selectOption('succeeded');
+    await eventually(async () => {
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      return (await row.filter({ hasText: 'succeeded' }).count()) > 0;
+    }, DELIVERY_TIMEOUT_MS, 'the resent delivery to show as succeeded');
+    await openFromNavigation(page, 'Webhooks');
+    await page.getByRole('link', { name: receiver.url('/dashboard'), exact: true }).waitFor();
+    await screenshot(page, shots, 'webhooks');
+  });
+
+  it('posts: status tabs and the text filter narrow the list', async () => {
+    await openFromNavigation(page, 'Posts');
+    await page.getByRole('button', { name: 'Scheduled', exact: true }).click();
+    await page.getByRole('cell', { name: 'Launch day announcement', exact: true }).waitFor();
+    await page.getByRole('cell', { name: 'Published right away', exact: true }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'All', exact: true }).click();
+    await page.getByLabel('Text', { exact: true }).fill('receiver is down');
+    await page.getByRole('cell', { name: 'Published while the receiver is down', exact: true }).waitFor();
+    await page.getByRole('cell', { name: 'Launch day announcement', exact: true }).waitFor({ state: 'detached' });
+  });
+
+  it('phone width: the pages stay usable at 390 px, through the same navigation', async () => {
+    const phone = await browser.context.newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto(`${service.baseUrl}/app/webhooks/${webhook.id}`);
+    await phone.getByRole('button', { name: 'Rotate secret' }).waitFor();
+    await screenshot(phone, shots, 'phone-webhook');
+    await openFromNavigation(phone, 'Posts');
+    await phone.getByText('Launch day announcement').waitFor();
+    expect(await phone.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    await screenshot(phone, shots, 'phone-posts');
+    await phone.close();
+  });
+
+  it('signs out: the cookie is gone and the API refuses the page', async () => {
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('API token').waitFor();
+    expect(await browser.context.cookies()).toEqual([]);
+    const status = await page.evaluate(() => fetch('/api/session').then((response) => response.status));
+    expect(status).toBe(401);
+  });
+});

@@ -1,0 +1,173 @@
+import type { Page } from 'playwright-core';
+import { ApiClient } from '../support/api-client';
+import { addMember, approverWorkspace, connectSandbox, createUser, eventually, Member } from '../support/fixtures';
+import { RunningService, startService } from '../support/service-process';
+import { Browser, describeWithBrowser, launchBrowser } from './support/browser';
+import { composePost, openFromNavigation, postUuidByText } from './support/dashboard-steps';
+
+jest.setTimeout(120_000);
+
+async function signIn(page: Page, baseUrl: string, token: string): Promise<void> {
+  await page.goto(`${baseUrl}/app`);
+  await page.getByLabel('API token').fill(token);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+}
+
+/** Posts through the pages: approval by another user, editing, per-account errors and links, deletion, validation messages. */
+describeWithBrowser('dashboard posts in a browser (the built service, Chromium)', () => {
+  let service: RunningService;
+  let admin: ApiClient;
+  let member: Member;
+  let workspace: string;
+  let adminBrowser: Browser;
+  let memberBrowser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    service = await startService();
+    admin = new ApiClient(service.baseUrl, service.adminToken);
+    workspace = await approverWorkspace(admin, 'Acme');
+    await connectSandbox(admin, workspace, 'Acme Sandbox');
+    await connectSandbox(admin, workspace, 'Failing Sandbox', 'failure');
+    member = await createUser(admin, 'writer@example.com');
+    await addMember(admin, workspace, member.id, 'member', false);
+    [adminBrowser, memberBrowser] = await Promise.all([launchBrowser(), launchBrowser()]);
+    page = adminBrowser.page;
+    await signIn(page, service.baseUrl, service.adminToken!);
+  });
+  afterAll(async () => {
+    await adminBrowser?.close();
+    await memberBrowser?.close();
+    await service?.dispose();
+  });
+  afterEach(() => {
+    const problems = [...(adminBrowser?.problems.splice(0) ?? []), ...(memberBrowser?.problems.splice(0) ?? [])];
+    if (problems.length) throw new Error(`the page reported: ${problems.join('; ')}`);
+  });
+
+  it('a member without approval rights opens the workspace by its UUID and schedules a post: it needs approval', async () => {
+    const writer = memberBrowser.page;
+    await signIn(writer, service.baseUrl, member.token);
+    await writer.getByRole('heading', { level: 1, name: 'No workspace' }).waitFor();
+    expect(await writer.getByRole('link', { name: 'Panel' }).count()).toBe(0);
+    await writer.getByLabel('Workspace UUID').fill(workspace);
+    await writer.getByRole('button', { name: 'Open workspace' }).click();
+    await composePost(writer, 'Written by the team', 'Schedule', { date: '2099-01-02', time: '09:00' });
+    const uuid = await postUuidByText(admin, workspace, 'Written by the team');
+    expect((await admin.get(`/api/${workspace}/posts/${uuid}`)).body.status).toBe('needs_approval');
+  });
+
+  it('the admin approves it from the "Needs approval" tab', async () => {
+    await openFromNavigation(page, 'Posts');
+    await page.getByRole('button', { name: 'Needs approval', exact: true }).click();
+    const row = page.getByRole('row').filter({ hasText: 'Written by the team' });
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('status').filter({ hasText: 'Post approved.' }).waitFor();
+    await row.waitFor({ state: 'detached' });
+    const uuid = await postUuidByText(admin, workspace, 'Written by the team');
+    expect((await admin.get(`/api/${workspace}/posts/${uuid}`)).body.status).toBe('scheduled');
+  });
+
+  it('edits a scheduled post: the form loads its text and time, the change is saved', async () => {
+    await page.getByRole('button', { name: 'Scheduled', exact: true }).click();
+    await page.getByRole('link', { name: 'Edit post Written by the team' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Edit post' }).waitFor();
+    const timeZone = await page.evaluate('Intl.DateTimeFormat().resolvedOptions().timeZone');
+    expect(timeZone).toBe('UTC');
+    await expect(page.getByLabel('Text', { exact: true }).inputValue()).resolves.toBe('Written by the team');
+    await expect(page.getByLabel('Date', { exact: true }).inputValue()).resolves.toBe('2099-01-02');
+    await expect(page.getByLabel('Time', { exact: true }).inputValue()).resolves.toBe('09:00');
+    await page.getByLabel('Text', { exact: true }).fill('Written by the team, edited');
+    await page.getByLabel('Time', { exact: true }).fill('11:15');
+    await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();
+    const uuid = await postUuidByText(admin, workspace, 'Written by the team, edited');
+    const saved = (await admin.get(`/api/${workspace}/posts/${uuid}`)).body;
+    expect({ status: saved.status, at: Date.parse(saved.scheduled_at) }).toEqual({ status: 'scheduled', at: Date.parse('2099-01-02T11:15:00Z') });
+  });
+
+  it('shows each account of a failed post: the error of the one that failed, the link of the one that published', async () => {
+    await openFromNavigation(page, 'Posts');
+    await page.getByRole('link', { name: 'New post' }).click();
+    await page.getByRole('checkbox', { name: 'Acme Sandbox (sandbox)' }).check();
+    await page.getByRole('checkbox', { name: 'Failing Sandbox (sandbox)' }).check();
+    await page.getByLabel('Text', { exact: true }).fill('Half of it fails');
+    await page.getByRole('checkbox', { name: 'Own version for Failing Sandbox' }).check();
+    await page.getByLabel('Text for Failing Sandbox').fill('The failing account has its own words');
+    await page.getByRole('button', { name: 'Schedule now', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();
+    const uuid = await postUuidByText(admin, workspace, 'Half of it fails');
+    const failed = await eventually(async () => {
+      const post = (await admin.get(`/api/${workspace}/posts/${uuid}`)).body;
+      return post.status === 'failed' && post;
+    }, 45_000, 'the post to fail');
+    expect(failed.versions).toHaveLength(2);
+
+    await page.getByRole('button', { name: 'Failed', exact: true }).click();
+    const row = page.getByRole('row').filter({ hasText: 'Half of it fails' });
+    await row.getByText('The sandbox account Failing Sandbox is set to fail every publish.').waitFor();
+    const published = failed.accounts.find((account: { name: string }) => account.name === 'Acme Sandbox');
+    await expect(row.getByRole('link', { name: 'Acme Sandbox' }).getAttribute('href')).resolves.toBe(published.external_url);
+  });
+
+  it('deletes the failed post after confirming', async () => {
+    const uuid = await postUuidByText(admin, workspace, 'Half of it fails');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('row').filter({ hasText: 'Half of it fails' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('status').filter({ hasText: 'Post deleted.' }).waitFor();
+    expect((await admin.get(`/api/${workspace}/posts/${uuid}`)).status).toBe(404);
+  });
+
+  it('shows the API validation messages next to the fields', async () => {
+    await openFromNavigation(page, 'Posts');
+    await page.getByRole('link', { name: 'New post' }).click();
+    await page.getByLabel('Text', { exact: true }).fill('No account chosen');
+    await page.getByLabel('Date', { exact: true }).fill('2020-01-01');
+    await page.getByLabel('Time', { exact: true }).fill('10:00');
+    await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'Validation errors.' }).waitFor();
+    await page.getByText('The accounts field is required when scheduling.').waitFor();
+    await page.getByText('The scheduled time must be in the future.').waitFor();
+  });
+
+  it('pages through the list, and filters it by account', async () => {
+    const draft = (body: string, accounts: number[]) => ({ versions: [{ account_id: 0, is_original: true, content: [{ body, media: [] }], options: {} }], accounts });
+    const accounts = (await admin.get(`/api/${workspace}/accounts`)).body.data;
+    const failing = accounts.find((account: { name: string }) => account.name === 'Failing Sandbox').id;
+    for (let index = 1; index <= 21; index++) expect((await admin.post(`/api/${workspace}/posts`, draft(`Draft number ${index}`, []))).status).toBe(201);
+    expect((await admin.post(`/api/${workspace}/posts`, draft('Draft for the failing account', [failing]))).status).toBe(201);
+
+    await openFromNavigation(page, 'Posts');
+    await page.getByRole('button', { name: 'Draft', exact: true }).click();
+    const rowsShown = (count: number) => eventually(async () => (await page.getByRole('row').count()) === count, 15_000, `${count - 1} posts on the page`);
+    await page.getByText('Page 1 of 2').waitFor();
+    await rowsShown(21);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.getByText('Page 2 of 2').waitFor();
+    await rowsShown(3);
+
+    await page.getByLabel('Account', { exact: true }).selectOption({ label: 'Failing Sandbox (sandbox)' });
+    await page.getByText('Page 1 of 1').waitFor();
+    await page.getByRole('cell', { name: 'Draft for the failing account', exact: true }).waitFor();
+    await rowsShown(2);
+  });
+
+  it('accounts: each provider asks for its own fields; an account is removed after confirming', async () => {
+    await openFromNavigation(page, 'Accounts');
+    await page.getByLabel('Provider').selectOption('mastodon');
+    await page.getByLabel('Instance URL').waitFor();
+    await page.getByLabel('Access token').waitFor();
+    await page.getByLabel('Provider').selectOption('telegram');
+    await page.getByLabel('Chat id').waitFor();
+    await page.getByLabel('Bot token').waitFor();
+    await page.getByLabel('Provider').selectOption('linkedin');
+    await page.getByRole('button', { name: 'Connect with LinkedIn' }).waitFor();
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Remove Failing Sandbox' }).click();
+    await page.getByRole('status').filter({ hasText: 'Failing Sandbox removed.' }).waitFor();
+    const names = (await admin.get(`/api/${workspace}/accounts`)).body.data.map((account: { name: string }) => account.name);
+    expect(names).toEqual(['Acme Sandbox']);
+  });
+});

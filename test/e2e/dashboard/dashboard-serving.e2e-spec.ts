@@ -1,0 +1,99 @@
+import { readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ApiClient } from '../support/api-client';
+import { approverWorkspace } from '../support/fixtures';
+import { RunningService, startService } from '../support/service-process';
+
+jest.setTimeout(90_000);
+
+const ASSETS_DIR = resolve(__dirname, '../../../dist/dashboard/assets');
+
+/** The dashboard's files and its session, over HTTP (the browser suite drives the pages). */
+describe('dashboard serving and session (the built service)', () => {
+  let service: RunningService;
+  let admin: ApiClient;
+
+  beforeAll(async () => {
+    service = await startService();
+    admin = new ApiClient(service.baseUrl, service.adminToken);
+  });
+  afterAll(() => service?.dispose());
+
+  const fetchPath = (path: string, init?: RequestInit) => fetch(`${service.baseUrl}${path}`, { redirect: 'manual', ...init });
+
+  it('serves the page at /app and at any deep link under it, never cached', async () => {
+    for (const path of ['/app', '/app/', '/app/posts/new', '/app/webhooks/12', '/APP/calendar']) {
+      const answer = await fetchPath(path);
+      expect({ path, status: answer.status }).toEqual({ path, status: 200 });
+      expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(answer.headers.get('cache-control')).toBe('no-cache');
+      expect(answer.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(await answer.text()).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('serves hashed assets as immutable, and a missing asset is a 404, not the page', async () => {
+    const script = readdirSync(ASSETS_DIR).find((name) => name.endsWith('.js'));
+    const answer = await fetchPath(`/app/assets/${script}`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(answer.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    for (const path of ['/app/assets/missing-0000.js', '/app/favicon.ico', '/app/../package.json', '/app/%2e%2e/package.json']) {
+      const missing = await fetchPath(path);
+      expect({ path, status: missing.status }).toEqual({ path, status: 404 });
+    }
+  });
+
+  it('never answers /api with the page: an unknown API path is a JSON 404', async () => {
+    for (const path of ['/api/app/assets/index.js', '/api/no/such/route/here', '/api/index.html']) {
+      const answer = await fetchPath(path);
+      expect({ path, status: answer.status }).toEqual({ path, status: 404 });
+      expect(answer.headers.get('content-type')).toContain('application/json');
+      expect(await answer.json()).toEqual({ message: expect.any(String) });
+    }
+  });
+
+  it('signs in with a token into an HttpOnly, SameSite=Strict cookie that the API accepts, and signs out', async () => {
+    const signIn = await fetchPath('/api/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: service.adminToken }) });
+    expect(signIn.status).toBe(200);
+    expect(await signIn.json()).toEqual({ user_id: 1, is_admin: true });
+    const cookie = signIn.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^sps_session=[^;]+; Path=\/; HttpOnly; SameSite=Strict$/);
+    const session = cookie.split(';')[0];
+
+    const me = await fetchPath('/api/session', { headers: { cookie: session } });
+    expect(await me.json()).toEqual({ user_id: 1, is_admin: true });
+    const workspace = await approverWorkspace(admin, 'Cookie');
+    const posts = await fetchPath(`/api/${workspace}/posts`, { headers: { cookie: session } });
+    expect(posts.status).toBe(200);
+
+    const signOut = await fetchPath('/api/session', { method: 'DELETE', headers: { cookie: session, 'x-requested-with': 'dashboard' } });
+    expect(signOut.status).toBe(204);
+    expect(signOut.headers.get('set-cookie')).toMatch(/^sps_session=; Path=\/; HttpOnly; SameSite=Strict; Max-Age=0$/);
+  });
+
+  it('refuses a cookie-signed write without X-Requested-With (cross-site forgery), and accepts it with the header or a bearer token', async () => {
+    const session = `sps_session=${encodeURIComponent(service.adminToken!)}`;
+    const body = JSON.stringify({ name: 'Forged' });
+    const forged = await fetchPath('/api/panel/workspaces', { method: 'POST', headers: { cookie: session, 'content-type': 'text/plain' }, body });
+    expect(forged.status).toBe(403);
+    expect(await forged.json()).toEqual({ message: 'A request signed in with the session cookie must carry the X-Requested-With header.' });
+    const listed = await admin.get('/api/panel/workspaces');
+    expect(listed.body.data.map((workspace: { name: string }) => workspace.name)).not.toContain('Forged');
+
+    const fromPage = await fetchPath('/api/panel/workspaces', { method: 'POST', headers: { cookie: session, 'x-requested-with': 'dashboard', 'content-type': 'application/json' }, body });
+    expect(fromPage.status).toBe(201);
+  });
+
+  it('refuses sign-in with an unknown token (401) or none (422), setting no cookie', async () => {
+    const unknown = await fetchPath('/api/session', { method: 'POST', body: JSON.stringify({ token: 'not-a-token' }) });
+    expect(unknown.status).toBe(401);
+    expect(unknown.headers.get('set-cookie')).toBeNull();
+    expect(await unknown.json()).toEqual({ message: 'Unauthenticated.' });
+    const none = await fetchPath('/api/session', { method: 'POST', body: '{}' });
+    expect(none.status).toBe(422);
+    expect(await none.json()).toEqual({ message: 'Validation errors.', errors: { token: ['The token field is required.'] } });
+    const revoked = await fetchPath('/api/session', { headers: { cookie: 'sps_session=not-a-token' } });
+    expect(revoked.status).toBe(401);
+  });
+});

@@ -1,0 +1,52 @@
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { Webhook } from 'standardwebhooks';
+import { ApiClient } from '../../support/api-client';
+import { ReceivedWebhook } from '../../support/webhook-receiver';
+
+/** The calendar day of an instant in a time zone, `YYYY-MM-DD`. */
+export function dayIn(timeZone: string, at: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/** Whole-second offset of a zone without daylight saving time, e.g. Asia/Tokyo: +9 h. */
+export const TOKYO_OFFSET_HOURS = 9;
+
+/** Verifies a received webhook with the secret, as a customer would (Standard Webhooks). */
+export function verifySignature(received: ReceivedWebhook, secret: string): unknown {
+  const headers = Object.fromEntries(Object.entries(received.headers).map(([name, value]) => [name, String(value)]));
+  return new Webhook(secret).verify(received.body, headers);
+}
+
+export async function screenshot(page: Page, dir: string, name: string): Promise<void> {
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
+
+/** Goes to a page through the main navigation and waits for its heading. */
+export async function openFromNavigation(page: Page, link: 'Posts' | 'Calendar' | 'Accounts' | 'Webhooks' | 'Settings' | 'Panel'): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link, exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: link, exact: true }).waitFor();
+}
+
+/** Writes a post in compose for the sandbox account and presses one of the schedule buttons. */
+export async function composePost(page: Page, text: string, intent: 'Schedule now' | 'Schedule' | 'Save draft', when?: { date: string; time: string }): Promise<void> {
+  await openFromNavigation(page, 'Posts');
+  await page.getByRole('link', { name: 'New post' }).click();
+  await page.getByRole('heading', { level: 1, name: 'New post' }).waitFor();
+  await page.getByRole('checkbox', { name: 'Acme Sandbox (sandbox)' }).check();
+  await page.getByLabel('Text', { exact: true }).fill(text);
+  if (when) {
+    await page.getByLabel('Date', { exact: true }).fill(when.date);
+    await page.getByLabel('Time', { exact: true }).fill(when.time);
+  }
+  await page.getByRole('button', { name: intent, exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();
+}
+
+/** The uuid of the post with this text, from the API. */
+export async function postUuidByText(api: ApiClient, workspace: string, text: string): Promise<string> {
+  const posts = await api.get(`/api/${workspace}/posts?limit=100`);
+  const found = posts.body.data.find((post: { versions: { content: { body: string }[] }[] }) => post.versions[0].content[0].body === text);
+  if (!found) throw new Error(`no post "${text}" in ${JSON.stringify(posts.body)}`);
+  return found.uuid;
+}
