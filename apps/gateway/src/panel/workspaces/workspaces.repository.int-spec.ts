@@ -26,6 +26,9 @@ describe.each(testEngines)('WorkspacesRepository and MembershipStore on %s', (_,
 
   it('creates workspaces with a fresh uuid and lists them oldest first', async () => {
     const first = await workspaces.create('First');
+    // Creation times have millisecond resolution: the second one must come a millisecond later to be younger.
+    const createdAt = Date.now();
+    while (Date.now() === createdAt) await new Promise((resolve) => setImmediate(resolve));
     const second = await workspaces.create('Second');
 
     expect(first).toEqual({
