@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import { DATABASE, SqlDatabase } from '@app/persistence';
 import { HealthModule } from '@app/runtime';
 import { AccountRegistry } from './accounts/account-registry';
@@ -95,7 +94,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     WebhookSettings,
     WebhookDeliveries,
     IdempotencyStore,
-    { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+    IdempotencyInterceptor,
   ],
 })
 export class GatewayModule {}

@@ -8,6 +8,7 @@ import { ApiErrorResponses, ApiJsonBody, Failures } from '../../http/openapi/api
 import { AccountDoc } from '../account.doc';
 import { AccountRegistry, AccountView } from '../account-registry';
 import { ConnectAccountDto } from './connect-account.dto';
+import { Idempotent } from '../../idempotency/idempotent.decorator';
 
 /**
  * Connects an account: the publisher checks the credentials with the provider and keeps settings
@@ -26,6 +27,7 @@ export class ConnectAccountController {
   ) {}
 
   @Post()
+  @Idempotent()
   @HttpCode(201)
   @ApiJsonBody(ConnectAccountDto)
   @ApiCreatedResponse({ type: AccountDoc })

@@ -7,6 +7,7 @@ import { WorkspaceRoute } from '../../auth/route-access';
 import { ApiErrorResponses, Failures } from '../../http/openapi/api-error-responses';
 import { PostDoc } from '../post.doc';
 import { ApiPostUuidParam, postUuidFromPath } from '../post-uuid';
+import { Idempotent } from '../../idempotency/idempotent.decorator';
 
 /** Approves a post in needs_approval; without can_approve 403, another status 400 (the post-service decides). */
 @Controller(':workspaceUuid/posts/:postUuid/approve')
@@ -15,6 +16,7 @@ export class ApprovePostController {
   constructor(@Inject(RPC_CLIENT) private readonly rpc: RpcClient) {}
 
   @Post()
+  @Idempotent()
   @HttpCode(200)
   @ApiPostUuidParam()
   @ApiOkResponse({ type: PostDoc, description: 'the post, scheduled' })

@@ -9,6 +9,7 @@ import { ApiErrorResponses, ApiJsonBody, Failures } from '../../http/openapi/api
 import { PostBodyDoc } from '../post-body/post-body.doc';
 import { PostDoc } from '../post.doc';
 import { PostInputReader } from '../post-input';
+import { Idempotent } from '../../idempotency/idempotent.decorator';
 
 @Controller(':workspaceUuid/posts')
 @WorkspaceRoute('posts')
@@ -19,6 +20,7 @@ export class CreatePostController {
   ) {}
 
   @Post()
+  @Idempotent()
   @HttpCode(201)
   @ApiJsonBody(PostBodyDoc)
   @ApiCreatedResponse({ type: PostDoc, description: 'the post: draft, scheduled, or needs_approval when a member without can_approve schedules it' })

@@ -4,6 +4,7 @@ import { PanelRoute } from '../../auth/route-access';
 import { webhookIdFromPath } from '../webhook-id';
 import { DeliveryOperationDocs } from './delivery-operations.doc';
 import { WebhookDeliveries } from './webhook-deliveries';
+import { Idempotent } from '../../idempotency/idempotent.decorator';
 
 @Controller('panel/webhooks/:id/deliveries')
 @PanelRoute('panel')
@@ -17,6 +18,7 @@ export class PanelDeliveriesController {
   }
 
   @Post(':deliveryId/resend')
+  @Idempotent()
   @HttpCode(202)
   @DeliveryOperationDocs.resend()
   resend(@Param('id') id: string, @Param('deliveryId') deliveryId: string): Promise<DeliveryView> {

@@ -5,6 +5,7 @@ import { WorkspaceRoute } from '../../auth/route-access';
 import { webhookIdFromPath } from '../webhook-id';
 import { DeliveryOperationDocs } from './delivery-operations.doc';
 import { WebhookDeliveries } from './webhook-deliveries';
+import { Idempotent } from '../../idempotency/idempotent.decorator';
 
 @Controller(':workspaceUuid/webhooks/:id/deliveries')
 @WorkspaceRoute('webhooks')
@@ -22,6 +23,7 @@ export class WorkspaceDeliveriesController {
   }
 
   @Post(':deliveryId/resend')
+  @Idempotent()
   @HttpCode(202)
   @DeliveryOperationDocs.resend()
   resend(@CurrentMembership() { workspaceUuid }: Membership, @Param('id') id: string, @Param('deliveryId') deliveryId: string): Promise<DeliveryView> {

@@ -4,6 +4,7 @@ import { PanelRoute } from '../../auth/route-access';
 import { webhookIdFromPath } from '../webhook-id';
 import { WebhookOperationDocs } from './webhook-operations.doc';
 import { WebhookSettings } from './webhook-settings';
+import { Idempotent } from '../../idempotency/idempotent.decorator';
 
 const SYSTEM: WebhookScope = { system: true };
 
@@ -20,6 +21,7 @@ export class PanelWebhooksController {
   }
 
   @Post()
+  @Idempotent()
   @HttpCode(201)
   @WebhookOperationDocs.create()
   create(@Body() body: unknown): Promise<WebhookView> {

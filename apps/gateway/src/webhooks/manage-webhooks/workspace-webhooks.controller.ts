@@ -5,6 +5,7 @@ import { WorkspaceRoute } from '../../auth/route-access';
 import { webhookIdFromPath } from '../webhook-id';
 import { WebhookOperationDocs } from './webhook-operations.doc';
 import { WebhookSettings } from './webhook-settings';
+import { Idempotent } from '../../idempotency/idempotent.decorator';
 
 /** A workspace's webhooks: they receive that workspace's post events. */
 @Controller(':workspaceUuid/webhooks')
@@ -19,6 +20,7 @@ export class WorkspaceWebhooksController {
   }
 
   @Post()
+  @Idempotent()
   @HttpCode(201)
   @WebhookOperationDocs.create()
   create(@CurrentMembership() { workspaceUuid }: Membership, @Body() body: unknown): Promise<WebhookView> {

@@ -11,6 +11,7 @@ import { USER_NOT_FOUND } from '../delete-user/delete-user.controller';
 import { CreateTokenDto } from './create-token.dto';
 import { TokenDoc } from './token.doc';
 import { UsersRepository } from '../users.repository';
+import { Idempotent } from '../../../idempotency/idempotent.decorator';
 
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -26,6 +27,7 @@ export class CreateTokenController {
   ) {}
 
   @Post()
+  @Idempotent()
   @HttpCode(201)
   @ApiIdParam('id', 'the user the token is for')
   @ApiJsonBody(CreateTokenDto)

@@ -7,6 +7,7 @@ import { UserDoc } from '../user.doc';
 import { UserView } from '../user-view';
 import { CreateUserDto } from './create-user.dto';
 import { UsersRepository } from '../users.repository';
+import { Idempotent } from '../../../idempotency/idempotent.decorator';
 
 const EMAIL_TAKEN = 'The email has already been taken.';
 
@@ -18,6 +19,7 @@ export class CreateUserController {
   constructor(private readonly users: UsersRepository) {}
 
   @Post()
+  @Idempotent()
   @HttpCode(201)
   @ApiJsonBody(CreateUserDto)
   @ApiCreatedResponse({ type: UserDoc })

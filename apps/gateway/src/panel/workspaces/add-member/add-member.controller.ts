@@ -12,6 +12,7 @@ import { MemberDoc } from './member.doc';
 import { MembershipStore } from '../../../workspace/membership-store';
 import { UsersRepository } from '../../users/users.repository';
 import { WorkspacesRepository } from '../workspaces.repository';
+import { Idempotent } from '../../../idempotency/idempotent.decorator';
 
 export interface MembershipView {
   workspace_uuid: string;
@@ -33,6 +34,7 @@ export class AddMemberController {
   ) {}
 
   @Post()
+  @Idempotent()
   @HttpCode(201)
   @ApiUuidParam('uuid', 'the workspace')
   @ApiJsonBody(AddMemberDto)

@@ -6,6 +6,7 @@ import { WorkspaceDoc } from '../workspace.doc';
 import { WorkspaceView } from '../workspace-view';
 import { CreateWorkspaceDto } from './create-workspace.dto';
 import { WorkspacesRepository } from '../workspaces.repository';
+import { Idempotent } from '../../../idempotency/idempotent.decorator';
 
 @Controller('panel/workspaces')
 @PanelRoute('panel')
@@ -15,6 +16,7 @@ export class CreateWorkspaceController {
   constructor(private readonly workspaces: WorkspacesRepository) {}
 
   @Post()
+  @Idempotent()
   @HttpCode(201)
   @ApiJsonBody(CreateWorkspaceDto)
   @ApiCreatedResponse({ type: WorkspaceDoc })
