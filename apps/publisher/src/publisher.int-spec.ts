@@ -7,43 +7,14 @@ import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT } from '@app
 import { openSqliteDatabase, SchemaDatabase, SqlDatabase } from '@app/persistence';
 import { SecretBox } from '@app/security';
 import { testInfrastructure } from '@app/testing';
-import { CrashRecovery, DeleteOutcome, PublishOutcome, PublishProvider, PublishRequest, PUBLISH_PROVIDERS, Verification } from './providers/publish-provider';
+import { PUBLISH_PROVIDERS } from './providers/publish-provider';
+import { ScriptedProvider } from './providers/testing/scripted-provider';
 import { ProviderHttp } from './providers/http/provider-http';
 import { MastodonProvider } from './providers/mastodon/mastodon-provider';
 import { SandboxProvider } from './providers/sandbox/sandbox-provider';
 import { PublisherModule } from './publisher.module';
 import { PUBLISHER_SCHEMA, PublisherTables } from './publisher-migrations';
 import { PUBLISHER_OPTIONS } from './publisher-options';
-
-/** A provider that answers what each account's script says, and counts its calls. */
-class ScriptedProvider implements PublishProvider {
-  readonly calls: PublishRequest[] = [];
-  readonly scripts = new Map<number, PublishOutcome[]>();
-
-  constructor(
-    readonly name = 'scripted',
-    readonly crashRecovery: CrashRecovery = 'report_unknown',
-  ) {}
-  readonly urlField = null;
-
-  validate(): Record<string, string[]> {
-    return {};
-  }
-  async verify(settings: Record<string, unknown>): Promise<Verification> {
-    return settings.refuse ? { kind: 'reauthorize', message: 'Bad token.' } : { kind: 'verified', account: { username: 'scripted_user', name: 'Scripted', settings } };
-  }
-  async delete(): Promise<DeleteOutcome> {
-    return { kind: 'deleted' };
-  }
-  async publish(request: PublishRequest): Promise<PublishOutcome> {
-    this.calls.push(request);
-    const script = this.scripts.get(request.account.id) ?? [];
-    return script.length > 1 ? script.shift()! : (script[0] ?? { kind: 'published', externalId: `s-${request.account.id}`, externalUrl: null });
-  }
-  callsFor(accountId: number): number {
-    return this.calls.filter((call) => call.account.id === accountId).length;
-  }
-}
 
 type ResultCommand = Extract<PostCommandMessage, { type: 'RecordPublishResult' }>;
 const WORKSPACE = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
@@ -148,6 +119,15 @@ describe('PublisherModule', () => {
         errors: { credentials: ['The provider rejected these credentials.'] },
       });
       expect(await publisher.db.selectFrom('accounts').select('account_id').where('account_id', '=', 105).execute()).toEqual([]);
+    });
+
+    it('answers unavailable, not a refusal, when the provider cannot check the credentials now', async () => {
+      const error = await connect(107, 'scripted', { down: true }).catch((caught: unknown) => caught);
+      expect((error as ServiceError).toBody()).toEqual({
+        kind: 'unavailable',
+        message: 'The scripted provider could not check the credentials now: Service Unavailable (HTTP 503)',
+      });
+      expect(await publisher.db.selectFrom('accounts').select('account_id').where('account_id', '=', 107).execute()).toEqual([]);
     });
 
     it('refuses a provider URL on a loopback or private address unless allowed, naming the field', async () => {
