@@ -89,11 +89,12 @@ describe('gateway: workspace access and accounts (SQLite)', () => {
 
   it('checks the account body before calling anyone', async () => {
     const before = gateway.services.calls.length;
-    const answer = await gateway.call('POST', `/api/${workspace}/accounts`, { body: { provider: 3, settings: 'x', credentials: [1] } });
+    const answer = await gateway.call('POST', `/api/${workspace}/accounts`, { body: { provider: 3, name: 7, settings: 'x', credentials: [1] } });
     expect(answer.body).toEqual({
       message: 'Validation errors.',
       errors: {
         provider: ['The provider field must be a string.'],
+        name: ['The name field must be a string.'],
         settings: ['The settings field must be an object.'],
         credentials: ['The credentials field must be an object.'],
       },
