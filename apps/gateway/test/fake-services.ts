@@ -57,7 +57,7 @@ export class FakeServices {
     });
     serve(RpcMethods.connectAccount, (r: ConnectAccountRequest) => {
       if (r.provider !== 'sandbox') throw new ServiceError('validation', 'Validation errors.', { provider: ['The selected provider is invalid.'] });
-      return { authorized: true };
+      return { authorized: true, name: 'Reported Name', username: 'reported_handle', settings: r.settings };
     });
     serve(RpcMethods.disconnectAccount, () => null);
     const webhook = (id: number): WebhookView => ({

@@ -73,6 +73,13 @@ describe('gateway: workspace access and accounts (SQLite)', () => {
     expect(await gateway.call('GET', `/api/${workspace}/accounts`)).toEqual(expect.objectContaining({ status: 200, body: { data: [created.body] } }));
   });
 
+  it('names the account as the provider reports it when the body does not', async () => {
+    const created = await gateway.call('POST', `/api/${workspace}/accounts`, { body: { provider: 'sandbox' } });
+    expect(created).toMatchObject({ status: 201, body: { name: 'Reported Name', username: 'reported_handle' } });
+    const named = await gateway.call('POST', `/api/${workspace}/accounts`, { body: { provider: 'sandbox', name: 'Mine' } });
+    expect(named).toMatchObject({ status: 201, body: { name: 'Mine', username: 'reported_handle' } });
+  });
+
   it('an unknown provider is the publisher\'s 422, and no account is stored', async () => {
     const count = (await gateway.call('GET', `/api/${workspace}/accounts`)).body.data.length;
     const answer = await gateway.call('POST', `/api/${workspace}/accounts`, { body: { provider: 'myspace', name: 'x' } });

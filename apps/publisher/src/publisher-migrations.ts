@@ -33,6 +33,19 @@ export interface PublisherTables {
     started_at: Date | string;
     finished_at: Date | string | null;
   };
+  /** Attempts the platform asked to wait for longer than a consumer may hold a partition; resumed when due. */
+  deferred_attempts: {
+    post_uuid: string;
+    account_id: number;
+    round: number;
+    due_at: Date | string;
+    /** Set while a runner calls the provider; a lease that ran out means that call was cut off. */
+    claimed_until: Date | string | null;
+    deferrals: number;
+    /** The AccountSnapshot and the post's versions, JSON, as PublishingStarted gave them. */
+    account: unknown;
+    versions: unknown;
+  };
 }
 
 export const publisherMigrations: readonly SchemaMigration[] = [
@@ -70,6 +83,25 @@ export const publisherMigrations: readonly SchemaMigration[] = [
     id: '002-provider-sessions',
     up: async (db) => {
       await db.schema.alterTable('accounts').addColumn('session_encrypted', 'text').execute();
+    },
+  },
+  {
+    id: '003-deferred-attempts',
+    up: async (db, dialect) => {
+      await db.schema
+        .createTable('deferred_attempts')
+        .ifNotExists()
+        .addColumn('post_uuid', dialect.types.uuid, (col) => col.notNull())
+        .addColumn('account_id', dialect.types.bigint, (col) => col.notNull())
+        .addColumn('round', 'integer', (col) => col.notNull())
+        .addColumn('due_at', dialect.types.timestamp, (col) => col.notNull())
+        .addColumn('claimed_until', dialect.types.timestamp)
+        .addColumn('deferrals', 'integer', (col) => col.notNull())
+        .addColumn('account', dialect.types.json, (col) => col.notNull())
+        .addColumn('versions', dialect.types.json, (col) => col.notNull())
+        .addPrimaryKeyConstraint('deferred_attempts_pkey', ['post_uuid', 'account_id', 'round'])
+        .execute();
+      await db.schema.createIndex('deferred_attempts_due').on('deferred_attempts').column('due_at').execute();
     },
   },
 ];

@@ -1,131 +1,26 @@
-import { Logger } from '@nestjs/common';
-import { Test, TestingModule } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
-import { ConnectAccountReply, PostCommandMessage, PostEventMessage, RpcMethods, ServiceError, Topics } from '@app/contracts';
-import { AccountSnapshot, PostVersion } from '@app/domain';
-import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT } from '@app/messaging';
-import { openSqliteDatabase, SchemaDatabase, SqlDatabase } from '@app/persistence';
+import { RpcMethods, ServiceError } from '@app/contracts';
 import { SecretBox } from '@app/security';
-import { testInfrastructure } from '@app/testing';
-import { CrashRecovery, DeleteOutcome, PublishOutcome, PublishProvider, PublishRequest, PUBLISH_PROVIDERS, Verification } from './providers/publish-provider';
-import { ProviderHttp } from './providers/http/provider-http';
-import { MastodonProvider } from './providers/mastodon/mastodon-provider';
-import { SandboxProvider } from './providers/sandbox/sandbox-provider';
-import { PublisherModule } from './publisher.module';
-import { PUBLISHER_SCHEMA, PublisherTables } from './publisher-migrations';
-import { PUBLISHER_OPTIONS } from './publisher-options';
-
-/** A provider that answers what each account's script says, and counts its calls. */
-class ScriptedProvider implements PublishProvider {
-  readonly calls: PublishRequest[] = [];
-  readonly scripts = new Map<number, PublishOutcome[]>();
-
-  constructor(
-    readonly name = 'scripted',
-    readonly crashRecovery: CrashRecovery = 'report_unknown',
-  ) {}
-  readonly urlField = null;
-
-  validate(): Record<string, string[]> {
-    return {};
-  }
-  async verify(settings: Record<string, unknown>): Promise<Verification> {
-    return settings.refuse ? { kind: 'reauthorize', message: 'Bad token.' } : { kind: 'verified', account: { username: 'scripted_user', name: 'Scripted', settings } };
-  }
-  async delete(): Promise<DeleteOutcome> {
-    return { kind: 'deleted' };
-  }
-  async publish(request: PublishRequest): Promise<PublishOutcome> {
-    this.calls.push(request);
-    const script = this.scripts.get(request.account.id) ?? [];
-    return script.length > 1 ? script.shift()! : (script[0] ?? { kind: 'published', externalId: `s-${request.account.id}`, externalUrl: null });
-  }
-  callsFor(accountId: number): number {
-    return this.calls.filter((call) => call.account.id === accountId).length;
-  }
-}
-
-type ResultCommand = Extract<PostCommandMessage, { type: 'RecordPublishResult' }>;
-const WORKSPACE = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
-const original: PostVersion = { account_id: 0, is_original: true, content: [{ body: 'Hello', media: [] }], options: {} };
-const account = (id: number, provider = 'sandbox'): AccountSnapshot => ({ id, provider, name: `Account ${id}`, username: null });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { account, PublisherHarness, sleep, WORKSPACE } from './testing/publisher-harness';
 
 describe('PublisherModule', () => {
-  let database: SqlDatabase;
-  let publisher: SchemaDatabase<PublisherTables>;
-  let moduleRef: TestingModule;
-  let bus: InProcessMessageBus;
-  let rpc: InProcessRpc;
-  let scripted: ScriptedProvider;
-  let idempotent: ScriptedProvider;
-  const results: ResultCommand[] = [];
+  let harness: PublisherHarness;
 
   beforeAll(async () => {
-    Logger.overrideLogger(['error']);
-    database = openSqliteDatabase();
-    publisher = database.forSchema<PublisherTables>(PUBLISHER_SCHEMA);
-    scripted = new ScriptedProvider();
-    idempotent = new ScriptedProvider('idempotent', 'idempotency_key');
-    moduleRef = await Test.createTestingModule({ imports: [testInfrastructure(database, { bus: { retry: { firstDelayMs: 20 } } }), PublisherModule] })
-      .overrideProvider(PUBLISH_PROVIDERS)
-      .useValue([new SandboxProvider(), scripted, idempotent, new MastodonProvider(new ProviderHttp({ allowPrivateUrls: false, timeoutMs: 1_000 }))])
-      .overrideProvider(PUBLISHER_OPTIONS)
-      .useValue({ maxRetries: 2, maxRetryDelayMs: 30 })
-      .compile();
-    await moduleRef.init();
-    bus = moduleRef.get(MESSAGE_BUS);
-    rpc = moduleRef.get(RPC_CLIENT);
-    await bus.subscribe({
-      groupId: 'test-probe',
-      topics: [Topics.postCommands],
-      handle: async (message) => void results.push(message.value as ResultCommand),
-    });
+    harness = await PublisherHarness.start();
   });
-  afterAll(async () => {
-    await moduleRef.close();
-    await bus.close();
-    await database.close();
-  });
-
-  const connect = (accountId: number, provider: string, settings: object = {}, credentials: object = {}) =>
-    rpc.request<ConnectAccountReply>(RpcMethods.connectAccount, { accountId, workspaceUuid: WORKSPACE, provider, settings, credentials });
-
-  async function startPublishing(postUuid: string, round: number, accounts: AccountSnapshot[]): Promise<void> {
-    const event: PostEventMessage = {
-      type: 'PublishingStarted',
-      data: { accounts, versions: [original], at: new Date().toISOString() },
-      eventId: randomUUID(),
-      postUuid,
-      revision: round,
-      position: round,
-      recordedAt: new Date().toISOString(),
-    };
-    await bus.publish(Topics.postEvents, [{ key: postUuid, value: event }]);
-  }
-
-  /** An attempt as a process that ended during the provider call leaves it. */
-  const startedBeforeACrash = (postUuid: string, accountId: number, round: number) =>
-    publisher.db
-      .insertInto('attempts')
-      .values({ post_uuid: postUuid, account_id: accountId, round, state: 'started', errors: publisher.dialect.json([]), started_at: new Date() })
-      .execute();
-
-  async function resultsOf(postUuid: string, count: number): Promise<ResultCommand[]> {
-    const deadline = Date.now() + 5_000;
-    const of = () => results.filter((result) => result.postUuid === postUuid);
-    while (of().length < count) {
-      if (Date.now() > deadline) throw new Error(`Expected ${count} results for post ${postUuid}, got ${of().length}`);
-      await sleep(10);
-    }
-    return of();
-  }
+  afterAll(() => harness?.close());
 
   describe('connecting accounts', () => {
     it('connects a sandbox account, authorized, and keeps its settings and credentials encrypted', async () => {
-      expect(await connect(101, 'sandbox', { outcome: 'success' }, { token: 'plain-secret-token' })).toEqual({ authorized: true, name: 'Sandbox', username: null, settings: { outcome: 'success' } });
+      expect(await harness.connect(101, 'sandbox', { outcome: 'success' }, { token: 'plain-secret-token' })).toEqual({
+        authorized: true,
+        name: 'Sandbox',
+        username: null,
+        settings: { outcome: 'success' },
+      });
 
-      const row = await publisher.db
+      const row = await harness.tables.db
         .selectFrom('accounts')
         .select(['provider', 'settings_encrypted', 'credentials_encrypted'])
         .where('account_id', '=', 101)
@@ -137,62 +32,92 @@ describe('PublisherModule', () => {
     });
 
     it('answers the name and handle the provider reports', async () => {
-      expect(await connect(104, 'scripted')).toEqual({ authorized: true, name: 'Scripted', username: 'scripted_user', settings: {} });
+      expect(await harness.connect(104, 'scripted')).toEqual({
+        authorized: true,
+        name: 'Scripted',
+        username: 'scripted_user',
+        settings: {},
+      });
     });
 
     it('refuses credentials the provider refuses with the contract’s message, and keeps nothing', async () => {
-      const error = await connect(105, 'scripted', { refuse: true }, { token: 'bad' }).catch((caught: unknown) => caught);
+      const error = await harness.connect(105, 'scripted', { refuse: true }, { token: 'bad' }).catch((caught: unknown) => caught);
       expect((error as ServiceError).toBody()).toEqual({
         kind: 'validation',
         message: 'Validation errors.',
         errors: { credentials: ['The provider rejected these credentials.'] },
       });
-      expect(await publisher.db.selectFrom('accounts').select('account_id').where('account_id', '=', 105).execute()).toEqual([]);
+      expect(await harness.tables.db.selectFrom('accounts').select('account_id').where('account_id', '=', 105).execute()).toEqual([]);
+    });
+
+    it('answers unavailable, not a refusal, when the provider cannot check the credentials now', async () => {
+      const error = await harness.connect(107, 'scripted', { down: true }).catch((caught: unknown) => caught);
+      expect((error as ServiceError).toBody()).toEqual({
+        kind: 'unavailable',
+        message: 'The scripted provider could not check the credentials now: Service Unavailable (HTTP 503)',
+      });
+      expect(await harness.tables.db.selectFrom('accounts').select('account_id').where('account_id', '=', 107).execute()).toEqual([]);
     });
 
     it('refuses a provider URL on a loopback or private address unless allowed, naming the field', async () => {
       for (const instance of ['http://127.0.0.1:9', 'http://localhost:9', 'http://10.1.2.3', 'http://[::1]:9']) {
-        const error = await connect(106, 'mastodon', { instance }, { access_token: 't' }).catch((caught: unknown) => caught);
+        const error = await harness.connect(106, 'mastodon', { instance }, { access_token: 't' }).catch((caught: unknown) => caught);
         expect((error as ServiceError).toBody()).toEqual({
           kind: 'validation',
           message: 'Validation errors.',
-          errors: { 'settings.instance': ['The settings.instance must not resolve to a private, loopback or link-local address.'] },
+          errors: {
+            'settings.instance': ['The settings.instance must not resolve to a private, loopback or link-local address.'],
+          },
         });
       }
     });
 
     it('refuses an unknown provider with a validation error', async () => {
-      const error = await connect(102, 'myspace').catch((caught: unknown) => caught);
+      const error = await harness.connect(102, 'myspace').catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(ServiceError);
       expect((error as ServiceError).toBody()).toEqual({
         kind: 'validation',
         message: 'Validation errors.',
         errors: { provider: ['The selected provider is invalid.'] },
       });
-      expect(await publisher.db.selectFrom('accounts').select('account_id').where('account_id', '=', 102).execute()).toEqual([]);
+      expect(await harness.tables.db.selectFrom('accounts').select('account_id').where('account_id', '=', 102).execute()).toEqual([]);
     });
 
     it('disconnects an account, after which publishing to it fails as not connected', async () => {
-      await connect(103, 'sandbox');
-      expect(await rpc.request(RpcMethods.disconnectAccount, { accountId: 103, workspaceUuid: WORKSPACE })).toEqual({ disconnected: true });
-      expect(await rpc.request(RpcMethods.disconnectAccount, { accountId: 103, workspaceUuid: WORKSPACE })).toEqual({ disconnected: false });
+      await harness.connect(103, 'sandbox');
+      expect(
+        await harness.rpc.request(RpcMethods.disconnectAccount, {
+          accountId: 103,
+          workspaceUuid: WORKSPACE,
+        }),
+      ).toEqual({ disconnected: true });
+      expect(
+        await harness.rpc.request(RpcMethods.disconnectAccount, {
+          accountId: 103,
+          workspaceUuid: WORKSPACE,
+        }),
+      ).toEqual({ disconnected: false });
 
       const post = randomUUID();
-      await startPublishing(post, 3, [account(103)]);
-      expect(await resultsOf(post, 1)).toEqual([
-        expect.objectContaining({ accountId: 103, outcome: 'failed', errors: ['The account is not connected.'] }),
+      await harness.startPublishing(post, 3, [account(103)]);
+      expect(await harness.resultsOf(post, 1)).toEqual([
+        expect.objectContaining({
+          accountId: 103,
+          outcome: 'failed',
+          errors: ['The account is not connected.'],
+        }),
       ]);
     });
   });
 
   describe('publishing', () => {
     it('publishes once to each account and sends each result', async () => {
-      await connect(201, 'sandbox');
-      await connect(202, 'sandbox', { outcome: 'failure' });
+      await harness.connect(201, 'sandbox');
+      await harness.connect(202, 'sandbox', { outcome: 'failure' });
       const post = randomUUID();
 
-      await startPublishing(post, 5, [account(201), account(202), account(209)]);
-      const sent = await resultsOf(post, 3);
+      await harness.startPublishing(post, 5, [account(201), account(202), account(209)]);
+      const sent = await harness.resultsOf(post, 3);
 
       const published = sent.find((result) => result.accountId === 201)!;
       expect(published).toEqual({
@@ -211,52 +136,62 @@ describe('PublisherModule', () => {
         externalUrl: null,
         errors: ['The sandbox account Account 202 is set to fail every publish.'],
       });
-      expect(sent.find((result) => result.accountId === 209)).toMatchObject({ outcome: 'failed', errors: ['The account is not connected.'] });
+      expect(sent.find((result) => result.accountId === 209)).toMatchObject({
+        outcome: 'failed',
+        errors: ['The account is not connected.'],
+      });
     });
 
     it('does not call the provider again for a redelivered event, and sends the same results again', async () => {
-      await connect(301, 'scripted', {}, { apiKey: 'k' });
-      await connect(302, 'scripted');
+      await harness.connect(301, 'scripted', {}, { apiKey: 'k' });
+      await harness.connect(302, 'scripted');
       const post = randomUUID();
 
-      await startPublishing(post, 7, [account(301, 'scripted'), account(302, 'scripted')]);
-      const first = await resultsOf(post, 2);
-      await startPublishing(post, 7, [account(301, 'scripted'), account(302, 'scripted')]);
-      const again = (await resultsOf(post, 4)).slice(2);
+      await harness.startPublishing(post, 7, [account(301, 'scripted'), account(302, 'scripted')]);
+      const first = await harness.resultsOf(post, 2);
+      await harness.startPublishing(post, 7, [account(301, 'scripted'), account(302, 'scripted')]);
+      const again = (await harness.resultsOf(post, 4)).slice(2);
 
-      expect(scripted.callsFor(301)).toBe(1);
-      expect(scripted.callsFor(302)).toBe(1);
-      expect(scripted.calls.find((call) => call.account.id === 301)?.connection.credentials).toEqual({ apiKey: 'k' });
+      expect(harness.scripted.callsFor(301)).toBe(1);
+      expect(harness.scripted.callsFor(302)).toBe(1);
+      expect(harness.scripted.calls.find((call) => call.account.id === 301)?.connection.credentials).toEqual({ apiKey: 'k' });
       expect(again.map(({ sentAt: _sentAt, ...rest }) => rest)).toEqual(first.map(({ sentAt: _sentAt, ...rest }) => rest));
     });
 
     it('reports an attempt cut off before its outcome was stored as failed, without calling the provider', async () => {
-      await connect(401, 'scripted');
+      await harness.connect(401, 'scripted');
       const post = randomUUID();
-      await startedBeforeACrash(post, 401, 2);
+      await harness.startedBeforeACrash(post, 401, 2);
 
-      await startPublishing(post, 2, [account(401, 'scripted')]);
+      await harness.startPublishing(post, 2, [account(401, 'scripted')]);
 
-      expect(await resultsOf(post, 1)).toEqual([
+      expect(await harness.resultsOf(post, 1)).toEqual([
         expect.objectContaining({
           accountId: 401,
           outcome: 'failed',
           errors: ['The outcome of the publish attempt is unknown after a restart; check the account before publishing again.'],
         }),
       ]);
-      expect(scripted.callsFor(401)).toBe(0);
+      expect(harness.scripted.callsFor(401)).toBe(0);
     });
 
     it('makes an attempt cut off before its outcome was stored again, with the same idempotency key, when the provider honours such keys', async () => {
-      await connect(451, 'idempotent');
+      await harness.connect(451, 'idempotent');
       const post = randomUUID();
-      await startedBeforeACrash(post, 451, 3);
+      await harness.startedBeforeACrash(post, 451, 3);
 
-      await startPublishing(post, 3, [account(451, 'idempotent')]);
+      await harness.startPublishing(post, 3, [account(451, 'idempotent')]);
 
-      expect(await resultsOf(post, 1)).toEqual([expect.objectContaining({ accountId: 451, outcome: 'published', externalId: 's-451', errors: [] })]);
-      expect(idempotent.calls.map((call) => call.idempotencyKey)).toEqual([`${post}:451`]);
-      const stored = await publisher.db
+      expect(await harness.resultsOf(post, 1)).toEqual([
+        expect.objectContaining({
+          accountId: 451,
+          outcome: 'published',
+          externalId: 's-451',
+          errors: [],
+        }),
+      ]);
+      expect(harness.idempotent.calls.map((call) => call.idempotencyKey)).toEqual([`${post}:451`]);
+      const stored = await harness.tables.db
         .selectFrom('attempts')
         .select(['state', 'external_id'])
         .where('post_uuid', '=', post)
@@ -266,48 +201,66 @@ describe('PublisherModule', () => {
     });
 
     it('retries a retryable failure a bounded number of times', async () => {
-      await connect(501, 'scripted');
-      await connect(502, 'scripted');
-      scripted.scripts.set(501, [
+      await harness.connect(501, 'scripted');
+      await harness.connect(502, 'scripted');
+      harness.scripted.scripts.set(501, [
         { kind: 'retry_later', message: 'Rate limited.', retryAfterMs: 10 },
-        { kind: 'published', externalId: 'x-501', externalUrl: 'https://example.test/x-501' },
+        {
+          kind: 'published',
+          externalId: 'x-501',
+          externalUrl: 'https://example.test/x-501',
+        },
       ]);
-      scripted.scripts.set(502, [{ kind: 'retry_later', message: 'Service unavailable.', retryAfterMs: 60_000 }]);
+      harness.scripted.scripts.set(502, [
+        {
+          kind: 'retry_later',
+          message: 'Service unavailable.',
+          retryAfterMs: 20,
+        },
+      ]);
       const post = randomUUID();
 
-      await startPublishing(post, 4, [account(501, 'scripted'), account(502, 'scripted')]);
-      const sent = await resultsOf(post, 2);
+      await harness.startPublishing(post, 4, [account(501, 'scripted'), account(502, 'scripted')]);
+      const sent = await harness.resultsOf(post, 2);
 
-      expect(sent.find((result) => result.accountId === 501)).toMatchObject({ outcome: 'published', externalUrl: 'https://example.test/x-501' });
+      expect(sent.find((result) => result.accountId === 501)).toMatchObject({
+        outcome: 'published',
+        externalUrl: 'https://example.test/x-501',
+      });
       expect(sent.find((result) => result.accountId === 502)).toMatchObject({
         outcome: 'failed',
         errors: ['Service unavailable. (gave up after 3 attempts)'],
       });
-      expect(scripted.callsFor(501)).toBe(2);
-      expect(scripted.callsFor(502)).toBe(3);
+      expect(harness.scripted.callsFor(501)).toBe(2);
+      expect(harness.scripted.callsFor(502)).toBe(3);
     });
 
     it('reports refused credentials as failed with the provider’s message', async () => {
-      await connect(601, 'scripted');
-      scripted.scripts.set(601, [{ kind: 'reauthorize', message: 'The access token was revoked.' }]);
+      await harness.connect(601, 'scripted');
+      harness.scripted.scripts.set(601, [{ kind: 'reauthorize', message: 'The access token was revoked.' }]);
       const post = randomUUID();
 
-      await startPublishing(post, 1, [account(601, 'scripted')]);
+      await harness.startPublishing(post, 1, [account(601, 'scripted')]);
 
-      expect(await resultsOf(post, 1)).toEqual([expect.objectContaining({ outcome: 'failed', errors: ['The access token was revoked.'] })]);
+      expect(await harness.resultsOf(post, 1)).toEqual([
+        expect.objectContaining({
+          outcome: 'failed',
+          errors: ['The access token was revoked.'],
+        }),
+      ]);
     });
 
     it('leaves a superseded round alone', async () => {
-      await connect(701, 'scripted');
+      await harness.connect(701, 'scripted');
       const post = randomUUID();
-      await startPublishing(post, 9, [account(701, 'scripted')]);
-      await resultsOf(post, 1);
+      await harness.startPublishing(post, 9, [account(701, 'scripted')]);
+      await harness.resultsOf(post, 1);
 
-      await startPublishing(post, 6, [account(701, 'scripted')]);
+      await harness.startPublishing(post, 6, [account(701, 'scripted')]);
       await sleep(300);
 
-      expect(scripted.callsFor(701)).toBe(1);
-      expect(await resultsOf(post, 1)).toHaveLength(1);
+      expect(harness.scripted.callsFor(701)).toBe(1);
+      expect(await harness.resultsOf(post, 1)).toHaveLength(1);
     });
   });
 });

@@ -16,6 +16,8 @@ import { PUBLISH_PROVIDERS } from './providers/publish-provider';
 import { SandboxProvider } from './providers/sandbox/sandbox-provider';
 import { AccountPublisher } from './publish-post/account-publisher';
 import { AttemptJournal } from './publish-post/attempt-journal';
+import { DeferredAttempts } from './publish-post/deferred-attempts';
+import { DeferredAttemptsRunner } from './publish-post/deferred-attempts.runner';
 import { PostPublishingConsumer } from './publish-post/post-publishing.consumer';
 import { PUBLISHER_DATABASE, PUBLISHER_SCHEMA, publisherMigrations } from './publisher-migrations';
 import { defaultPublisherOptions, PUBLISHER_OPTIONS } from './publisher-options';
@@ -42,7 +44,9 @@ const PROVIDER_TIMEOUT_MS = 10_000;
     ProviderRegistry,
     AccountStore,
     AttemptJournal,
+    DeferredAttempts,
     AccountPublisher,
+    DeferredAttemptsRunner,
     ConnectAccountHandler,
     DisconnectAccountHandler,
     PostPublishingConsumer,

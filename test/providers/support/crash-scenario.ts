@@ -6,8 +6,10 @@ import { AccountStore } from '../../../apps/publisher/src/accounts/account-store
 import { ProviderRegistry } from '../../../apps/publisher/src/providers/provider-registry';
 import { AccountPublisher } from '../../../apps/publisher/src/publish-post/account-publisher';
 import { AttemptJournal } from '../../../apps/publisher/src/publish-post/attempt-journal';
+import { DeferredAttempts } from '../../../apps/publisher/src/publish-post/deferred-attempts';
 import { PublishMessages } from '../../../apps/publisher/src/publish-post/publish-result';
 import { PUBLISHER_SCHEMA, PublisherTables, publisherMigrations } from '../../../apps/publisher/src/publisher-migrations';
+import { defaultPublisherOptions } from '../../../apps/publisher/src/publisher-options';
 import { ScenarioTarget } from './provider-scenarios';
 
 /**
@@ -26,7 +28,7 @@ export function crashScenario(target: () => ScenarioTarget): void {
       await migrateSchema(schema, publisherMigrations);
       const journal = new AttemptJournal(schema);
       const accounts = new AccountStore(schema, new SecretBox('crash-scenario'));
-      const publisher = new AccountPublisher(journal, accounts, new ProviderRegistry([provider]), { maxRetries: 2, maxRetryDelayMs: 50 });
+      const publisher = new AccountPublisher(journal, new DeferredAttempts(schema), accounts, new ProviderRegistry([provider]), { ...defaultPublisherOptions, maxRetries: 2, maxRetryDelayMs: 50 });
       const account = await connection();
       await accounts.save(
         { accountId: account.accountId, workspaceUuid: randomUUID(), provider: provider.name, settings: account.settings, credentials: account.credentials },

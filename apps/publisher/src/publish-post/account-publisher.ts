@@ -6,7 +6,10 @@ import { ProviderRegistry } from '../providers/provider-registry';
 import { PublishOutcome, PublishProvider, PublishRequest } from '../providers/publish-provider';
 import { PUBLISHER_OPTIONS, PublisherOptions } from '../publisher-options';
 import { AttemptJournal, AttemptKey } from './attempt-journal';
+import { DeferredAttempt, DeferredAttempts } from './deferred-attempts';
 import { failed, nextStep, PublishMessages, PublishResult, versionFor } from './publish-result';
+
+const labelOf = (key: AttemptKey): string => `post ${key.postUuid} to account ${key.accountId} (round ${key.round})`;
 
 /** What a call to the provider needs, or why there can be none. */
 type Preparation = { ok: true; provider: PublishProvider; request: PublishRequest } | { ok: false; result: PublishResult };
@@ -16,7 +19,9 @@ type Preparation = { ok: true; provider: PublishProvider; request: PublishReques
  * called, and a journaled attempt is never called again. Its stored result is returned instead.
  * An attempt cut off by a crash is made again only through a provider whose `crashRecovery` keeps
  * it from posting twice (a platform idempotency key, or a lookup of what the first try posted);
- * otherwise it is reported failed as unknown, since the platform may have published it.
+ * otherwise it is reported failed as unknown, since the platform may have published it. A wait the
+ * platform asks for that is longer than a consumer may hold its partition defers the attempt to
+ * the DeferredAttemptsRunner, which makes it again when due.
  */
 @Injectable()
 export class AccountPublisher {
@@ -24,27 +29,48 @@ export class AccountPublisher {
 
   constructor(
     private readonly journal: AttemptJournal,
+    private readonly deferred: DeferredAttempts,
     private readonly accounts: AccountStore,
     private readonly providers: ProviderRegistry,
     @Inject(PUBLISHER_OPTIONS) private readonly options: PublisherOptions,
   ) {}
 
-  async publish(key: AttemptKey, account: AccountSnapshot, versions: readonly PostVersion[]): Promise<PublishResult> {
+  /** The result of the attempt, or null when the platform asked to wait longer than a partition may be held (deferred). */
+  async publish(key: AttemptKey, account: AccountSnapshot, versions: readonly PostVersion[]): Promise<PublishResult | null> {
     const start = await this.journal.begin(key);
-    const label = `post ${key.postUuid} to account ${key.accountId} (round ${key.round})`;
     if (start.kind === 'finished') {
-      this.logger.log(`Already attempted ${label}: ${start.result.outcome}; reporting it again`);
+      this.logger.log(`Already attempted ${labelOf(key)}: ${start.result.outcome}; reporting it again`);
       return start.result;
     }
-    const prepared = await this.prepare(key, account, versions);
-    if (start.kind === 'interrupted') {
-      if (!prepared.ok || prepared.provider.crashRecovery === 'report_unknown') {
-        this.logger.warn(`Attempt of ${label} was cut off before its outcome was stored; reporting it failed as unknown`);
-        return this.journal.finish(key, failed(PublishMessages.unknownOutcome));
-      }
-      this.logger.warn(`Attempt of ${label} was cut off before its outcome was stored; ${prepared.provider.name} resolves it (${prepared.provider.crashRecovery}), so it is made again`);
+    if (start.kind === 'interrupted' && (await this.deferred.has(key))) {
+      this.logger.log(`Attempt of ${labelOf(key)} is deferred until the platform's wait is over; it is resumed then`);
+      return null;
     }
-    const result = prepared.ok ? await this.attempt(key, prepared.provider, prepared.request) : prepared.result;
+    return this.run(key, account, versions, { interrupted: start.kind === 'interrupted', deferrals: 0 });
+  }
+
+  /** Makes a deferred attempt again, once due; null when the platform asks to wait again. */
+  async resume(attempt: DeferredAttempt): Promise<PublishResult | null> {
+    const start = await this.journal.begin(attempt.key);
+    // Finished before a crash kept its result from being sent: the runner sends it again.
+    if (start.kind === 'finished') return start.result;
+    return this.run(attempt.key, attempt.account, attempt.versions, { interrupted: attempt.interrupted, deferrals: attempt.deferrals });
+  }
+
+  private async run(key: AttemptKey, account: AccountSnapshot, versions: readonly PostVersion[], state: { interrupted: boolean; deferrals: number }): Promise<PublishResult | null> {
+    const label = labelOf(key);
+    const prepared = await this.prepare(key, account, versions);
+    let result: PublishResult | null;
+    if (state.interrupted && (!prepared.ok || prepared.provider.crashRecovery === 'report_unknown')) {
+      this.logger.warn(`Attempt of ${label} was cut off before its outcome was stored; reporting it failed as unknown`);
+      result = failed(PublishMessages.unknownOutcome);
+    } else {
+      if (state.interrupted && prepared.ok) {
+        this.logger.warn(`Attempt of ${label} was cut off before its outcome was stored; ${prepared.provider.name} resolves it (${prepared.provider.crashRecovery}), so it is made again`);
+      }
+      result = prepared.ok ? await this.attempt(key, prepared.provider, prepared.request, account, versions, state.deferrals) : prepared.result;
+      if (result === null) return null;
+    }
     const stored = await this.journal.finish(key, result);
     if (stored === result) {
       const detail = result.outcome === 'published' ? `published at ${result.externalUrl ?? '(no url)'}` : `failed: ${result.errors.join('; ')}`;
@@ -82,9 +108,26 @@ export class AccountPublisher {
     return { ok: true, provider, request };
   }
 
-  private async attempt(key: AttemptKey, provider: PublishProvider, request: PublishRequest): Promise<PublishResult> {
+  /**
+   * Calls the provider, waiting in place for short waits; a wait longer than `maxRetryDelayMs`
+   * defers the attempt (null) until the platform's time, at most `maxDeferrals` times.
+   */
+  private async attempt(
+    key: AttemptKey,
+    provider: PublishProvider,
+    request: PublishRequest,
+    account: AccountSnapshot,
+    versions: readonly PostVersion[],
+    deferrals: number,
+  ): Promise<PublishResult | null> {
     for (let retries = 0; ; retries++) {
       const outcome = await this.call(provider, () => provider.publish(request));
+      if (outcome.kind === 'retry_later' && outcome.retryAfterMs > this.options.maxRetryDelayMs) {
+        if (deferrals >= this.options.maxDeferrals) return failed(PublishMessages.gaveUp(outcome.message, retries + deferrals + 1));
+        await this.deferred.defer(key, account, versions, new Date(Date.now() + outcome.retryAfterMs), deferrals + 1);
+        this.logger.warn(`${provider.name} asked to wait ${outcome.retryAfterMs} ms before publishing ${labelOf(key)} again (${outcome.message}); deferred`);
+        return null;
+      }
       const step = nextStep(outcome, retries, this.options);
       if (step.kind === 'report') return step.result;
       const reason = outcome.kind === 'retry_later' ? outcome.message : '';

@@ -4,6 +4,7 @@ import { SecretBox } from '@app/security';
 import { AccountStore } from '../accounts/account-store';
 import { PUBLISHER_SCHEMA, PublisherTables, publisherMigrations } from '../publisher-migrations';
 import { AttemptJournal, AttemptKey } from './attempt-journal';
+import { DeferredAttempts } from './deferred-attempts';
 import { PublishResult } from './publish-result';
 
 const published: PublishResult = { outcome: 'published', externalId: 'x-1', externalUrl: 'https://example.test/x-1', errors: [] };
@@ -21,7 +22,7 @@ describe.each(testEngines)('publisher tables on %s', (_, open) => {
     const opened = await open();
     dispose = opened.dispose;
     database = opened.database.forSchema<PublisherTables>(PUBLISHER_SCHEMA);
-    expect(await migrateSchema(database, publisherMigrations)).toEqual(['001-accounts-and-attempts', '002-provider-sessions']);
+    expect(await migrateSchema(database, publisherMigrations)).toEqual(['001-accounts-and-attempts', '002-provider-sessions', '003-deferred-attempts']);
     journal = new AttemptJournal(database);
     accounts = new AccountStore(database, new SecretBox('test'));
   });
@@ -69,6 +70,32 @@ describe.each(testEngines)('publisher tables on %s', (_, open) => {
       await journal.begin({ ...first, round: 5, accountId: 8 });
       await journal.begin({ ...first, round: 3 });
       expect(await journal.latestRound(first.postUuid)).toBe(5);
+    });
+  });
+
+  describe('DeferredAttempts', () => {
+    const snapshot = { id: 7, provider: 'mastodon', name: 'Ada', username: 'ada@example.social' };
+    const versions = [{ account_id: 0, is_original: true, content: [{ body: 'Later', media: [] }], options: {} }];
+
+    it('hands a deferred attempt to one runner once due, and back as interrupted when its lease ran out', async () => {
+      const deferred = new DeferredAttempts(database);
+      const attempt = key();
+      const now = Date.now();
+      await deferred.defer(attempt, snapshot, versions, new Date(now + 60_000), 1);
+      expect(await deferred.has(attempt)).toBe(true);
+      const mine = (claimed: { key: AttemptKey }[]) => claimed.filter((entry) => entry.key.postUuid === attempt.postUuid);
+
+      expect(mine(await deferred.claimDue(new Date(now), 1_000, 100))).toEqual([]);
+      expect(mine(await deferred.claimDue(new Date(now + 60_000), 1_000, 100))).toEqual([
+        { key: attempt, account: snapshot, versions, deferrals: 1, interrupted: false },
+      ]);
+      expect(mine(await deferred.claimDue(new Date(now + 60_500), 1_000, 100))).toEqual([]);
+      expect(mine(await deferred.claimDue(new Date(now + 61_000), 1_000, 100))).toEqual([expect.objectContaining({ key: attempt, interrupted: true })]);
+
+      await deferred.defer(attempt, snapshot, versions, new Date(now + 120_000), 2);
+      expect(mine(await deferred.claimDue(new Date(now + 120_000), 1_000, 100))).toEqual([expect.objectContaining({ deferrals: 2, interrupted: false })]);
+      await deferred.remove(attempt);
+      expect(await deferred.has(attempt)).toBe(false);
     });
   });
 

@@ -34,6 +34,7 @@ export class PostPublishingConsumer {
     for (const account of data.accounts) {
       const key = { postUuid, accountId: account.id, round };
       const result = await this.publisher.publish(key, account, data.versions);
+      if (!result) continue; // deferred: the DeferredAttemptsRunner sends its result
       const command = recordPublishResultCommand(key, result, new Date());
       await this.bus.publish(Topics.postCommands, [
         { key: postUuid, value: command, headers: { [Headers.messageId]: command.commandId } },

@@ -3,7 +3,10 @@ import { IsOptional } from 'class-validator';
 import { AtMostCharacters, MustBeObject, MustBeString, Required } from '../../http/validation';
 
 export class ConnectAccountDto {
-  @ApiProperty({ example: 'sandbox', description: 'the platform; `sandbox` is built in and never leaves the machine' })
+  @ApiProperty({
+    example: 'sandbox',
+    description: 'the platform: `sandbox` (built in, never leaves the machine), `bluesky`, `mastodon`, `telegram` or `discord`',
+  })
   @Required()
   @MustBeString()
   @AtMostCharacters(64)
@@ -21,12 +24,21 @@ export class ConnectAccountDto {
   @AtMostCharacters(255)
   username?: string | null;
 
-  @ApiProperty({ required: false, example: { outcome: 'success' }, description: 'provider settings' })
+  @ApiProperty({
+    required: false,
+    example: { outcome: 'success' },
+    description:
+      'provider settings: sandbox `outcome`; bluesky `service` (PDS URL); mastodon `instance` (required); telegram `chat_id` (required), `api_url`; discord none',
+  })
   @IsOptional()
   @MustBeObject()
   settings?: Record<string, unknown>;
 
-  @ApiProperty({ required: false, description: 'provider credentials: stored encrypted by the publisher, never returned' })
+  @ApiProperty({
+    required: false,
+    description:
+      'provider credentials, checked with the platform before the account exists, stored encrypted by the publisher, never returned: bluesky `identifier`, `app_password`; mastodon `access_token`; telegram `bot_token`; discord `webhook_url`',
+  })
   @IsOptional()
   @MustBeObject()
   credentials?: Record<string, unknown>;

@@ -47,6 +47,12 @@ describe('TelegramProvider', () => {
     expect(await provider.publish(request(account, 'Slow down'))).toEqual({ kind: 'retry_later', message: 'Too Many Requests: retry after 7 (HTTP 429)', retryAfterMs: 7_000 });
   });
 
+  it('asks to reconnect when the bot was removed from the channel (403)', async () => {
+    const account = await connection();
+    telegram.proxy.failNext(/\/sendMessage$/, { answer: { status: 403, body: { ok: false, error_code: 403, description: 'Forbidden: bot was kicked from the channel chat' } } });
+    expect(await provider.publish(request(account, 'Gone'))).toEqual({ kind: 'reauthorize', message: 'Forbidden: bot was kicked from the channel chat' });
+  });
+
   it('verifies the bot token and names the account after the channel', async () => {
     expect(await provider.verify(settings(), { bot_token: telegram.addBot() })).toEqual({
       kind: 'verified',

@@ -22,6 +22,8 @@ function failureOf(answer: HttpAnswer): ReturnType<typeof classifyFailure> {
   const body = botAnswer(answer);
   const retryAfter = body?.parameters?.retry_after;
   const message = body?.description ?? (answer.kind === 'answer' ? `HTTP ${answer.status}` : answer.message);
+  // 403: the bot was removed from the chat or lost the right to post; only reconnecting helps.
+  if (answer.kind === 'answer' && answer.status === 403) return { kind: 'reauthorize', message };
   // sendMessage has no idempotency key: a request without an answer is never sent again.
   return classifyFailure(answer, { message, resetMs: typeof retryAfter === 'number' ? retryAfter * 1000 : null, repeatable: false });
 }
