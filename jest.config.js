@@ -7,7 +7,10 @@ const swc = ['@swc/jest', {
   },
   module: { type: 'commonjs' },
 }];
-const moduleNameMapper = { '^@app/([a-z-]+)$': '<rootDir>/libs/$1/src' };
+const moduleNameMapper = {
+  '^@app/kafka-mock-cluster$': '<rootDir>/libs/messaging/src/kafka/testing',
+  '^@app/([a-z-]+)$': '<rootDir>/libs/$1/src',
+};
 const common = { rootDir: __dirname, transform: { '^.+\\.ts$': swc }, moduleNameMapper, testEnvironment: 'node' };
 module.exports = {
   projects: [

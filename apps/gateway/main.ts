@@ -1,5 +1,6 @@
 import { bootstrapDistributedApp } from '@app/runtime';
 import { configureGatewayApp } from './src/configure-gateway-app';
 import { GatewayModule } from './src/gateway.module';
+import { rpcServiceOf } from '@app/contracts';
 
-bootstrapDistributedApp({ service: 'gateway', module: GatewayModule, configure: configureGatewayApp, ownHealth: true });
+bootstrapDistributedApp({ service: 'gateway', module: GatewayModule, rpcServiceOf, configure: configureGatewayApp, ownHealth: true });

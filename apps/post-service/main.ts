@@ -1,4 +1,5 @@
 import { bootstrapDistributedApp } from '@app/runtime';
 import { PostServiceModule } from './src/post-service.module';
+import { rpcServiceOf } from '@app/contracts';
 
-bootstrapDistributedApp({ service: 'post-service', module: PostServiceModule, eventStore: true });
+bootstrapDistributedApp({ service: 'post-service', module: PostServiceModule, rpcServiceOf, eventStore: true });

@@ -1,4 +1,5 @@
 import { bootstrapDistributedApp } from '@app/runtime';
 import { PublisherModule } from './src/publisher.module';
+import { rpcServiceOf } from '@app/contracts';
 
-bootstrapDistributedApp({ service: 'publisher', module: PublisherModule });
+bootstrapDistributedApp({ service: 'publisher', module: PublisherModule, rpcServiceOf });

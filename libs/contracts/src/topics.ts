@@ -6,7 +6,7 @@ export const Topics = {
   postCommands: 'post-commands',
 } as const;
 
-export const deadLetterTopic = (topic: string): string => `${topic}.dlq`;
+export { deadLetterTopic } from '@app/messaging';
 
 /** Consumer groups, one per service (and per purpose within it). */
 export const ConsumerGroups = {

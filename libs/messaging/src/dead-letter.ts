@@ -1,3 +1,6 @@
+/** The topic a consumer group moves the messages it gives up on to. */
+export const deadLetterTopic = (topic: string): string => `${topic}.dlq`;
+
 /**
  * Headers a message gets when a consumer group gives up on it and moves it to `<topic>.dlq`
  * (its own headers are kept). Every bus adapter writes the same ones.

@@ -1,6 +1,7 @@
 export * from './message-bus.port';
 export * from './rpc.port';
 export * from './dead-letter';
+export * from './service-error';
 export * from './in-process/in-process-message-bus';
 export * from './in-process/in-process-rpc';
 export * from './kafka';

@@ -1,4 +1,4 @@
-import { ServiceErrorBody } from '@app/contracts';
+import { ServiceErrorBody } from './service-error';
 
 /**
  * Request/reply between services, for the commands and queries whose caller waits for an answer

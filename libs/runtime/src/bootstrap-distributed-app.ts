@@ -10,6 +10,8 @@ export interface DistributedAppOptions {
   service: string;
   module: Type<unknown>;
   eventStore?: boolean;
+  /** The service that answers each request/reply method (it names the method's request topic). */
+  rpcServiceOf: (method: string) => string;
   /** Extra HTTP set-up (the gateway's API); other apps serve health only. */
   configure?: (app: NestFastifyApplication, config: AppConfig) => void;
   /** Whether the app module brings its own health endpoints. */
@@ -23,7 +25,7 @@ export function bootstrapDistributedApp(options: DistributedAppOptions): void {
     const config = loadConfig();
     @Module({
       imports: [
-        DistributedInfrastructureModule.forRoot(config, { service: options.service, eventStore: options.eventStore }),
+        DistributedInfrastructureModule.forRoot(config, { service: options.service, eventStore: options.eventStore, rpcServiceOf: options.rpcServiceOf }),
         options.module,
         ...(options.ownHealth ? [] : [HealthModule]),
       ],

@@ -15,6 +15,8 @@ export interface DistributedOptions {
   service: string;
   /** Only the post-service owns the event store. */
   eventStore?: boolean;
+  /** The service that answers each request/reply method (it names the method's request topic). */
+  rpcServiceOf: (method: string) => string;
 }
 
 /**
@@ -59,6 +61,7 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
             brokers: config.kafkaBrokers,
             clientId: options.service,
             instanceId: `${options.service}.${config.instanceId}`,
+            serviceOf: options.rpcServiceOf,
             consumer: consumerTimings(config),
             authenticator,
           }),

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { findKcat } from '../../../libs/messaging/src/kafka/testing/kafka-mock-cluster';
+import { findKcat } from '@app/kafka-mock-cluster';
 import { ObservedStart, printLifecycle } from '../lifecycle/lifecycle-report';
 import { LifecycleResult, runLifecycle } from '../lifecycle/lifecycle-run';
 import { Benchmark } from '../support/benchmark';

@@ -1,4 +1,4 @@
-import { describeWithKafka } from '../../../libs/messaging/src/kafka/testing/describe-with-kafka';
+import { describeWithKafka } from '@app/kafka-mock-cluster';
 import { schedulePost, secondsAhead } from '../scenarios/lifecycle-fixtures';
 import { PublicationAudit, systemAndReceiverOfSuite } from './support/publication-audit';
 

@@ -1,4 +1,4 @@
-import { describeWithKafka } from '../../../libs/messaging/src/kafka/testing/describe-with-kafka';
+import { describeWithKafka } from '@app/kafka-mock-cluster';
 import { approvalAndRoutingScenarios } from '../scenarios/approval-and-routing-scenarios';
 import { deliveryScenarios } from '../scenarios/delivery-scenarios';
 import { LIFECYCLE_ENV } from '../scenarios/lifecycle-fixtures';

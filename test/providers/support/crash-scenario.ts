@@ -10,7 +10,7 @@ import { DeferredAttempts } from '../../../apps/publisher/src/publish-post/defer
 import { PublishMessages } from '../../../apps/publisher/src/publish-post/publish-result';
 import { PUBLISHER_SCHEMA, PublisherTables, publisherMigrations } from '../../../apps/publisher/src/publisher-migrations';
 import { defaultPublisherOptions } from '../../../apps/publisher/src/publisher-options';
-import { ScenarioTarget } from './provider-scenarios';
+import type { ScenarioTarget } from './provider-scenarios';
 
 /**
  * A publisher that crashed mid-attempt: it journaled the attempt, its request reached the

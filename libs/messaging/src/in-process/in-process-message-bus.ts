@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { deadLetterTopic } from '@app/contracts';
+import { deadLetterTopic } from '../dead-letter';
 import { migrateSchema, SqlDatabase } from '@app/persistence';
 import { deadLetterHeaders, errorMessage } from '../dead-letter';
 import { RetryPolicy, retryPolicy } from '../delivery/retry-policy';

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { ServiceError } from '@app/contracts';
+import { ServiceError } from '../service-error';
 import { InProcessRpc, RpcFailures } from './in-process-rpc';
 
 describe('InProcessRpc', () => {

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { ServiceError } from '@app/contracts';
+import { ServiceError } from '../service-error';
 import { RpcClient, RpcReply, RpcServer } from '../rpc.port';
 
 type RpcHandler = (payload: unknown) => Promise<unknown>;

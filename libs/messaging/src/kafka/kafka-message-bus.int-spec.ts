@@ -1,4 +1,4 @@
-import { deadLetterTopic } from '@app/contracts';
+import { deadLetterTopic } from '../dead-letter';
 import { Kafka, logLevel } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
 import { DeadLetterHeaders } from '../dead-letter';

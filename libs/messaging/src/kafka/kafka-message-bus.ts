@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { deadLetterTopic } from '@app/contracts';
+import { deadLetterTopic } from '../dead-letter';
 import { Admin, Kafka, KafkaMessage, Partitioners, Producer } from 'kafkajs';
 import { DeadLetterHeaders, deadLetterHeaders, errorMessage } from '../dead-letter';
 import { RetryPolicy, retryPolicy } from '../delivery/retry-policy';

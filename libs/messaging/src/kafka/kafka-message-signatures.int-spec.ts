@@ -1,4 +1,4 @@
-import { deadLetterTopic } from '@app/contracts';
+import { deadLetterTopic } from '../dead-letter';
 import { MessageSigner, parseEncryptionKey } from '@app/security';
 import { Kafka, logLevel } from 'kafkajs';
 import { randomBytes, randomUUID } from 'node:crypto';

@@ -1,11 +1,23 @@
-import { RpcMethods, ServiceError } from '@app/contracts';
+import { ServiceError } from '../service-error';
 import { randomUUID } from 'node:crypto';
 import { IncomingMessage } from '../message-bus.port';
 import { Inbox } from '../testing/inbox';
 import { KafkaMessageBus, KafkaMessageBusOptions } from './kafka-message-bus';
-import { KafkaRpc, KafkaRpcFailures, KafkaRpcHeaders } from './kafka-rpc';
+import { KafkaRpc, KafkaRpcFailures, KafkaRpcHeaders, KafkaRpcOptions } from './kafka-rpc';
 import { describeWithKafka, fastConsumerTimings } from './testing/describe-with-kafka';
 import { KafkaMockCluster, startKafkaMockCluster } from './testing/kafka-mock-cluster';
+
+/** Methods named `<service>.<name>`: the service before the first dot names the request topic. */
+const Methods = {
+  getPost: 'post-service.get',
+  deletePost: 'post-service.delete',
+  createPost: 'post-service.create',
+  approvePost: 'post-service.approve',
+  connectAccount: 'publisher.connect',
+  listWebhooks: 'webhook-dispatcher.list',
+  listDeliveries: 'webhook-dispatcher.deliveries',
+} as const;
+const serviceOf = (method: string): string => method.slice(0, method.indexOf('.'));
 
 // Every new consumer group waits about 3 s on the mock cluster before it is given partitions.
 jest.setTimeout(60_000);
@@ -22,23 +34,24 @@ describeWithKafka('KafkaRpc on a mock Kafka cluster', () => {
     consumer: fastConsumerTimings,
     logLevel: 'warn',
   });
+  const rpcConnection = (clientId: string): KafkaRpcOptions => ({ ...connection(clientId), serviceOf });
 
   beforeAll(async () => {
     cluster = await startKafkaMockCluster();
-    server = new KafkaRpc({ ...connection('post-service'), instanceId: 'post-service-test' });
-    client = new KafkaRpc({ ...connection('gateway'), instanceId: `gateway-${randomUUID()}` });
-    server.handle(RpcMethods.getPost, async (payload) => {
+    server = new KafkaRpc({ ...rpcConnection('post-service'), instanceId: 'post-service-test' });
+    client = new KafkaRpc({ ...rpcConnection('gateway'), instanceId: `gateway-${randomUUID()}` });
+    server.handle(Methods.getPost, async (payload) => {
       handled.push(payload);
       const { postUuid } = payload as { postUuid: string };
       return { uuid: postUuid, title: 'Hello', tags: ['a'], scheduledAt: null };
     });
-    server.handle(RpcMethods.deletePost, async () => {
+    server.handle(Methods.deletePost, async () => {
       throw new ServiceError('not_found', 'Post not found.');
     });
-    server.handle(RpcMethods.createPost, async () => {
+    server.handle(Methods.createPost, async () => {
       throw new ServiceError('validation', 'Validation errors.', { title: ['The title field is required.'] });
     });
-    server.handle(RpcMethods.approvePost, async () => {
+    server.handle(Methods.approvePost, async () => {
       throw new Error('connection to the database lost');
     });
     await Promise.all([server.whenServing(), client.startClient()]);
@@ -50,7 +63,7 @@ describeWithKafka('KafkaRpc on a mock Kafka cluster', () => {
   });
 
   it('answers a request with the handler result', async () => {
-    const reply = await client.request(RpcMethods.getPost, { workspaceUuid: 'w-1', postUuid: 'p-1' });
+    const reply = await client.request(Methods.getPost, { workspaceUuid: 'w-1', postUuid: 'p-1' });
 
     expect(reply).toEqual({ uuid: 'p-1', title: 'Hello', tags: ['a'], scheduledAt: null });
     expect(handled).toContainEqual({ workspaceUuid: 'w-1', postUuid: 'p-1' });
@@ -59,21 +72,21 @@ describeWithKafka('KafkaRpc on a mock Kafka cluster', () => {
   it('answers concurrent requests each with its own reply', async () => {
     const uuids = Array.from({ length: 12 }, (_, index) => `p-${index}`);
 
-    const replies = await Promise.all(uuids.map((postUuid) => client.request<{ uuid: string }>(RpcMethods.getPost, { workspaceUuid: 'w-1', postUuid })));
+    const replies = await Promise.all(uuids.map((postUuid) => client.request<{ uuid: string }>(Methods.getPost, { workspaceUuid: 'w-1', postUuid })));
 
     expect(replies.map((reply) => reply.uuid)).toEqual(uuids);
   });
 
   it('throws a handler ServiceError again at the caller, with its kind, message and errors', async () => {
-    await expect(client.request(RpcMethods.deletePost, { postUuid: 'p-1' })).rejects.toEqual(new ServiceError('not_found', 'Post not found.'));
+    await expect(client.request(Methods.deletePost, { postUuid: 'p-1' })).rejects.toEqual(new ServiceError('not_found', 'Post not found.'));
 
-    const error: unknown = await client.request(RpcMethods.createPost, {}).catch((thrown: unknown) => thrown);
+    const error: unknown = await client.request(Methods.createPost, {}).catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(ServiceError);
     expect(error).toMatchObject({ kind: 'validation', message: 'Validation errors.', errors: { title: ['The title field is required.'] } });
   });
 
   it('turns any other handler failure into unavailable, without its details', async () => {
-    const error: unknown = await client.request(RpcMethods.approvePost, {}).catch((thrown: unknown) => thrown);
+    const error: unknown = await client.request(Methods.approvePost, {}).catch((thrown: unknown) => thrown);
 
     expect(error).toBeInstanceOf(ServiceError);
     expect(error).toMatchObject({ kind: 'unavailable', message: 'The service could not handle the request.' });
@@ -83,7 +96,7 @@ describeWithKafka('KafkaRpc on a mock Kafka cluster', () => {
   it('gives up with unavailable when no server answers in time', async () => {
     const started = Date.now();
 
-    const error: unknown = await client.request(RpcMethods.listWebhooks, {}, { timeoutMs: 500 }).catch((thrown: unknown) => thrown);
+    const error: unknown = await client.request(Methods.listWebhooks, {}, { timeoutMs: 500 }).catch((thrown: unknown) => thrown);
 
     expect(error).toEqual(new ServiceError('unavailable', 'The service did not answer in time.'));
     expect(Date.now() - started).toBeGreaterThanOrEqual(490);
@@ -96,13 +109,13 @@ describeWithKafka('KafkaRpc on a mock Kafka cluster', () => {
     try {
       await bus.subscribe({ groupId: 'publisher.rpc', topics: ['rpc.publisher'], handle: requests.handle });
       const asked = Date.now();
-      const pending = client.request(RpcMethods.connectAccount, { accountId: 7 }, { timeoutMs: 20_000 });
+      const pending = client.request(Methods.connectAccount, { accountId: 7 }, { timeoutMs: 20_000 });
       const [request] = await requests.waitFor(1);
 
       expect(request).toMatchObject({
         topic: 'rpc.publisher',
         value: { accountId: 7 },
-        headers: { [KafkaRpcHeaders.method]: RpcMethods.connectAccount, [KafkaRpcHeaders.replyTo]: client.replyTopic },
+        headers: { [KafkaRpcHeaders.method]: Methods.connectAccount, [KafkaRpcHeaders.replyTo]: client.replyTopic },
       });
       expect(request.key).toBe(request.headers[KafkaRpcHeaders.correlationId]);
       expect(Number(request.headers[KafkaRpcHeaders.deadline])).toBeGreaterThanOrEqual(asked + 20_000);
@@ -126,7 +139,7 @@ describeWithKafka('KafkaRpc on a mock Kafka cluster', () => {
       const request = (postUuid: string, deadline: number) => ({
         key: 'one-partition',
         value: { postUuid },
-        headers: { [KafkaRpcHeaders.method]: RpcMethods.getPost, [KafkaRpcHeaders.correlationId]: postUuid, [KafkaRpcHeaders.replyTo]: replyTopic, [KafkaRpcHeaders.deadline]: String(deadline) },
+        headers: { [KafkaRpcHeaders.method]: Methods.getPost, [KafkaRpcHeaders.correlationId]: postUuid, [KafkaRpcHeaders.replyTo]: replyTopic, [KafkaRpcHeaders.deadline]: String(deadline) },
       });
 
       // Same key, same partition: the server sees the expired request first.
@@ -143,9 +156,9 @@ describeWithKafka('KafkaRpc on a mock Kafka cluster', () => {
   });
 
   it('answers waiting callers with unavailable when closed', async () => {
-    const closing = new KafkaRpc({ ...connection('closing') });
+    const closing = new KafkaRpc({ ...rpcConnection('closing') });
     await closing.startClient();
-    const pending = closing.request(RpcMethods.listDeliveries, {}, { timeoutMs: 20_000 }).catch((thrown: unknown) => thrown);
+    const pending = closing.request(Methods.listDeliveries, {}, { timeoutMs: 20_000 }).catch((thrown: unknown) => thrown);
 
     await closing.close();
 

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { rpcServiceOf, ServiceError } from '@app/contracts';
+import { ServiceError } from '../service-error';
 import { randomUUID } from 'node:crypto';
 import { IncomingMessage, Subscription } from '../message-bus.port';
 import { RpcClient, RpcReply, RpcServer } from '../rpc.port';
@@ -31,6 +31,8 @@ export interface KafkaRpcOptions extends KafkaMessageBusOptions {
   instanceId?: string;
   /** How long a caller waits for a reply unless the request says otherwise. Default 10000. */
   timeoutMs?: number;
+  /** The service that answers a method: it names the method's request topic. */
+  serviceOf: (method: string) => string;
 }
 
 interface PendingRequest {
@@ -60,12 +62,14 @@ export class KafkaRpc implements RpcClient, RpcServer {
   private readonly pending = new Map<string, PendingRequest>();
   private readonly bus: KafkaMessageBus;
   private readonly timeoutMs: number;
+  private readonly serviceOf: (method: string) => string;
   readonly replyTopic: string;
   private replies?: Promise<Subscription>;
   private closed = false;
 
   constructor(options: KafkaRpcOptions) {
-    const { instanceId = randomUUID(), timeoutMs = 10_000, ...busOptions } = options;
+    const { instanceId = randomUUID(), timeoutMs = 10_000, serviceOf, ...busOptions } = options;
+    this.serviceOf = serviceOf;
     if (!/^[A-Za-z0-9._-]{1,200}$/.test(instanceId)) throw new Error(`KafkaRpc instanceId "${instanceId}" cannot name a Kafka topic.`);
     this.replyTopic = rpcReplyTopic(instanceId);
     this.timeoutMs = timeoutMs;
@@ -76,7 +80,7 @@ export class KafkaRpc implements RpcClient, RpcServer {
     if (this.closed) throw new Error('KafkaRpc is closed.');
     if (this.handlers.has(method)) throw new Error(`RPC method "${method}" already has a handler.`);
     this.handlers.set(method, handler);
-    const service = rpcServiceOf(method);
+    const service = this.serviceOf(method);
     if (!this.serving.has(service)) {
       const started = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.serve(service));
       started.catch((error) => this.logger.error(`Could not start serving ${service} requests: ${errorMessage(error)}`));
@@ -136,7 +140,7 @@ export class KafkaRpc implements RpcClient, RpcServer {
 
   private async send(method: string, payload: unknown, correlationId: string, deadline: number): Promise<void> {
     await this.startClient();
-    await this.bus.publish(rpcRequestTopic(rpcServiceOf(method)), [
+    await this.bus.publish(rpcRequestTopic(this.serviceOf(method)), [
       {
         key: correlationId,
         value: payload,

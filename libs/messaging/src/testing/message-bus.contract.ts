@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { deadLetterTopic } from '@app/contracts';
+import { deadLetterTopic } from '../dead-letter';
 import { DeadLetterHeaders } from '../dead-letter';
 import { RetryPolicy } from '../delivery/retry-policy';
 import { UnprocessableMessage } from '../delivery/unprocessable-message';

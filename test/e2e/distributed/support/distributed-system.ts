@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Client } from 'pg';
 import { createThrowawayDatabase, ThrowawayDatabase } from '@app/persistence';
-import { KafkaMockCluster, startKafkaMockCluster } from '../../../../libs/messaging/src/kafka/testing/kafka-mock-cluster';
+import { KafkaMockCluster, startKafkaMockCluster } from '@app/kafka-mock-cluster';
 import { diagnoseProcesses, NodeProcess } from '../../support/node-process';
 import { TcpProxy } from '../../support/tcp-proxy';
 import { APP_NAMES, AppName, AppProcess } from './app-process';

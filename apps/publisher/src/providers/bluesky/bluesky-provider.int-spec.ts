@@ -7,6 +7,9 @@ import { ProviderHttp } from '../http/provider-http';
 import { ProviderConnection } from '../publish-provider';
 import { BlueskyProvider } from './bluesky-provider';
 
+// Starting a local platform server (a PDS and its PLC directory for Bluesky) takes seconds on a loaded machine.
+jest.setTimeout(60_000);
+
 /** Bluesky against a real PDS and PLC directory (`@atproto/dev-env`), through a proxy that can inject failures. */
 describe('BlueskyProvider against a local PDS', () => {
   let pds: LocalPds;

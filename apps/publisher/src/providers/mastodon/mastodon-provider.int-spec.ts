@@ -6,6 +6,9 @@ import { ProviderHttp } from '../http/provider-http';
 import { ProviderConnection } from '../publish-provider';
 import { MastodonProvider } from './mastodon-provider';
 
+// Starting a local platform server (a PDS and its PLC directory for Bluesky) takes seconds on a loaded machine.
+jest.setTimeout(60_000);
+
 /** Mastodon against a local server answering as the API reference documents, with a 640-character instance. */
 describe('MastodonProvider', () => {
   let api: MastodonApiServer;

@@ -1,0 +1,2 @@
+export * from './describe-with-kafka';
+export * from './kafka-mock-cluster';
