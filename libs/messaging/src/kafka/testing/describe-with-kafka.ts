@@ -1,4 +1,4 @@
-import { describe, it } from '@jest/globals';
+/// <reference types="jest" />
 import { findKcat } from './kafka-mock-cluster';
 
 /** Runs the suite when a mock Kafka cluster can be started here; otherwise says why it is skipped. */
