@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { DATABASE, SqlDatabase } from '@app/persistence';
 import { HealthModule } from '@app/runtime';
 import { AccountRegistry } from './accounts/account-registry';
+import { AccountEventsConsumer } from './accounts/authorization-lost/account-events.consumer';
 import { ConnectAccountController } from './accounts/connect-account/connect-account.controller';
 import { DeleteAccountController } from './accounts/delete-account/delete-account.controller';
 import { ListAccountsController } from './accounts/list-accounts/list-accounts.controller';
@@ -78,6 +79,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
   providers: [
     { provide: GATEWAY_DATABASE, inject: [DATABASE], useFactory: (database: SqlDatabase) => database.forSchema<GatewayTables>(GATEWAY_SCHEMA) },
     GatewaySchemaSetup,
+    AccountEventsConsumer,
     { provide: AccessCache, useFactory: () => new AccessCache() },
     UsersRepository,
     WorkspacesRepository,

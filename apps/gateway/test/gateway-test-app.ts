@@ -1,6 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, loadConfig } from '@app/config';
-import { InProcessRpc, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
+import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
 import { DATABASE, openSqliteDatabase, SqlDatabase } from '@app/persistence';
 import { createHttpApp } from '@app/runtime';
 import { SECRET_BOX, SecretBox } from '@app/security';
@@ -16,6 +16,8 @@ export interface GatewayTestApp {
   /** The gateway's own tables, for checks of what it stored. */
   tables: GatewayDatabase;
   services: FakeServices;
+  /** The bus the gateway consumes (account events), on the same database. */
+  bus: InProcessMessageBus;
   /** Stops the app; the database stays open for another app until `dispose`. */
   close(): Promise<void>;
   dispose(): Promise<void>;
@@ -36,7 +38,7 @@ export interface Answer {
 }
 
 /**
- * GatewayModule on real SQLite (in memory) and in-process RPC, with fake services behind the RPC,
+ * GatewayModule on real SQLite (in memory), the in-process bus and in-process RPC, with fake services behind the RPC,
  * served on a free port exactly as the apps serve it (configureGatewayApp).
  */
 export async function startGatewayTestApp(
@@ -49,7 +51,9 @@ export async function startGatewayTestApp(
   const rpc = new InProcessRpc();
   services.register(rpc);
 
-  const app = await createHttpApp(TestInfrastructure.with(config, database, rpc), false);
+  const bus = new InProcessMessageBus(database);
+  await bus.migrate();
+  const app = await createHttpApp(TestInfrastructure.with(config, database, rpc, bus), false);
   configureGatewayApp(app, config);
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
@@ -59,9 +63,14 @@ export async function startGatewayTestApp(
     database,
     tables: database.forSchema<GatewayTables>(GATEWAY_SCHEMA),
     services,
-    close: () => app.close(),
+    bus,
+    close: async () => {
+      await app.close();
+      await bus.close();
+    },
     dispose: async () => {
       await app.close();
+      await bus.close();
       await database.close();
     },
     call: async (method, path, options = {}) => {
@@ -90,7 +99,7 @@ function safeJson(text: string): unknown {
 @Global()
 @Module({})
 class TestInfrastructure {
-  static with(config: AppConfig, database: SqlDatabase, rpc: InProcessRpc): DynamicModule {
+  static with(config: AppConfig, database: SqlDatabase, rpc: InProcessRpc, bus: InProcessMessageBus): DynamicModule {
     return {
       module: TestInfrastructure,
       imports: [GatewayModule],
@@ -99,9 +108,10 @@ class TestInfrastructure {
         { provide: DATABASE, useValue: database },
         { provide: RPC_CLIENT, useValue: rpc },
         { provide: RPC_SERVER, useValue: rpc },
+        { provide: MESSAGE_BUS, useValue: bus },
         { provide: SECRET_BOX, useValue: new SecretBox(randomBytes(32).toString('base64')) },
       ],
-      exports: [APP_CONFIG, DATABASE, RPC_CLIENT, RPC_SERVER, SECRET_BOX],
+      exports: [APP_CONFIG, DATABASE, RPC_CLIENT, RPC_SERVER, MESSAGE_BUS, SECRET_BOX],
     };
   }
 }

@@ -235,7 +235,7 @@ describe('PublisherModule', () => {
       expect(harness.scripted.callsFor(502)).toBe(3);
     });
 
-    it('reports refused credentials as failed with the provider’s message', async () => {
+    it('reports refused credentials as failed with the provider’s message, and tells that the account must be connected again', async () => {
       await harness.connect(601, 'scripted');
       harness.scripted.scripts.set(601, [{ kind: 'reauthorize', message: 'The access token was revoked.' }]);
       const post = randomUUID();
@@ -248,6 +248,11 @@ describe('PublisherModule', () => {
           errors: ['The access token was revoked.'],
         }),
       ]);
+      expect(harness.accountEvents.filter((event) => event.accountId === 601)).toEqual([
+        expect.objectContaining({ version: 1, type: 'AccountAuthorizationLost', workspaceUuid: WORKSPACE, provider: 'scripted', reason: 'The access token was revoked.' }),
+      ]);
+      // A definite refusal of a post is no reason to connect the account again.
+      expect(harness.accountEvents.filter((event) => event.accountId !== 601)).toEqual([]);
     });
 
     it('leaves a superseded round alone', async () => {

@@ -6,6 +6,7 @@ import { DATABASE, migrateSchema, SchemaDatabase, SqlDatabase } from '@app/persi
 import { AccountStore } from './accounts/account-store';
 import { ConnectAccountHandler } from './accounts/connect-account/connect-account.handler';
 import { DisconnectAccountHandler } from './accounts/disconnect-account/disconnect-account.handler';
+import { LostAuthorizationReporter } from './accounts/report-lost-authorization/lost-authorization.reporter';
 import { BlueskyProvider } from './providers/bluesky/bluesky-provider';
 import { ProviderHttp } from './providers/http/provider-http';
 import { DiscordProvider } from './providers/discord/discord-provider';
@@ -43,6 +44,7 @@ const PROVIDER_TIMEOUT_MS = 10_000;
     { provide: PUBLISHER_DATABASE, inject: [DATABASE], useFactory: (database: SqlDatabase) => database.forSchema(PUBLISHER_SCHEMA) },
     ProviderRegistry,
     AccountStore,
+    LostAuthorizationReporter,
     AttemptJournal,
     DeferredAttempts,
     AccountPublisher,

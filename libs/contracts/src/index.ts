@@ -4,3 +4,4 @@ export * from './post-messages';
 export * from './post-view';
 export * from './rpc-methods';
 export * from './webhook-events';
+export * from './account-messages';

@@ -4,6 +4,8 @@ export const Topics = {
   postEvents: 'post-events',
   /** Commands to the Post aggregate from the scheduler and the publisher. */
   postCommands: 'post-commands',
+  /** What the publisher learns of a connected account while publishing (credentials refused). */
+  accountEvents: 'account-events',
 } as const;
 
 export { deadLetterTopic } from '@app/messaging';
@@ -15,6 +17,7 @@ export const ConsumerGroups = {
   scheduler: 'scheduler',
   publisher: 'publisher',
   webhookDispatcher: 'webhook-dispatcher',
+  gatewayAccounts: 'gateway.accounts',
 } as const;
 
 /** Headers carried by every message. */

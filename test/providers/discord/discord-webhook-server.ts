@@ -36,6 +36,11 @@ export class DiscordWebhookServer {
     return `/api/webhooks/${id}/${token}`;
   }
 
+  /** Deletes a webhook, as a channel's settings do: its URL then answers 404 Unknown Webhook. */
+  removeWebhook(path: string): void {
+    this.webhooks.delete(path.split('/')[3]);
+  }
+
   contentsOf(path: string): string[] {
     const id = path.split('/')[3];
     return this.messages.filter((message) => message.webhookId === id).map((message) => message.content);

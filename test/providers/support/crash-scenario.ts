@@ -1,8 +1,10 @@
 import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { migrateSchema, openSqliteDatabase } from '@app/persistence';
+import { InProcessMessageBus } from '@app/messaging';
 import { SecretBox } from '@app/security';
 import { AccountStore } from '../../../apps/publisher/src/accounts/account-store';
+import { LostAuthorizationReporter } from '../../../apps/publisher/src/accounts/report-lost-authorization/lost-authorization.reporter';
 import { ProviderRegistry } from '../../../apps/publisher/src/providers/provider-registry';
 import { AccountPublisher } from '../../../apps/publisher/src/publish-post/account-publisher';
 import { AttemptJournal } from '../../../apps/publisher/src/publish-post/attempt-journal';
@@ -28,7 +30,7 @@ export function crashScenario(target: () => ScenarioTarget): void {
       await migrateSchema(schema, publisherMigrations);
       const journal = new AttemptJournal(schema);
       const accounts = new AccountStore(schema, new SecretBox('crash-scenario'));
-      const publisher = new AccountPublisher(journal, new DeferredAttempts(schema), accounts, new ProviderRegistry([provider]), { ...defaultPublisherOptions, maxRetries: 2, maxRetryDelayMs: 50 });
+      const publisher = new AccountPublisher(journal, new DeferredAttempts(schema), accounts, new ProviderRegistry([provider]), new LostAuthorizationReporter(new InProcessMessageBus(database)), { ...defaultPublisherOptions, maxRetries: 2, maxRetryDelayMs: 50 });
       const account = await connection();
       await accounts.save(
         { accountId: account.accountId, workspaceUuid: randomUUID(), provider: provider.name, settings: account.settings, credentials: account.credentials },

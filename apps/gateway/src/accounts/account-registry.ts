@@ -100,6 +100,18 @@ export class AccountRegistry {
     return viewOf(row);
   }
 
+  /** Shows an account whose credentials a platform refused as not authorized; false when there is no such account. */
+  async authorizationLost(workspaceUuid: string, id: number): Promise<boolean> {
+    const row = await this.database.db
+      .updateTable('accounts')
+      .set({ authorized: false })
+      .where('workspace_uuid', '=', workspaceUuid)
+      .where('id', '=', id)
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async markDeleted(workspaceUuid: string, id: number): Promise<boolean> {
     const { db, dialect } = this.database;
     const row = await db

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AccountSnapshot, PostVersion } from '@app/domain';
 import { AccountStore, ConnectedAccount } from '../accounts/account-store';
+import { LostAuthorizationReporter } from '../accounts/report-lost-authorization/lost-authorization.reporter';
 import { ProviderRegistry } from '../providers/provider-registry';
 import { PublishOutcome, PublishProvider, PublishRequest } from '../providers/publish-provider';
 import { PUBLISHER_OPTIONS, PublisherOptions } from '../publisher-options';
@@ -12,7 +13,8 @@ import { failed, nextStep, PublishMessages, PublishResult, versionFor } from './
 const labelOf = (key: AttemptKey): string => `post ${key.postUuid} to account ${key.accountId} (round ${key.round})`;
 
 /** What a call to the provider needs, or why there can be none. */
-type Preparation = { ok: true; provider: PublishProvider; request: PublishRequest } | { ok: false; result: PublishResult };
+type Preparation = { ok: true; provider: PublishProvider; request: PublishRequest; workspaceUuid: string } | { ok: false; result: PublishResult };
+type Prepared = Extract<Preparation, { ok: true }>;
 
 /**
  * Publishes a post to one account at most once: the attempt is journaled before the provider is
@@ -32,6 +34,7 @@ export class AccountPublisher {
     private readonly deferred: DeferredAttempts,
     private readonly accounts: AccountStore,
     private readonly providers: ProviderRegistry,
+    private readonly lostAuthorization: LostAuthorizationReporter,
     @Inject(PUBLISHER_OPTIONS) private readonly options: PublisherOptions,
   ) {}
 
@@ -68,7 +71,7 @@ export class AccountPublisher {
       if (state.interrupted && prepared.ok) {
         this.logger.warn(`Attempt of ${label} was cut off before its outcome was stored; ${prepared.provider.name} resolves it (${prepared.provider.crashRecovery}), so it is made again`);
       }
-      result = prepared.ok ? await this.attempt(key, prepared.provider, prepared.request, account, versions, state.deferrals) : prepared.result;
+      result = prepared.ok ? await this.attempt(key, prepared, account, versions, state.deferrals) : prepared.result;
       if (result === null) return null;
     }
     const stored = await this.journal.finish(key, result);
@@ -105,7 +108,7 @@ export class AccountPublisher {
       },
       version,
     };
-    return { ok: true, provider, request };
+    return { ok: true, provider, request, workspaceUuid: connected.workspaceUuid };
   }
 
   /**
@@ -114,14 +117,16 @@ export class AccountPublisher {
    */
   private async attempt(
     key: AttemptKey,
-    provider: PublishProvider,
-    request: PublishRequest,
+    { provider, request, workspaceUuid }: Prepared,
     account: AccountSnapshot,
     versions: readonly PostVersion[],
     deferrals: number,
   ): Promise<PublishResult | null> {
     for (let retries = 0; ; retries++) {
       const outcome = await this.call(provider, () => provider.publish(request));
+      if (outcome.kind === 'reauthorize') {
+        await this.lostAuthorization.report({ accountId: key.accountId, workspaceUuid, provider: provider.name, reason: outcome.message });
+      }
       if (outcome.kind === 'retry_later' && outcome.retryAfterMs > this.options.maxRetryDelayMs) {
         if (deferrals >= this.options.maxDeferrals) return failed(PublishMessages.gaveUp(outcome.message, retries + deferrals + 1));
         await this.deferred.defer(key, account, versions, new Date(Date.now() + outcome.retryAfterMs), deferrals + 1);

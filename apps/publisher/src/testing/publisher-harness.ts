@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { Test, TestingModule } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
-import { ConnectAccountReply, PostCommandMessage, PostEventMessage, RpcMethods, Topics } from '@app/contracts';
+import { AccountEventMessage, ConnectAccountReply, PostCommandMessage, PostEventMessage, RpcMethods, Topics } from '@app/contracts';
 import { AccountSnapshot, PostVersion } from '@app/domain';
 import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT } from '@app/messaging';
 import { openSqliteDatabase, SchemaDatabase, SqlDatabase } from '@app/persistence';
@@ -25,10 +25,11 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
  * The PublisherModule on SQLite and the in-process bus, with the sandbox, two scripted providers
  * (`scripted`, which reports an interrupted attempt unknown, and `idempotent`) and a Mastodon
  * provider that refuses non-public URLs; fast retries and deferrals; every result sent to
- * `post-commands` collected.
+ * `post-commands` and every message on `account-events` collected.
  */
 export class PublisherHarness {
   readonly results: ResultCommand[] = [];
+  readonly accountEvents: AccountEventMessage[] = [];
 
   private constructor(
     private readonly database: SqlDatabase,
@@ -63,8 +64,11 @@ export class PublisherHarness {
     );
     await harness.bus.subscribe({
       groupId: 'test-probe',
-      topics: [Topics.postCommands],
-      handle: async (message) => void harness.results.push(message.value as ResultCommand),
+      topics: [Topics.postCommands, Topics.accountEvents],
+      handle: async (message) => {
+        if (message.topic === Topics.accountEvents) harness.accountEvents.push(message.value as AccountEventMessage);
+        else harness.results.push(message.value as ResultCommand);
+      },
     });
     return harness;
   }

@@ -1,0 +1,47 @@
+import { DiscordWebhookServer } from '../../providers/discord/discord-webhook-server';
+import { LIFECYCLE_ENV, schedulePost, waitForStatus } from '../scenarios/lifecycle-fixtures';
+import { adminOf, ApiClient, createdBody } from '../support/api-client';
+import { approverWorkspace } from '../support/fixtures';
+import { RunningService, startService } from '../support/service-process';
+
+jest.setTimeout(120_000);
+
+/** An account whose credentials the platform stops accepting: the built service as one process, a local Discord beside it. */
+describe('an account the platform no longer accepts, embedded', () => {
+  let discord: DiscordWebhookServer;
+  let service: RunningService;
+  let admin: ApiClient;
+
+  beforeAll(async () => {
+    discord = await DiscordWebhookServer.start();
+    service = await startService({ env: { ...LIFECYCLE_ENV, PROVIDER_ALLOW_PRIVATE_URLS: 'true' } });
+    admin = adminOf(service);
+  });
+  afterAll(async () => {
+    await service?.dispose();
+    await discord?.stop();
+  });
+
+  it('fails the post with the platform’s message and lists the account as not authorized, the others untouched', () =>
+    service.diagnose(async () => {
+      const workspace = await approverWorkspace(admin, 'Discord revoked');
+      const connect = async (name: string, path: string) =>
+        createdBody(await admin.post(`/api/${workspace}/accounts`, { provider: 'discord', name, credentials: { webhook_url: `${discord.url}${path}` } }), `connecting ${name}`);
+      const removedPath = discord.addWebhook('Announcements');
+      const removed = await connect('Removed channel', removedPath);
+      const kept = await connect('Kept channel', discord.addWebhook('News'));
+      expect([removed.authorized, kept.authorized]).toEqual([true, true]);
+      discord.removeWebhook(removedPath);
+
+      const post = await schedulePost(admin, workspace, [removed.id, kept.id]);
+      const failed = await waitForStatus(admin, workspace, post.uuid, 'failed');
+
+      const entries = new Map<number, { errors: string[]; external_url: string | null }>(failed.accounts.map((entry: { id: number }) => [entry.id, entry]));
+      expect(entries.get(removed.id)?.errors.join(' ')).toContain('Unknown Webhook');
+      expect(entries.get(kept.id)).toMatchObject({ errors: [], external_url: expect.any(String) });
+      const authorizedOf = async () =>
+        Object.fromEntries(((await admin.get(`/api/${workspace}/accounts`)).body.data as { id: number; authorized: boolean }[]).map((account) => [account.id, account.authorized]));
+      for (const deadline = Date.now() + 10_000; (await authorizedOf())[removed.id] && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await authorizedOf()).toEqual({ [removed.id]: false, [kept.id]: true });
+    }));
+});
