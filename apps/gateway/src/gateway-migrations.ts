@@ -16,6 +16,8 @@ export interface GatewayTables {
     expires_at: Timestamp | null;
     revoked: Generated<boolean | number>;
     created_at: Generated<Timestamp>;
+    /** When the token last authenticated a request, to the minute (see TokenStore). */
+    last_used_at: Generated<Timestamp | null>;
   };
   workspaces: { uuid: string; name: string; created_at: Generated<Timestamp> };
   memberships: { workspace_uuid: string; user_id: number; role: string; can_approve: boolean | number; created_at: Generated<Timestamp> };
@@ -129,6 +131,12 @@ export const gatewayMigrations: SchemaMigration[] = [
         .addPrimaryKeyConstraint('idempotency_keys_pkey', ['user_id', 'scope', 'key'])
         .execute();
       await db.schema.createIndex('idempotency_keys_created').on('idempotency_keys').column('created_at').execute();
+    },
+  },
+  {
+    id: '005-token-last-used',
+    up: async (db, dialect) => {
+      await db.schema.alterTable('tokens').addColumn('last_used_at', dialect.types.timestamp).execute();
     },
   },
 ];

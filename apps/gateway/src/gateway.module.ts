@@ -25,6 +25,9 @@ import { AddMemberController } from './panel/workspaces/add-member/add-member.co
 import { CreateWorkspaceController } from './panel/workspaces/create-workspace/create-workspace.controller';
 import { ListWorkspacesController } from './panel/workspaces/list-workspaces/list-workspaces.controller';
 import { CreateTokenController } from './panel/users/create-token/create-token.controller';
+import { ListTokensController } from './panel/users/list-tokens/list-tokens.controller';
+import { RevokeTokenController } from './panel/tokens/revoke-token/revoke-token.controller';
+import { OwnTokensController } from './me/own-tokens/own-tokens.controller';
 import { CreateUserController } from './panel/users/create-user/create-user.controller';
 import { DeleteUserController } from './panel/users/delete-user/delete-user.controller';
 import { ListUsersController } from './panel/users/list-users/list-users.controller';
@@ -55,6 +58,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
   imports: [HealthModule],
   controllers: [
     SessionController,
+    OwnTokensController,
     ListWorkspacesController,
     CreateWorkspaceController,
     AddMemberController,
@@ -62,6 +66,8 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     CreateUserController,
     DeleteUserController,
     CreateTokenController,
+    ListTokensController,
+    RevokeTokenController,
     PanelWebhooksController,
     PanelDeliveriesController,
     ListAccountsController,

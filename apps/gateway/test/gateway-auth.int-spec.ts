@@ -82,6 +82,8 @@ describe('gateway: authentication and the panel guard (SQLite)', () => {
       ['POST', '/api/panel/users'],
       ['DELETE', '/api/panel/users/1'],
       ['POST', '/api/panel/users/1/tokens'],
+      ['GET', '/api/panel/users/1/tokens'],
+      ['DELETE', '/api/panel/tokens/1'],
       ['GET', '/api/panel/webhooks'],
       ['POST', '/api/panel/webhooks'],
       ['DELETE', '/api/panel/webhooks/1'],
@@ -112,17 +114,25 @@ describe('gateway: authentication and the panel guard (SQLite)', () => {
 });
 
 describe('gateway: restarts and the rate limit (SQLite)', () => {
-  it('a restart with another ADMIN_TOKEN adds it to the first admin and keeps the old one', async () => {
+  it('a restart with another ADMIN_TOKEN changes nothing; an ADMIN_TOKEN revoked over the API stays revoked after a restart', async () => {
     const first = await startGatewayTestApp({ ADMIN_TOKEN: 'first-token' });
+    const spare = await first.call('POST', '/api/panel/users/1/tokens', { token: 'first-token', body: { name: 'spare' } });
+    const [seeded] = (await first.call('GET', '/api/panel/users/1/tokens', { token: spare.body.token })).body.data;
+    expect(seeded.name).toBe('ADMIN_TOKEN');
+    expect(await first.call('DELETE', `/api/panel/tokens/${seeded.id}`, { token: spare.body.token })).toMatchObject({ status: 204 });
     await first.close();
-    const second = await startGatewayTestApp({ ADMIN_TOKEN: 'second-token' }, { database: first.database, services: first.services });
-    try {
-      const users = await second.call('GET', '/api/panel/users', { token: 'second-token' });
-      expect(users.body.data).toHaveLength(1);
-      expect((await second.call('GET', '/api/panel/users', { token: 'first-token' })).status).toBe(200);
-    } finally {
-      await second.dispose();
+
+    for (const adminToken of ['second-token', 'first-token']) {
+      const again = await startGatewayTestApp({ ADMIN_TOKEN: adminToken }, { database: first.database, services: first.services });
+      try {
+        expect((await again.call('GET', '/api/panel/users', { token: adminToken })).status).toBe(401);
+        const users = await again.call('GET', '/api/panel/users', { token: spare.body.token });
+        expect(users.body.data).toHaveLength(1);
+      } finally {
+        await again.close();
+      }
     }
+    await first.dispose();
   });
 
   it('429 with Retry-After once a token used up its requests of the minute; other tokens are counted apart', async () => {

@@ -85,6 +85,15 @@ describe('gateway: the OpenAPI document (SQLite)', () => {
     }
   });
 
+  it('documents the token management routes: listings without the token, revocation as 204', () => {
+    const summary = resolve(resolve(schemaOf(doc.paths['/api/panel/users/{id}/tokens'].get.responses['200'])).properties.data.items);
+    expect(Object.keys(summary.properties).sort()).toEqual(['created_at', 'expires_at', 'id', 'last_used_at', 'name']);
+    expect(resolve(schemaOf(doc.paths['/api/me/tokens'].get.responses['200'])).properties.data.items).toEqual(expect.objectContaining({ $ref: '#/components/schemas/TokenSummary' }));
+    expect(Object.keys(doc.paths['/api/panel/tokens/{id}'].delete.responses)).toEqual(expect.arrayContaining(['204', '401', '403', '404', '429']));
+    expect(Object.keys(doc.paths['/api/me/tokens/{id}'].delete.responses)).toEqual(expect.arrayContaining(['204', '401', '404', '429']));
+    expect(Object.keys(doc.paths['/api/me/tokens'].post.responses)).toEqual(expect.arrayContaining(['201', '401', '422', '429']));
+  });
+
   it('gives every /api operation a success response (with a schema unless 204/202), 401, 429 and the bearer scheme', () => {
     for (const operation of apiOperations) {
       const { responses, security } = operation.spec;
@@ -101,8 +110,10 @@ describe('gateway: the OpenAPI document (SQLite)', () => {
     for (const operation of apiOperations) {
       const { responses } = operation.spec;
       const panel = operation.path.startsWith('/api/panel/');
+      // The caller's own resources: any signed-in user, no workspace.
+      const own = operation.path.startsWith('/api/me/');
       const write = !['get', 'head'].includes(operation.method);
-      const expected = [...(panel || write ? ['403'] : []), ...(panel ? [] : ['404'])];
+      const expected = own ? [] : [...(panel || write ? ['403'] : []), ...(panel ? [] : ['404'])];
       for (const status of expected) expect({ operation: label(operation), status, has: status in responses }).toEqual({ operation: label(operation), status, has: true });
       for (const [status, response] of Object.entries(responses as Record<string, Json>)) {
         if (!/^[45]/.test(status)) continue;
@@ -180,7 +191,13 @@ describe('gateway: the OpenAPI document (SQLite)', () => {
     await answered('GET', '/api/panel/workspaces', '200');
     const user = await answered('POST', '/api/panel/users', '201', { name: 'Grace', email: 'grace@example.com' });
     await answered('GET', '/api/panel/users', '200');
-    await answered('POST', `/api/panel/users/${user.id}/tokens`, '201', { name: 'ci' });
+    const token = await answered('POST', `/api/panel/users/${user.id}/tokens`, '201', { name: 'ci' });
+    await answered('GET', `/api/panel/users/${user.id}/tokens`, '200');
+    await answered('GET', '/api/me/tokens', '200', undefined, token.token);
+    const own = await answered('POST', '/api/me/tokens', '201', { name: 'laptop' }, token.token);
+    expect((await gateway.call('DELETE', `/api/me/tokens/${own.id}`, { token: token.token })).status).toBe(204);
+    expect((await gateway.call('DELETE', `/api/panel/tokens/${token.id}`)).status).toBe(204);
+    await answered('DELETE', `/api/panel/tokens/${token.id}`, '404');
     await answered('POST', `/api/panel/workspaces/${workspace.uuid}/members`, '201', { user_id: 1, role: 'admin', can_approve: true });
     const account = await answered('POST', `/api/${workspace.uuid}/accounts`, '201', { provider: 'sandbox', name: 'Sandbox' });
     await answered('GET', `/api/${workspace.uuid}/accounts`, '200');

@@ -80,7 +80,26 @@ describeWithBrowser('dashboard in a browser (the built service, Chromium)', () =
   it('settings: chooses the time zone every date is shown and entered in', async () => {
     await openFromNavigation(page, 'Settings');
     await page.getByLabel('Time zone').selectOption(TIME_ZONE);
+  });
+
+  it('settings: creates an API token shown once, lists it without its text, and revokes it', async () => {
+    await page.getByRole('row').filter({ hasText: 'ADMIN_TOKEN' }).filter({ hasText: 'this session' }).waitFor();
+    await page.getByLabel('Token name').fill('CI deploy');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const shown = (await page.getByLabel('New token').textContent())!.trim();
+    expect(shown).toMatch(/^sps_/);
+    expect((await api.as(shown).get('/api/me/tokens')).status).toBe(200);
+    const row = page.getByRole('row').filter({ hasText: 'CI deploy' });
+    await row.waitFor();
+    expect(await page.locator('table').textContent()).not.toContain(shown);
     await screenshot(page, shots, 'settings');
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await row.getByRole('button', { name: 'Revoke CI deploy' }).click();
+    await page.getByRole('status').filter({ hasText: 'Token CI deploy revoked.' }).waitFor();
+    await row.waitFor({ state: 'detached' });
+    await expect(page.getByLabel('New token').count()).resolves.toBe(0);
+    expect((await api.as(shown).get('/api/me/tokens')).status).toBe(401);
   });
 
   it('accounts: connects a sandbox account through the form', async () => {

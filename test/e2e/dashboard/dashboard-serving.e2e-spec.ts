@@ -56,13 +56,13 @@ describe('dashboard serving and session (the built service)', () => {
   it('signs in with a token into an HttpOnly, SameSite=Strict cookie that the API accepts, and signs out', async () => {
     const signIn = await fetchPath('/api/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: service.adminToken }) });
     expect(signIn.status).toBe(200);
-    expect(await signIn.json()).toEqual({ user_id: 1, is_admin: true });
+    expect(await signIn.json()).toEqual({ user_id: 1, is_admin: true, token_id: 1 });
     const cookie = signIn.headers.get('set-cookie') ?? '';
     expect(cookie).toMatch(/^sps_session=[^;]+; Path=\/; HttpOnly; SameSite=Strict$/);
     const session = cookie.split(';')[0];
 
     const me = await fetchPath('/api/session', { headers: { cookie: session } });
-    expect(await me.json()).toEqual({ user_id: 1, is_admin: true });
+    expect(await me.json()).toEqual({ user_id: 1, is_admin: true, token_id: 1 });
     const workspace = await approverWorkspace(admin, 'Cookie');
     const posts = await fetchPath(`/api/${workspace}/posts`, { headers: { cookie: session } });
     expect(posts.status).toBe(200);

@@ -16,6 +16,15 @@ export const PanelRoute = (tag: string) =>
     UseGuards(RateLimitGuard, AuthenticationGuard, AdminOnlyGuard),
   );
 
+/** Any signed-in user, about themselves (`/api/me/...`). */
+export const UserRoute = (tag: string) =>
+  applyDecorators(
+    ApiTags(tag),
+    ApiBearerAuth(),
+    ApiErrorResponsesOfEachRoute(() => ({ 401: Failures.unauthenticated, 429: Failures.rateLimited })),
+    UseGuards(RateLimitGuard, AuthenticationGuard),
+  );
+
 export const WorkspaceRoute = (tag: string) =>
   applyDecorators(
     ApiTags(tag),

@@ -66,22 +66,51 @@ describe.each(testEngines)('TokenStore on %s', (_, open) => {
     expect(await tokens.authenticate(theirs.token)).toMatchObject({ userId: Number(other.id), isAdmin: false });
   });
 
-  it('ensure makes a chosen token live again, for the user named, without expiry', async () => {
-    await tokens.ensure(userId, 'ADMIN_TOKEN', 'chosen-token');
+  it('a chosen token is issued once: never again to anyone, not even after it was revoked', async () => {
+    expect(await tokens.issueChosen(userId, 'ADMIN_TOKEN', 'chosen-token')).toMatchObject({ name: 'ADMIN_TOKEN', token: 'chosen-token', expires_at: null });
     await tokens.revokeAllOf(userId);
     const other = await database.db.insertInto('users').values({ name: 'Bo', email: 'bo@example.com', is_admin: false, deleted_at: null }).returning('id').executeTakeFirstOrThrow();
 
-    await tokens.ensure(Number(other.id), 'ADMIN_TOKEN', 'chosen-token');
+    expect(await tokens.issueChosen(Number(other.id), 'ADMIN_TOKEN', 'chosen-token')).toBeNull();
+    expect(await tokens.issueChosen(userId, 'ADMIN_TOKEN', 'chosen-token')).toBeNull();
 
-    expect(await tokens.authenticate('chosen-token')).toMatchObject({ userId: Number(other.id) });
+    expect(await tokens.authenticate('chosen-token')).toBeNull();
     expect(await database.db.selectFrom('tokens').select('id').execute()).toHaveLength(1);
   });
 
   it('a token issued after its digest was looked up in vain works at once (the miss is not kept)', async () => {
-    await tokens.ensure(userId, 'first', 'token-a');
+    await tokens.issueChosen(userId, 'first', 'token-a');
     expect(await tokens.authenticate('token-b')).toBeNull();
-    await tokens.ensure(userId, 'second', 'token-b');
+    await tokens.issueChosen(userId, 'second', 'token-b');
     expect(await tokens.authenticate('token-b')).toMatchObject({ userId });
+  });
+
+  it('lists the live tokens of one user without their text or digest; revoke takes one token, of its owner only', async () => {
+    const other = await database.db.insertInto('users').values({ name: 'Bo', email: 'bo@example.com', is_admin: false, deleted_at: null }).returning('id').executeTakeFirstOrThrow();
+    const kept = await tokens.issue(userId, 'kept', new Date(Date.now() + 3_600_000));
+    const dropped = await tokens.issue(userId, 'dropped', null);
+    const theirs = await tokens.issue(Number(other.id), 'theirs', null);
+
+    expect(await tokens.revoke(dropped.id, Number(other.id))).toBe(false);
+    expect(await tokens.revoke(dropped.id, userId)).toBe(true);
+    expect(await tokens.revoke(dropped.id)).toBe(false);
+
+    const listed = await tokens.listOf(userId);
+    expect(listed).toEqual([{ id: kept.id, name: 'kept', created_at: expect.any(String), expires_at: kept.expires_at, last_used_at: null }]);
+    expect(Date.parse(listed[0].created_at)).toBeGreaterThan(Date.now() - 60_000);
+    expect(JSON.stringify(listed)).not.toContain(kept.token);
+    expect(JSON.stringify(listed)).not.toContain(hashToken(kept.token));
+    expect(await tokens.authenticate(dropped.token)).toBeNull();
+    expect(await tokens.authenticate(theirs.token)).toMatchObject({ userId: Number(other.id) });
+  });
+
+  it('records when a token was last used', async () => {
+    const issued = await tokens.issue(userId, 'used', null);
+    const before = Date.now();
+    await tokens.authenticate(issued.token);
+
+    const [listed] = await tokens.listOf(userId);
+    expect(Date.parse(listed.last_used_at!)).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 - 1000);
   });
 
   it('a revocation through this process takes effect on the next lookup, although the owner was cached', async () => {

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { generateToken, hashToken } from '@app/security';
 import { toDate } from '@app/persistence';
 import { AccessCache } from '../access/access-cache';
@@ -12,7 +12,20 @@ export interface IssuedToken {
   expires_at: string | null;
 }
 
+/** A token as listings show it: never the token or its digest. */
+export interface TokenSummary {
+  id: number;
+  name: string;
+  created_at: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+}
+
 type Executor = GatewayDatabase['db'];
+
+/** A token's last use is written at most this often (per token and gateway process). */
+export const LAST_USE_PRECISION_MS = 60_000;
+const MAX_REMEMBERED_USES = 10_000;
 
 interface TokenOwner {
   user: AuthenticatedUser;
@@ -23,6 +36,10 @@ interface TokenOwner {
 /** API tokens: only their digest is stored; the plaintext exists once, in the answer that creates it. */
 @Injectable()
 export class TokenStore {
+  private readonly logger = new Logger('Gateway');
+  /** Token id -> when this process last wrote its last_used_at (epoch ms). */
+  private readonly usesWritten = new Map<number, number>();
+
   constructor(
     @Inject(GATEWAY_DATABASE) private readonly database: GatewayDatabase,
     private readonly cache: AccessCache,
@@ -37,33 +54,80 @@ export class TokenStore {
     const hash = hashToken(token);
     const owner = await this.cache.get(`token:${hash}`, () => this.ownerOf(hash), (found) => found?.expiresAt ?? null);
     if (!owner || (owner.expiresAt !== null && owner.expiresAt <= Date.now())) return null;
+    await this.noteUse(owner.user.tokenId);
     return owner.user;
   }
 
   async issue(userId: number, name: string, expiresAt: Date | null, db: Executor = this.database.db): Promise<IssuedToken> {
-    const token = generateToken();
-    const row = await db
-      .insertInto('tokens')
-      .values({ user_id: userId, name, token_hash: hashToken(token), expires_at: expiresAt })
-      .returning(['id', 'expires_at'])
-      .executeTakeFirstOrThrow();
-    this.cache.clear();
-    return { id: Number(row.id), name, token, expires_at: toDate(row.expires_at)?.toISOString() ?? null };
+    const issued = await this.insert(userId, name, generateToken(), expiresAt, db);
+    if (!issued) throw new Error('A generated token collided with a stored one');
+    return issued;
   }
 
-  /** Makes `token` a live, non-expiring token of `userId` (the operator's ADMIN_TOKEN). */
-  async ensure(userId: number, name: string, token: string, db: Executor = this.database.db): Promise<void> {
-    await db
-      .insertInto('tokens')
-      .values({ user_id: userId, name, token_hash: hashToken(token), expires_at: null })
-      .onConflict((conflict) => conflict.column('token_hash').doUpdateSet({ user_id: userId, revoked: false, expires_at: null }))
+  /**
+   * Makes a chosen text (the operator's ADMIN_TOKEN) a token of `userId`, without expiry; null when
+   * its digest is already stored: a token in use or revoked is never handed out again.
+   */
+  issueChosen(userId: number, name: string, token: string, db: Executor = this.database.db): Promise<IssuedToken | null> {
+    return this.insert(userId, name, token, null, db);
+  }
+
+  /** The tokens of a user that were not revoked (expired ones too, until revoked), oldest first. */
+  async listOf(userId: number): Promise<TokenSummary[]> {
+    const rows = await this.database.db
+      .selectFrom('tokens')
+      .select(['id', 'name', 'created_at', 'expires_at', 'last_used_at'])
+      .where('user_id', '=', userId)
+      .where('revoked', '=', false)
+      .orderBy('id')
       .execute();
+    return rows.map((row) => ({
+      id: Number(row.id),
+      name: row.name,
+      created_at: toDate(row.created_at).toISOString(),
+      expires_at: toDate(row.expires_at)?.toISOString() ?? null,
+      last_used_at: toDate(row.last_used_at)?.toISOString() ?? null,
+    }));
+  }
+
+  /** Revokes a token (only one of `ownerId` when given); false when there is no such live token. */
+  async revoke(tokenId: number, ownerId?: number): Promise<boolean> {
+    let query = this.database.db.updateTable('tokens').set({ revoked: true }).where('id', '=', tokenId).where('revoked', '=', false);
+    if (ownerId !== undefined) query = query.where('user_id', '=', ownerId);
+    const row = await query.returning('id').executeTakeFirst();
     this.cache.clear();
+    return row !== undefined;
   }
 
   async revokeAllOf(userId: number, db: Executor = this.database.db): Promise<void> {
     await db.updateTable('tokens').set({ revoked: true }).where('user_id', '=', userId).where('revoked', '=', false).execute();
     this.cache.clear();
+  }
+
+  private async insert(userId: number, name: string, token: string, expiresAt: Date | null, db: Executor): Promise<IssuedToken | null> {
+    const row = await db
+      .insertInto('tokens')
+      .values({ user_id: userId, name, token_hash: hashToken(token), expires_at: expiresAt })
+      .onConflict((conflict) => conflict.column('token_hash').doNothing())
+      .returning(['id', 'expires_at'])
+      .executeTakeFirst();
+    this.cache.clear();
+    return row ? { id: Number(row.id), name, token, expires_at: toDate(row.expires_at)?.toISOString() ?? null } : null;
+  }
+
+  /** Records that a token was used, at most once a minute per token, so that listings can show it. */
+  private async noteUse(tokenId: number): Promise<void> {
+    const now = Date.now();
+    if (now - (this.usesWritten.get(tokenId) ?? 0) < LAST_USE_PRECISION_MS) return;
+    if (this.usesWritten.size >= MAX_REMEMBERED_USES) this.usesWritten.clear();
+    this.usesWritten.set(tokenId, now);
+    const { db, dialect } = this.database;
+    try {
+      await db.updateTable('tokens').set({ last_used_at: dialect.now() }).where('id', '=', tokenId).execute();
+    } catch (error) {
+      // Only a record for the listings: the request goes on.
+      this.logger.warn(`Could not record the use of token ${tokenId}: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   private async ownerOf(hash: string): Promise<TokenOwner | null> {

@@ -54,15 +54,44 @@ describe.each(testEngines)('BootstrapAdmin on %s', (_, open) => {
     expect(await users()).toHaveLength(1);
   });
 
-  it('a later start with another ADMIN_TOKEN adds it to the first admin and keeps the old token', async () => {
+  it('a later start with another ADMIN_TOKEN attaches it to nobody and keeps the old token', async () => {
     await replica('old-token').bootstrap.run();
     const { tokens, bootstrap } = replica('new-token');
     await bootstrap.run();
 
     const [admin] = await users();
     expect(await users()).toHaveLength(1);
-    expect(await tokens.authenticate('new-token')).toMatchObject({ userId: Number(admin.id) });
+    expect(await tokens.authenticate('new-token')).toBeNull();
     expect(await tokens.authenticate('old-token')).toMatchObject({ userId: Number(admin.id) });
+  });
+
+  it('a revoked ADMIN_TOKEN stays revoked at the next start', async () => {
+    const first = replica('seed-token');
+    await first.bootstrap.run();
+    const [{ id }] = await database.db.selectFrom('tokens').select('id').execute();
+    await first.tokens.revoke(Number(id));
+
+    const { tokens, bootstrap } = replica('seed-token');
+    await bootstrap.run();
+
+    expect(await tokens.authenticate('seed-token')).toBeNull();
+    expect(await database.db.selectFrom('tokens').select(['id', 'revoked']).execute()).toEqual([{ id, revoked: expect.anything() }]);
+    expect(Boolean((await database.db.selectFrom('tokens').select('revoked').executeTakeFirstOrThrow()).revoked)).toBe(true);
+  });
+
+  it('a start with no users and an ADMIN_TOKEN already used before generates a new token instead of bringing the old one back', async () => {
+    const first = replica('used-token');
+    await first.bootstrap.run();
+    await first.tokens.revokeAllOf(Number((await users())[0].id));
+    await database.db.updateTable('users').set({ deleted_at: new Date() }).execute();
+
+    logged = [];
+    const { tokens, bootstrap } = replica('used-token');
+    await bootstrap.run();
+
+    expect(await tokens.authenticate('used-token')).toBeNull();
+    const printed = logged.find((line) => line.startsWith('Admin token'))!.split(': ').pop()!;
+    expect(await tokens.authenticate(printed)).toMatchObject({ isAdmin: true });
   });
 
   it('replicas starting together create one admin', async () => {

@@ -11,14 +11,16 @@ import { unauthenticated, validationFailed } from '../../http/api-error';
 export interface SessionView {
   user_id: number;
   is_admin: boolean;
+  /** The token signed in with, so that the token list can mark it. */
+  token_id: number;
 }
 
-const viewOf = (user: AuthenticatedUser): SessionView => ({ user_id: user.userId, is_admin: user.isAdmin });
+const viewOf = (user: AuthenticatedUser): SessionView => ({ user_id: user.userId, is_admin: user.isAdmin, token_id: user.tokenId });
 
 /**
  * The dashboard's sign-in: an API token is checked, then kept by the browser as an HttpOnly,
  * SameSite=Strict cookie that the authentication guard accepts like `Authorization: Bearer`.
- * POST /api/session `{token}` signs in (200 `{user_id, is_admin}`, 401, 422), GET answers who is
+ * POST /api/session `{token}` signs in (200 `{user_id, is_admin, token_id}`, 401, 422), GET answers who is
  * signed in, DELETE signs out (204). Left out of the OpenAPI document: API clients use the bearer
  * token; this is the dashboard's own door.
  */

@@ -23,6 +23,7 @@ export function serveApiDocs(app: NestFastifyApplication, config: AppConfig): vo
       .setVersion('1')
       .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'an API token from the panel, or ADMIN_TOKEN' })
       .addTag('panel', 'Admin tokens only: workspaces and their members, users and their tokens, system webhooks')
+      .addTag('me', "The caller's own API tokens, for any signed-in user")
       .addTag('accounts', "A workspace's social accounts")
       .addTag('posts', "A workspace's posts: write, schedule, approve")
       .addTag('webhooks', "A workspace's webhooks and their delivery logs")

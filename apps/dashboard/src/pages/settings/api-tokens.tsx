@@ -1,0 +1,122 @@
+import { useState } from 'preact/hooks';
+import { del, get, post, type Session, type Token } from '../../api';
+import { FieldMessages, Loading, Notice, Section, useAction, useLoad } from '../../components/ui';
+import { useDashboard } from '../../session';
+import { formatInZone } from '../../time';
+
+/** The session answer names the token it was signed in with, so that the list can mark it. */
+type SessionWithToken = Session & { token_id?: number };
+
+/**
+ * The signed-in user's API tokens (GET/POST /api/me/tokens, DELETE /api/me/tokens/{id}): the list
+ * never holds a token's text; a new token is shown once, right after it is created.
+ */
+export function ApiTokens() {
+  const { timeZone, session } = useDashboard();
+  const currentTokenId = (session as SessionWithToken).token_id;
+  const tokens = useLoad(() => get<{ data: Token[] }>('/me/tokens'), []);
+  const [name, setName] = useState('');
+  const [expiresOn, setExpiresOn] = useState('');
+  const [issued, setIssued] = useState<Token | null>(null);
+  const action = useAction();
+  const create = async (event: Event) => {
+    event.preventDefault();
+    setIssued(null);
+    const body = { name: name.trim(), ...(expiresOn ? { expires_at: new Date(`${expiresOn}T23:59:59`).toISOString() } : {}) };
+    const token = await action.run(() => post<Token>('/me/tokens', body));
+    if (token) {
+      setIssued(token);
+      setName('');
+      setExpiresOn('');
+      tokens.reload();
+    }
+  };
+  const revoke = (token: Token) => {
+    const warning = token.id === currentTokenId ? ' This dashboard is signed in with it and signs out.' : ' Programs using it stop working.';
+    if (!window.confirm(`Revoke the token ${token.name}?${warning}`)) return;
+    setIssued(null);
+    void action.run(() => del(`/me/tokens/${token.id}`), `Token ${token.name} revoked.`).then(tokens.reload);
+  };
+  return (
+    <Section title="API tokens">
+      {tokens.error && <Notice kind="error">{tokens.error}</Notice>}
+      {tokens.loading && !tokens.data && <Loading what="tokens" />}
+      {tokens.data && tokens.data.data.length === 0 && <p class="muted">No tokens yet.</p>}
+      {tokens.data && tokens.data.data.length > 0 && (
+        <table class="list">
+          <caption class="visually-hidden">Your API tokens</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Created</th>
+              <th scope="col">Expires</th>
+              <th scope="col">Last used</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {tokens.data.data.map((token) => (
+              <tr key={token.id}>
+                <td data-label="Name">
+                  {token.name}
+                  {token.id === currentTokenId && <span class="muted"> (this session)</span>}
+                </td>
+                <td data-label="Created">{formatInZone(token.created_at ?? null, timeZone)}</td>
+                <td data-label="Expires">{token.expires_at ? formatInZone(token.expires_at, timeZone) : 'never'}</td>
+                <td data-label="Last used">{token.last_used_at ? formatInZone(token.last_used_at, timeZone) : 'never'}</td>
+                <td data-label="Actions">
+                  <button type="button" class="danger" onClick={() => revoke(token)} aria-label={`Revoke ${token.name}`}>
+                    Revoke
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <form onSubmit={create} class="row">
+        <div class="field">
+          <label for="token-name">Token name</label>
+          <input id="token-name" required maxLength={255} value={name} onInput={(event) => setName(event.currentTarget.value)} aria-describedby="token-name-errors" />
+          <FieldMessages id="token-name-errors" errors={action.errors} keys={['name']} />
+        </div>
+        <div class="field">
+          <label for="token-expires">Expires on</label>
+          <input id="token-expires" type="date" value={expiresOn} onInput={(event) => setExpiresOn(event.currentTarget.value)} aria-describedby="token-expires-help token-expires-errors" />
+          <span id="token-expires-help" class="muted">
+            At the end of that day; empty: never.
+          </span>
+          <FieldMessages id="token-expires-errors" errors={action.errors} keys={['expires_at']} />
+        </div>
+        <button type="submit" disabled={action.busy}>
+          Create token
+        </button>
+      </form>
+      {action.outcome}
+      {issued?.token && <IssuedToken token={issued} />}
+    </Section>
+  );
+}
+
+/** The new token's text, this once, with a button that copies it. */
+function IssuedToken({ token }: { token: Token }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(token.token!);
+      setCopied(true);
+    } catch {
+      // No clipboard here (an insecure origin, or permission refused): the text stays selectable.
+      setCopied(false);
+    }
+  };
+  return (
+    <div role="status" class="notice notice-ok">
+      <p>Copy the new token {token.name} now: it is not shown again.</p>
+      <code aria-label="New token">{token.token}</code>{' '}
+      <button type="button" class="secondary" onClick={() => void copy()}>
+        {copied ? 'Copied' : 'Copy token'}
+      </button>
+    </div>
+  );
+}

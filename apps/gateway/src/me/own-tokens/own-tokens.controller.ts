@@ -1,0 +1,57 @@
+import { Body, Controller, Delete, Get, HttpCode, Logger, Param, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse } from '@nestjs/swagger';
+import { AuthenticatedUser, CurrentUser } from '../../auth/authenticated-user';
+import { UserRoute } from '../../auth/route-access';
+import { IssuedToken, TokenStore, TokenSummary } from '../../auth/token-store';
+import { notFound } from '../../http/api-error';
+import { ApiErrorResponses, ApiJsonBody, Failures } from '../../http/openapi/api-error-responses';
+import { ListOf } from '../../http/openapi/list-of';
+import { ApiIdParam } from '../../http/openapi/path-params';
+import { idFromPath } from '../../http/route-params';
+import { Idempotent } from '../../idempotency/idempotent.decorator';
+import { TOKEN_NOT_FOUND } from '../../panel/tokens/revoke-token/revoke-token.controller';
+import { CreateTokenDto } from '../../panel/users/create-token/create-token.dto';
+import { expiryOf } from '../../panel/users/create-token/token-expiry';
+import { TokenDoc } from '../../panel/users/create-token/token.doc';
+import { TokenSummaryDoc } from '../../panel/users/list-tokens/token-summary.doc';
+
+/**
+ * The caller's own API tokens (the dashboard's Settings page): list, create (the plaintext is in
+ * this answer only), revoke. Any signed-in user, admin or not; another user's token is not found.
+ */
+@Controller('me/tokens')
+@UserRoute('me')
+export class OwnTokensController {
+  private readonly logger = new Logger('Gateway');
+
+  constructor(private readonly tokens: TokenStore) {}
+
+  @Get()
+  @ApiOkResponse({ type: ListOf(TokenSummaryDoc) })
+  async list(@CurrentUser() caller: AuthenticatedUser): Promise<{ data: TokenSummary[] }> {
+    return { data: await this.tokens.listOf(caller.userId) };
+  }
+
+  @Post()
+  @Idempotent()
+  @HttpCode(201)
+  @ApiJsonBody(CreateTokenDto)
+  @ApiCreatedResponse({ type: TokenDoc })
+  @ApiErrorResponses({ 422: `${Failures.validation} Also an expires_at that is not a date after now.` })
+  async create(@Body() body: CreateTokenDto, @CurrentUser() caller: AuthenticatedUser): Promise<IssuedToken> {
+    const issued = await this.tokens.issue(caller.userId, body.name.trim(), expiryOf(body.expires_at));
+    this.logger.log(`Token ${issued.id} issued by user ${caller.userId} for themselves`);
+    return issued;
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiIdParam('id', 'one of the caller\'s tokens, as GET /api/me/tokens lists it')
+  @ApiNoContentResponse({ description: 'revoked: a request with it answers 401 from now on' })
+  @ApiErrorResponses({ 404: `No live token of the caller has this id: "${TOKEN_NOT_FOUND}"` })
+  async revoke(@Param('id') idText: string, @CurrentUser() caller: AuthenticatedUser): Promise<void> {
+    const id = idFromPath(idText);
+    if (id === null || !(await this.tokens.revoke(id, caller.userId))) throw notFound(TOKEN_NOT_FOUND);
+    this.logger.log(`Token ${id} revoked by its owner, user ${caller.userId}`);
+  }
+}
