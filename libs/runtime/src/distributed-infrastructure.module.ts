@@ -61,6 +61,8 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
             instanceId: `${options.service}.${config.instanceId}`,
             consumer: consumerTimings(config),
             authenticator,
+            // Credentials and webhook secrets travel in requests and replies: sealed with the shared key.
+            cipher: secretBox,
           }),
       },
       { provide: RPC_CLIENT, useExisting: DISTRIBUTED_RPC },
