@@ -1,5 +1,5 @@
 import { Generated, sql } from 'kysely';
-import type { SchemaDatabase, SchemaMigration } from '@app/persistence';
+import type { EncryptedColumns, SchemaDatabase, SchemaMigration } from '@app/persistence';
 
 export const GATEWAY_SCHEMA = 'gateway';
 
@@ -46,6 +46,11 @@ export interface GatewayTables {
 
 export type GatewayDatabase = SchemaDatabase<GatewayTables>;
 export const GATEWAY_DATABASE = Symbol('GATEWAY_DATABASE');
+
+/** What the SecretBox wrote in schema `gateway` (stored idempotent answers), for the re-encrypt command. */
+export const gatewayEncryptedColumns: readonly EncryptedColumns[] = [
+  { schema: GATEWAY_SCHEMA, table: 'idempotency_keys', key: ['user_id', 'scope', 'key'], columns: ['response_encrypted'] },
+];
 
 export const gatewayMigrations: SchemaMigration[] = [
   {

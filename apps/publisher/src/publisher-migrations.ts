@@ -1,9 +1,14 @@
 import { sql } from 'kysely';
-import { SchemaMigration } from '@app/persistence';
+import { EncryptedColumns, SchemaMigration } from '@app/persistence';
 
 export const PUBLISHER_SCHEMA = 'publisher';
 /** The tables of schema `publisher` (a `SchemaDatabase<PublisherTables>`). */
 export const PUBLISHER_DATABASE = Symbol('PUBLISHER_DATABASE');
+
+/** What the SecretBox wrote in schema `publisher`, for the re-encrypt command. */
+export const publisherEncryptedColumns: readonly EncryptedColumns[] = [
+  { schema: PUBLISHER_SCHEMA, table: 'accounts', key: ['account_id'], columns: ['settings_encrypted', 'credentials_encrypted', 'session_encrypted'] },
+];
 
 export type AttemptState = 'started' | 'finished';
 export type AttemptOutcome = 'published' | 'failed';

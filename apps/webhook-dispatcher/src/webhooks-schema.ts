@@ -1,10 +1,13 @@
 import { Generated, sql } from 'kysely';
-import { SchemaMigration } from '@app/persistence';
+import { EncryptedColumns, SchemaMigration } from '@app/persistence';
 
 /** The schema this service owns; no other service reads it. */
 export const WEBHOOKS_SCHEMA = 'webhooks';
 /** The tables of schema `webhooks` (a `SchemaDatabase<WebhooksTables>`). */
 export const WEBHOOKS_DATABASE = Symbol('WEBHOOKS_DATABASE');
+
+/** What the SecretBox wrote in schema `webhooks` (signing secrets), for the re-encrypt command. */
+export const webhooksEncryptedColumns: readonly EncryptedColumns[] = [{ schema: WEBHOOKS_SCHEMA, table: 'webhooks', key: ['id'], columns: ['secret_ciphertext'] }];
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
 

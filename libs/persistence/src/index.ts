@@ -5,3 +5,4 @@ export * from './sqlite/open-sqlite-database';
 export * from './postgres/open-postgres-database';
 export * from './test-database';
 export * from './test-engines';
+export * from './encrypted-columns';

@@ -64,6 +64,8 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
             serviceOf: options.rpcServiceOf,
             consumer: consumerTimings(config),
             authenticator,
+            // Credentials and webhook secrets travel in requests and replies: sealed with the shared key.
+            cipher: secretBox,
           }),
       },
       { provide: RPC_CLIENT, useExisting: DISTRIBUTED_RPC },

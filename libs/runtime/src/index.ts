@@ -6,3 +6,4 @@ export * from './bootstrap-distributed-app';
 export * from './http/http-app';
 export * from './data-dir-lock';
 export * from './earlier-data-dir';
+export * from './secret-box-from-config';

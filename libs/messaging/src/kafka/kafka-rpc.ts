@@ -5,6 +5,7 @@ import { IncomingMessage, Subscription } from '../message-bus.port';
 import { RpcClient, RpcReply, RpcServer } from '../rpc.port';
 import { errorMessage } from '../dead-letter';
 import { KafkaMessageBus, KafkaMessageBusOptions } from './kafka-message-bus';
+import { openPayload, PayloadCipher, sealPayload } from './sealed-payload';
 
 type RpcHandler = (payload: unknown) => Promise<unknown>;
 
@@ -33,6 +34,12 @@ export interface KafkaRpcOptions extends KafkaMessageBusOptions {
   timeoutMs?: number;
   /** The service that answers a method: it names the method's request topic. */
   serviceOf: (method: string) => string;
+  /**
+   * Seals every request and reply payload with the key the services share: provider credentials
+   * and webhook secrets never travel, nor stay in the topics, in clear text. A request or reply
+   * that is not sealed is refused.
+   */
+  cipher?: PayloadCipher;
 }
 
 interface PendingRequest {
@@ -53,7 +60,9 @@ interface PendingRequest {
  * Client: the reply consumer starts on the first request (or on startClient(), to pay the group
  * join at boot); the timeout counts from the call. Requests and replies are never retried: a
  * caller that got no answer gets ServiceError('unavailable'), and a server skips a request whose
- * deadline has passed, so a command the caller gave up on does not run later.
+ * deadline has passed, so a command the caller gave up on does not run later. With a cipher, the
+ * values of requests and replies are `{"sealed": ...}` (see sealed-payload.ts); with an
+ * authenticator they are signed, so that the actor a request carries is trusted only from a key holder.
  */
 export class KafkaRpc implements RpcClient, RpcServer {
   private readonly logger = new Logger(KafkaRpc.name);
@@ -63,16 +72,18 @@ export class KafkaRpc implements RpcClient, RpcServer {
   private readonly bus: KafkaMessageBus;
   private readonly timeoutMs: number;
   private readonly serviceOf: (method: string) => string;
+  private readonly cipher?: PayloadCipher;
   readonly replyTopic: string;
   private replies?: Promise<Subscription>;
   private closed = false;
 
   constructor(options: KafkaRpcOptions) {
-    const { instanceId = randomUUID(), timeoutMs = 10_000, serviceOf, ...busOptions } = options;
+    const { instanceId = randomUUID(), timeoutMs = 10_000, serviceOf, cipher, ...busOptions } = options;
     this.serviceOf = serviceOf;
     if (!/^[A-Za-z0-9._-]{1,200}$/.test(instanceId)) throw new Error(`KafkaRpc instanceId "${instanceId}" cannot name a Kafka topic.`);
     this.replyTopic = rpcReplyTopic(instanceId);
     this.timeoutMs = timeoutMs;
+    this.cipher = cipher;
     this.bus = new KafkaMessageBus(busOptions);
   }
 
@@ -143,7 +154,7 @@ export class KafkaRpc implements RpcClient, RpcServer {
     await this.bus.publish(rpcRequestTopic(this.serviceOf(method)), [
       {
         key: correlationId,
-        value: payload,
+        value: this.seal(payload),
         headers: {
           [KafkaRpcHeaders.method]: method,
           [KafkaRpcHeaders.correlationId]: correlationId,
@@ -181,17 +192,24 @@ export class KafkaRpc implements RpcClient, RpcServer {
     }
     const reply = await this.run(method, correlationId, message.value);
     try {
-      await this.bus.publish(replyTo, [{ key: correlationId, value: reply, headers: { [KafkaRpcHeaders.correlationId]: correlationId } }]);
+      await this.bus.publish(replyTo, [{ key: correlationId, value: this.seal(reply), headers: { [KafkaRpcHeaders.correlationId]: correlationId } }]);
     } catch (error) {
       this.logger.error(`Could not reply to RPC ${method} (${correlationId}) on ${replyTo}: ${errorMessage(error)}`);
     }
   }
 
-  private async run(method: string, correlationId: string, payload: unknown): Promise<RpcReply> {
+  private async run(method: string, correlationId: string, value: unknown): Promise<RpcReply> {
     const handler = this.handlers.get(method);
     if (!handler) {
       this.logger.error(`No handler for RPC method ${method} (${correlationId})`);
       return { ok: false, error: { kind: 'unavailable', message: KafkaRpcFailures.notAvailable } };
+    }
+    let payload: unknown;
+    try {
+      payload = this.open(value);
+    } catch (error) {
+      this.logger.error(`Refused RPC ${method} (${correlationId}): ${errorMessage(error)}`);
+      return { ok: false, error: { kind: 'unavailable', message: KafkaRpcFailures.handlerFailed } };
     }
     try {
       return { ok: true, result: await handler(payload) };
@@ -209,12 +227,27 @@ export class KafkaRpc implements RpcClient, RpcServer {
       this.logger.debug(`Ignored a reply nobody waits for (${correlationId}); its request timed out or came from an earlier run`);
       return;
     }
-    const reply = message.value as Partial<RpcReply> | null;
+    let reply: Partial<RpcReply> | null;
+    try {
+      reply = this.open(message.value) as Partial<RpcReply> | null;
+    } catch (error) {
+      reply = null;
+      this.logger.error(`RPC ${request.method} (${correlationId}): ${errorMessage(error)}`);
+    }
     if (reply?.ok === true || (reply?.ok === false && reply.error)) {
       request.settle(reply as RpcReply);
       return;
     }
     this.logger.error(`RPC ${request.method} (${correlationId}) got a malformed reply`);
     request.settle({ ok: false, error: { kind: 'unavailable', message: KafkaRpcFailures.handlerFailed } });
+  }
+
+  /** A payload as it goes on the wire: sealed when a cipher is configured. */
+  private seal(payload: unknown): unknown {
+    return this.cipher ? sealPayload(payload, this.cipher) : payload;
+  }
+
+  private open(value: unknown): unknown {
+    return this.cipher ? openPayload(value, this.cipher) : value;
   }
 }

@@ -98,6 +98,11 @@ export class DistributedSystem {
     return ADMIN_TOKEN;
   }
 
+  /** The mock Kafka cluster's bootstrap addresses, to read the topics as any client of the cluster could. */
+  get kafkaBrokers(): string[] {
+    return this.cluster.brokers;
+  }
+
   replicas(app: AppName): AppProcess[] {
     return this.processes.get(app) ?? [];
   }

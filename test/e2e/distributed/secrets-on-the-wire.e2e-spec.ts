@@ -1,0 +1,54 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Kafka, logLevel } from 'kafkajs';
+import { describeWithKafka } from '@app/kafka-mock-cluster';
+import { ApiClient } from '../support/api-client';
+import { approverWorkspace } from '../support/fixtures';
+import { DistributedSystem } from './support/distributed-system';
+
+jest.setTimeout(180_000);
+
+/** Everything on the request/reply topics, from their start, as a client of the cluster without the key reads it. */
+async function readRpcTopics(brokers: string[], atLeast: number): Promise<string[]> {
+  const found: string[] = [];
+  const reader = new Kafka({ brokers, clientId: 'eavesdropper', logLevel: logLevel.NOTHING }).consumer({ groupId: `eavesdropper-${randomUUID()}` });
+  await reader.connect();
+  try {
+    await reader.subscribe({ topics: [/^rpc\./], fromBeginning: true });
+    await reader.run({ eachMessage: async ({ topic, message }) => void found.push(`${topic} ${message.key?.toString()} ${message.value?.toString()} ${JSON.stringify(message.headers)}`) });
+    const deadline = Date.now() + 60_000;
+    while (found.length < atLeast) {
+      if (Date.now() > deadline) throw new Error(`only ${found.length} messages on the rpc topics`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return found;
+  } finally {
+    await reader.disconnect();
+  }
+}
+
+describeWithKafka('distributed: provider credentials and webhook secrets on Kafka', () => {
+  let system: DistributedSystem;
+  beforeAll(async () => (system = await DistributedSystem.start()));
+  afterAll(() => system?.dispose());
+
+  it('travel sealed: the raw request and reply topics hold neither, though both services got them', () =>
+    system.diagnose(async () => {
+      const admin = new ApiClient(system.baseUrl, system.adminToken);
+      const workspace = await approverWorkspace(admin, 'Wire');
+      const credential = `credential-${randomUUID()}`;
+      const secret = `whsec_${randomBytes(32).toString('base64')}`;
+
+      const account = await admin.post(`/api/${workspace}/accounts`, { provider: 'sandbox', name: 'Wire', settings: {}, credentials: { token: credential } });
+      expect(account.status).toBe(201);
+      const webhook = await admin.post(`/api/${workspace}/webhooks`, { url: 'http://127.0.0.1:9/hook', events: ['post.published'], secret });
+      expect(webhook).toMatchObject({ status: 201, body: { secret } });
+      expect((await admin.get(`/api/${workspace}/webhooks/${webhook.body.id}`)).body).toMatchObject({ secret });
+
+      // Connect, create and get: three requests and three replies at least.
+      const onTheWire = (await readRpcTopics(system.kafkaBrokers, 6)).join('\n');
+      expect(onTheWire).toContain('"sealed"');
+      expect(onTheWire).not.toContain(credential);
+      expect(onTheWire).not.toContain(secret);
+      expect(onTheWire).not.toContain(secret.slice('whsec_'.length));
+    }));
+});
