@@ -40,6 +40,7 @@ import { WorkspaceDeliveriesController } from './webhooks/deliveries/workspace-d
 import { PanelWebhooksController } from './webhooks/manage-webhooks/panel-webhooks.controller';
 import { WebhookSettings } from './webhooks/manage-webhooks/webhook-settings';
 import { WorkspaceWebhooksController } from './webhooks/manage-webhooks/workspace-webhooks.controller';
+import { WorkspaceAdminGuard } from './workspace/workspace-admin.guard';
 import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
 
 /**
@@ -89,6 +90,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     AuthenticationGuard,
     AdminOnlyGuard,
     WorkspaceMemberGuard,
+    WorkspaceAdminGuard,
     AccountRegistry,
     PostInputReader,
     WebhookSettings,

@@ -66,6 +66,12 @@ export class FakeServices {
       events: [],
       secret: null,
       active: true,
+      previous_secret_expires_at: null,
+      disabled_at: null,
+      disabled_reason: null,
+      last_delivery_at: null,
+      last_delivery_status: null,
+      success_rate_24h: null,
       created_at: now(),
       updated_at: now(),
     });

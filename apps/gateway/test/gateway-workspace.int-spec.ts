@@ -8,6 +8,7 @@ describe('gateway: workspace access and accounts (SQLite)', () => {
   let gateway: GatewayTestApp;
   let workspace: string;
   let viewer: string;
+  let member: string;
   let outsider: string;
 
   const userWithToken = async (email: string) => {
@@ -23,6 +24,9 @@ describe('gateway: workspace access and accounts (SQLite)', () => {
     const viewerUser = await userWithToken('viewer@example.com');
     await gateway.call('POST', `/api/panel/workspaces/${workspace}/members`, { body: { user_id: viewerUser.id, role: 'viewer' } });
     viewer = viewerUser.token;
+    const memberUser = await userWithToken('member@example.com');
+    await gateway.call('POST', `/api/panel/workspaces/${workspace}/members`, { body: { user_id: memberUser.id, role: 'member', can_approve: true } });
+    member = memberUser.token;
     outsider = (await userWithToken('outsider@example.com')).token;
   });
   afterAll(() => gateway?.dispose());
@@ -134,7 +138,36 @@ describe('gateway: workspace access and accounts (SQLite)', () => {
     expect(await gateway.call('POST', `/api/${workspace}/webhooks/2/deliveries/abc/resend`)).toMatchObject({ status: 202 });
     expect(gateway.services.callsOf('webhooks.deliveries.resend').at(-1)).toEqual({ scope: { workspaceUuid: workspace }, webhookId: 2, deliveryId: 'abc' });
   });
+
+  it.each([
+    ['a member', () => member],
+    ['a viewer', () => viewer],
+  ])('only workspace admins manage webhooks: %s gets 403 and nothing reaches the webhook-dispatcher', async (_, token) => {
+    const before = gateway.services.calls.length;
+    for (const [method, path] of WEBHOOK_WRITES) {
+      const answer = await gateway.call(method, `/api/${workspace}/${path}`, { token: token(), body: {} });
+      expect({ method, path, status: answer.status, body: answer.body }).toEqual({ method, path, status: 403, body: { message: 'This action is unauthorized.' } });
+    }
+    expect(gateway.services.calls.length).toBe(before);
+  });
+
+  it('members and viewers read webhooks without the secret; admins ask for it', async () => {
+    for (const [token, showSecret] of [[member, false], [viewer, false], ['admin-token', true]] as const) {
+      expect((await gateway.call('GET', `/api/${workspace}/webhooks`, { token })).status).toBe(200);
+      expect(gateway.services.callsOf('webhooks.list').at(-1)).toEqual({ scope: { workspaceUuid: workspace }, showSecret });
+      expect((await gateway.call('GET', `/api/${workspace}/webhooks/3`, { token })).status).toBe(200);
+      expect(gateway.services.callsOf('webhooks.get').at(-1)).toEqual({ scope: { workspaceUuid: workspace }, webhookId: 3, showSecret });
+    }
+  });
 });
+
+/** Every route that changes a workspace's webhooks or sends to them. */
+const WEBHOOK_WRITES = [
+  ['POST', 'webhooks'],
+  ['PUT', 'webhooks/1'],
+  ['DELETE', 'webhooks/1'],
+  ['POST', 'webhooks/1/deliveries/abc/resend'],
+];
 
 describe('gateway: the HTTP surface (SQLite)', () => {
   let gateway: GatewayTestApp;

@@ -6,6 +6,7 @@ import { WebhookSender } from './deliver-webhooks/webhook-sender';
 import { DeliveryLogHandler } from './delivery-log/delivery-log.handler';
 import { DeliveryLogRepository } from './delivery-log/delivery-log.repository';
 import { ManageWebhooksHandler } from './manage-webhooks/manage-webhooks.handler';
+import { WebhookActivityRepository } from './manage-webhooks/webhook-activity.repository';
 import { WebhookSettingsRepository } from './manage-webhooks/webhook-settings.repository';
 import { PostEventsConsumer } from './project-post-events/post-events.consumer';
 import { PostProjectionRepository } from './project-post-events/post-projection.repository';
@@ -19,6 +20,7 @@ import { WEBHOOKS_DATABASE, WEBHOOKS_SCHEMA, webhooksMigrations } from './webhoo
 @Module({
   providers: [
     { provide: WEBHOOKS_DATABASE, inject: [DATABASE], useFactory: (database: SqlDatabase) => database.forSchema(WEBHOOKS_SCHEMA) },
+    WebhookActivityRepository,
     WebhookSettingsRepository,
     ManageWebhooksHandler,
     PostProjectionRepository,

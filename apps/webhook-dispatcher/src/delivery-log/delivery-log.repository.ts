@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Selectable } from 'kysely';
-import { DeliveryView } from '@app/contracts';
+import { AttemptErrorKind, DeliveryView } from '@app/contracts';
 import { SchemaDatabase, toDate } from '@app/persistence';
 import { WEBHOOKS_DATABASE, WebhooksTables } from '../webhooks-schema';
 
@@ -80,7 +80,9 @@ function view(row: DeliveryRow, attempts: AttemptRow[]): DeliveryView {
       status_code: attempt.status_code,
       duration_ms: attempt.duration_ms,
       error: attempt.error,
+      error_kind: (attempt.error_kind as AttemptErrorKind | null) ?? null,
       response: attempt.response,
+      next_retry_at: toDate(attempt.next_retry_at)?.toISOString() ?? null,
     })),
     next_attempt_at: toDate(row.next_attempt_at)?.toISOString() ?? null,
     payload: JSON.parse(row.body) as unknown,

@@ -7,7 +7,7 @@ import { findNonPublicAddress, hostOf } from '@app/network';
 import { generateWebhookSecret } from '../signing/webhook-secret';
 import { describeScope, field, scopeOwner, webhookIdOf } from '../webhook-scope';
 import { checkWebhookInput, WebhookChanges, WebhookMessages } from './webhook-input';
-import { WebhookSettingsRepository } from './webhook-settings.repository';
+import { SecretShown, WebhookSettingsRepository } from './webhook-settings.repository';
 
 /** Webhook settings over RPC: list, get, create, update, delete, each within one scope. */
 @Injectable()
@@ -22,7 +22,7 @@ export class ManageWebhooksHandler {
   ) {}
 
   register(): void {
-    this.rpc.handle(RpcMethods.listWebhooks, (payload) => this.webhooks.list(scopeOwner(payload)));
+    this.rpc.handle(RpcMethods.listWebhooks, (payload) => this.webhooks.list(scopeOwner(payload), secretShownTo(payload)));
     this.rpc.handle(RpcMethods.getWebhook, (payload) => this.get(payload));
     this.rpc.handle(RpcMethods.createWebhook, (payload) => this.create(payload));
     this.rpc.handle(RpcMethods.updateWebhook, (payload) => this.update(payload));
@@ -32,7 +32,7 @@ export class ManageWebhooksHandler {
   private async get(payload: unknown): Promise<WebhookView> {
     const owner = scopeOwner(payload);
     const id = webhookIdOf(payload);
-    return (id !== null ? await this.webhooks.find(owner, id) : null) ?? notFound();
+    return (id !== null ? await this.webhooks.find(owner, id, secretShownTo(payload)) : null) ?? notFound();
   }
 
   private async create(payload: unknown): Promise<WebhookView> {
@@ -96,6 +96,9 @@ export class ManageWebhooksHandler {
     return `${new URL(webhook.url).origin}, events ${events}, ${webhook.active ? 'active' : 'inactive'}`;
   }
 }
+
+/** Only a caller that says it may see the secret gets it. */
+const secretShownTo = (payload: unknown): SecretShown => (field(payload, 'showSecret') === true ? 'shown' : 'hidden');
 
 function notFound(): never {
   throw new ServiceError('not_found', WebhookMessages.notFound);

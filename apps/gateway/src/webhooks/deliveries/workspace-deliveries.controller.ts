@@ -6,6 +6,7 @@ import { webhookIdFromPath } from '../webhook-id';
 import { DeliveryOperationDocs } from './delivery-operations.doc';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { Idempotent } from '../../idempotency/idempotent.decorator';
+import { WorkspaceAdminOnly } from '../../workspace/workspace-admin.guard';
 
 @Controller(':workspaceUuid/webhooks/:id/deliveries')
 @WorkspaceRoute('webhooks')
@@ -23,6 +24,7 @@ export class WorkspaceDeliveriesController {
   }
 
   @Post(':deliveryId/resend')
+  @WorkspaceAdminOnly()
   @Idempotent()
   @HttpCode(202)
   @DeliveryOperationDocs.resend()
