@@ -37,6 +37,9 @@ import { UpdatePostController } from './posts/update-post/update-post.controller
 import { PanelDeliveriesController } from './webhooks/deliveries/panel-deliveries.controller';
 import { WebhookDeliveries } from './webhooks/deliveries/webhook-deliveries';
 import { WorkspaceDeliveriesController } from './webhooks/deliveries/workspace-deliveries.controller';
+import { PanelWebhookActionsController } from './webhooks/webhook-actions/panel-webhook-actions.controller';
+import { WebhookActions } from './webhooks/webhook-actions/webhook-actions';
+import { WorkspaceWebhookActionsController } from './webhooks/webhook-actions/workspace-webhook-actions.controller';
 import { PanelWebhooksController } from './webhooks/manage-webhooks/panel-webhooks.controller';
 import { WebhookSettings } from './webhooks/manage-webhooks/webhook-settings';
 import { WorkspaceWebhooksController } from './webhooks/manage-webhooks/workspace-webhooks.controller';
@@ -64,6 +67,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     CreateTokenController,
     PanelWebhooksController,
     PanelDeliveriesController,
+    PanelWebhookActionsController,
     ListAccountsController,
     ConnectAccountController,
     DeleteAccountController,
@@ -75,6 +79,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     ApprovePostController,
     WorkspaceWebhooksController,
     WorkspaceDeliveriesController,
+    WorkspaceWebhookActionsController,
   ],
   providers: [
     { provide: GATEWAY_DATABASE, inject: [DATABASE], useFactory: (database: SqlDatabase) => database.forSchema<GatewayTables>(GATEWAY_SCHEMA) },
@@ -95,6 +100,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     PostInputReader,
     WebhookSettings,
     WebhookDeliveries,
+    WebhookActions,
     IdempotencyStore,
     IdempotencyInterceptor,
   ],

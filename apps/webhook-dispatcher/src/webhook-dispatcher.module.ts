@@ -2,6 +2,7 @@ import { BeforeApplicationShutdown, Inject, Logger, Module, OnApplicationBootstr
 import { DATABASE, migrateSchema, SchemaDatabase, SqlDatabase } from '@app/persistence';
 import { DeliveryQueueRepository } from './deliver-webhooks/delivery-queue.repository';
 import { DeliveryWorker } from './deliver-webhooks/delivery-worker';
+import { WebhookHealthRepository } from './deliver-webhooks/webhook-health.repository';
 import { WebhookSender } from './deliver-webhooks/webhook-sender';
 import { DeliveryLogHandler } from './delivery-log/delivery-log.handler';
 import { DeliveryLogRepository } from './delivery-log/delivery-log.repository';
@@ -10,6 +11,7 @@ import { WebhookActivityRepository } from './manage-webhooks/webhook-activity.re
 import { WebhookSettingsRepository } from './manage-webhooks/webhook-settings.repository';
 import { PostEventsConsumer } from './project-post-events/post-events.consumer';
 import { PostProjectionRepository } from './project-post-events/post-projection.repository';
+import { TestWebhookHandler } from './test-webhooks/test-webhook.handler';
 import { WEBHOOKS_DATABASE, WEBHOOKS_SCHEMA, webhooksMigrations } from './webhooks-schema';
 
 /**
@@ -26,10 +28,12 @@ import { WEBHOOKS_DATABASE, WEBHOOKS_SCHEMA, webhooksMigrations } from './webhoo
     PostProjectionRepository,
     PostEventsConsumer,
     DeliveryQueueRepository,
+    WebhookHealthRepository,
     WebhookSender,
     DeliveryWorker,
     DeliveryLogRepository,
     DeliveryLogHandler,
+    TestWebhookHandler,
   ],
 })
 export class WebhookDispatcherModule implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -39,6 +43,7 @@ export class WebhookDispatcherModule implements OnModuleInit, OnApplicationBoots
     @Inject(WEBHOOKS_DATABASE) private readonly database: SchemaDatabase,
     private readonly settings: ManageWebhooksHandler,
     private readonly deliveryLog: DeliveryLogHandler,
+    private readonly tests: TestWebhookHandler,
     private readonly consumer: PostEventsConsumer,
     private readonly worker: DeliveryWorker,
   ) {}
@@ -48,6 +53,7 @@ export class WebhookDispatcherModule implements OnModuleInit, OnApplicationBoots
     if (applied.length > 0) this.logger.log(`Migrations applied: ${applied.join(', ')}`);
     this.settings.register();
     this.deliveryLog.register();
+    this.tests.register();
   }
 
   async onApplicationBootstrap(): Promise<void> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { Messages, RpcMethods, ServiceError, WebhookView } from '@app/contracts';
+import { Messages, RpcMethods, SECRET_GRACE_SECONDS, ServiceError, WebhookView } from '@app/contracts';
 import { RPC_SERVER, RpcServer } from '@app/messaging';
 import { DeliveryWorker } from '../deliver-webhooks/delivery-worker';
 import { findNonPublicAddress, hostOf } from '@app/network';
@@ -27,6 +27,20 @@ export class ManageWebhooksHandler {
     this.rpc.handle(RpcMethods.createWebhook, (payload) => this.create(payload));
     this.rpc.handle(RpcMethods.updateWebhook, (payload) => this.update(payload));
     this.rpc.handle(RpcMethods.deleteWebhook, (payload) => this.delete(payload));
+    this.rpc.handle(RpcMethods.rotateWebhookSecret, (payload) => this.rotateSecret(payload));
+  }
+
+  /** A new generated secret; the old one keeps signing for the grace period (the gateway checked its range). */
+  private async rotateSecret(payload: unknown): Promise<WebhookView> {
+    const owner = scopeOwner(payload);
+    const id = webhookIdOf(payload);
+    const grace = field(payload, 'graceSeconds');
+    if (typeof grace !== 'number' || !Number.isInteger(grace) || grace < 0 || grace > SECRET_GRACE_SECONDS.max) {
+      throw new ServiceError('validation', Messages.validation, { grace_seconds: [WebhookMessages.graceInvalid] });
+    }
+    const rotated = (id !== null ? await this.webhooks.rotateSecret(owner, id, generateWebhookSecret(), grace) : null) ?? notFound();
+    this.logger.log(`Webhook ${id} of ${describeScope(owner)}: secret rotated, the previous one signs for ${grace} s more`);
+    return rotated;
   }
 
   private async get(payload: unknown): Promise<WebhookView> {

@@ -70,13 +70,13 @@ describe.each(testEngines)('WebhookSettingsRepository on %s', (_, open) => {
     const rotated = await settings.rotateSecret(workspace, created.id, next, 3600);
     expect(rotated).toMatchObject({ secret: next, previous_secret_expires_at: expect.stringMatching(/Z$/) });
     expect(Date.parse(rotated!.previous_secret_expires_at!) - Date.now()).toBeGreaterThan(3_500_000);
-    expect(await settings.signingSecrets(workspace, created.id)).toEqual([next, secret]);
+    expect(await settings.signingTarget(workspace, created.id)).toEqual({ url: 'https://a.example.com/', secrets: [next, secret] });
     const row = await database.db.selectFrom('webhooks').select('previous_secret_ciphertext').where('id', '=', created.id).executeTakeFirstOrThrow();
     expect(row.previous_secret_ciphertext).not.toContain(secret.slice(6));
 
     const third = 'whsec_' + Buffer.alloc(32, 9).toString('base64');
     expect(await settings.rotateSecret(workspace, created.id, third, 0)).toMatchObject({ secret: third, previous_secret_expires_at: null });
-    expect(await settings.signingSecrets(workspace, created.id)).toEqual([third]);
+    expect((await settings.signingTarget(workspace, created.id))?.secrets).toEqual([third]);
     expect(await settings.rotateSecret(null, created.id, third, 0)).toBeNull();
   });
 

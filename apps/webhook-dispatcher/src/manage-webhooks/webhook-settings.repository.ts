@@ -99,12 +99,13 @@ export class WebhookSettingsRepository {
     return row ? this.find(owner, id, 'shown') : null;
   }
 
-  /** The secrets that sign a delivery now: the current one, and the previous one during its grace period. */
-  async signingSecrets(owner: ScopeOwner, id: number): Promise<string[] | null> {
+  /** Where a webhook is sent and the secrets that sign it now: the current one, and the previous one during its grace period. */
+  async signingTarget(owner: ScopeOwner, id: number): Promise<{ url: string; secrets: string[] } | null> {
     const { db, dialect } = this.database;
     const row = await db
       .selectFrom('webhooks')
       .select((eb) => [
+        'url',
         'secret_ciphertext',
         eb.case().when('previous_secret_expires_at', '>', dialect.now()).then(eb.ref('previous_secret_ciphertext')).else(null).end().as('previous'),
       ])
@@ -112,7 +113,8 @@ export class WebhookSettingsRepository {
       .where('id', '=', id)
       .executeTakeFirst();
     if (!row) return null;
-    return [row.secret_ciphertext, ...(row.previous ? [row.previous] : [])].map((ciphertext) => this.secrets.decrypt(ciphertext));
+    const ciphertexts = [row.secret_ciphertext, ...(row.previous ? [row.previous] : [])];
+    return { url: row.url, secrets: ciphertexts.map((ciphertext) => this.secrets.decrypt(ciphertext)) };
   }
 
   async delete(owner: ScopeOwner, id: number): Promise<boolean> {
