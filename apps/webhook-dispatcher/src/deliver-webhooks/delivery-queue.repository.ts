@@ -205,10 +205,12 @@ export class DeliveryQueueRepository {
   }
 
   /**
-   * Milliseconds until the next pending delivery of an active webhook can be claimed (0 when
-   * overdue), by the database clock, or null when none is pending.
+   * Milliseconds until the next pending delivery that a claim would take can be claimed (0 when
+   * overdue), by the database clock, or null when none is pending. Like `claimDue`, it leaves out
+   * inactive webhooks and the webhooks the worker calls busy (those wake it when a slot frees):
+   * counting what a claim skips would make the worker look again and again for nothing.
    */
-  async msUntilNextDue(): Promise<number | null> {
+  async msUntilNextDue(busyWebhooks: readonly number[] = []): Promise<number | null> {
     const { db, dialect } = this.database;
     const row = await db
       .selectFrom('deliveries')
@@ -226,6 +228,7 @@ export class DeliveryQueueRepository {
         dialect.now().as('now'),
       ])
       .where(isPending)
+      .$if(busyWebhooks.length > 0, (query) => query.where('deliveries.webhook_id', 'not in', [...busyWebhooks]))
       .where(ofActiveWebhook)
       .executeTakeFirst();
     const next = toDate(row?.next ?? null);

@@ -131,7 +131,7 @@ export class DeliveryWorker {
         if (claimed.length === free) this.pumpRequested = true;
         else emptied = true;
       }
-      if (this.running && emptied && !this.pumpRequested) this.armAfterEmptyQueue(await this.queue.msUntilNextDue(), claimedAny);
+      if (this.running && emptied && !this.pumpRequested) this.armAfterEmptyQueue(await this.queue.msUntilNextDue(this.busyWebhooks()), claimedAny);
     } catch (error) {
       this.logger.error(`Reading the delivery queue failed: ${error instanceof Error ? error.message : String(error)}`);
       if (this.running) this.wakeWithin(FAILURE_PAUSE_MS);
