@@ -82,6 +82,9 @@ export class FakeServices {
     serve(RpcMethods.deleteWebhook, () => null);
     serve(RpcMethods.listDeliveries, () => []);
     serve(RpcMethods.resendDelivery, (r: { deliveryId: string }) => ({ id: r.deliveryId, status: 'pending' }));
+    serve(RpcMethods.rotateWebhookSecret, (r: { webhookId: number }) => webhook(r.webhookId));
+    serve(RpcMethods.testWebhook, () => ({ id: 'test', succeeded: true, status_code: 200 }));
+    serve(RpcMethods.recoverDeliveries, () => ({ count: 0 }));
   }
 
   callsOf(method: string): unknown[] {

@@ -151,6 +151,54 @@ describe('gateway: workspace access and accounts (SQLite)', () => {
     expect(gateway.services.calls.length).toBe(before);
   });
 
+  it('checks the bodies of rotate-secret, test and recover, and the log filters, with the contract\'s 422', async () => {
+    const refusals: Array<[string, string, unknown, Record<string, string[]>]> = [
+      ['POST', 'webhooks/1/rotate-secret', { grace_seconds: 604_801 }, { grace_seconds: ['The grace_seconds field must be between 0 and 604800.'] }],
+      ['POST', 'webhooks/1/rotate-secret', { grace_seconds: -1 }, { grace_seconds: ['The grace_seconds field must be between 0 and 604800.'] }],
+      ['POST', 'webhooks/1/rotate-secret', { grace_seconds: 1.5 }, { grace_seconds: ['The grace_seconds field must be an integer.'] }],
+      ['POST', 'webhooks/1/test', {}, { event: ['The event field is required.'] }],
+      ['POST', 'webhooks/1/test', { event: 'post.created' }, { event: ['The selected event is invalid.'] }],
+      ['POST', 'webhooks/1/recover', { until: 'yesterday' }, { since: ['The since field is required.'], until: ['The until field must be a valid date.'] }],
+      ['POST', 'webhooks/1/recover', { since: '2026-11-22T10:00:00Z', until: '2026-11-21T10:00:00Z' }, { until: ['The until field must be a date after or equal to since.'] }],
+      ['GET', 'webhooks/1/deliveries?status=lost&event=post.created&since=x&post_uuid=42&limit=0', undefined, {
+        limit: ['The limit field must be an integer.'],
+        status: ['The selected status is invalid.'],
+        event: ['The selected event is invalid.'],
+        since: ['The since field must be a valid date.'],
+        post_uuid: ['The post_uuid field must be a valid UUID.'],
+      }],
+    ];
+    for (const [method, path, body, errors] of refusals) {
+      const answer = await gateway.call(method, `/api/${workspace}/${path}`, { body });
+      expect({ path, body, answer: answer.body }).toEqual({ path, body, answer: { message: 'Validation errors.', errors } });
+    }
+  });
+
+  it('relays rotate-secret (default grace 86400), test, recover and the log filters to the webhook-dispatcher', async () => {
+    await gateway.call('POST', `/api/${workspace}/webhooks/4/rotate-secret`);
+    expect(gateway.services.callsOf('webhooks.rotate-secret').at(-1)).toEqual({ scope: { workspaceUuid: workspace }, webhookId: 4, graceSeconds: 86_400 });
+    await gateway.call('POST', `/api/${workspace}/webhooks/4/test`, { body: { event: 'post.failed' } });
+    expect(gateway.services.callsOf('webhooks.test').at(-1)).toEqual({ scope: { workspaceUuid: workspace }, webhookId: 4, event: 'post.failed' });
+    await gateway.call('POST', `/api/${workspace}/webhooks/4/recover`, { body: { since: '2026-11-22T10:00:00+01:00', dry_run: true } });
+    expect(gateway.services.callsOf('webhooks.deliveries.recover').at(-1)).toEqual({
+      scope: { workspaceUuid: workspace },
+      webhookId: 4,
+      since: '2026-11-22T09:00:00.000Z',
+      until: null,
+      dryRun: true,
+    });
+    const uuid = '2F0C6A3E-1111-4A7B-8C9D-000000000001';
+    await gateway.call('GET', `/api/${workspace}/webhooks/4/deliveries?status=failed&event=post.published&until=2026-11-23T00:00:00Z&post_uuid=${uuid}`);
+    expect(gateway.services.callsOf('webhooks.deliveries.list').at(-1)).toEqual({
+      scope: { workspaceUuid: workspace },
+      webhookId: 4,
+      status: 'failed',
+      event: 'post.published',
+      until: '2026-11-23T00:00:00.000Z',
+      postUuid: uuid.toLowerCase(),
+    });
+  });
+
   it('members and viewers read webhooks without the secret; admins ask for it', async () => {
     for (const [token, showSecret] of [[member, false], [viewer, false], ['admin-token', true]] as const) {
       expect((await gateway.call('GET', `/api/${workspace}/webhooks`, { token })).status).toBe(200);
@@ -167,6 +215,9 @@ const WEBHOOK_WRITES = [
   ['PUT', 'webhooks/1'],
   ['DELETE', 'webhooks/1'],
   ['POST', 'webhooks/1/deliveries/abc/resend'],
+  ['POST', 'webhooks/1/rotate-secret'],
+  ['POST', 'webhooks/1/test'],
+  ['POST', 'webhooks/1/recover'],
 ];
 
 describe('gateway: the HTTP surface (SQLite)', () => {

@@ -33,6 +33,6 @@ export class DeliveryFiltersDto {
 
   @ApiPropertyOptional({ format: 'uuid', description: 'deliveries about this post' })
   @IsOptional()
-  @IsUUID('all', { message: 'The post uuid field must be a valid UUID.' })
+  @IsUUID('all', { message: 'The post_uuid field must be a valid UUID.' })
   post_uuid?: string;
 }

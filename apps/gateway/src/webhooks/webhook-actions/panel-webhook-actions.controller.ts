@@ -1,5 +1,4 @@
-import { Body, Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { TestAttemptView, WebhookScope, WebhookView } from '@app/contracts';
 import { PanelRoute } from '../../auth/route-access';
 import { Idempotent } from '../../idempotency/idempotent.decorator';
@@ -33,10 +32,9 @@ export class PanelWebhookActionsController {
 
   @Post('recover')
   @Idempotent()
-  @HttpCode(202)
+  @HttpCode(200)
   @WebhookActionDocs.recover()
-  recover(@Param('id') id: string, @Body() body: RecoverDeliveriesDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<{ count: number }> {
-    if (body.dry_run === true) void reply.status(200);
+  recover(@Param('id') id: string, @Body() body: RecoverDeliveriesDto): Promise<{ count: number }> {
     return this.actions.recover(SYSTEM, webhookIdFromPath(id), body);
   }
 }

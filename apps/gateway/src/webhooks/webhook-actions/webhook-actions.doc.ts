@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiOkResponse, ApiProperty, ApiSchema, OmitType } from '@nestjs/swagger';
+import { ApiOkResponse, ApiProperty, ApiSchema, OmitType } from '@nestjs/swagger';
 import { TestAttemptView } from '@app/contracts';
 import { ApiErrorResponses, ApiJsonBody, Failures } from '../../http/openapi/api-error-responses';
 import { DeliveryAttemptDoc } from '../deliveries/delivery.doc';
@@ -45,8 +45,7 @@ export const WebhookActionDocs = {
     applyDecorators(
       ApiWebhookIdParam(),
       ApiJsonBody(RecoverDeliveriesDto),
-      ApiAcceptedResponse({ type: RecoveredCountDoc, description: 'every failed delivery of the window is due again' }),
-      ApiOkResponse({ type: RecoveredCountDoc, description: 'dry_run: how many would be' }),
+      ApiOkResponse({ type: RecoveredCountDoc, description: 'every failed delivery of the window is due again; with dry_run, only counted' }),
       ApiErrorResponses({ 422: `${Failures.validation} For since and until.` }),
     ),
 };

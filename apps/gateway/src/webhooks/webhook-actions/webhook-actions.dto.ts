@@ -4,7 +4,7 @@ import { SECRET_GRACE_SECONDS, WEBHOOK_EVENTS } from '@app/contracts';
 import { FieldMessages, MustBeBoolean, MustBeInteger, MustBeString, OneOf, Required } from '../../http/validation';
 
 const MAX_GRACE_SECONDS = SECRET_GRACE_SECONDS.max;
-const GRACE_RANGE = `The grace seconds field must be between 0 and ${MAX_GRACE_SECONDS}.`;
+const GRACE_RANGE = `The grace_seconds field must be between 0 and ${MAX_GRACE_SECONDS}.`;
 export const MustBeDate = (field: string) => IsISO8601({ strict: true }, { message: FieldMessages.date(field) });
 
 export class RotateSecretDto {

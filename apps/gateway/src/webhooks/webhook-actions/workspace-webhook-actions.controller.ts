@@ -1,5 +1,4 @@
-import { Body, Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { TestAttemptView, WebhookView } from '@app/contracts';
 import { CurrentMembership, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
@@ -36,15 +35,13 @@ export class WorkspaceWebhookActionsController {
   @Post('recover')
   @WorkspaceAdminOnly()
   @Idempotent()
-  @HttpCode(202)
+  @HttpCode(200)
   @WebhookActionDocs.recover()
   recover(
     @CurrentMembership() { workspaceUuid }: Membership,
     @Param('id') id: string,
     @Body() body: RecoverDeliveriesDto,
-    @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<{ count: number }> {
-    if (body.dry_run === true) void reply.status(200);
     return this.actions.recover({ workspaceUuid }, webhookIdFromPath(id), body);
   }
 }
