@@ -233,6 +233,22 @@ describeWithBrowser('dashboard in a browser (the built service, Chromium)', () =
     webhook = { id: webhook.id, secret: rotated.secret };
   });
 
+  it('a receiver answering 410 Gone disables the webhook: the banner says when and why; Active and Save turn it back on', async () => {
+    receiver.respondWith(answer(410));
+    await composePost(page, 'Published to a gone endpoint', 'Schedule now');
+    await eventually(async () => (await api.get(`/api/${workspace}/webhooks/${webhook.id}`)).body.active === false, DELIVERY_TIMEOUT_MS, 'the webhook disabled');
+    receiver.respondWith(answer(200));
+    await openFromNavigation(page, 'Webhooks');
+    await page.getByText(/was disabled on .*: The endpoint answered 410 Gone\./).waitFor();
+    await screenshot(page, shots, 'webhook-disabled');
+    await page.getByRole('link', { name: `Open webhook ${receiver.url('/dashboard')}` }).click();
+    await page.getByRole('checkbox', { name: 'Active' }).check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Webhook saved.' }).waitFor();
+    await page.getByText(/was disabled on/).waitFor({ state: 'detached' });
+    expect((await api.get(`/api/${workspace}/webhooks/${webhook.id}`)).body).toMatchObject({ active: true, disabled_at: null });
+  });
+
   it('posts: status tabs and the text filter narrow the list', async () => {
     await openFromNavigation(page, 'Posts');
     await page.getByRole('button', { name: 'Scheduled', exact: true }).click();
