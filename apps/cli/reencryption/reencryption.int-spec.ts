@@ -10,6 +10,7 @@ import { GATEWAY_SCHEMA, gatewayEncryptedColumns, GatewayTables, gatewayMigratio
 import { IdempotencyStore } from '../../gateway/src/idempotency/idempotency-store';
 import { AccountStore } from '../../publisher/src/accounts/account-store';
 import { PUBLISHER_SCHEMA, PublisherTables, publisherMigrations } from '../../publisher/src/publisher-migrations';
+import { WebhookActivityRepository } from '../../webhook-dispatcher/src/manage-webhooks/webhook-activity.repository';
 import { WebhookSettingsRepository } from '../../webhook-dispatcher/src/manage-webhooks/webhook-settings.repository';
 import { WEBHOOKS_SCHEMA, WebhooksTables, webhooksMigrations } from '../../webhook-dispatcher/src/webhooks-schema';
 import { reencryptColumn } from './reencrypt-column';
@@ -47,10 +48,11 @@ const engines: Array<[string, () => Promise<Engine>]> = [
 /** The services' own repositories on one database, with the SecretBox given. */
 function servicesOn(database: SqlDatabase, box: SecretBox) {
   const idempotency = new IdempotencyStore(database.forSchema<GatewayTables>(GATEWAY_SCHEMA), box);
+  const webhooks = database.forSchema<WebhooksTables>(WEBHOOKS_SCHEMA);
   idempotency.onModuleDestroy();
   return {
     accounts: new AccountStore(database.forSchema<PublisherTables>(PUBLISHER_SCHEMA), box),
-    webhooks: new WebhookSettingsRepository(database.forSchema<WebhooksTables>(WEBHOOKS_SCHEMA), box),
+    webhooks: new WebhookSettingsRepository(webhooks, box, new WebhookActivityRepository(webhooks)),
     idempotency,
   };
 }
@@ -75,7 +77,9 @@ describe.each(engines)('the re-encrypt command on %s', (_, start) => {
       const before = servicesOn(database, boxOf(oldKey));
       await before.accounts.save(account(1), { session: 'bluesky-session' });
       await before.accounts.save(account(2));
-      await before.webhooks.insert(WORKSPACE, { url: 'https://example.com/a', events: ['post.published'], secret: 'whsec_old', active: true });
+      const rotated = await before.webhooks.insert(WORKSPACE, { url: 'https://example.com/a', events: ['post.published'], secret: 'whsec_old', active: true });
+      // Rotated under the old key: both the new secret and the one it replaced (signing until the grace ends) are to move.
+      await before.webhooks.rotateSecret(WORKSPACE, rotated.id, 'whsec_rotated', 3_600);
       await servicesOn(database, boxOf(newKey)).webhooks.insert(WORKSPACE, { url: 'https://example.com/b', events: [], secret: 'whsec_new', active: true });
       await before.idempotency.claim(request);
       await before.idempotency.complete(request, { status: 201, body: { secret: 'whsec_old' } });
@@ -101,6 +105,7 @@ describe.each(engines)('the re-encrypt command on %s', (_, start) => {
       'publisher.accounts.credentials_encrypted': [2, 2, 0],
       'publisher.accounts.session_encrypted': [1, 1, 0],
       'webhooks.webhooks.secret_ciphertext': [2, 1, 0],
+      'webhooks.webhooks.previous_secret_ciphertext': [1, 1, 0],
     });
 
     // The services read everything with the new key alone.
@@ -110,7 +115,9 @@ describe.each(engines)('the re-encrypt command on %s', (_, start) => {
       expect(await after.accounts.find(1)).toEqual(account(1));
       expect(await after.accounts.sessionOf(1).load()).toEqual({ session: 'bluesky-session' });
       expect(await after.accounts.find(2)).toEqual(account(2));
-      expect((await after.webhooks.list(WORKSPACE)).map((webhook) => webhook.secret)).toEqual(['whsec_old', 'whsec_new']);
+      const listed = await after.webhooks.list(WORKSPACE, 'shown');
+      expect(listed.map((webhook) => webhook.secret)).toEqual(['whsec_rotated', 'whsec_new']);
+      expect((await after.webhooks.signingTarget(WORKSPACE, listed[0].id))?.secrets).toEqual(['whsec_rotated', 'whsec_old']);
       expect(await after.idempotency.claim(request)).toEqual({ kind: 'replay', answer: { status: 201, body: { secret: 'whsec_old' } } });
     } finally {
       await database.close();
@@ -120,7 +127,7 @@ describe.each(engines)('the re-encrypt command on %s', (_, start) => {
   it('is idempotent: a second run moves nothing', async () => {
     const again = await run({ ENCRYPTION_KEY: newKey, ENCRYPTION_KEYS_OLD: oldKey });
     expect(again.reports.every((report) => report.moved === 0 && report.unreadable === 0 && !report.missing)).toBe(true);
-    expect(again.reports.reduce((sum, report) => sum + report.values, 0)).toBe(8);
+    expect(again.reports.reduce((sum, report) => sum + report.values, 0)).toBe(9);
   });
 
   it('pages through a composite primary key, a batch at a time, and reaches every row', async () => {

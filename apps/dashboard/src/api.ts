@@ -133,11 +133,12 @@ export interface Webhook {
   active: boolean;
   created_at: string;
   updated_at: string;
-  disabled_reason?: string | null;
-  disabled_at?: string | null;
-  last_delivery_at?: string | null;
-  last_delivery_status?: string | null;
-  success_rate_24h?: number | null;
+  previous_secret_expires_at: string | null;
+  disabled_reason: string | null;
+  disabled_at: string | null;
+  last_delivery_at: string | null;
+  last_delivery_status: string | null;
+  success_rate_24h: number | null;
 }
 
 export interface DeliveryAttempt {
@@ -145,7 +146,9 @@ export interface DeliveryAttempt {
   status_code: number | null;
   duration_ms: number;
   error: string | null;
+  error_kind: string | null;
   response: string | null;
+  next_retry_at: string | null;
 }
 
 export interface Delivery {

@@ -41,9 +41,13 @@ import { UpdatePostController } from './posts/update-post/update-post.controller
 import { PanelDeliveriesController } from './webhooks/deliveries/panel-deliveries.controller';
 import { WebhookDeliveries } from './webhooks/deliveries/webhook-deliveries';
 import { WorkspaceDeliveriesController } from './webhooks/deliveries/workspace-deliveries.controller';
+import { PanelWebhookActionsController } from './webhooks/webhook-actions/panel-webhook-actions.controller';
+import { WebhookActions } from './webhooks/webhook-actions/webhook-actions';
+import { WorkspaceWebhookActionsController } from './webhooks/webhook-actions/workspace-webhook-actions.controller';
 import { PanelWebhooksController } from './webhooks/manage-webhooks/panel-webhooks.controller';
 import { WebhookSettings } from './webhooks/manage-webhooks/webhook-settings';
 import { WorkspaceWebhooksController } from './webhooks/manage-webhooks/workspace-webhooks.controller';
+import { WorkspaceAdminGuard } from './workspace/workspace-admin.guard';
 import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
 
 /**
@@ -70,6 +74,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     RevokeTokenController,
     PanelWebhooksController,
     PanelDeliveriesController,
+    PanelWebhookActionsController,
     ListAccountsController,
     ConnectAccountController,
     DeleteAccountController,
@@ -81,6 +86,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     ApprovePostController,
     WorkspaceWebhooksController,
     WorkspaceDeliveriesController,
+    WorkspaceWebhookActionsController,
   ],
   providers: [
     { provide: GATEWAY_DATABASE, inject: [DATABASE], useFactory: (database: SqlDatabase) => database.forSchema<GatewayTables>(GATEWAY_SCHEMA) },
@@ -97,10 +103,12 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     AuthenticationGuard,
     AdminOnlyGuard,
     WorkspaceMemberGuard,
+    WorkspaceAdminGuard,
     AccountRegistry,
     PostInputReader,
     WebhookSettings,
     WebhookDeliveries,
+    WebhookActions,
     IdempotencyStore,
     IdempotencyInterceptor,
   ],

@@ -66,6 +66,12 @@ export class FakeServices {
       events: [],
       secret: null,
       active: true,
+      previous_secret_expires_at: null,
+      disabled_at: null,
+      disabled_reason: null,
+      last_delivery_at: null,
+      last_delivery_status: null,
+      success_rate_24h: null,
       created_at: now(),
       updated_at: now(),
     });
@@ -76,6 +82,9 @@ export class FakeServices {
     serve(RpcMethods.deleteWebhook, () => null);
     serve(RpcMethods.listDeliveries, () => []);
     serve(RpcMethods.resendDelivery, (r: { deliveryId: string }) => ({ id: r.deliveryId, status: 'pending' }));
+    serve(RpcMethods.rotateWebhookSecret, (r: { webhookId: number }) => webhook(r.webhookId));
+    serve(RpcMethods.testWebhook, () => ({ id: 'test', succeeded: true, status_code: 200 }));
+    serve(RpcMethods.recoverDeliveries, () => ({ count: 0 }));
   }
 
   callsOf(method: string): unknown[] {

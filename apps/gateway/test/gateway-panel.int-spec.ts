@@ -105,10 +105,10 @@ describe('gateway: panel endpoints (SQLite)', () => {
     expect(await gateway.call('GET', '/api/panel/webhooks/x')).toMatchObject({ status: 404, body: { message: 'Webhook not found.' } });
 
     expect(gateway.services.calls.slice(before)).toEqual([
-      { method: 'webhooks.list', payload: { scope: { system: true } } },
+      { method: 'webhooks.list', payload: { scope: { system: true }, showSecret: true } },
       { method: 'webhooks.create', payload: { scope: { system: true }, input: { url: 'https://example.com/h', events: ['post.published'], secret: null, active: true } } },
       { method: 'webhooks.update', payload: { scope: { system: true }, webhookId: 2, input: { active: false } } },
-      { method: 'webhooks.get', payload: { scope: { system: true }, webhookId: 2 } },
+      { method: 'webhooks.get', payload: { scope: { system: true }, webhookId: 2, showSecret: true } },
       { method: 'webhooks.deliveries.list', payload: { scope: { system: true }, webhookId: 2, limit: 5 } },
       { method: 'webhooks.deliveries.resend', payload: { scope: { system: true }, webhookId: 2, deliveryId: 'd-1' } },
       { method: 'webhooks.delete', payload: { scope: { system: true }, webhookId: 2 } },

@@ -11,6 +11,7 @@ describe('gateway: workspace access and accounts (SQLite)', () => {
   let gateway: GatewayTestApp;
   let workspace: string;
   let viewer: string;
+  let member: string;
   let outsider: string;
 
   const userWithToken = async (email: string) => {
@@ -26,6 +27,9 @@ describe('gateway: workspace access and accounts (SQLite)', () => {
     const viewerUser = await userWithToken('viewer@example.com');
     await gateway.call('POST', `/api/panel/workspaces/${workspace}/members`, { body: { user_id: viewerUser.id, role: 'viewer' } });
     viewer = viewerUser.token;
+    const memberUser = await userWithToken('member@example.com');
+    await gateway.call('POST', `/api/panel/workspaces/${workspace}/members`, { body: { user_id: memberUser.id, role: 'member', can_approve: true } });
+    member = memberUser.token;
     outsider = (await userWithToken('outsider@example.com')).token;
   });
   afterAll(() => gateway?.dispose());
@@ -172,7 +176,87 @@ describe('gateway: workspace access and accounts (SQLite)', () => {
     expect(await gateway.call('POST', `/api/${workspace}/webhooks/2/deliveries/abc/resend`)).toMatchObject({ status: 202 });
     expect(gateway.services.callsOf('webhooks.deliveries.resend').at(-1)).toEqual({ scope: { workspaceUuid: workspace }, webhookId: 2, deliveryId: 'abc' });
   });
+
+  it.each([
+    ['a member', () => member],
+    ['a viewer', () => viewer],
+  ])('only workspace admins manage webhooks: %s gets 403 and nothing reaches the webhook-dispatcher', async (_, token) => {
+    const before = gateway.services.calls.length;
+    for (const [method, path] of WEBHOOK_WRITES) {
+      const answer = await gateway.call(method, `/api/${workspace}/${path}`, { token: token(), body: {} });
+      expect({ method, path, status: answer.status, body: answer.body }).toEqual({ method, path, status: 403, body: { message: 'This action is unauthorized.' } });
+    }
+    expect(gateway.services.calls.length).toBe(before);
+  });
+
+  it('checks the bodies of rotate-secret, test and recover, and the log filters, with the contract\'s 422', async () => {
+    const refusals: Array<[string, string, unknown, Record<string, string[]>]> = [
+      ['POST', 'webhooks/1/rotate-secret', { grace_seconds: 604_801 }, { grace_seconds: ['The grace_seconds field must be between 0 and 604800.'] }],
+      ['POST', 'webhooks/1/rotate-secret', { grace_seconds: -1 }, { grace_seconds: ['The grace_seconds field must be between 0 and 604800.'] }],
+      ['POST', 'webhooks/1/rotate-secret', { grace_seconds: 1.5 }, { grace_seconds: ['The grace_seconds field must be an integer.'] }],
+      ['POST', 'webhooks/1/test', {}, { event: ['The event field is required.'] }],
+      ['POST', 'webhooks/1/test', { event: 'post.created' }, { event: ['The selected event is invalid.'] }],
+      ['POST', 'webhooks/1/recover', { until: 'yesterday' }, { since: ['The since field is required.'], until: ['The until field must be a valid date.'] }],
+      ['POST', 'webhooks/1/recover', { since: '2026-11-22T10:00:00Z', until: '2026-11-21T10:00:00Z' }, { until: ['The until field must be a date after or equal to since.'] }],
+      ['GET', 'webhooks/1/deliveries?status=lost&event=post.created&since=x&post_uuid=42&limit=0', undefined, {
+        limit: ['The limit field must be an integer.'],
+        status: ['The selected status is invalid.'],
+        event: ['The selected event is invalid.'],
+        since: ['The since field must be a valid date.'],
+        post_uuid: ['The post_uuid field must be a valid UUID.'],
+      }],
+    ];
+    for (const [method, path, body, errors] of refusals) {
+      const answer = await gateway.call(method, `/api/${workspace}/${path}`, { body });
+      expect({ path, body, answer: answer.body }).toEqual({ path, body, answer: { message: 'Validation errors.', errors } });
+    }
+  });
+
+  it('relays rotate-secret (default grace 86400), test, recover and the log filters to the webhook-dispatcher', async () => {
+    await gateway.call('POST', `/api/${workspace}/webhooks/4/rotate-secret`);
+    expect(gateway.services.callsOf('webhooks.rotate-secret').at(-1)).toEqual({ scope: { workspaceUuid: workspace }, webhookId: 4, graceSeconds: 86_400 });
+    await gateway.call('POST', `/api/${workspace}/webhooks/4/test`, { body: { event: 'post.failed' } });
+    expect(gateway.services.callsOf('webhooks.test').at(-1)).toEqual({ scope: { workspaceUuid: workspace }, webhookId: 4, event: 'post.failed' });
+    await gateway.call('POST', `/api/${workspace}/webhooks/4/recover`, { body: { since: '2026-11-22T10:00:00+01:00', dry_run: true } });
+    expect(gateway.services.callsOf('webhooks.deliveries.recover').at(-1)).toEqual({
+      scope: { workspaceUuid: workspace },
+      webhookId: 4,
+      since: '2026-11-22T09:00:00.000Z',
+      until: null,
+      dryRun: true,
+    });
+    const uuid = '2F0C6A3E-1111-4A7B-8C9D-000000000001';
+    await gateway.call('GET', `/api/${workspace}/webhooks/4/deliveries?status=failed&event=post.published&until=2026-11-23T00:00:00Z&post_uuid=${uuid}`);
+    expect(gateway.services.callsOf('webhooks.deliveries.list').at(-1)).toEqual({
+      scope: { workspaceUuid: workspace },
+      webhookId: 4,
+      status: 'failed',
+      event: 'post.published',
+      until: '2026-11-23T00:00:00.000Z',
+      postUuid: uuid.toLowerCase(),
+    });
+  });
+
+  it('members and viewers read webhooks without the secret; admins ask for it', async () => {
+    for (const [token, showSecret] of [[member, false], [viewer, false], ['admin-token', true]] as const) {
+      expect((await gateway.call('GET', `/api/${workspace}/webhooks`, { token })).status).toBe(200);
+      expect(gateway.services.callsOf('webhooks.list').at(-1)).toEqual({ scope: { workspaceUuid: workspace }, showSecret });
+      expect((await gateway.call('GET', `/api/${workspace}/webhooks/3`, { token })).status).toBe(200);
+      expect(gateway.services.callsOf('webhooks.get').at(-1)).toEqual({ scope: { workspaceUuid: workspace }, webhookId: 3, showSecret });
+    }
+  });
 });
+
+/** Every route that changes a workspace's webhooks or sends to them. */
+const WEBHOOK_WRITES = [
+  ['POST', 'webhooks'],
+  ['PUT', 'webhooks/1'],
+  ['DELETE', 'webhooks/1'],
+  ['POST', 'webhooks/1/deliveries/abc/resend'],
+  ['POST', 'webhooks/1/rotate-secret'],
+  ['POST', 'webhooks/1/test'],
+  ['POST', 'webhooks/1/recover'],
+];
 
 describe('gateway: the HTTP surface (SQLite)', () => {
   let gateway: GatewayTestApp;

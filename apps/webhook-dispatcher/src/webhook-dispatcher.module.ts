@@ -2,13 +2,16 @@ import { BeforeApplicationShutdown, Inject, Logger, Module, OnApplicationBootstr
 import { DATABASE, migrateSchema, SchemaDatabase, SqlDatabase } from '@app/persistence';
 import { DeliveryQueueRepository } from './deliver-webhooks/delivery-queue.repository';
 import { DeliveryWorker } from './deliver-webhooks/delivery-worker';
+import { WebhookHealthRepository } from './deliver-webhooks/webhook-health.repository';
 import { WebhookSender } from './deliver-webhooks/webhook-sender';
 import { DeliveryLogHandler } from './delivery-log/delivery-log.handler';
 import { DeliveryLogRepository } from './delivery-log/delivery-log.repository';
 import { ManageWebhooksHandler } from './manage-webhooks/manage-webhooks.handler';
+import { WebhookActivityRepository } from './manage-webhooks/webhook-activity.repository';
 import { WebhookSettingsRepository } from './manage-webhooks/webhook-settings.repository';
 import { PostEventsConsumer } from './project-post-events/post-events.consumer';
 import { PostProjectionRepository } from './project-post-events/post-projection.repository';
+import { TestWebhookHandler } from './test-webhooks/test-webhook.handler';
 import { WEBHOOKS_DATABASE, WEBHOOKS_SCHEMA, webhooksMigrations } from './webhooks-schema';
 
 /**
@@ -19,15 +22,18 @@ import { WEBHOOKS_DATABASE, WEBHOOKS_SCHEMA, webhooksMigrations } from './webhoo
 @Module({
   providers: [
     { provide: WEBHOOKS_DATABASE, inject: [DATABASE], useFactory: (database: SqlDatabase) => database.forSchema(WEBHOOKS_SCHEMA) },
+    WebhookActivityRepository,
     WebhookSettingsRepository,
     ManageWebhooksHandler,
     PostProjectionRepository,
     PostEventsConsumer,
     DeliveryQueueRepository,
+    WebhookHealthRepository,
     WebhookSender,
     DeliveryWorker,
     DeliveryLogRepository,
     DeliveryLogHandler,
+    TestWebhookHandler,
   ],
 })
 export class WebhookDispatcherModule implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -37,6 +43,7 @@ export class WebhookDispatcherModule implements OnModuleInit, OnApplicationBoots
     @Inject(WEBHOOKS_DATABASE) private readonly database: SchemaDatabase,
     private readonly settings: ManageWebhooksHandler,
     private readonly deliveryLog: DeliveryLogHandler,
+    private readonly tests: TestWebhookHandler,
     private readonly consumer: PostEventsConsumer,
     private readonly worker: DeliveryWorker,
   ) {}
@@ -46,6 +53,7 @@ export class WebhookDispatcherModule implements OnModuleInit, OnApplicationBoots
     if (applied.length > 0) this.logger.log(`Migrations applied: ${applied.join(', ')}`);
     this.settings.register();
     this.deliveryLog.register();
+    this.tests.register();
   }
 
   async onApplicationBootstrap(): Promise<void> {

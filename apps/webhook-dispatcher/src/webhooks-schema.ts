@@ -7,7 +7,7 @@ export const WEBHOOKS_SCHEMA = 'webhooks';
 export const WEBHOOKS_DATABASE = Symbol('WEBHOOKS_DATABASE');
 
 /** What the SecretBox wrote in schema `webhooks` (signing secrets), for the re-encrypt command. */
-export const webhooksEncryptedColumns: readonly EncryptedColumns[] = [{ schema: WEBHOOKS_SCHEMA, table: 'webhooks', key: ['id'], columns: ['secret_ciphertext'] }];
+export const webhooksEncryptedColumns: readonly EncryptedColumns[] = [{ schema: WEBHOOKS_SCHEMA, table: 'webhooks', key: ['id'], columns: ['secret_ciphertext', 'previous_secret_ciphertext'] }];
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
 
@@ -21,7 +21,15 @@ export interface WebhooksTables {
     /** JSON array of event names. */
     events: unknown;
     secret_ciphertext: string;
+    /** The secret before the last rotation, encrypted like the current one; it signs too until it expires. */
+    previous_secret_ciphertext: Generated<string | null>;
+    previous_secret_expires_at: Generated<Date | string | null>;
     active: boolean | number;
+    /** Set with `active = false` when the service disabled the webhook (410 Gone, failing too long). */
+    disabled_at: Generated<Date | string | null>;
+    disabled_reason: Generated<string | null>;
+    /** Time of the first failed attempt since the last successful one; null while the webhook succeeds. */
+    failing_since: Generated<Date | string | null>;
     created_at: Generated<Date | string>;
     updated_at: Generated<Date | string>;
   };
@@ -42,6 +50,8 @@ export interface WebhooksTables {
     webhook_id: number;
     event_id: string;
     event: string;
+    /** The post of the envelope, for the log's filter. */
+    post_uuid: Generated<string | null>;
     /** The exact JSON text sent and signed, fixed when the delivery is created. */
     body: string;
     status: DeliveryStatus;
@@ -59,7 +69,10 @@ export interface WebhooksTables {
     status_code: number | null;
     duration_ms: number;
     error: string | null;
+    error_kind: Generated<string | null>;
     response: string | null;
+    /** When the retry this attempt led to was due; null when none followed. */
+    next_retry_at: Generated<Date | string | null>;
   };
 }
 
@@ -133,6 +146,28 @@ export const webhooksMigrations: readonly SchemaMigration[] = [
         .on('delivery_attempts')
         .columns(['delivery_id', 'id'])
         .execute();
+    },
+  },
+  {
+    id: '002-webhook-rotation-disabling-log-filters',
+    up: async (db, dialect) => {
+      // One column per statement: SQLite adds one at a time.
+      const add = (table: string, column: string, type: 'text' | 'timestamp') =>
+        db.schema.alterTable(table).addColumn(column, type === 'text' ? 'text' : dialect.types.timestamp).execute();
+      await add('webhooks', 'previous_secret_ciphertext', 'text');
+      await add('webhooks', 'previous_secret_expires_at', 'timestamp');
+      await add('webhooks', 'disabled_at', 'timestamp');
+      await add('webhooks', 'disabled_reason', 'text');
+      await add('webhooks', 'failing_since', 'timestamp');
+      await add('deliveries', 'post_uuid', 'text');
+      await add('delivery_attempts', 'error_kind', 'text');
+      await add('delivery_attempts', 'next_retry_at', 'timestamp');
+      const rows = await db.selectFrom('deliveries').select(['id', 'body']).execute();
+      for (const row of rows as Array<{ id: string; body: string }>) {
+        const postUuid = (JSON.parse(row.body) as { post?: { uuid?: string } }).post?.uuid ?? null;
+        await db.updateTable('deliveries').set({ post_uuid: postUuid }).where('id', '=', row.id).execute();
+      }
+      await db.schema.createIndex('deliveries_webhook_post_idx').ifNotExists().on('deliveries').columns(['webhook_id', 'post_uuid']).execute();
     },
   },
 ];

@@ -17,6 +17,9 @@ export const RpcMethods = {
   deleteWebhook: 'webhooks.delete',
   listDeliveries: 'webhooks.deliveries.list',
   resendDelivery: 'webhooks.deliveries.resend',
+  rotateWebhookSecret: 'webhooks.rotate-secret',
+  testWebhook: 'webhooks.test',
+  recoverDeliveries: 'webhooks.deliveries.recover',
 } as const;
 
 /** The service that answers each method: it names the request topic in distributed mode. */
@@ -73,6 +76,8 @@ export type WebhookScope = { workspaceUuid: string } | { system: true };
 
 export interface WebhookScopedRequest {
   scope: WebhookScope;
+  /** listWebhooks and getWebhook: whether the reply carries the signing secret (only admins see it; absent: it does not). */
+  showSecret?: boolean;
 }
 /** listWebhooks takes a WebhookScopedRequest and replies WebhookView[]; getWebhook and deleteWebhook take this. */
 export interface WebhookRequest extends WebhookScopedRequest {
@@ -86,9 +91,29 @@ export interface CreateWebhookRequest extends WebhookScopedRequest {
 export interface UpdateWebhookRequest extends WebhookRequest {
   input: WebhookInput;
 }
-/** Replies DeliveryView[], newest first, at most `limit` (default 50, at most 200). */
+/** Replies DeliveryView[], newest first, at most `limit` (default 50, at most 200), those that pass every filter given. */
 export interface ListDeliveriesRequest extends WebhookRequest {
   limit?: number;
+  status?: DeliveryView['status'];
+  event?: string;
+  /** Created at or after / at or before these instants (ISO 8601). */
+  since?: string;
+  until?: string;
+  postUuid?: string;
+}
+/** A new secret; the old one keeps signing beside it for `graceSeconds`. Replies the WebhookView. */
+export interface RotateWebhookSecretRequest extends WebhookRequest {
+  graceSeconds: number;
+}
+/** Sends a sample envelope of `event` now, marked as a test; replies the TestAttemptView. */
+export interface TestWebhookRequest extends WebhookRequest {
+  event: string;
+}
+/** The failed deliveries created in [since, until] are due again (or only counted, `dryRun`); replies `{count}`. */
+export interface RecoverDeliveriesRequest extends WebhookRequest {
+  since: string;
+  until: string | null;
+  dryRun: boolean;
 }
 /** Replies the DeliveryView, pending again. */
 export interface ResendDeliveryRequest extends WebhookRequest {
@@ -105,17 +130,45 @@ export interface WebhookView {
   id: number;
   url: string;
   events: string[];
+  /** null for callers who may not see it (anyone but a workspace admin or a panel admin). */
   secret: string | null;
   active: boolean;
+  /** Until then the secret before the last rotation signs too; null when it no longer does. */
+  previous_secret_expires_at: string | null;
+  /** When and why the service set the webhook inactive (410 Gone, or failing too long); null once it is active again. */
+  disabled_at: string | null;
+  disabled_reason: string | null;
+  last_delivery_at: string | null;
+  last_delivery_status: DeliveryView['status'] | null;
+  /** Share of the attempts of the last 24 hours that succeeded (0 to 1); null without attempts. */
+  success_rate_24h: number | null;
   created_at: string;
   updated_at: string;
+}
+/** Why an attempt failed: an answer outside 2xx, no answer in time, no connection, or an address refused (not public). */
+export type AttemptErrorKind = 'http_status' | 'timeout' | 'connection' | 'address_refused';
+export interface AttemptView {
+  at: string;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+  error_kind: AttemptErrorKind | null;
+  /** The start of the answer body. */
+  response: string | null;
+  /** When the retry this failure led to is due; null when none followed. */
+  next_retry_at: string | null;
+}
+export interface TestAttemptView extends Omit<AttemptView, 'next_retry_at'> {
+  succeeded: boolean;
+  /** The webhook-id header the test was sent with (tests are not kept in the delivery log). */
+  id: string;
 }
 export interface DeliveryView {
   id: string;
   webhook_id: number;
   event: string;
   status: 'pending' | 'succeeded' | 'failed';
-  attempts: Array<{ at: string; status_code: number | null; duration_ms: number; error: string | null; response: string | null }>;
+  attempts: AttemptView[];
   next_attempt_at: string | null;
   payload: unknown;
   created_at: string;

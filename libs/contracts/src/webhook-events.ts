@@ -15,3 +15,9 @@ export interface WebhookEnvelope {
   };
   timestamp: string;
 }
+
+/** How long the secret before a rotation keeps signing beside the new one, by default and at most. */
+export const SECRET_GRACE_SECONDS = { default: 86_400, max: 604_800 } as const;
+
+/** The statuses of a delivery in the log. */
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;

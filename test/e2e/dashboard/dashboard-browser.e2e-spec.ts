@@ -4,7 +4,7 @@ import { eventually } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
 import { answer, WebhookReceiver } from '../support/webhook-receiver';
 import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from './support/browser';
-import { composePost, dayIn, openFromNavigation, postUuidByText, screenshot, TOKYO_OFFSET_HOURS, verifySignature } from './support/dashboard-steps';
+import { composePost, dayIn, failedDelivery, openFromNavigation, postUuidByText, screenshot, TOKYO_OFFSET_HOURS, verifySignature } from './support/dashboard-steps';
 
 jest.setTimeout(120_000);
 
@@ -128,6 +128,15 @@ describeWithBrowser('dashboard in a browser (the built service, Chromium)', () =
     webhook = { id: saved.id, secret: saved.secret };
   });
 
+  it('webhooks: Send test event shows the answer inline; the sample arrives signed, marked X-Service-Test', async () => {
+    await page.getByLabel('Test event').selectOption('post.published');
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await page.getByRole('status').filter({ hasText: 'Test delivered: the endpoint answered HTTP 200' }).waitFor();
+    const test = await receiver.waitFor((all) => all.find((one) => one.headers['x-service-test'] === 'true'), DELIVERY_TIMEOUT_MS, 'the test event');
+    expect(verifySignature(test, webhook.secret)).toEqual(expect.objectContaining({ event: 'post.published', workspace_uuid: workspace }));
+    await screenshot(page, shots, 'webhook-test-event');
+  });
+
   it('compose: schedules a post for tomorrow 10:30 in the chosen time zone; it arrives signed as post.scheduled and shows on the calendar at 10:30', async () => {
     const tomorrow = dayIn(TIME_ZONE, new Date(Date.now() + 86_400_000));
     await composePost(page, 'Launch day announcement', 'Schedule', { date: tomorrow, time: '10:30' });
@@ -178,10 +187,7 @@ describeWithBrowser('dashboard in a browser (the built service, Chromium)', () =
     receiver.respondWith(answer(500));
     await composePost(page, 'Published while the receiver is down', 'Schedule now');
     const uuid = await postUuidByText(api, workspace, 'Published while the receiver is down');
-    const failed = await eventually(async () => {
-      const log = await api.get(`/api/${workspace}/webhooks/${webhook.id}/deliveries`);
-      return log.body.data.find((delivery: { event: string; status: string; payload: { post: { uuid: string } } }) => delivery.payload.post.uuid === uuid && delivery.event === 'post.published' && delivery.status === 'failed');
-    }, DELIVERY_TIMEOUT_MS, 'the failed post.published delivery');
+    const failed = await failedDelivery(api, workspace, webhook.id, uuid);
     const attemptsBefore = receiver.attemptsOf(failed.id).length;
     receiver.respondWith(answer(200));
 
@@ -204,6 +210,62 @@ describeWithBrowser('dashboard in a browser (the built service, Chromium)', () =
     await openFromNavigation(page, 'Webhooks');
     await page.getByRole('link', { name: receiver.url('/dashboard'), exact: true }).waitFor();
     await screenshot(page, shots, 'webhooks');
+  });
+
+  it('recovers the failed deliveries of a window, with the count first', async () => {
+    receiver.respondWith(answer(500));
+    await composePost(page, 'Published while the receiver is down again', 'Schedule now');
+    const uuid = await postUuidByText(api, workspace, 'Published while the receiver is down again');
+    const failed = await failedDelivery(api, workspace, webhook.id, uuid);
+    receiver.respondWith(answer(200));
+    await openFromNavigation(page, 'Webhooks');
+    await page.getByRole('link', { name: `Open webhook ${receiver.url('/dashboard')}` }).click();
+    await page.getByRole('button', { name: 'Count failed deliveries' }).click();
+    // The post.scheduled deliveries sent while the receiver was down failed too.
+    const count = (await api.post(`/api/${workspace}/webhooks/${webhook.id}/recover`, { since: new Date(Date.now() - 86_400_000).toISOString(), dry_run: true })).body.count;
+    expect(count).toBeGreaterThanOrEqual(2);
+    await page.getByRole('button', { name: `Resend ${count} failed deliveries` }).click();
+    await page.getByRole('status').filter({ hasText: `${count} failed deliveries queued again.` }).waitFor();
+    await receiver.waitFor((all) => all.filter((one) => one.deliveryId === failed.id).length > 1, DELIVERY_TIMEOUT_MS, 'the recovered delivery');
+  });
+
+  it('rotates the secret with a grace period: deliveries carry both signatures, each verified with standardwebhooks', async () => {
+    await page.getByLabel('Grace period (hours)').fill('2');
+    await page.getByRole('button', { name: 'Rotate secret' }).click();
+    await page.getByRole('status').filter({ hasText: 'Secret rotated' }).waitFor();
+    await page.getByText('The previous secret signs too until').waitFor();
+    const rotated = (await api.get(`/api/${workspace}/webhooks/${webhook.id}`)).body;
+    expect(rotated.secret).not.toBe(webhook.secret);
+    await page.getByRole('button', { name: 'Reveal secret' }).click();
+    await page.getByLabel('Secret', { exact: true }).filter({ hasText: rotated.secret }).waitFor();
+    await screenshot(page, shots, 'webhook-secret-rotated');
+
+    const before = receiver.received.length;
+    await page.getByLabel('Test event').selectOption('post.published');
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await page.getByRole('status').filter({ hasText: 'Test delivered' }).waitFor();
+    const signed = await receiver.waitFor((all) => all.slice(before).find((one) => one.headers['x-service-test'] === 'true'), DELIVERY_TIMEOUT_MS, 'the test after rotation');
+    expect(String(signed.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect(verifySignature(signed, rotated.secret)).toEqual(expect.objectContaining({ event: 'post.published' }));
+    expect(verifySignature(signed, webhook.secret)).toEqual(expect.objectContaining({ event: 'post.published' }));
+    expect(() => verifySignature(signed, 'whsec_' + Buffer.alloc(32, 1).toString('base64'))).toThrow();
+    webhook = { id: webhook.id, secret: rotated.secret };
+  });
+
+  it('a receiver answering 410 Gone disables the webhook: the banner says when and why; Active and Save turn it back on', async () => {
+    receiver.respondWith(answer(410));
+    await composePost(page, 'Published to a gone endpoint', 'Schedule now');
+    await eventually(async () => (await api.get(`/api/${workspace}/webhooks/${webhook.id}`)).body.active === false, DELIVERY_TIMEOUT_MS, 'the webhook disabled');
+    receiver.respondWith(answer(200));
+    await openFromNavigation(page, 'Webhooks');
+    await page.getByText(/was disabled on .*: The endpoint answered 410 Gone\./).waitFor();
+    await screenshot(page, shots, 'webhook-disabled');
+    await page.getByRole('link', { name: `Open webhook ${receiver.url('/dashboard')}` }).click();
+    await page.getByRole('checkbox', { name: 'Active' }).check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Webhook saved.' }).waitFor();
+    await page.getByText(/was disabled on/).waitFor({ state: 'detached' });
+    expect((await api.get(`/api/${workspace}/webhooks/${webhook.id}`)).body).toMatchObject({ active: true, disabled_at: null });
   });
 
   it('posts: status tabs and the text filter narrow the list', async () => {

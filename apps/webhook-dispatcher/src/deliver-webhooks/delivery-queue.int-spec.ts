@@ -82,6 +82,8 @@ describe.each(testEngines)('DeliveryQueueRepository on %s', (_, open) => {
   it('leaves the deliveries of webhooks the worker calls busy for a later claim', async () => {
     await queue(3);
     expect(await replicas[0].claimDue(10, 60_000, [webhookId])).toEqual([]);
+    expect(await replicas[0].msUntilNextDue([webhookId])).toBeNull();
+    expect(await replicas[0].msUntilNextDue([webhookId + 1])).toBe(0);
     expect(await replicas[0].claimDue(10, 60_000, [webhookId + 1])).toHaveLength(3);
   });
 

@@ -14,6 +14,8 @@ export interface ClaimedDelivery {
   runAttempts: number;
   url: string;
   secretCiphertext: string;
+  /** The secret before the last rotation, while its grace period lasts: it signs too. */
+  previousSecretCiphertext: string | null;
   leaseToken: string;
 }
 
@@ -22,6 +24,7 @@ export interface AttemptRecord {
   statusCode: number | null;
   durationMs: number;
   error: string | null;
+  errorKind?: string | null;
   response: string | null;
 }
 
@@ -56,6 +59,15 @@ const ofActiveWebhook = (eb: Deliveries) =>
 /** The webhook's own column, for each claimed delivery. */
 const webhookColumn = (eb: Deliveries, column: 'url' | 'secret_ciphertext') =>
   eb.selectFrom('webhooks').select(`webhooks.${column}`).whereRef('webhooks.id', '=', 'deliveries.webhook_id');
+
+/** The webhook's previous secret while its grace period lasts, for each claimed delivery. */
+const previousSecretColumn = (eb: Deliveries, dialect: SqlDialect) =>
+  eb
+    .selectFrom('webhooks')
+    .select((inner) =>
+      inner.case().when('webhooks.previous_secret_expires_at', '>', dialect.now()).then(inner.ref('webhooks.previous_secret_ciphertext')).else(null).end().as('previous'),
+    )
+    .whereRef('webhooks.id', '=', 'deliveries.webhook_id');
 
 /** `CASE WHEN id = <delivery> THEN <status after its attempt> ... END`: every delivery of a batch in one UPDATE. */
 function statusAfter(eb: Deliveries, [first, ...rest]: readonly FinishedAttempt[]) {
@@ -111,6 +123,7 @@ export class DeliveryQueueRepository {
         'deliveries.run_attempts',
         webhookColumn(eb, 'url').as('url'),
         webhookColumn(eb, 'secret_ciphertext').as('secret_ciphertext'),
+        previousSecretColumn(eb, dialect).as('previous_secret_ciphertext'),
       ])
       .execute();
     return rows.map((row) => ({
@@ -121,6 +134,7 @@ export class DeliveryQueueRepository {
       runAttempts: row.run_attempts,
       url: row.url!,
       secretCiphertext: row.secret_ciphertext!,
+      previousSecretCiphertext: row.previous_secret_ciphertext ?? null,
       leaseToken,
     }));
   }
@@ -158,13 +172,15 @@ export class DeliveryQueueRepository {
       await tx
         .insertInto('delivery_attempts')
         .values(
-          attempts.map(({ delivery, attempt }) => ({
+          attempts.map(({ delivery, attempt, outcome }) => ({
             delivery_id: delivery.id,
             attempted_at: attempt.at,
             status_code: attempt.statusCode,
             duration_ms: attempt.durationMs,
             error: attempt.error,
+            error_kind: attempt.errorKind ?? null,
             response: attempt.response,
+            next_retry_at: outcome.status === 'pending' ? dialect.nowPlusMs(outcome.retryInMs) : null,
           })),
         )
         .execute();
@@ -189,10 +205,12 @@ export class DeliveryQueueRepository {
   }
 
   /**
-   * Milliseconds until the next pending delivery of an active webhook can be claimed (0 when
-   * overdue), by the database clock, or null when none is pending.
+   * Milliseconds until the next pending delivery that a claim would take can be claimed (0 when
+   * overdue), by the database clock, or null when none is pending. Like `claimDue`, it leaves out
+   * inactive webhooks and the webhooks the worker calls busy (those wake it when a slot frees):
+   * counting what a claim skips would make the worker look again and again for nothing.
    */
-  async msUntilNextDue(): Promise<number | null> {
+  async msUntilNextDue(busyWebhooks: readonly number[] = []): Promise<number | null> {
     const { db, dialect } = this.database;
     const row = await db
       .selectFrom('deliveries')
@@ -210,6 +228,7 @@ export class DeliveryQueueRepository {
         dialect.now().as('now'),
       ])
       .where(isPending)
+      .$if(busyWebhooks.length > 0, (query) => query.where('deliveries.webhook_id', 'not in', [...busyWebhooks]))
       .where(ofActiveWebhook)
       .executeTakeFirst();
     const next = toDate(row?.next ?? null);

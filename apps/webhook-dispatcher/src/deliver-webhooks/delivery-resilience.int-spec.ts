@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { DeliveryView, RpcMethods, WebhookView } from '@app/contracts';
 import { eventually, sleep } from '../testing/eventually';
 import { createdAndScheduled, WebhookDispatcherHarness } from '../testing/webhook-dispatcher-harness';
-import { answerWith, WebhookReceiver } from '../testing/webhook-receiver';
+import { answerAfter, answerWith, WebhookReceiver } from '../testing/webhook-receiver';
 import { DeliveryQueueRepository } from './delivery-queue.repository';
+import { MAX_ATTEMPTS_PER_WEBHOOK } from './delivery-worker';
 
 jest.setTimeout(30_000);
 
@@ -102,6 +103,37 @@ describe('webhook delivery across restarts', () => {
     await setActive(true);
     const [, retried] = await endpoint.waitForRequests(2, 2_000);
     expect(retried.at - activatedAt).toBeLessThan(500);
+  });
+
+  it('does not poll for the due deliveries of a webhook at its limit of attempts in flight; they go as soon as a slot frees', async () => {
+    const answerMs = 1500;
+    endpoint = await WebhookReceiver.start(answerAfter(answerMs));
+    first = await WebhookDispatcherHarness.start({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_TIMEOUT_MS: '5000' });
+    const workspaceUuid = randomUUID();
+    await createWebhook(first, workspaceUuid, endpoint.url());
+    const queue = first.get(DeliveryQueueRepository);
+    const publishPosts = async (count: number) => {
+      for (let post = 0; post < count; post++) {
+        const postUuid = randomUUID();
+        await first!.publishPostEvents(postUuid, createdAndScheduled(postUuid, workspaceUuid));
+      }
+    };
+    // One at a time, as their events come: every slot of the webhook busy with an attempt that answers late.
+    await publishPosts(MAX_ATTEMPTS_PER_WEBHOOK);
+    await endpoint.waitForRequests(MAX_ATTEMPTS_PER_WEBHOOK);
+    const total = MAX_ATTEMPTS_PER_WEBHOOK + 4;
+    await publishPosts(total - MAX_ATTEMPTS_PER_WEBHOOK);
+    await eventually(async () => expect((await first!.webhooks.db.selectFrom('deliveries').select('id').execute()).length).toBe(total));
+    const claims = jest.spyOn(queue, 'claimDue');
+    const looks = jest.spyOn(queue, 'msUntilNextDue');
+
+    // 4 deliveries are due, but their webhook is at its limit: nothing to claim until an answer comes.
+    await sleep(answerMs * 0.4);
+    expect(endpoint.requests).toHaveLength(MAX_ATTEMPTS_PER_WEBHOOK);
+    expect(claims.mock.calls.length).toBeLessThanOrEqual(1);
+    expect(looks.mock.calls.length).toBeLessThanOrEqual(1);
+
+    await endpoint.waitForRequests(total, answerMs * 2);
   });
 
   it('refuses at delivery time an address that is not public when private URLs are not allowed', async () => {

@@ -3,7 +3,8 @@ import { APP_CONFIG, AppConfig } from '@app/config';
 import { SECRET_BOX, SecretBox } from '@app/security';
 import { BatchWriter } from './batch-writer';
 import { ClaimedDelivery, DeliveryQueueRepository, FinishedAttempt } from './delivery-queue.repository';
-import { outcomeOfAttempt } from './retry-policy';
+import { AttemptOutcome, outcomeOfAttempt } from './retry-policy';
+import { WebhookHealthRepository } from './webhook-health.repository';
 import { WebhookSender } from './webhook-sender';
 
 /** Attempts in flight at once in one process; also the most deliveries claimed by one statement. */
@@ -29,6 +30,8 @@ const REFILL_SLOTS = 8;
 const REFILL_DELAY_MS = 10;
 /** Attempts that end within this long of each other are recorded in one transaction. */
 const RECORD_GATHER_MS = 3;
+/** The receiver says the endpoint is gone for good: no retry, and the webhook is disabled. */
+const GONE = 410;
 
 /**
  * Sends due deliveries. Woken at once when a delivery is queued, resent or its webhook activated
@@ -58,13 +61,35 @@ export class DeliveryWorker {
   constructor(
     private readonly queue: DeliveryQueueRepository,
     private readonly sender: WebhookSender,
+    private readonly health: WebhookHealthRepository,
     @Inject(SECRET_BOX) private readonly secrets: SecretBox,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.recorder = new BatchWriter((finished) => this.queue.recordAttempts(finished), {
+    this.recorder = new BatchWriter((finished) => this.record(finished), {
       maxBatch: MAX_CONCURRENT_ATTEMPTS,
       gatherMs: RECORD_GATHER_MS,
     });
+  }
+
+  /** Logs a batch of attempts, then what they tell about their webhooks (which may disable some). */
+  private async record(finished: FinishedAttempt[]): Promise<void> {
+    await this.queue.recordAttempts(finished);
+    const webhooksWhere = (matches: (attempt: FinishedAttempt) => boolean) => [...new Set(finished.filter(matches).map(({ delivery }) => delivery.webhookId))];
+    try {
+      const disabled = await this.health.record(
+        {
+          succeeded: webhooksWhere(({ outcome }) => outcome.status === 'succeeded'),
+          failed: webhooksWhere(({ outcome }) => outcome.status !== 'succeeded'),
+          gone: webhooksWhere(({ attempt }) => attempt.statusCode === GONE),
+        },
+        this.config.webhookDisableAfterHours,
+      );
+      for (const { id, workspaceUuid, reason } of disabled) {
+        this.logger.warn(`webhook.disabled: webhook ${id} of ${workspaceUuid === null ? 'the system' : `workspace ${workspaceUuid}`} set inactive. ${reason}`);
+      }
+    } catch (error) {
+      this.logger.error(`Webhook health not recorded: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   async start(): Promise<void> {
@@ -106,7 +131,7 @@ export class DeliveryWorker {
         if (claimed.length === free) this.pumpRequested = true;
         else emptied = true;
       }
-      if (this.running && emptied && !this.pumpRequested) this.armAfterEmptyQueue(await this.queue.msUntilNextDue(), claimedAny);
+      if (this.running && emptied && !this.pumpRequested) this.armAfterEmptyQueue(await this.queue.msUntilNextDue(this.busyWebhooks()), claimedAny);
     } catch (error) {
       this.logger.error(`Reading the delivery queue failed: ${error instanceof Error ? error.message : String(error)}`);
       if (this.running) this.wakeWithin(FAILURE_PAUSE_MS);
@@ -176,13 +201,15 @@ export class DeliveryWorker {
       event: delivery.event,
       url: delivery.url,
       body: delivery.body,
-      secret: this.secrets.decrypt(delivery.secretCiphertext),
+      secrets: [delivery.secretCiphertext, ...(delivery.previousSecretCiphertext ? [delivery.previousSecretCiphertext] : [])].map((ciphertext) =>
+        this.secrets.decrypt(ciphertext),
+      ),
     });
     const attemptNumber = delivery.runAttempts + 1;
-    const outcome = outcomeOfAttempt(result.succeeded, attemptNumber, {
-      maxRetries: this.config.webhookMaxRetries,
-      backoffBaseMs: this.config.webhookBackoffBaseMs,
-    });
+    const outcome: AttemptOutcome =
+      result.statusCode === GONE
+        ? { status: 'failed' }
+        : outcomeOfAttempt(result.succeeded, attemptNumber, { maxRetries: this.config.webhookMaxRetries, backoffBaseMs: this.config.webhookBackoffBaseMs });
     await this.recorder.add({ delivery, attempt: { at, ...result }, outcome });
     if (outcome.status === 'pending' && this.running) this.wakeWithin(outcome.retryInMs + DUE_MARGIN_MS);
 

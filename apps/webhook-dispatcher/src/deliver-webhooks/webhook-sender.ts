@@ -3,8 +3,9 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import { isIP } from 'node:net';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { findNonPublicAddress, hostOf, publicOnlyLookup } from '@app/network';
-import { signWebhook } from '../signing/webhook-signature';
+import { AttemptErrorKind } from '@app/contracts';
+import { findNonPublicAddress, hostOf, NonPublicAddressError, publicOnlyLookup } from '@app/network';
+import { signatureHeader } from '../signing/webhook-signature';
 
 /** How much of an answer the attempts log keeps. */
 export const MAX_LOGGED_RESPONSE_BYTES = 1024;
@@ -15,7 +16,10 @@ export interface WebhookMessage {
   event: string;
   url: string;
   body: string;
-  secret: string;
+  /** The current secret first; during a rotation's grace period the previous one too. */
+  secrets: readonly string[];
+  /** A test event: sent with `X-Service-Test: true`. */
+  test?: boolean;
 }
 
 export interface AttemptResult {
@@ -23,8 +27,11 @@ export interface AttemptResult {
   statusCode: number | null;
   durationMs: number;
   error: string | null;
+  errorKind: AttemptErrorKind | null;
   response: string | null;
 }
+
+class TimeoutError extends Error {}
 
 interface Answer {
   statusCode: number;
@@ -48,15 +55,17 @@ export class WebhookSender {
       await this.refuseNonPublicLiteral(url);
       const answer = await this.post(url, this.headers(message), message.body);
       const succeeded = answer.statusCode >= 200 && answer.statusCode < 300;
-      return { succeeded, statusCode: answer.statusCode, durationMs: elapsed(), error: null, response: answer.response };
+      const errorKind = succeeded ? null : 'http_status';
+      return { succeeded, statusCode: answer.statusCode, durationMs: elapsed(), error: null, errorKind, response: answer.response };
     } catch (error) {
-      return { succeeded: false, statusCode: null, durationMs: elapsed(), error: error instanceof Error ? error.message : String(error), response: null };
+      const message = error instanceof Error ? error.message : String(error);
+      return { succeeded: false, statusCode: null, durationMs: elapsed(), error: message, errorKind: kindOf(error), response: null };
     }
   }
 
   private headers(message: WebhookMessage): Record<string, string> {
     const timestamp = Math.floor(Date.now() / 1000);
-    const signature = signWebhook(message.secret, message.deliveryId, timestamp, message.body);
+    const signature = signatureHeader(message.secrets, message.deliveryId, timestamp, message.body);
     return {
       'content-type': 'application/json',
       'content-length': String(Buffer.byteLength(message.body)),
@@ -66,6 +75,7 @@ export class WebhookSender {
       'webhook-signature': signature,
       'x-service-signature': signature,
       'x-service-event': message.event,
+      ...(message.test && { 'x-service-test': 'true' }),
     };
   }
 
@@ -85,7 +95,7 @@ export class WebhookSender {
       const timer = setTimeout(() => {
         // An answer whose status arrived in time is kept with what came of its body.
         if (finishAnswer) finishAnswer();
-        else request.destroy(new Error(`Timed out: no answer within ${timeoutMs} ms`));
+        else request.destroy(new TimeoutError(`Timed out: no answer within ${timeoutMs} ms`));
       }, timeoutMs);
       const request = transport.request(
         url,
@@ -120,4 +130,11 @@ export class WebhookSender {
       request.end(body);
     });
   }
+}
+
+/** Why a request got no answer: too slow, an address that is not public, or no connection at all. */
+function kindOf(error: unknown): AttemptErrorKind {
+  if (error instanceof TimeoutError) return 'timeout';
+  if (error instanceof NonPublicAddressError) return 'address_refused';
+  return 'connection';
 }

@@ -1,23 +1,45 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Selectable } from 'kysely';
-import { DeliveryView } from '@app/contracts';
+import { AttemptErrorKind, DeliveryView } from '@app/contracts';
 import { SchemaDatabase, toDate } from '@app/persistence';
 import { WEBHOOKS_DATABASE, WebhooksTables } from '../webhooks-schema';
 
 type DeliveryRow = Selectable<WebhooksTables['deliveries']>;
 type AttemptRow = Selectable<WebhooksTables['delivery_attempts']>;
 
+/** Which deliveries of the log to show; each filter given narrows it. */
+export interface DeliveryFilters {
+  status?: DeliveryView['status'];
+  event?: string;
+  /** Created at or after / at or before. */
+  since?: Date;
+  until?: Date;
+  postUuid?: string;
+}
+
+/** Deliveries created in a window, for a recovery. */
+export interface DeliveryWindow {
+  since: Date;
+  until: Date | null;
+}
+
 /** The deliveries of one webhook with their attempts, and resending. */
 @Injectable()
 export class DeliveryLogRepository {
   constructor(@Inject(WEBHOOKS_DATABASE) private readonly database: SchemaDatabase<WebhooksTables>) {}
 
-  /** Newest first. */
-  async list(webhookId: number, limit: number): Promise<DeliveryView[]> {
+  /** Newest first, those that pass every filter. */
+  async list(webhookId: number, limit: number, filters: DeliveryFilters = {}): Promise<DeliveryView[]> {
+    const { status, event, since, until, postUuid } = filters;
     const deliveries = await this.database.db
       .selectFrom('deliveries')
       .selectAll()
       .where('webhook_id', '=', webhookId)
+      .$if(status !== undefined, (query) => query.where('status', '=', status!))
+      .$if(event !== undefined, (query) => query.where('event', '=', event!))
+      .$if(since !== undefined, (query) => query.where('created_at', '>=', since!))
+      .$if(until !== undefined, (query) => query.where('created_at', '<=', until!))
+      .$if(postUuid !== undefined, (query) => query.where('post_uuid', '=', postUuid!))
       .orderBy('seq', 'desc')
       .limit(limit)
       .execute();
@@ -50,6 +72,32 @@ export class DeliveryLogRepository {
     return row !== undefined;
   }
 
+  /** Every failed delivery created in the window starts a new run of attempts, due now; returns how many (only counted when `dryRun`). */
+  async recover(webhookId: number, window: DeliveryWindow, dryRun: boolean): Promise<number> {
+    const { db, dialect } = this.database;
+    const failed = db
+      .selectFrom('deliveries')
+      .select('id')
+      .where('webhook_id', '=', webhookId)
+      .where('status', '=', 'failed')
+      .where('created_at', '>=', window.since)
+      .$if(window.until !== null, (query) => query.where('created_at', '<=', window.until!));
+    if (dryRun) {
+      const row = await db
+        .selectFrom(failed.as('failed'))
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    }
+    const rows = await db
+      .updateTable('deliveries')
+      .set({ status: 'pending', run_attempts: 0, next_attempt_at: dialect.now() })
+      .where('id', 'in', failed)
+      .returning('id')
+      .execute();
+    return rows.length;
+  }
+
   /** The attempts of these deliveries, oldest first, by delivery. */
   private async attemptsOf(deliveryIds: readonly string[]): Promise<Map<string, AttemptRow[]>> {
     const byDelivery = new Map<string, AttemptRow[]>();
@@ -80,7 +128,9 @@ function view(row: DeliveryRow, attempts: AttemptRow[]): DeliveryView {
       status_code: attempt.status_code,
       duration_ms: attempt.duration_ms,
       error: attempt.error,
+      error_kind: (attempt.error_kind as AttemptErrorKind | null) ?? null,
       response: attempt.response,
+      next_retry_at: toDate(attempt.next_retry_at)?.toISOString() ?? null,
     })),
     next_attempt_at: toDate(row.next_attempt_at)?.toISOString() ?? null,
     payload: JSON.parse(row.body) as unknown,

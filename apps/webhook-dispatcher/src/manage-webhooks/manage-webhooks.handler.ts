@@ -1,13 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { Messages, RpcMethods, ServiceError, WebhookView } from '@app/contracts';
+import { Messages, RpcMethods, SECRET_GRACE_SECONDS, ServiceError, WebhookView } from '@app/contracts';
 import { RPC_SERVER, RpcServer } from '@app/messaging';
 import { DeliveryWorker } from '../deliver-webhooks/delivery-worker';
 import { findNonPublicAddress, hostOf } from '@app/network';
 import { generateWebhookSecret } from '../signing/webhook-secret';
 import { describeScope, field, scopeOwner, webhookIdOf } from '../webhook-scope';
 import { checkWebhookInput, WebhookChanges, WebhookMessages } from './webhook-input';
-import { WebhookSettingsRepository } from './webhook-settings.repository';
+import { SecretShown, WebhookSettingsRepository } from './webhook-settings.repository';
 
 /** Webhook settings over RPC: list, get, create, update, delete, each within one scope. */
 @Injectable()
@@ -22,17 +22,31 @@ export class ManageWebhooksHandler {
   ) {}
 
   register(): void {
-    this.rpc.handle(RpcMethods.listWebhooks, (payload) => this.webhooks.list(scopeOwner(payload)));
+    this.rpc.handle(RpcMethods.listWebhooks, (payload) => this.webhooks.list(scopeOwner(payload), secretShownTo(payload)));
     this.rpc.handle(RpcMethods.getWebhook, (payload) => this.get(payload));
     this.rpc.handle(RpcMethods.createWebhook, (payload) => this.create(payload));
     this.rpc.handle(RpcMethods.updateWebhook, (payload) => this.update(payload));
     this.rpc.handle(RpcMethods.deleteWebhook, (payload) => this.delete(payload));
+    this.rpc.handle(RpcMethods.rotateWebhookSecret, (payload) => this.rotateSecret(payload));
+  }
+
+  /** A new generated secret; the old one keeps signing for the grace period (the gateway checked its range). */
+  private async rotateSecret(payload: unknown): Promise<WebhookView> {
+    const owner = scopeOwner(payload);
+    const id = webhookIdOf(payload);
+    const grace = field(payload, 'graceSeconds');
+    if (typeof grace !== 'number' || !Number.isInteger(grace) || grace < 0 || grace > SECRET_GRACE_SECONDS.max) {
+      throw new ServiceError('validation', Messages.validation, { grace_seconds: [WebhookMessages.graceInvalid] });
+    }
+    const rotated = (id !== null ? await this.webhooks.rotateSecret(owner, id, generateWebhookSecret(), grace) : null) ?? notFound();
+    this.logger.log(`Webhook ${id} of ${describeScope(owner)}: secret rotated, the previous one signs for ${grace} s more`);
+    return rotated;
   }
 
   private async get(payload: unknown): Promise<WebhookView> {
     const owner = scopeOwner(payload);
     const id = webhookIdOf(payload);
-    return (id !== null ? await this.webhooks.find(owner, id) : null) ?? notFound();
+    return (id !== null ? await this.webhooks.find(owner, id, secretShownTo(payload)) : null) ?? notFound();
   }
 
   private async create(payload: unknown): Promise<WebhookView> {
@@ -96,6 +110,9 @@ export class ManageWebhooksHandler {
     return `${new URL(webhook.url).origin}, events ${events}, ${webhook.active ? 'active' : 'inactive'}`;
   }
 }
+
+/** Only a caller that says it may see the secret gets it. */
+const secretShownTo = (payload: unknown): SecretShown => (field(payload, 'showSecret') === true ? 'shown' : 'hidden');
 
 function notFound(): never {
   throw new ServiceError('not_found', WebhookMessages.notFound);

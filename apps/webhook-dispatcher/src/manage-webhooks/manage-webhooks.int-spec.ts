@@ -1,6 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { RpcMethods, ServiceError, WEBHOOK_EVENTS, WebhookView } from '@app/contracts';
 import { WebhookDispatcherHarness } from '../testing/webhook-dispatcher-harness';
+import { NO_ACTIVITY } from './webhook-activity.repository';
 import { WebhookMessages } from './webhook-input';
 
 const workspace = { workspaceUuid: '2f0c6a3e-1111-4a7b-8c9d-000000000001' };
@@ -36,12 +37,18 @@ describe('webhook settings over RPC', () => {
       events: [...WEBHOOK_EVENTS],
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
       active: true,
+      previous_secret_expires_at: null, disabled_at: null, disabled_reason: null,
+      ...NO_ACTIVITY,
       created_at: expect.stringMatching(/Z$/),
       updated_at: expect.stringMatching(/Z$/),
     });
     // The generated secret is one the Standard Webhooks library accepts.
     expect(() => new Webhook(created.secret!)).not.toThrow();
-    expect(await dispatcher.request(RpcMethods.getWebhook, { scope: workspace, webhookId: created.id })).toEqual(created);
+    expect(await dispatcher.request(RpcMethods.getWebhook, { scope: workspace, webhookId: created.id, showSecret: true })).toEqual(created);
+    // Without asking for it (a member or a viewer), the secret stays behind: the key is there, null.
+    expect(await dispatcher.request(RpcMethods.getWebhook, { scope: workspace, webhookId: created.id })).toEqual({ ...created, secret: null });
+    const listed = await dispatcher.request<WebhookView[]>(RpcMethods.listWebhooks, { scope: workspace });
+    expect(listed.map((webhook) => webhook.secret)).toEqual(listed.map(() => null));
   });
 
   it('stores the secret encrypted, never as given', async () => {

@@ -11,6 +11,7 @@ export const WebhookMessages = {
   eventInvalid: 'The selected event is invalid.',
   secretInvalid: 'The secret must be whsec_ followed by a base64-encoded key of 24 to 64 bytes.',
   activeNotBoolean: 'The active field must be true or false.',
+  graceInvalid: 'The grace_seconds field must be between 0 and 604800.',
 } as const;
 
 export interface WebhookSettings {
@@ -91,5 +92,5 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-const isEventName = (value: unknown): value is WebhookEventName =>
+export const isEventName = (value: unknown): value is WebhookEventName =>
   typeof value === 'string' && (WEBHOOK_EVENTS as readonly string[]).includes(value);

@@ -1,6 +1,7 @@
 import { openMigratedSchema, SchemaDatabase, testEngines } from '@app/persistence';
 import { SecretBox } from '@app/security';
 import { WEBHOOKS_SCHEMA, WebhooksTables, webhooksMigrations } from '../webhooks-schema';
+import { NO_ACTIVITY, WebhookActivityRepository } from './webhook-activity.repository';
 import { WebhookSettingsRepository } from './webhook-settings.repository';
 
 const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
@@ -14,7 +15,7 @@ describe.each(testEngines)('WebhookSettingsRepository on %s', (_, open) => {
 
   beforeAll(async () => {
     ({ schema: database, dispose } = await openMigratedSchema<WebhooksTables>(open, WEBHOOKS_SCHEMA, webhooksMigrations));
-    settings = new WebhookSettingsRepository(database, new SecretBox('test'));
+    settings = new WebhookSettingsRepository(database, new SecretBox('test'), new WebhookActivityRepository(database));
   });
   beforeEach(() => database.db.deleteFrom('webhooks').execute());
   afterAll(() => dispose());
@@ -29,13 +30,15 @@ describe.each(testEngines)('WebhookSettingsRepository on %s', (_, open) => {
       events: ['post.published'],
       secret,
       active: true,
+      previous_secret_expires_at: null, disabled_at: null, disabled_reason: null,
+      ...NO_ACTIVITY,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       updated_at: expect.stringMatching(/Z$/),
     });
     expect(system.active).toBe(false);
-    expect((await settings.list(workspace)).map((webhook) => webhook.id)).toEqual([mine.id]);
-    expect((await settings.list(null)).map((webhook) => webhook.id)).toEqual([system.id]);
-    expect(await settings.find(null, mine.id)).toBeNull();
+    expect((await settings.list(workspace, 'shown')).map((webhook) => webhook.id)).toEqual([mine.id]);
+    expect((await settings.list(null, 'shown')).map((webhook) => webhook.id)).toEqual([system.id]);
+    expect(await settings.find(null, mine.id, 'shown')).toBeNull();
     expect(await settings.exists(workspace, system.id)).toBe(false);
     expect(await settings.exists(workspace, mine.id)).toBe(true);
     expect(await settings.delete(workspace, system.id)).toBe(false);
@@ -52,7 +55,40 @@ describe.each(testEngines)('WebhookSettingsRepository on %s', (_, open) => {
     const updated = await settings.update(workspace, created.id, { active: false, events: ['post.failed', 'post.approved'] });
     expect(updated).toMatchObject({ url: 'https://a.example.com/', events: ['post.failed', 'post.approved'], secret, active: false });
     expect(await settings.update(null, created.id, { active: true })).toBeNull();
-    expect(await settings.find(workspace, created.id)).toEqual(updated);
+    expect(await settings.find(workspace, created.id, 'shown')).toEqual(updated);
+  });
+
+  it('shows the secret only when asked to', async () => {
+    const created = await settings.insert(workspace, { url: 'https://a.example.com/', events: [], secret, active: true });
+    expect(await settings.find(workspace, created.id, 'hidden')).toMatchObject({ id: created.id, secret: null });
+    expect((await settings.list(workspace, 'hidden'))[0]).toMatchObject({ id: created.id, secret: null });
+  });
+
+  it('rotates the secret: the previous one, kept encrypted, signs too until its grace period ends', async () => {
+    const created = await settings.insert(workspace, { url: 'https://a.example.com/', events: [], secret, active: true });
+    const next = 'whsec_' + Buffer.alloc(32, 7).toString('base64');
+    const rotated = await settings.rotateSecret(workspace, created.id, next, 3600);
+    expect(rotated).toMatchObject({ secret: next, previous_secret_expires_at: expect.stringMatching(/Z$/) });
+    expect(Date.parse(rotated!.previous_secret_expires_at!) - Date.now()).toBeGreaterThan(3_500_000);
+    expect(await settings.signingTarget(workspace, created.id)).toEqual({ url: 'https://a.example.com/', secrets: [next, secret] });
+    const row = await database.db.selectFrom('webhooks').select('previous_secret_ciphertext').where('id', '=', created.id).executeTakeFirstOrThrow();
+    expect(row.previous_secret_ciphertext).not.toContain(secret.slice(6));
+
+    const third = 'whsec_' + Buffer.alloc(32, 9).toString('base64');
+    expect(await settings.rotateSecret(workspace, created.id, third, 0)).toMatchObject({ secret: third, previous_secret_expires_at: null });
+    expect((await settings.signingTarget(workspace, created.id))?.secrets).toEqual([third]);
+    expect(await settings.rotateSecret(null, created.id, third, 0)).toBeNull();
+  });
+
+  it('tells the newest delivery and the share of the last day’s attempts that succeeded', async () => {
+    const created = await settings.insert(workspace, { url: 'https://a.example.com/', events: [], secret, active: true });
+    const values = (id: string, status: 'failed' | 'succeeded') => ({ id, webhook_id: created.id, event_id: id, event: 'post.failed', body: '{}', status, next_attempt_at: null, lease_token: null, lease_until: null });
+    await database.db.insertInto('deliveries').values([values('d-1', 'succeeded'), values('d-2', 'failed')]).execute();
+    const attempt = (delivery_id: string, status_code: number | null, hoursAgo = 0) => ({ delivery_id, attempted_at: new Date(Date.now() - hoursAgo * 3_600_000), status_code, duration_ms: 3, error: null, response: null });
+    await database.db.insertInto('delivery_attempts').values([attempt('d-1', 200), attempt('d-1', 500, 30), attempt('d-2', 500), attempt('d-2', null), attempt('d-2', 204)]).execute();
+
+    const [listed] = await settings.list(workspace, 'hidden');
+    expect(listed).toMatchObject({ last_delivery_status: 'failed', last_delivery_at: expect.stringMatching(/Z$/), success_rate_24h: 0.5 });
   });
 
   it('deletes a webhook with its deliveries and their attempts', async () => {

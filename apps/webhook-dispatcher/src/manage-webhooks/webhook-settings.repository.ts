@@ -5,6 +5,7 @@ import { SchemaDatabase, toDate } from '@app/persistence';
 import { SECRET_BOX, SecretBox } from '@app/security';
 import { ScopeOwner } from '../webhook-scope';
 import { WEBHOOKS_DATABASE, WebhooksTables } from '../webhooks-schema';
+import { NO_ACTIVITY, WebhookActivity, WebhookActivityRepository } from './webhook-activity.repository';
 import { WebhookChanges, WebhookSettings } from './webhook-input';
 
 type WebhookRow = Selectable<WebhooksTables['webhooks']>;
@@ -13,22 +14,29 @@ type WebhookRow = Selectable<WebhooksTables['webhooks']>;
 const ownedBy = (owner: ScopeOwner) => (eb: ExpressionBuilder<WebhooksTables, 'webhooks'>) =>
   owner === null ? eb('workspace_uuid', 'is', null) : eb('workspace_uuid', '=', owner);
 
-/** Webhook settings by scope; the signing secret is encrypted at rest and decrypted for its owner only. */
+/** Whether a view carries the decrypted signing secret: only for those who may manage the webhook. */
+export type SecretShown = 'shown' | 'hidden';
+
+/** Webhook settings by scope; the signing secrets are encrypted at rest and decrypted for admins only. */
 @Injectable()
 export class WebhookSettingsRepository {
   constructor(
     @Inject(WEBHOOKS_DATABASE) private readonly database: SchemaDatabase<WebhooksTables>,
     @Inject(SECRET_BOX) private readonly secrets: SecretBox,
+    private readonly activity: WebhookActivityRepository,
   ) {}
 
-  async list(owner: ScopeOwner): Promise<WebhookView[]> {
+  async list(owner: ScopeOwner, secret: SecretShown): Promise<WebhookView[]> {
     const rows = await this.database.db.selectFrom('webhooks').selectAll().where(ownedBy(owner)).orderBy('id').execute();
-    return rows.map((row) => this.view(row));
+    const activity = await this.activity.of(rows.map((row) => Number(row.id)));
+    return rows.map((row) => this.view(row, secret, activity.get(Number(row.id))));
   }
 
-  async find(owner: ScopeOwner, id: number): Promise<WebhookView | null> {
+  async find(owner: ScopeOwner, id: number, secret: SecretShown): Promise<WebhookView | null> {
     const row = await this.database.db.selectFrom('webhooks').selectAll().where(ownedBy(owner)).where('id', '=', id).executeTakeFirst();
-    return row ? this.view(row) : null;
+    if (!row) return null;
+    const activity = await this.activity.of([id]);
+    return this.view(row, secret, activity.get(id));
   }
 
   async exists(owner: ScopeOwner, id: number): Promise<boolean> {
@@ -49,7 +57,7 @@ export class WebhookSettingsRepository {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    return this.view(row);
+    return this.view(row, 'shown');
   }
 
   /** Sets the fields `changes` names; the others keep their stored values. */
@@ -62,13 +70,51 @@ export class WebhookSettingsRepository {
         ...(changes.events !== undefined && { events: dialect.json(changes.events) }),
         ...(changes.secret !== undefined && { secret_ciphertext: this.secrets.encrypt(changes.secret) }),
         ...(changes.active !== undefined && { active: changes.active }),
+        // Active again by hand: the service's reason to disable it, and its failing streak, are over.
+        ...(changes.active === true && { disabled_at: null, disabled_reason: null, failing_since: null }),
         updated_at: dialect.now(),
       })
       .where(ownedBy(owner))
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirst();
-    return row ? this.view(row) : null;
+    return row ? this.find(owner, id, 'shown') : null;
+  }
+
+  /** A new current secret; the current one becomes the previous, signing too for `graceSeconds` (none when 0). */
+  async rotateSecret(owner: ScopeOwner, id: number, secret: string, graceSeconds: number): Promise<WebhookView | null> {
+    const { db, dialect } = this.database;
+    const row = await db
+      .updateTable('webhooks')
+      .set((eb) => ({
+        secret_ciphertext: this.secrets.encrypt(secret),
+        previous_secret_ciphertext: graceSeconds > 0 ? eb.ref('secret_ciphertext') : null,
+        previous_secret_expires_at: graceSeconds > 0 ? dialect.nowPlusMs(graceSeconds * 1000) : null,
+        updated_at: dialect.now(),
+      }))
+      .where(ownedBy(owner))
+      .where('id', '=', id)
+      .returning('id')
+      .executeTakeFirst();
+    return row ? this.find(owner, id, 'shown') : null;
+  }
+
+  /** Where a webhook is sent and the secrets that sign it now: the current one, and the previous one during its grace period. */
+  async signingTarget(owner: ScopeOwner, id: number): Promise<{ url: string; secrets: string[] } | null> {
+    const { db, dialect } = this.database;
+    const row = await db
+      .selectFrom('webhooks')
+      .select((eb) => [
+        'url',
+        'secret_ciphertext',
+        eb.case().when('previous_secret_expires_at', '>', dialect.now()).then(eb.ref('previous_secret_ciphertext')).else(null).end().as('previous'),
+      ])
+      .where(ownedBy(owner))
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) return null;
+    const ciphertexts = [row.secret_ciphertext, ...(row.previous ? [row.previous] : [])];
+    return { url: row.url, secrets: ciphertexts.map((ciphertext) => this.secrets.decrypt(ciphertext)) };
   }
 
   async delete(owner: ScopeOwner, id: number): Promise<boolean> {
@@ -76,13 +122,18 @@ export class WebhookSettingsRepository {
     return row !== undefined;
   }
 
-  private view(row: WebhookRow): WebhookView {
+  private view(row: WebhookRow, secret: SecretShown, activity: WebhookActivity = NO_ACTIVITY): WebhookView {
+    const previousExpiresAt = toDate(row.previous_secret_expires_at);
     return {
       id: Number(row.id),
       url: row.url,
       events: this.database.dialect.readJson<WebhookEventName[]>(row.events),
-      secret: this.secrets.decrypt(row.secret_ciphertext),
+      secret: secret === 'shown' ? this.secrets.decrypt(row.secret_ciphertext) : null,
       active: Boolean(row.active),
+      previous_secret_expires_at: previousExpiresAt && previousExpiresAt.getTime() > Date.now() ? previousExpiresAt.toISOString() : null,
+      disabled_at: toDate(row.disabled_at)?.toISOString() ?? null,
+      disabled_reason: row.disabled_reason,
+      ...activity,
       created_at: toDate(row.created_at).toISOString(),
       updated_at: toDate(row.updated_at).toISOString(),
     };

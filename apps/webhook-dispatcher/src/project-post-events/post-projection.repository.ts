@@ -95,6 +95,7 @@ export class PostProjectionRepository {
           webhook_id: webhookId,
           event_id: eventId,
           event: envelope.event,
+          post_uuid: envelope.post.uuid,
           body,
           status: 'pending' as const,
           next_attempt_at: dialect.now(),

@@ -9,3 +9,11 @@ export function signWebhook(secret: string, id: string, timestampSeconds: number
   const digest = createHmac('sha256', webhookSecretKey(secret)).update(`${id}.${timestampSeconds}.${body}`).digest('base64');
   return `v1,${digest}`;
 }
+
+/**
+ * The `webhook-signature` header: one signature per secret, space-separated, as the Standard
+ * Webhooks specification allows (during a rotation's grace period, the new secret's and the old one's).
+ */
+export function signatureHeader(secrets: readonly string[], id: string, timestampSeconds: number, body: string): string {
+  return secrets.map((secret) => signWebhook(secret, id, timestampSeconds, body)).join(' ');
+}

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { ApiClient } from '../../support/api-client';
+import { eventually } from '../../support/fixtures';
 import { ReceivedWebhook } from '../../support/webhook-receiver';
 
 /** The calendar day of an instant in a time zone, `YYYY-MM-DD`. */
@@ -49,4 +50,12 @@ export async function postUuidByText(api: ApiClient, workspace: string, text: st
   const found = posts.body.data.find((post: { versions: { content: { body: string }[] }[] }) => post.versions[0].content[0].body === text);
   if (!found) throw new Error(`no post "${text}" in ${JSON.stringify(posts.body)}`);
   return found.uuid;
+}
+
+/** The failed post.published delivery of a post, once the log shows it (filtered by the API). */
+export function failedDelivery(api: ApiClient, workspace: string, webhookId: number, postUuid: string): Promise<{ id: string }> {
+  return eventually(async () => {
+    const log = await api.get(`/api/${workspace}/webhooks/${webhookId}/deliveries?status=failed&event=post.published&post_uuid=${postUuid}`);
+    return log.body.data[0];
+  }, 45_000, 'the failed post.published delivery');
 }

@@ -4,6 +4,14 @@ import { Loading, Notice, Section, useAction, useLoad } from '../../components/u
 import { useDashboard, useWorkspacePath } from '../../session';
 import { formatInZone } from '../../time';
 
+/** How each kind of failure reads. */
+export const errorKinds: Record<string, string> = {
+  http_status: 'answer outside 2xx',
+  timeout: 'timed out',
+  connection: 'no connection',
+  address_refused: 'address not public',
+};
+
 interface Filters {
   status: string;
   event: string;
@@ -13,6 +21,8 @@ interface Filters {
 }
 
 const NONE: Filters = { status: '', event: '', since: '', until: '', postUuid: '' };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const isoOf = (local: string): string => (local ? new Date(local).toISOString() : '');
 
@@ -32,7 +42,9 @@ export function DeliveryLog({ webhookId }: { webhookId: number }) {
   const { timeZone } = useDashboard();
   const [filters, setFilters] = useState<Filters>(NONE);
   const base = `${workspacePath}/webhooks/${webhookId}`;
-  const params = { status: filters.status, event: filters.event, since: isoOf(filters.since), until: isoOf(filters.until), post_uuid: filters.postUuid.trim(), limit: 100 };
+  const postUuid = filters.postUuid.trim();
+  // A post uuid goes to the API once it is whole; a part of one would only be refused.
+  const params = { status: filters.status, event: filters.event, since: isoOf(filters.since), until: isoOf(filters.until), post_uuid: UUID.test(postUuid) ? postUuid : '', limit: 100 };
   const log = useLoad(() => get<{ data: Delivery[] }>(`${base}/deliveries${query(params)}`), [base, JSON.stringify(params)]);
   const action = useAction();
   const [recoverable, setRecoverable] = useState<number | null>(null);
@@ -122,8 +134,11 @@ export function DeliveryLog({ webhookId }: { webhookId: number }) {
               </summary>
               <ol>
                 {delivery.attempts.map((attempt) => (
-                  <li key={attempt.at}>
-                    {formatInZone(attempt.at, timeZone)}: {attempt.status_code ?? 'no answer'} in {attempt.duration_ms} ms{attempt.error ? ` (${attempt.error})` : ''}
+                  <li key={attempt.at} class="attempt">
+                    {formatInZone(attempt.at, timeZone)}: {attempt.status_code ? `HTTP ${attempt.status_code}` : 'no answer'} in {attempt.duration_ms} ms
+                    {attempt.error_kind && <span class="muted"> ({errorKinds[attempt.error_kind] ?? attempt.error_kind}{attempt.error ? `: ${attempt.error}` : ''})</span>}
+                    {attempt.next_retry_at && <span>, retry at {formatInZone(attempt.next_retry_at, timeZone)}</span>}
+                    {attempt.response && <pre aria-label="Response body">{attempt.response}</pre>}
                   </li>
                 ))}
               </ol>

@@ -1,18 +1,25 @@
 import { useState } from 'preact/hooks';
 import { post, WEBHOOK_EVENTS, type Webhook } from '../../api';
 import { Notice, Section, useAction } from '../../components/ui';
-import { useWorkspacePath } from '../../session';
+import { useDashboard, useWorkspacePath } from '../../session';
+import { formatInZone } from '../../time';
+import { errorKinds } from './delivery-log';
 
+/** The answer to a test event. */
 interface TestAttempt {
-  status_code?: number | null;
-  duration_ms?: number;
-  error?: string | null;
-  response?: string | null;
+  id: string;
+  succeeded: boolean;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+  error_kind: string | null;
+  response: string | null;
 }
 
 /** The signing secret (revealed on demand, copied), its rotation with a grace period, and a test event. */
 export function WebhookTools({ webhook, onChanged }: { webhook: Webhook; onChanged(): void }) {
   const workspacePath = useWorkspacePath();
+  const { timeZone } = useDashboard();
   const [revealed, setRevealed] = useState(false);
   const [graceHours, setGraceHours] = useState('24');
   const [testEvent, setTestEvent] = useState<string>(WEBHOOK_EVENTS[0]);
@@ -29,8 +36,8 @@ export function WebhookTools({ webhook, onChanged }: { webhook: Webhook; onChang
   };
   const sendTest = async () => {
     setTestAnswer(null);
-    const answer = await testAction.run(() => post<TestAttempt & { attempts?: TestAttempt[] }>(`${base}/test`, { event: testEvent }));
-    if (answer) setTestAnswer(answer.attempts?.at(-1) ?? answer);
+    const answer = await testAction.run(() => post<TestAttempt>(`${base}/test`, { event: testEvent }));
+    if (answer) setTestAnswer(answer);
   };
 
   return (
@@ -40,6 +47,9 @@ export function WebhookTools({ webhook, onChanged }: { webhook: Webhook; onChang
           <p class="muted">Only workspace admins see the secret.</p>
         ) : (
           <>
+            {webhook.previous_secret_expires_at && (
+              <p class="muted">The previous secret signs too until {formatInZone(webhook.previous_secret_expires_at, timeZone)}.</p>
+            )}
             <p>
               <code aria-label="Secret">{revealed ? webhook.secret : '••••••••••••••••'}</code>
             </p>
@@ -85,9 +95,8 @@ export function WebhookTools({ webhook, onChanged }: { webhook: Webhook; onChang
         {testAnswer && (
           <div role="status" class="test-answer">
             <p>
-              {testAnswer.status_code ? `The endpoint answered ${testAnswer.status_code}` : 'No answer'}
-              {testAnswer.duration_ms !== undefined && ` in ${testAnswer.duration_ms} ms`}
-              {testAnswer.error && `: ${testAnswer.error}`}
+              {testAnswer.succeeded ? 'Test delivered' : 'Test failed'}: {testAnswer.status_code ? `the endpoint answered HTTP ${testAnswer.status_code}` : 'no answer'} in {testAnswer.duration_ms} ms
+              {testAnswer.error_kind && ` (${errorKinds[testAnswer.error_kind] ?? testAnswer.error_kind}${testAnswer.error ? `: ${testAnswer.error}` : ''})`}
             </p>
             {testAnswer.response && <pre>{testAnswer.response}</pre>}
           </div>

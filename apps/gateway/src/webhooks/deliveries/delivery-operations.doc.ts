@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiOkResponse, ApiQuery } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiOkResponse } from '@nestjs/swagger';
 import { ApiErrorResponses, Failures } from '../../http/openapi/api-error-responses';
 import { ListOf } from '../../http/openapi/list-of';
 import { ApiUuidParam } from '../../http/openapi/path-params';
@@ -11,9 +11,8 @@ export const DeliveryOperationDocs = {
   list: () =>
     applyDecorators(
       ApiWebhookIdParam(),
-      ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, default: 50 }, description: 'how many deliveries; the dispatcher caps it at 200' }),
-      ApiOkResponse({ type: ListOf(DeliveryDoc), description: 'newest first' }),
-      ApiErrorResponses({ 422: `${Failures.validation} For limit.` }),
+      ApiOkResponse({ type: ListOf(DeliveryDoc), description: 'newest first, those that pass every filter given' }),
+      ApiErrorResponses({ 422: `${Failures.validation} For limit, status, event, since, until and post_uuid.` }),
     ),
   resend: () =>
     applyDecorators(

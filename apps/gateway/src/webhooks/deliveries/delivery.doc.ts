@@ -1,5 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { DeliveryView, WEBHOOK_EVENTS, WebhookEnvelope, WebhookEventName } from '@app/contracts';
+import { AttemptErrorKind, DeliveryView, WEBHOOK_EVENTS, WebhookEnvelope, WebhookEventName } from '@app/contracts';
 
 /* OpenAPI description of a webhook's delivery log, as the webhook-dispatcher keeps it. */
 
@@ -7,7 +7,7 @@ type Attempt = DeliveryView['attempts'][number];
 type EnvelopePost = WebhookEnvelope['post'];
 
 @ApiSchema({ name: 'DeliveryAttempt' })
-class DeliveryAttemptDoc implements Attempt {
+export class DeliveryAttemptDoc implements Attempt {
   @ApiProperty({ format: 'date-time' })
   at: string;
 
@@ -20,8 +20,19 @@ class DeliveryAttemptDoc implements Attempt {
   @ApiProperty({ type: String, nullable: true, example: null, description: 'why the attempt failed, when it did' })
   error: string | null;
 
-  @ApiProperty({ type: String, nullable: true, description: 'the start of the answer body' })
+  @ApiProperty({
+    enum: ['http_status', 'timeout', 'connection', 'address_refused'],
+    enumName: 'AttemptErrorKind',
+    nullable: true,
+    description: 'why it failed: an answer outside 2xx, no answer within WEBHOOK_TIMEOUT_MS, no connection, or an address that is not public; null when it succeeded',
+  })
+  error_kind: AttemptErrorKind | null;
+
+  @ApiProperty({ type: String, nullable: true, description: 'the start of the answer body (at most 1 KB)' })
   response: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'when the retry this failure led to is due; null when none followed' })
+  next_retry_at: string | null;
 }
 
 @ApiSchema({ name: 'WebhookEnvelopeAccount' })

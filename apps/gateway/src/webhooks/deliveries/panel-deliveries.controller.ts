@@ -3,6 +3,7 @@ import { DeliveryView } from '@app/contracts';
 import { PanelRoute } from '../../auth/route-access';
 import { webhookIdFromPath } from '../webhook-id';
 import { DeliveryOperationDocs } from './delivery-operations.doc';
+import { DeliveryFiltersDto } from './delivery-filters.dto';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { Idempotent } from '../../idempotency/idempotent.decorator';
 
@@ -13,8 +14,8 @@ export class PanelDeliveriesController {
 
   @Get()
   @DeliveryOperationDocs.list()
-  list(@Param('id') id: string, @Query('limit') limit?: string): Promise<{ data: DeliveryView[] }> {
-    return this.deliveries.list({ system: true }, webhookIdFromPath(id), limit);
+  list(@Param('id') id: string, @Query() filters: DeliveryFiltersDto): Promise<{ data: DeliveryView[] }> {
+    return this.deliveries.list({ system: true }, webhookIdFromPath(id), filters);
   }
 
   @Post(':deliveryId/resend')

@@ -1,16 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DeliveryView, ListDeliveriesRequest, ResendDeliveryRequest, RpcMethods, WebhookScope } from '@app/contracts';
 import { RPC_CLIENT, RpcClient } from '@app/messaging';
-import { validationFailed } from '../../http/api-error';
-import { FieldMessages } from '../../http/validation';
+import { DeliveryFiltersDto } from './delivery-filters.dto';
 
 /** The delivery log of a webhook (newest first) and resending a delivery, owned by the webhook-dispatcher. */
 @Injectable()
 export class WebhookDeliveries {
   constructor(@Inject(RPC_CLIENT) private readonly rpc: RpcClient) {}
 
-  async list(scope: WebhookScope, webhookId: number, limitText: string | undefined): Promise<{ data: DeliveryView[] }> {
-    const request: ListDeliveriesRequest = { scope, webhookId, ...limitOf(limitText) };
+  async list(scope: WebhookScope, webhookId: number, filters: DeliveryFiltersDto): Promise<{ data: DeliveryView[] }> {
+    const { limit, status, event, since, until, post_uuid: postUuid } = filters;
+    const request: ListDeliveriesRequest = {
+      scope,
+      webhookId,
+      ...(limit && { limit: Number(limit) }),
+      ...(status && { status: status as DeliveryView['status'] }),
+      ...(event && { event }),
+      ...(since && { since: new Date(since).toISOString() }),
+      ...(until && { until: new Date(until).toISOString() }),
+      ...(postUuid && { postUuid: postUuid.toLowerCase() }),
+    };
     return { data: await this.rpc.request<DeliveryView[]>(RpcMethods.listDeliveries, request) };
   }
 
@@ -18,10 +27,4 @@ export class WebhookDeliveries {
     const request: ResendDeliveryRequest = { scope, webhookId, deliveryId };
     return this.rpc.request<DeliveryView>(RpcMethods.resendDelivery, request);
   }
-}
-
-function limitOf(text: string | undefined): { limit?: number } {
-  if (text === undefined || text === '') return {};
-  if (!/^[1-9]\d{0,5}$/.test(text)) throw validationFailed({ limit: [FieldMessages.integer('limit')] });
-  return { limit: Number(text) };
 }

@@ -4,8 +4,10 @@ import { CurrentMembership, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
 import { webhookIdFromPath } from '../webhook-id';
 import { DeliveryOperationDocs } from './delivery-operations.doc';
+import { DeliveryFiltersDto } from './delivery-filters.dto';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { Idempotent } from '../../idempotency/idempotent.decorator';
+import { WorkspaceAdminOnly } from '../../workspace/workspace-admin.guard';
 
 @Controller(':workspaceUuid/webhooks/:id/deliveries')
 @WorkspaceRoute('webhooks')
@@ -17,12 +19,13 @@ export class WorkspaceDeliveriesController {
   list(
     @CurrentMembership() { workspaceUuid }: Membership,
     @Param('id') id: string,
-    @Query('limit') limit?: string,
+    @Query() filters: DeliveryFiltersDto,
   ): Promise<{ data: DeliveryView[] }> {
-    return this.deliveries.list({ workspaceUuid }, webhookIdFromPath(id), limit);
+    return this.deliveries.list({ workspaceUuid }, webhookIdFromPath(id), filters);
   }
 
   @Post(':deliveryId/resend')
+  @WorkspaceAdminOnly()
   @Idempotent()
   @HttpCode(202)
   @DeliveryOperationDocs.resend()

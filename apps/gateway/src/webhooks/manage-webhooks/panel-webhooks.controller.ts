@@ -17,7 +17,7 @@ export class PanelWebhooksController {
   @Get()
   @WebhookOperationDocs.list()
   list(): Promise<{ data: WebhookView[] }> {
-    return this.webhooks.list(SYSTEM);
+    return this.webhooks.list(SYSTEM, true);
   }
 
   @Post()
@@ -31,7 +31,7 @@ export class PanelWebhooksController {
   @Get(':id')
   @WebhookOperationDocs.get()
   get(@Param('id') id: string): Promise<WebhookView> {
-    return this.webhooks.get(SYSTEM, webhookIdFromPath(id));
+    return this.webhooks.get(SYSTEM, webhookIdFromPath(id), true);
   }
 
   @Put(':id')

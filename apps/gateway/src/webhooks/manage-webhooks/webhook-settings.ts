@@ -16,13 +16,14 @@ import { RPC_CLIENT, RpcClient } from '@app/messaging';
 export class WebhookSettings {
   constructor(@Inject(RPC_CLIENT) private readonly rpc: RpcClient) {}
 
-  async list(scope: WebhookScope): Promise<{ data: WebhookView[] }> {
-    const request: WebhookScopedRequest = { scope };
+  /** `showSecret`: whether the caller may see the signing secrets (a workspace's admins, panel admins). */
+  async list(scope: WebhookScope, showSecret: boolean): Promise<{ data: WebhookView[] }> {
+    const request: WebhookScopedRequest = { scope, showSecret };
     return { data: await this.rpc.request<WebhookView[]>(RpcMethods.listWebhooks, request) };
   }
 
-  get(scope: WebhookScope, webhookId: number): Promise<WebhookView> {
-    const request: WebhookRequest = { scope, webhookId };
+  get(scope: WebhookScope, webhookId: number, showSecret: boolean): Promise<WebhookView> {
+    const request: WebhookRequest = { scope, webhookId, showSecret };
     return this.rpc.request<WebhookView>(RpcMethods.getWebhook, request);
   }
 

@@ -6,8 +6,9 @@ import { webhookIdFromPath } from '../webhook-id';
 import { WebhookOperationDocs } from './webhook-operations.doc';
 import { WebhookSettings } from './webhook-settings';
 import { Idempotent } from '../../idempotency/idempotent.decorator';
+import { WorkspaceAdminOnly } from '../../workspace/workspace-admin.guard';
 
-/** A workspace's webhooks: they receive that workspace's post events. */
+/** A workspace's webhooks: they receive that workspace's post events. Members read them (without the secret); admins manage them. */
 @Controller(':workspaceUuid/webhooks')
 @WorkspaceRoute('webhooks')
 export class WorkspaceWebhooksController {
@@ -15,11 +16,12 @@ export class WorkspaceWebhooksController {
 
   @Get()
   @WebhookOperationDocs.list()
-  list(@CurrentMembership() { workspaceUuid }: Membership): Promise<{ data: WebhookView[] }> {
-    return this.webhooks.list({ workspaceUuid });
+  list(@CurrentMembership() { workspaceUuid, role }: Membership): Promise<{ data: WebhookView[] }> {
+    return this.webhooks.list({ workspaceUuid }, role === 'admin');
   }
 
   @Post()
+  @WorkspaceAdminOnly()
   @Idempotent()
   @HttpCode(201)
   @WebhookOperationDocs.create()
@@ -29,17 +31,19 @@ export class WorkspaceWebhooksController {
 
   @Get(':id')
   @WebhookOperationDocs.get()
-  get(@CurrentMembership() { workspaceUuid }: Membership, @Param('id') id: string): Promise<WebhookView> {
-    return this.webhooks.get({ workspaceUuid }, webhookIdFromPath(id));
+  get(@CurrentMembership() { workspaceUuid, role }: Membership, @Param('id') id: string): Promise<WebhookView> {
+    return this.webhooks.get({ workspaceUuid }, webhookIdFromPath(id), role === 'admin');
   }
 
   @Put(':id')
+  @WorkspaceAdminOnly()
   @WebhookOperationDocs.update()
   update(@CurrentMembership() { workspaceUuid }: Membership, @Param('id') id: string, @Body() body: unknown): Promise<WebhookView> {
     return this.webhooks.update({ workspaceUuid }, webhookIdFromPath(id), body);
   }
 
   @Delete(':id')
+  @WorkspaceAdminOnly()
   @HttpCode(204)
   @WebhookOperationDocs.delete()
   delete(@CurrentMembership() { workspaceUuid }: Membership, @Param('id') id: string): Promise<void> {
