@@ -1,21 +1,7 @@
 import { ValidationError, ValidationPipe } from '@nestjs/common';
 import { IsBoolean, IsEmail, IsIn, IsInt, IsObject, IsString, MaxLength, ValidateBy, ValidationArguments } from 'class-validator';
+import { FieldMessages } from '@app/domain';
 import { FieldErrors, validationFailed } from './api-error';
-
-/** Messages worded like the product contract's ("The versions field is required."). */
-export const FieldMessages = {
-  required: (field: string) => `The ${field} field is required.`,
-  string: (field: string) => `The ${field} field must be a string.`,
-  boolean: (field: string) => `The ${field} field must be true or false.`,
-  integer: (field: string) => `The ${field} field must be an integer.`,
-  array: (field: string) => `The ${field} field must be an array.`,
-  object: (field: string) => `The ${field} field must be an object.`,
-  email: (field: string) => `The ${field} field must be a valid email address.`,
-  maxLength: (field: string, max: number) => `The ${field} field must not be greater than ${max} characters.`,
-  selectedInvalid: (field: string) => `The selected ${field} is invalid.`,
-  date: (field: string) => `The ${field} field must be a valid date.`,
-  dateAfterNow: (field: string) => `The ${field} field must be a date after now.`,
-} as const;
 
 const property = (args: ValidationArguments) => args.property;
 

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { PostContentInput } from '@app/domain';
+import { PostContentInput, validatePostBody } from '@app/domain';
 import { AccountRegistry } from '../accounts/account-registry';
 import { validationFailed } from '../http/api-error';
-import { validatePostBody } from './post-body/validate-post-body';
 
 /** The body of a post create or update, checked against this workspace's accounts: 422 or the domain input. */
 @Injectable()

@@ -1,13 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AccountSnapshot, PostVersion } from '@app/domain';
+import { AccountSnapshot, PostVersion, versionFor } from '@app/domain';
 import { AccountStore, ConnectedAccount } from '../accounts/account-store';
 import { ProviderRegistry } from '../providers/provider-registry';
 import { PublishOutcome, PublishProvider, PublishRequest } from '../providers/publish-provider';
 import { PUBLISHER_OPTIONS, PublisherOptions } from '../publisher-options';
 import { AttemptJournal, AttemptKey } from './attempt-journal';
 import { DeferredAttempt, DeferredAttempts } from './deferred-attempts';
-import { failed, nextStep, PublishMessages, PublishResult, versionFor } from './publish-result';
+import { failed, nextStep, PublishMessages, PublishResult } from './publish-result';
 
 const labelOf = (key: AttemptKey): string => `post ${key.postUuid} to account ${key.accountId} (round ${key.round})`;
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DeliveryView, ListDeliveriesRequest, ResendDeliveryRequest, RpcMethods, WebhookScope } from '@app/contracts';
 import { RPC_CLIENT, RpcClient } from '@app/messaging';
 import { validationFailed } from '../../http/api-error';
-import { FieldMessages } from '../../http/validation';
+import { FieldMessages } from '@app/domain';
 
 /** The delivery log of a webhook (newest first) and resending a delivery, owned by the webhook-dispatcher. */
 @Injectable()

@@ -1,5 +1,6 @@
 import type { PostContentInput } from '../post-commands';
 import { postContentErrors } from './post-content-rules';
+import { publishedText, versionFor } from './provider-text-limits';
 import { givenWorkspace, original } from './testing/post-body-specification';
 
 const bluesky = { id: 21, provider: 'bluesky', name: 'Sky', username: 'sky.test' };
@@ -135,5 +136,20 @@ describe('postContentErrors, as the decider applies it', () => {
     expect(postContentErrors(input({ versions, accounts, intent: { kind: 'schedule_now' }, textLimits: { 23: 280 } }))).toEqual({
       'accounts.0': ['The text is longer than x allows (280 characters).'],
     });
+  });
+});
+
+describe('the text a version publishes to an account', () => {
+  const first = { account_id: 0, is_original: true, content: [{ body: 'Hello', media: [] }, { body: ' ', media: [] }, { body: 'world', media: [] }], options: {} };
+  const forEleven = { account_id: 11, is_original: false, content: [{ body: 'Hi 11', media: [] }], options: {} };
+
+  it('given a version written for the account, then it is that one; else the original; else none', () => {
+    expect(versionFor(11, [first, forEleven])).toBe(forEleven);
+    expect(versionFor(12, [first, forEleven])).toBe(first);
+    expect(versionFor(12, [])).toBeNull();
+  });
+
+  it('given several content items, then their non-blank bodies make one paragraph each', () => {
+    expect(publishedText(first)).toBe('Hello\n\nworld');
   });
 });

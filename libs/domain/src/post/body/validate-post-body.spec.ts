@@ -141,7 +141,6 @@ describe('validatePostBody: the domain input', () => {
         accounts: [],
         tags: [],
         intent: { kind: 'draft' },
-        textLimits: {},
       }),
     );
   });

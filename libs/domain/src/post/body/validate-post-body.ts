@@ -31,7 +31,8 @@ export function validatePostBody(body: unknown, context: PostBodyContext): PostB
   const { accounts, accountKeys } = readAccounts(fields.accounts, context.accounts, errors);
   const intent = readSchedule(fields, context.now, errors);
   const tags = readStrings(fields.tags, 'tags', PostBodyLimits.tags, errors);
-  const input: PostContentInput = { versions, accounts, tags, intent, textLimits: textLimitsOf(accounts, context.textLimits) };
+  const textLimits = textLimitsOf(accounts, context.textLimits);
+  const input: PostContentInput = { versions, accounts, tags, intent, ...(Object.keys(textLimits).length > 0 && { textLimits }) };
   checkPostContent(input, errors, { accountKeys, namesAccounts: Array.isArray(fields.accounts) && fields.accounts.length > 0 });
   return errors.isEmpty ? { ok: true, input } : { ok: false, errors: errors.toJSON() };
 }

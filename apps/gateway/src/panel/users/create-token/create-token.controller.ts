@@ -6,7 +6,7 @@ import { notFound, validationFailed } from '../../../http/api-error';
 import { ApiErrorResponses, ApiJsonBody, Failures } from '../../../http/openapi/api-error-responses';
 import { ApiIdParam } from '../../../http/openapi/path-params';
 import { idFromPath } from '../../../http/route-params';
-import { FieldMessages } from '../../../http/validation';
+import { FieldMessages } from '@app/domain';
 import { USER_NOT_FOUND } from '../delete-user/delete-user.controller';
 import { CreateTokenDto } from './create-token.dto';
 import { TokenDoc } from './token.doc';
