@@ -26,6 +26,8 @@ export interface GatewayTables {
     name: string;
     username: string | null;
     authorized: boolean | number;
+    /** The longest text the account's instance takes, as the provider reported it at connect (Mastodon); null when it did not. */
+    max_characters: number | null;
     created_at: Generated<Timestamp>;
     deleted_at: Timestamp | null;
   };
@@ -129,6 +131,12 @@ export const gatewayMigrations: SchemaMigration[] = [
         .addPrimaryKeyConstraint('idempotency_keys_pkey', ['user_id', 'scope', 'key'])
         .execute();
       await db.schema.createIndex('idempotency_keys_created').on('idempotency_keys').column('created_at').execute();
+    },
+  },
+  {
+    id: '005-account-max-characters',
+    up: async (db) => {
+      await db.schema.alterTable('accounts').addColumn('max_characters', 'integer').execute();
     },
   },
 ];

@@ -9,7 +9,7 @@ export class PostInputReader {
   constructor(private readonly accounts: AccountRegistry) {}
 
   async read(workspaceUuid: string, body: unknown): Promise<PostContentInput> {
-    const result = validatePostBody(body, { accounts: await this.accounts.snapshots(workspaceUuid), now: new Date() });
+    const result = validatePostBody(body, { ...(await this.accounts.postTargets(workspaceUuid)), now: new Date() });
     if (!result.ok) throw validationFailed(result.errors);
     return result.input;
   }
