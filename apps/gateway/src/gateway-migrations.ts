@@ -28,6 +28,8 @@ export interface GatewayTables {
     name: string;
     username: string | null;
     authorized: boolean | number;
+    /** The longest text the account's instance takes, as the provider reported it at connect (Mastodon); null when it did not. */
+    max_characters: number | null;
     created_at: Generated<Timestamp>;
     deleted_at: Timestamp | null;
   };
@@ -142,6 +144,12 @@ export const gatewayMigrations: SchemaMigration[] = [
     id: '005-token-last-used',
     up: async (db, dialect) => {
       await db.schema.alterTable('tokens').addColumn('last_used_at', dialect.types.timestamp).execute();
+    },
+  },
+  {
+    id: '006-account-max-characters',
+    up: async (db) => {
+      await db.schema.alterTable('accounts').addColumn('max_characters', 'integer').execute();
     },
   },
 ];

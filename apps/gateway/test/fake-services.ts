@@ -136,6 +136,8 @@ function asServiceError(violation: PostRuleViolation): ServiceError {
       return new ServiceError('not_found', violation.message);
     case 'ApprovalNotAllowed':
       return new ServiceError('forbidden', violation.message);
+    case 'InvalidPostContent':
+      return new ServiceError('validation', violation.message, violation.fields);
     default:
       return new ServiceError('bad_request', violation.message);
   }

@@ -6,3 +6,7 @@ export * from './post/post-errors';
 export * from './post/post-rules';
 export * from './post/decide';
 export * from './post/evolve';
+export * from './fields/field-errors';
+export * from './fields/field-messages';
+export * from './fields/invalid-characters';
+export * from './post/body';

@@ -50,9 +50,22 @@ describe.each(testEngines)('AccountRegistry on %s', (_, open) => {
       [second, false],
     ]);
     expect(await accounts.find(workspace, theirs)).toBeNull();
-    const snapshots = await accounts.snapshots(workspace);
+    const { accounts: snapshots } = await accounts.postTargets(workspace);
     expect([...snapshots.keys()]).toEqual([first, second]);
     expect(snapshots.get(second)).toEqual({ id: second, provider: 'mastodon', name: 'second', username: null });
+  });
+
+  it('keeps the text limit a provider reported at connect, and the platform limits of the others', async () => {
+    const reported = await accounts.reserve(account('big'));
+    const unreported = await accounts.reserve(account('small'));
+    const sky = await accounts.reserve({ ...account('sky'), provider: 'bluesky' });
+    const sandbox = await accounts.reserve({ ...account('box'), provider: 'sandbox' });
+    await accounts.connected(reported, true, undefined, 640);
+    for (const id of [unreported, sky, sandbox]) await accounts.connected(id, true);
+
+    const { textLimits } = await accounts.postTargets(workspace);
+
+    expect(Object.fromEntries(textLimits)).toEqual({ [reported]: 640, [unreported]: 500, [sky]: 300 });
   });
 
   it('marks an account deleted once, only in its own workspace', async () => {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AccountSnapshot } from '@app/domain';
+import { AccountSnapshot, providerTextLimit } from '@app/domain';
 import { Selectable } from 'kysely';
 import { toDate } from '@app/persistence';
 import { GATEWAY_DATABASE, GatewayDatabase, GatewayTables } from '../gateway-migrations';
@@ -17,6 +17,12 @@ export interface AccountView {
 const ACCOUNT_COLUMNS = ['id', 'provider', 'name', 'username', 'authorized', 'created_at'] as const;
 
 type AccountRow = Selectable<GatewayTables['accounts']>;
+
+export interface PostTargets {
+  accounts: Map<number, AccountSnapshot>;
+  /** Account id -> the longest text its platform takes, for the accounts that have a limit. */
+  textLimits: Map<number, number>;
+}
 
 export interface NewAccount {
   workspaceUuid: string;
@@ -65,10 +71,24 @@ export class AccountRegistry {
     return row ? viewOf(row) : null;
   }
 
-  /** What a post records of each account it targets, by id. */
-  async snapshots(workspaceUuid: string): Promise<Map<number, AccountSnapshot>> {
-    const accounts = await this.list(workspaceUuid);
-    return new Map(accounts.map(({ id, provider, name, username }) => [id, { id, provider, name, username }]));
+  /** The accounts a post of this workspace may target: what a post records of each, and the longest text its platform takes. */
+  async postTargets(workspaceUuid: string): Promise<PostTargets> {
+    const rows = await this.database.db
+      .selectFrom('accounts')
+      .select(['id', 'provider', 'name', 'username', 'max_characters'])
+      .where('workspace_uuid', '=', workspaceUuid)
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .execute();
+    const accounts = new Map<number, AccountSnapshot>();
+    const textLimits = new Map<number, number>();
+    for (const row of rows) {
+      const id = Number(row.id);
+      accounts.set(id, { id, provider: row.provider, name: row.name, username: row.username });
+      const limit = providerTextLimit(row.provider, row.max_characters === null ? null : Number(row.max_characters));
+      if (limit !== null) textLimits.set(id, limit);
+    }
+    return { accounts, textLimits };
   }
 
   /** Reserves an id for an account about to be connected; it stays hidden until `connected`. */
@@ -89,11 +109,14 @@ export class AccountRegistry {
     return Number(row.id);
   }
 
-  /** Shows a reserved account, now that the publisher holds its credentials; `names` replace the reserved ones. */
-  async connected(id: number, authorized: boolean, names?: { name: string; username: string | null }): Promise<AccountView> {
+  /**
+   * Shows a reserved account, now that the publisher holds its credentials; `names` replace the
+   * reserved ones, and `maxCharacters` is the text limit the provider reported, if any.
+   */
+  async connected(id: number, authorized: boolean, names?: { name: string; username: string | null }, maxCharacters: number | null = null): Promise<AccountView> {
     const row = await this.database.db
       .updateTable('accounts')
-      .set({ deleted_at: null, authorized, ...names })
+      .set({ deleted_at: null, authorized, max_characters: maxCharacters, ...names })
       .where('id', '=', id)
       .returning(ACCOUNT_COLUMNS)
       .executeTakeFirstOrThrow();

@@ -1,7 +1,7 @@
 import { Messages } from '@app/contracts';
+import type { FieldErrors } from '@app/domain';
 
-/** Field path (dot notation) -> messages, as in the 422 body of the product contract. */
-export type FieldErrors = Record<string, string[]>;
+export type { FieldErrors };
 
 /** An answer the gateway decides itself: a status, the contract's message, and optional headers. */
 export class ApiError extends Error {

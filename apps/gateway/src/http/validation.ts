@@ -1,21 +1,7 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
-import { IsBoolean, IsEmail, IsIn, IsInt, IsObject, IsString, MaxLength, ValidateBy, ValidationArguments } from 'class-validator';
+import { ValidationPipe } from '@nestjs/common';
+import { IsBoolean, IsEmail, IsIn, IsInt, IsObject, IsString, MaxLength, ValidateBy, ValidationArguments, ValidationError, ValidatorOptions, getMetadataStorage } from 'class-validator';
+import { FieldErrorBag, FieldMessages, reportInvalidCharacters } from '@app/domain';
 import { FieldErrors, validationFailed } from './api-error';
-
-/** Messages worded like the product contract's ("The versions field is required."). */
-export const FieldMessages = {
-  required: (field: string) => `The ${field} field is required.`,
-  string: (field: string) => `The ${field} field must be a string.`,
-  boolean: (field: string) => `The ${field} field must be true or false.`,
-  integer: (field: string) => `The ${field} field must be an integer.`,
-  array: (field: string) => `The ${field} field must be an array.`,
-  object: (field: string) => `The ${field} field must be an object.`,
-  email: (field: string) => `The ${field} field must be a valid email address.`,
-  maxLength: (field: string, max: number) => `The ${field} field must not be greater than ${max} characters.`,
-  selectedInvalid: (field: string) => `The selected ${field} is invalid.`,
-  date: (field: string) => `The ${field} field must be a valid date.`,
-  dateAfterNow: (field: string) => `The ${field} field must be a date after now.`,
-} as const;
 
 const property = (args: ValidationArguments) => args.property;
 
@@ -51,9 +37,33 @@ export function fieldErrorsOf(errors: ValidationError[]): FieldErrors {
   return fields;
 }
 
-/** Request DTOs are checked by class-validator; failures become the contract's 422 body. */
+/**
+ * Request DTOs are checked for invalid characters in every text they declare (nested settings
+ * included), which no stored text may hold, and by class-validator; failures become the
+ * contract's 422 body, all fields at once. A field with invalid characters is reported for them
+ * alone, and kept away from the other rules (some validators throw on an unpaired surrogate).
+ */
+class ApiValidationPipe extends ValidationPipe {
+  protected override async validate(object: object, validatorOptions?: ValidatorOptions): Promise<ValidationError[]> {
+    const fields = object as Record<string, unknown>;
+    const characters = new FieldErrorBag();
+    for (const property of declaredProperties(object)) if (property in fields) reportInvalidCharacters(fields[property], property, characters);
+    const invalid = Object.entries(characters.toJSON());
+    const withInvalidText = new Set(invalid.map(([field]) => field.split('.', 1)[0]));
+    for (const property of withInvalidText) delete fields[property];
+    const errors = await super.validate(object, validatorOptions); // also strips the fields the DTO does not declare
+    return [
+      ...errors.filter((error) => !withInvalidText.has(error.property)),
+      ...invalid.map(([field, messages]) => Object.assign(new ValidationError(), { property: field, constraints: { invalidCharacters: messages[0] } })),
+    ];
+  }
+}
+
+const declaredProperties = (object: object): Set<string> =>
+  new Set(getMetadataStorage().getTargetValidationMetadatas(object.constructor, '', true, false).map((rule) => rule.propertyName));
+
 export const apiValidationPipe = (): ValidationPipe =>
-  new ValidationPipe({
+  new ApiValidationPipe({
     whitelist: true,
     transform: true,
     exceptionFactory: (errors) => validationFailed(fieldErrorsOf(errors)),

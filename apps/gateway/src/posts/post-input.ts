@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { PostContentInput } from '@app/domain';
+import { PostContentInput, validatePostBody } from '@app/domain';
 import { AccountRegistry } from '../accounts/account-registry';
 import { validationFailed } from '../http/api-error';
-import { validatePostBody } from './post-body/validate-post-body';
 
 /** The body of a post create or update, checked against this workspace's accounts: 422 or the domain input. */
 @Injectable()
@@ -10,7 +9,7 @@ export class PostInputReader {
   constructor(private readonly accounts: AccountRegistry) {}
 
   async read(workspaceUuid: string, body: unknown): Promise<PostContentInput> {
-    const result = validatePostBody(body, { accounts: await this.accounts.snapshots(workspaceUuid), now: new Date() });
+    const result = validatePostBody(body, { ...(await this.accounts.postTargets(workspaceUuid)), now: new Date() });
     if (!result.ok) throw validationFailed(result.errors);
     return result.input;
   }

@@ -16,25 +16,12 @@ describe('ruleViolationToServiceError', () => {
     expect(map(code)).toEqual({ kind, message });
   });
 
-  it('reports versions errors under the field the contract names', () => {
-    expect(map('InvalidVersions', 'The versions field is required.')).toEqual({
+  it('answers invalid content with the field errors the violation carries', () => {
+    const fields = { versions: ['The versions field is required.'], 'tags.0': ['The 0 field contains invalid characters.'] };
+    expect(ruleViolationToServiceError(new PostRuleViolation('InvalidPostContent', 'Validation errors.', fields)).toBody()).toEqual({
       kind: 'validation',
       message: 'Validation errors.',
-      errors: { versions: ['The versions field is required.'] },
-    });
-    expect(map('InvalidVersions', 'Only one version can have is_original: true.').errors).toEqual({
-      versions: ['Only one version can have is_original: true.'],
-    });
-    expect(map('InvalidVersions', 'The is_original field must be true for the first version.').errors).toEqual({
-      'versions.0.is_original': ['The is_original field must be true for the first version.'],
-    });
-  });
-
-  it('reports missing accounts when scheduling under accounts', () => {
-    expect(map('NoAccounts')).toEqual({
-      kind: 'validation',
-      message: 'Validation errors.',
-      errors: { accounts: ['The accounts field is required when scheduling.'] },
+      errors: fields,
     });
   });
 });

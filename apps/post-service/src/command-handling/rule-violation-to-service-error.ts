@@ -1,15 +1,10 @@
 import { Messages, ServiceError } from '@app/contracts';
 import { PostErrorCode, PostRuleViolation } from '@app/domain';
 
-const FIRST_VERSION_NOT_ORIGINAL = 'The is_original field must be true for the first version.';
-const ACCOUNTS_REQUIRED_WHEN_SCHEDULING = 'The accounts field is required when scheduling.';
-
-const validation = (field: string, message: string) => new ServiceError('validation', Messages.validation, { [field]: [message] });
-
 /**
- * How each rule of the Post aggregate reaches a caller. The gateway validates input first, so the
- * validation cases only show up when a caller skipped it; they still answer with the contract's
- * field keys and messages.
+ * How each rule of the Post aggregate reaches a caller. The gateway validates a post body with the
+ * same validator first, so invalid content only shows up when a caller skipped it; it still
+ * answers with the field keys and messages the violation carries.
  */
 const byCode: Record<PostErrorCode, (violation: PostRuleViolation) => ServiceError> = {
   PostNotFound: () => new ServiceError('not_found', Messages.postNotFound),
@@ -18,11 +13,9 @@ const byCode: Record<PostErrorCode, (violation: PostRuleViolation) => ServiceErr
   PostBeingPublished: () => new ServiceError('bad_request', 'The post is being published and cannot be changed now.'),
   PostNotAwaitingApproval: () => new ServiceError('bad_request', 'The post is not awaiting approval.'),
   ApprovalNotAllowed: () => new ServiceError('forbidden', Messages.unauthorized),
-  InvalidVersions: ({ message }) => validation(message === FIRST_VERSION_NOT_ORIGINAL ? 'versions.0.is_original' : 'versions', message),
-  NoAccounts: () => validation('accounts', ACCOUNTS_REQUIRED_WHEN_SCHEDULING),
+  InvalidPostContent: ({ fields }) => new ServiceError('validation', Messages.validation, fields),
   NotScheduled: ({ message }) => new ServiceError('bad_request', message),
   StaleSchedule: ({ message }) => new ServiceError('bad_request', message),
-  UnknownAccount: () => validation('accounts', 'The selected account is invalid.'),
 };
 
 export function ruleViolationToServiceError(violation: PostRuleViolation): ServiceError {

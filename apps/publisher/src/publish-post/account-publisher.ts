@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AccountSnapshot, PostVersion } from '@app/domain';
+import { AccountSnapshot, PostVersion, versionFor } from '@app/domain';
 import { AccountStore, ConnectedAccount } from '../accounts/account-store';
 import { LostAuthorizationReporter } from '../accounts/report-lost-authorization/lost-authorization.reporter';
 import { ProviderRegistry } from '../providers/provider-registry';
@@ -8,7 +8,7 @@ import { PublishOutcome, PublishProvider, PublishRequest } from '../providers/pu
 import { PUBLISHER_OPTIONS, PublisherOptions } from '../publisher-options';
 import { AttemptJournal, AttemptKey } from './attempt-journal';
 import { DeferredAttempt, DeferredAttempts } from './deferred-attempts';
-import { failed, nextStep, PublishMessages, PublishResult, versionFor } from './publish-result';
+import { failed, nextStep, PublishMessages, PublishResult } from './publish-result';
 
 const labelOf = (key: AttemptKey): string => `post ${key.postUuid} to account ${key.accountId} (round ${key.round})`;
 

@@ -1,5 +1,4 @@
-import { PostVersion } from '@app/domain';
-import { nextStep, versionFor } from './publish-result';
+import { nextStep } from './publish-result';
 
 const policy = { maxRetries: 3, maxRetryDelayMs: 10_000 };
 
@@ -43,22 +42,5 @@ describe('nextStep', () => {
       kind: 'report',
       result: { outcome: 'failed', externalId: null, externalUrl: null, errors: ['Service unavailable. (gave up after 4 attempts)'] },
     });
-  });
-});
-
-describe('versionFor', () => {
-  const original: PostVersion = { account_id: 0, is_original: true, content: [{ body: 'Hello', media: [] }], options: {} };
-  const forEleven: PostVersion = { account_id: 11, is_original: false, content: [{ body: 'Hi 11', media: [] }], options: {} };
-
-  it('takes the version written for the account', () => {
-    expect(versionFor(11, [original, forEleven])).toBe(forEleven);
-  });
-
-  it('falls back to the original', () => {
-    expect(versionFor(12, [original, forEleven])).toBe(original);
-  });
-
-  it('has nothing for a post without versions', () => {
-    expect(versionFor(12, [])).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { AccountPublishResult, PostVersion } from '@app/domain';
+import { AccountPublishResult } from '@app/domain';
 import { PublishOutcome } from '../providers/publish-provider';
 
 /** The per-account result the publisher reports, without the account id. */
@@ -42,9 +42,4 @@ export function nextStep(outcome: PublishOutcome, retriesSoFar: number, policy: 
       }
       return { kind: 'report', result: failed(PublishMessages.gaveUp(outcome.message, retriesSoFar + 1)) };
   }
-}
-
-/** The version a post publishes to an account: the one written for it, else the original. */
-export function versionFor(accountId: number, versions: readonly PostVersion[]): PostVersion | null {
-  return versions.find((version) => version.account_id === accountId) ?? versions.find((version) => version.is_original) ?? null;
 }

@@ -38,6 +38,10 @@ describe('checkWebhookInput', () => {
     expect(checkWebhookInput({ url }, 'create').errors).toEqual({ url: [WebhookMessages.urlInvalid] });
   });
 
+  it.each(['https://example.com/\u0000', 'https://example.com/\ud800'])('refuses a url with invalid characters (%p), which no stored text may hold', (url) => {
+    expect(checkWebhookInput({ url }, 'create').errors).toEqual({ url: ['The url field contains invalid characters.'] });
+  });
+
   it('refuses events that are not an array', () => {
     expect(checkWebhookInput({ url: 'https://example.com', events: 'post.published' }, 'create').errors).toEqual({
       events: [WebhookMessages.eventsNotArray],

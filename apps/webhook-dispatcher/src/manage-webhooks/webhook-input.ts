@@ -1,4 +1,5 @@
 import { WEBHOOK_EVENTS, WebhookEventName } from '@app/contracts';
+import { FieldMessages, hasInvalidCharacters } from '@app/domain';
 import { isWebhookSecret } from '../signing/webhook-secret';
 
 export const WebhookMessages = {
@@ -43,6 +44,8 @@ export function checkWebhookInput(input: unknown, mode: 'create' | 'update'): Ch
   const { url, events, secret, active } = fields;
   if (url === undefined || url === null || url === '') {
     if (mode === 'create' || url !== undefined) fail('url', WebhookMessages.urlRequired);
+  } else if (typeof url === 'string' && hasInvalidCharacters(url)) {
+    fail('url', FieldMessages.invalidCharacters('url'));
   } else if (typeof url !== 'string' || !isHttpUrl(url)) {
     fail('url', WebhookMessages.urlInvalid);
   } else {

@@ -1,5 +1,5 @@
 import { givenPost } from './testing/post-decider-specification';
-import { approver, content, createPost, ev, history, LATER, member, NOW, original, variant } from './testing/post-fixtures';
+import { accountB, approver, content, createPost, ev, history, LATER, member, NOW, original, variant } from './testing/post-fixtures';
 
 describe('CreatePost', () => {
   it('creates a draft when no schedule is asked for', () => {
@@ -38,17 +38,41 @@ describe('CreatePost', () => {
   });
 
   it.each([
-    ['no version', []],
-    ['no original version', [{ ...original, is_original: false }]],
-    ['a first version that is not the original', [variant, original]],
-    ['two original versions', [original, { ...variant, is_original: true }]],
-  ])('refuses %s', (_case, versions) => {
-    givenPost().when(createPost(approver, content({ kind: 'draft' }, { versions }))).thenThrows('InvalidVersions');
+    ['no version', [], { versions: ['The versions field is required.'] }],
+    [
+      'no original version',
+      [{ ...original, is_original: false }],
+      {
+        versions: ['At least one version with is_original: true is required.'],
+        'versions.0.is_original': ['The is_original field must be true for the first version.'],
+      },
+    ],
+    ['a first version that is not the original', [variant, original], { 'versions.0.is_original': ['The is_original field must be true for the first version.'] }],
+    ['two original versions', [original, { ...variant, is_original: true }], { versions: ['Only one version can have is_original: true.'] }],
+  ])('refuses %s, with the field errors of the post body validator', (_case, versions, fields) => {
+    givenPost().when(createPost(approver, content({ kind: 'draft' }, { versions }))).thenThrows('InvalidPostContent', fields);
+  });
+
+  it('refuses content over the limits of a post body, or with a NUL in a text', () => {
+    const versions = [{ ...original, content: [{ body: 'a\u0000', media: [] }] }];
+    givenPost()
+      .when(createPost(approver, content({ kind: 'draft' }, { versions, tags: Array.from({ length: 51 }, () => 'tag') })))
+      .thenThrows('InvalidPostContent', {
+        'versions.0.content.0.body': ['The body field contains invalid characters.'],
+        tags: ['The tags field must not have more than 50 items.'],
+      });
+  });
+
+  it('refuses to schedule a text longer than an account platform takes', () => {
+    givenPost()
+      .when(createPost(approver, content({ kind: 'schedule_now' }, { textLimits: { [accountB.id]: 3 } })))
+      .thenThrows('InvalidPostContent', { 'accounts.1': ['The text is longer than sandbox allows (3 characters).'] });
   });
 
   it('refuses to schedule without accounts, but keeps a draft without them', () => {
-    givenPost().when(createPost(approver, content({ kind: 'schedule_now' }, { accounts: [] }))).thenThrows('NoAccounts');
-    givenPost().when(createPost(member, content({ kind: 'schedule', scheduledAt: LATER }, { accounts: [] }))).thenThrows('NoAccounts');
+    const noAccounts = { accounts: ['The accounts field is required when scheduling.'] };
+    givenPost().when(createPost(approver, content({ kind: 'schedule_now' }, { accounts: [] }))).thenThrows('InvalidPostContent', noAccounts);
+    givenPost().when(createPost(member, content({ kind: 'schedule', scheduledAt: LATER }, { accounts: [] }))).thenThrows('InvalidPostContent', noAccounts);
     givenPost()
       .when(createPost(approver, content({ kind: 'draft' }, { accounts: [] })))
       .thenState((state) => expect(state).toMatchObject({ status: 'draft', accounts: [] }));

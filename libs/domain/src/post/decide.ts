@@ -2,7 +2,7 @@ import { Actor, PostCommand, PostContentInput } from './post-commands';
 import { PostRuleViolation } from './post-errors';
 import { PostEvent } from './post-events';
 import { PostState } from './post-state';
-import { assertAccountsWhenScheduling, assertChangeable, assertFound, assertValidVersions, ExistingPost, scheduledAtOnApproval } from './post-rules';
+import { assertChangeable, assertFound, assertValidContent, ExistingPost, scheduledAtOnApproval } from './post-rules';
 
 type Command<T extends PostCommand['type']> = Extract<PostCommand, { type: T }>;
 
@@ -33,7 +33,7 @@ export function decide(command: PostCommand, state: PostState): PostEvent[] {
 function createPost(command: Command<'CreatePost'>, state: PostState): PostEvent[] {
   if (state.exists) throw new PostRuleViolation('PostAlreadyExists', 'The post already exists.');
   const { postUuid, workspaceUuid, actor, now, input } = command;
-  assertValidInput(input);
+  assertValidContent(input);
   const { versions, accounts, tags } = input;
   return [
     { type: 'PostCreated', data: { postUuid, workspaceUuid, createdBy: actor.userId, versions, accounts, tags, at: now } },
@@ -45,17 +45,12 @@ function updatePost(command: Command<'UpdatePost'>, state: PostState): PostEvent
   assertFound(state);
   assertChangeable(state);
   const { actor, now, input } = command;
-  assertValidInput(input);
+  assertValidContent(input);
   const { versions, accounts, tags } = input;
   return [
     { type: 'PostUpdated', data: { versions, accounts, tags, updatedBy: actor.userId, at: now } },
     ...scheduling(input, actor, now),
   ];
-}
-
-function assertValidInput(input: PostContentInput): void {
-  assertValidVersions(input);
-  assertAccountsWhenScheduling(input);
 }
 
 /** What follows a create or an update: nothing for a draft, a schedule, or a request for approval. */

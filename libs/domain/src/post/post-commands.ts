@@ -11,6 +11,11 @@ export interface PostContentInput {
   accounts: AccountSnapshot[];
   tags: string[];
   intent: ScheduleIntent;
+  /**
+   * Account id -> the longest text its platform takes, for the accounts that have a limit, as the
+   * workspace knew them when the body was read (Mastodon's depends on the instance).
+   */
+  textLimits?: Readonly<Record<number, number>>;
 }
 
 export type PostCommand =

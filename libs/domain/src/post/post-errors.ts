@@ -1,3 +1,5 @@
+import type { FieldErrors } from '../fields/field-errors';
+
 /**
  * Rule violations the decider reports. `code` is stable; the gateway maps it to an HTTP status
  * and message of the product contract.
@@ -9,16 +11,16 @@ export type PostErrorCode =
   | 'PostBeingPublished'
   | 'PostNotAwaitingApproval'
   | 'ApprovalNotAllowed'
-  | 'InvalidVersions'
+  /** The content of a create or update breaks a rule of the post body; `fields` says which, keyed by field path. */
+  | 'InvalidPostContent'
   | 'NotScheduled'
-  | 'StaleSchedule'
-  | 'UnknownAccount'
-  | 'NoAccounts';
+  | 'StaleSchedule';
 
 export class PostRuleViolation extends Error {
   constructor(
     readonly code: PostErrorCode,
     message: string,
+    readonly fields: FieldErrors = {},
   ) {
     super(message);
     this.name = 'PostRuleViolation';

@@ -1,23 +1,14 @@
+import { postContentErrors } from './body/post-content-rules';
 import { PostContentInput } from './post-commands';
 import { PostRuleViolation } from './post-errors';
 import { PostState } from './post-state';
 
 export type ExistingPost = Extract<PostState, { exists: true }>;
 
-/** Messages follow the product contract, so a caller may show them as they are. */
-export function assertValidVersions(input: PostContentInput): void {
-  const { versions } = input;
-  const originals = versions.filter((version) => version.is_original).length;
-  if (versions.length === 0) throw new PostRuleViolation('InvalidVersions', 'The versions field is required.');
-  if (originals === 0) throw new PostRuleViolation('InvalidVersions', 'At least one version with is_original: true is required.');
-  if (!versions[0].is_original) throw new PostRuleViolation('InvalidVersions', 'The is_original field must be true for the first version.');
-  if (originals > 1) throw new PostRuleViolation('InvalidVersions', 'Only one version can have is_original: true.');
-}
-
-export function assertAccountsWhenScheduling(input: PostContentInput): void {
-  if (input.intent.kind !== 'draft' && input.accounts.length === 0) {
-    throw new PostRuleViolation('NoAccounts', 'The accounts field is required when scheduling.');
-  }
+/** The content rules of a create or update (see checkPostContent), every field error at once. */
+export function assertValidContent(input: PostContentInput): void {
+  const errors = postContentErrors(input);
+  if (Object.keys(errors).length > 0) throw new PostRuleViolation('InvalidPostContent', 'Validation errors.', errors);
 }
 
 /** A live post: exists and is not deleted. */

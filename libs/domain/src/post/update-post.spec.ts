@@ -42,8 +42,8 @@ describe('UpdatePost', () => {
   });
 
   it('applies the version and account rules of create', () => {
-    givenPost(...history.draft).when(updatePost(approver, content({ kind: 'draft' }, { versions: [] }))).thenThrows('InvalidVersions');
-    givenPost(...history.draft).when(updatePost(approver, content({ kind: 'schedule_now' }, { accounts: [] }))).thenThrows('NoAccounts');
+    givenPost(...history.draft).when(updatePost(approver, content({ kind: 'draft' }, { versions: [] }))).thenThrows('InvalidPostContent', { versions: ['The versions field is required.'] });
+    givenPost(...history.draft).when(updatePost(approver, content({ kind: 'schedule_now' }, { accounts: [] }))).thenThrows('InvalidPostContent', { accounts: ['The accounts field is required when scheduling.'] });
   });
 });
 

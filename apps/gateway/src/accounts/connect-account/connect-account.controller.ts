@@ -49,8 +49,15 @@ export class ConnectAccountController {
       credentials: body.credentials ?? {},
     };
     const reply = await this.rpc.request<ConnectAccountReply>(RpcMethods.connectAccount, request);
-    const account = await this.accounts.connected(accountId, reply.authorized, { name: name ?? reply.name, username: username ?? reply.username ?? null });
+    const names = { name: name ?? reply.name, username: username ?? reply.username ?? null };
+    const account = await this.accounts.connected(accountId, reply.authorized, names, reportedMaxCharacters(reply.settings));
     this.logger.log(`Account ${accountId} (${account.provider}) connected to workspace ${workspaceUuid}`);
     return account;
   }
+}
+
+/** The text limit a provider reported at connect (Mastodon's instance `max_characters`), kept for the checks at schedule time. */
+function reportedMaxCharacters(settings: Record<string, unknown> | undefined): number | null {
+  const value = settings?.max_characters;
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null;
 }

@@ -1,6 +1,5 @@
-import type { PostStatus } from '@app/domain';
+import { FieldMessages, type PostStatus } from '@app/domain';
 import { FieldErrors } from '../../http/api-error';
-import { FieldMessages } from '../../http/validation';
 
 export const POST_STATUSES: readonly PostStatus[] = ['draft', 'needs_approval', 'scheduled', 'publishing', 'published', 'failed'];
 export const DEFAULT_LIMIT = 20;

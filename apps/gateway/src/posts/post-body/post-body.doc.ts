@@ -1,10 +1,11 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { PostBodyLimits } from '@app/domain';
 
 /* OpenAPI description of the post body. The body itself is checked by validatePostBody. */
 
 @ApiSchema({ name: 'PostContent' })
 export class PostContentDoc {
-  @ApiProperty({ example: 'Hello, world' })
+  @ApiProperty({ example: 'Hello, world', maxLength: PostBodyLimits.bodyCharacters })
   body: string;
 
   @ApiProperty({ type: [String], example: [] })
@@ -19,19 +20,29 @@ class PostVersionInputDoc {
   @ApiProperty({ example: true, description: 'exactly one version, the first, is the original' })
   is_original: boolean;
 
-  @ApiProperty({ type: [PostContentDoc] })
+  @ApiProperty({ type: [PostContentDoc], maxItems: PostBodyLimits.contentItems })
   content: PostContentDoc[];
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, example: {} })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    example: {},
+    description: `at most ${PostBodyLimits.optionsDepth} levels deep and ${PostBodyLimits.optionsCharacters} characters as JSON`,
+  })
   options?: Record<string, unknown>;
 }
 
 @ApiSchema({ name: 'PostBody' })
 export class PostBodyDoc {
-  @ApiProperty({ type: [PostVersionInputDoc] })
+  @ApiProperty({ type: [PostVersionInputDoc], maxItems: PostBodyLimits.versions, description: 'no text anywhere in the body may hold a NUL character' })
   versions: PostVersionInputDoc[];
 
-  @ApiPropertyOptional({ type: 'integer', isArray: true, example: [1], description: 'ids of accounts of this workspace' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    isArray: true,
+    example: [1],
+    description: 'ids of accounts of this workspace; when scheduling, the version for each must fit its platform text limit',
+  })
   accounts?: number[];
 
   @ApiPropertyOptional({ example: '2026-11-22', description: 'Y-m-d' })
@@ -52,6 +63,6 @@ export class PostBodyDoc {
   @ApiPropertyOptional({ description: 'publish as soon as possible' })
   schedule_now?: boolean;
 
-  @ApiPropertyOptional({ type: [String], example: ['launch'] })
+  @ApiPropertyOptional({ type: [String], example: ['launch'], maxItems: PostBodyLimits.tags })
   tags?: string[];
 }

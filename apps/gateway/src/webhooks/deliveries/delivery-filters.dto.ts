@@ -1,7 +1,8 @@
+import { FieldMessages } from '@app/domain';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsUUID, Matches } from 'class-validator';
 import { DELIVERY_STATUSES, WEBHOOK_EVENTS } from '@app/contracts';
-import { FieldMessages, OneOf } from '../../http/validation';
+import { OneOf } from '../../http/validation';
 import { MustBeDate } from '../webhook-actions/webhook-actions.dto';
 
 /** The query of a delivery log: how many, and filters that each narrow it. */

@@ -1,7 +1,8 @@
+import { FieldMessages } from '@app/domain';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsISO8601, IsOptional, Max, Min } from 'class-validator';
 import { SECRET_GRACE_SECONDS, WEBHOOK_EVENTS } from '@app/contracts';
-import { FieldMessages, MustBeBoolean, MustBeInteger, MustBeString, OneOf, Required } from '../../http/validation';
+import { MustBeBoolean, MustBeInteger, MustBeString, OneOf, Required } from '../../http/validation';
 
 const MAX_GRACE_SECONDS = SECRET_GRACE_SECONDS.max;
 const GRACE_RANGE = `The grace_seconds field must be between 0 and ${MAX_GRACE_SECONDS}.`;

@@ -1,5 +1,6 @@
+import { publishedText } from '@app/domain';
 import { ProviderHttp } from '../http/provider-http';
-import { textOf, unsupportedMedia } from '../post-text';
+import { unsupportedMedia } from '../post-text';
 import { DeleteOutcome, DeleteRequest, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
 import { postRecord, postUrl, recordKeyFor, recordKeyOf } from './bluesky-post-record';
 import { BlueskySession, BlueskySessions, failureOf, serviceOf } from './bluesky-session';
@@ -42,7 +43,7 @@ export class BlueskyProvider implements PublishProvider {
     if (media) return media;
     const service = serviceOf(connection.settings);
     const rkey = recordKeyFor(idempotencyKey, firstAttemptAt);
-    const record = postRecord(textOf(version), firstAttemptAt);
+    const record = postRecord(publishedText(version), firstAttemptAt);
     const ran = await this.sessions.run(connection, (session) =>
       this.http.send({
         method: 'POST',

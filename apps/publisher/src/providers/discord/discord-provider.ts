@@ -1,6 +1,7 @@
+import { publishedText } from '@app/domain';
 import { isHttpUrl } from '../account-fields';
 import { classifyFailure, HttpAnswer, ProviderHttp } from '../http/provider-http';
-import { textOf, unsupportedMedia } from '../post-text';
+import { unsupportedMedia } from '../post-text';
 import { DeleteOutcome, DeleteRequest, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
 
 const WEBHOOK_PATH = /\/api(\/v\d+)?\/webhooks\/\d+\/[^/]+\/?$/;
@@ -58,7 +59,7 @@ export class DiscordProvider implements PublishProvider {
   async publish({ connection, version }: PublishRequest): Promise<PublishOutcome> {
     const media = unsupportedMedia(this.name, version);
     if (media) return media;
-    const answer = await this.http.send({ method: 'POST', url: `${webhookUrl(connection.credentials)}?wait=true`, json: { content: textOf(version) } });
+    const answer = await this.http.send({ method: 'POST', url: `${webhookUrl(connection.credentials)}?wait=true`, json: { content: publishedText(version) } });
     if (answer.kind === 'answer' && answer.status === 200) {
       const message = answer.body as { id: string; channel_id?: string };
       const guild = connection.settings.guild_id;

@@ -1,6 +1,7 @@
+import { publishedText } from '@app/domain';
 import { checkBaseUrl, requireString } from '../account-fields';
 import { classifyFailure, HttpAnswer, platformMessage, ProviderHttp } from '../http/provider-http';
-import { textOf, unsupportedMedia } from '../post-text';
+import { unsupportedMedia } from '../post-text';
 import { DeleteOutcome, DeleteRequest, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
 
 /** The limit of an instance that does not say its own (Mastodon's default). */
@@ -57,7 +58,7 @@ export class MastodonProvider implements PublishProvider {
       method: 'POST',
       url: `${instanceOf(connection.settings)}/api/v1/statuses`,
       headers: { ...this.auth(connection.credentials), 'idempotency-key': idempotencyKey },
-      json: { status: textOf(version) },
+      json: { status: publishedText(version) },
     });
     if (answer.kind === 'answer' && answer.status === 200) {
       const status = answer.body as { id: string; url?: string | null; uri?: string };

@@ -1,6 +1,7 @@
+import { publishedText } from '@app/domain';
 import { checkBaseUrl, requireString } from '../account-fields';
 import { classifyFailure, HttpAnswer, ProviderHttp } from '../http/provider-http';
-import { textOf, unsupportedMedia } from '../post-text';
+import { unsupportedMedia } from '../post-text';
 import { DeleteOutcome, DeleteRequest, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
 
 export const DEFAULT_API_URL = 'https://api.telegram.org';
@@ -65,7 +66,7 @@ export class TelegramProvider implements PublishProvider {
     const media = unsupportedMedia(this.name, version);
     if (media) return media;
     const { settings, credentials } = connection;
-    const answer = await this.call(settings, credentials, 'sendMessage', { chat_id: settings.chat_id, text: textOf(version) });
+    const answer = await this.call(settings, credentials, 'sendMessage', { chat_id: settings.chat_id, text: publishedText(version) });
     const sent = botAnswer(answer);
     if (answer.kind === 'answer' && answer.status === 200 && sent?.ok && sent.result) {
       const messageId = String(sent.result.message_id);

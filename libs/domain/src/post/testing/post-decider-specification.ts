@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import type { FieldErrors } from '../../fields/field-errors';
 import { decide } from '../decide';
 import { evolve, foldPost } from '../evolve';
 import { PostCommand } from '../post-commands';
@@ -21,7 +22,8 @@ export function givenPost(...history: PostEvent[]) {
         thenNothingHappens(): void {
           assert.deepEqual(run(), []);
         },
-        thenThrows(code: PostErrorCode): void {
+        /** Refused with `code`, and for invalid content with exactly these field errors when given. */
+        thenThrows(code: PostErrorCode, fields?: FieldErrors): void {
           let error: unknown;
           try {
             run();
@@ -30,6 +32,7 @@ export function givenPost(...history: PostEvent[]) {
           }
           assert.ok(error instanceof PostRuleViolation, `expected PostRuleViolation ${code}, got ${String(error ?? 'no error')}`);
           assert.equal(error.code, code);
+          if (fields) assert.deepEqual(error.fields, fields);
         },
         /** The state after applying the decided events, for checks on what evolve makes of them. */
         thenState(check: (state: PostState) => void): void {

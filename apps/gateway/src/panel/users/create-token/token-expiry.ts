@@ -1,5 +1,5 @@
 import { validationFailed } from '../../../http/api-error';
-import { FieldMessages } from '../../../http/validation';
+import { FieldMessages } from '@app/domain';
 
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 

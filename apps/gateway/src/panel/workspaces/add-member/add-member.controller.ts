@@ -6,7 +6,7 @@ import { validationFailed, workspaceNotFound } from '../../../http/api-error';
 import { ApiErrorResponses, ApiJsonBody, Failures } from '../../../http/openapi/api-error-responses';
 import { ApiUuidParam } from '../../../http/openapi/path-params';
 import { isUuid } from '../../../http/route-params';
-import { FieldMessages } from '../../../http/validation';
+import { FieldMessages } from '@app/domain';
 import { AddMemberDto } from './add-member.dto';
 import { MemberDoc } from './member.doc';
 import { MembershipStore } from '../../../workspace/membership-store';

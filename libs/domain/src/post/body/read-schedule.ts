@@ -1,15 +1,15 @@
-import type { ScheduleIntent } from '@app/domain';
-import { FieldMessages } from '../../http/validation';
-import { booleanField, FieldErrorBag, Fields, isAbsent } from './field-errors';
-import { PostMessages } from './post-validation-messages';
+import { FieldErrorBag, Fields, isAbsent } from '../../fields/field-errors';
+import { FieldMessages } from '../../fields/field-messages';
+import type { ScheduleIntent } from '../post-types';
+import { PostMessages } from './post-body-messages';
 import { CalendarDate, isTimeZoneName, parseCalendarDate, parseInstantWithOffset, parseWallTime, WallTime, zonedTimeToInstant } from './zoned-time';
 
 /**
  * When the post goes out: `schedule_now`, or `schedule` at `scheduled_at` (ISO 8601 with offset)
  * or at `date` + `time` in `timezone` (IANA, default UTC); neither flag keeps a draft. Formats are
- * checked even for drafts; `hasAccounts` says whether the body names any account.
+ * checked even for drafts.
  */
-export function validateSchedule(body: Fields, hasAccounts: boolean, now: Date, errors: FieldErrorBag): ScheduleIntent {
+export function readSchedule(body: Fields, now: Date, errors: FieldErrorBag): ScheduleIntent {
   const schedule = booleanField(body, 'schedule', errors);
   const scheduleNow = booleanField(body, 'schedule_now', errors);
   const date = formatted(body, 'date', parseCalendarDate, PostMessages.dateFormat, errors);
@@ -17,13 +17,22 @@ export function validateSchedule(body: Fields, hasAccounts: boolean, now: Date, 
   const scheduledAt = formatted(body, 'scheduled_at', parseInstantWithOffset, PostMessages.scheduledAtFormat, errors);
   const timeZone = timeZoneOf(body.timezone, errors);
 
-  if ((schedule || scheduleNow) && !hasAccounts) errors.add('accounts', PostMessages.accountsRequiredWhenScheduling);
   if (scheduleNow) return { kind: 'schedule_now' };
   if (!schedule) return { kind: 'draft' };
 
   const at = scheduledAt.given ? scheduledAt.value : wallClockInstant(date, time, timeZone, errors);
   if (at && at.getTime() <= now.getTime()) errors.add('date', PostMessages.scheduledInPast);
   return { kind: 'schedule', scheduledAt: (at ?? now).toISOString() };
+}
+
+/** true/false, also as 1/0 and "1"/"0"/"true"/"false" the way form-minded clients send them; absent is false. */
+function booleanField(body: Fields, field: string, errors: FieldErrorBag): boolean {
+  const value = body[field];
+  if (isAbsent(value)) return false;
+  if (value === true || value === 1 || value === '1' || value === 'true') return true;
+  if (value === false || value === 0 || value === '0' || value === 'false') return false;
+  errors.add(field, FieldMessages.boolean(field));
+  return false;
 }
 
 interface Formatted<T> {

@@ -1,0 +1,21 @@
+/** The last segment of a field path: `versions.0.content.1.body` -> `body`. */
+export const lastSegment = (path: string): string => path.slice(path.lastIndexOf('.') + 1);
+
+/** Messages worded like the product contract's ("The versions field is required."), for any field. */
+export const FieldMessages = {
+  required: (field: string) => `The ${field} field is required.`,
+  string: (field: string) => `The ${field} field must be a string.`,
+  boolean: (field: string) => `The ${field} field must be true or false.`,
+  integer: (field: string) => `The ${field} field must be an integer.`,
+  array: (field: string) => `The ${field} field must be an array.`,
+  object: (field: string) => `The ${field} field must be an object.`,
+  email: (field: string) => `The ${field} field must be a valid email address.`,
+  maxLength: (field: string, max: number) => `The ${field} field must not be greater than ${max} characters.`,
+  maxItems: (field: string, max: number) => `The ${field} field must not have more than ${max} items.`,
+  maxDepth: (field: string, max: number) => `The ${field} field must not be nested more than ${max} levels deep.`,
+  selectedInvalid: (field: string) => `The selected ${field} is invalid.`,
+  date: (field: string) => `The ${field} field must be a valid date.`,
+  dateAfterNow: (field: string) => `The ${field} field must be a date after now.`,
+  /** Named by the path's last segment, as the contract says. */
+  invalidCharacters: (path: string) => `The ${lastSegment(path)} field contains invalid characters.`,
+} as const;

@@ -1,0 +1,6 @@
+export * from './post-body-limits';
+export * from './post-body-messages';
+export * from './post-content-rules';
+export * from './provider-text-limits';
+export * from './validate-post-body';
+export * from './zoned-time';

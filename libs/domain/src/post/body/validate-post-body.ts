@@ -1,0 +1,64 @@
+import { FieldErrorBag, FieldErrors, isAbsent, isFields } from '../../fields/field-errors';
+import { FieldMessages } from '../../fields/field-messages';
+import type { PostContentInput } from '../post-commands';
+import type { AccountSnapshot } from '../post-types';
+import { PostBodyLimits } from './post-body-limits';
+import { PostMessages } from './post-body-messages';
+import { checkPostContent } from './post-content-rules';
+import { readSchedule } from './read-schedule';
+import { readItems, readStrings, readVersions } from './read-versions';
+
+export interface PostBodyContext {
+  /** The accounts of the workspace the post belongs to (deleted ones excluded), by id. */
+  accounts: ReadonlyMap<number, AccountSnapshot>;
+  /** Account id -> the longest text its platform takes (see providerTextLimit), for the accounts that have a limit. */
+  textLimits?: ReadonlyMap<number, number>;
+  now: Date;
+}
+
+export type PostBodyResult = { ok: true; input: PostContentInput } | { ok: false; errors: FieldErrors };
+
+/**
+ * Checks the JSON body of a post create or update and turns it into the domain's input. Every
+ * failing field is reported at once under the contract's keys and messages: first the shape and
+ * the formats, then the content rules the decider applies too. Unknown fields are ignored; a value
+ * of the wrong type is a field error, never an exception.
+ */
+export function validatePostBody(body: unknown, context: PostBodyContext): PostBodyResult {
+  const fields = isFields(body) ? body : {};
+  const errors = new FieldErrorBag();
+  const versions = readVersions(fields.versions, (id) => context.accounts.has(id), errors);
+  const { accounts, accountKeys } = readAccounts(fields.accounts, context.accounts, errors);
+  const intent = readSchedule(fields, context.now, errors);
+  const tags = readStrings(fields.tags, 'tags', PostBodyLimits.tags, errors);
+  const textLimits = textLimitsOf(accounts, context.textLimits);
+  const input: PostContentInput = { versions, accounts, tags, intent, ...(Object.keys(textLimits).length > 0 && { textLimits }) };
+  checkPostContent(input, errors, { accountKeys, namesAccounts: Array.isArray(fields.accounts) && fields.accounts.length > 0 });
+  return errors.isEmpty ? { ok: true, input } : { ok: false, errors: errors.toJSON() };
+}
+
+/** Account ids of this workspace (numbers, or digits in a string), each taken once, in order, with the key each came under. */
+function readAccounts(value: unknown, workspaceAccounts: ReadonlyMap<number, AccountSnapshot>, errors: FieldErrorBag) {
+  const chosen = new Map<number, { account: AccountSnapshot; key: string }>();
+  if (!isAbsent(value) && !Array.isArray(value)) errors.add('accounts', FieldMessages.array('accounts'));
+  if (Array.isArray(value)) {
+    if (value.length > PostBodyLimits.accounts) errors.add('accounts', PostMessages.tooManyAccounts);
+    readItems(value, 'accounts', PostBodyLimits.accounts, errors, (item, key, itemErrors) => {
+      const id = typeof item === 'string' && /^\d{1,15}$/.test(item) ? Number(item) : item;
+      const account = typeof id === 'number' ? workspaceAccounts.get(id) : undefined;
+      if (!account) itemErrors.add(key, PostMessages.accountInvalid);
+      else if (!chosen.has(account.id)) chosen.set(account.id, { account: { ...account }, key });
+    });
+  }
+  const entries = [...chosen.values()];
+  return { accounts: entries.map((entry) => entry.account), accountKeys: entries.map((entry) => entry.key) };
+}
+
+function textLimitsOf(accounts: readonly AccountSnapshot[], limits: ReadonlyMap<number, number> | undefined): Record<number, number> {
+  const chosen: Record<number, number> = {};
+  for (const { id } of accounts) {
+    const limit = limits?.get(id);
+    if (limit !== undefined) chosen[id] = limit;
+  }
+  return chosen;
+}
