@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { AccountEventMessage, deadLetterTopic, Topics } from '@app/contracts';
+import { IncomingMessage } from '@app/messaging';
+import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
+
+jest.setTimeout(30_000);
+
+/** What the publisher reports of accounts on `account-events`, as the gateway lists them. */
+describe('gateway: account events (SQLite)', () => {
+  let gateway: GatewayTestApp;
+  let workspace: string;
+
+  beforeAll(async () => {
+    gateway = await startGatewayTestApp();
+    workspace = (await gateway.call('POST', '/api/panel/workspaces', { body: { name: 'Acme' } })).body.uuid;
+    await gateway.call('POST', `/api/panel/workspaces/${workspace}/members`, { body: { user_id: 1, role: 'admin', can_approve: true } });
+  });
+  afterAll(() => gateway?.dispose());
+
+  it('shows an account whose credentials a platform refused while publishing as not authorized', async () => {
+    const account = (await gateway.call('POST', `/api/${workspace}/accounts`, { body: { provider: 'sandbox', name: 'Revoked' } })).body;
+    const other = (await gateway.call('POST', `/api/${workspace}/accounts`, { body: { provider: 'sandbox', name: 'Fine' } })).body;
+    expect(account.authorized).toBe(true);
+    const lost: AccountEventMessage = {
+      version: 1,
+      eventId: randomUUID(),
+      type: 'AccountAuthorizationLost',
+      accountId: account.id,
+      workspaceUuid: workspace,
+      provider: 'sandbox',
+      reason: 'The access token was revoked.',
+      at: new Date().toISOString(),
+    };
+    await gateway.bus.publish(Topics.accountEvents, [{ key: String(account.id), value: lost }]);
+
+    const authorizedOf = async (id: number) =>
+      (await gateway.call('GET', `/api/${workspace}/accounts`)).body.data.find((listed: { id: number }) => listed.id === id).authorized;
+    for (const deadline = Date.now() + 5_000; (await authorizedOf(account.id)) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await authorizedOf(account.id)).toBe(false);
+    expect(await authorizedOf(other.id)).toBe(true);
+  });
+
+  it('dead-letters an account event of a version it does not know, and keeps reading the topic', async () => {
+    const account = (await gateway.call('POST', `/api/${workspace}/accounts`, { body: { provider: 'sandbox', name: 'Later' } })).body;
+    const letters: IncomingMessage[] = [];
+    await gateway.bus.subscribe({ groupId: `probe-${randomUUID()}`, topics: [deadLetterTopic(Topics.accountEvents)], handle: async (message) => void letters.push(message) });
+    const base = { eventId: randomUUID(), type: 'AccountAuthorizationLost', accountId: account.id, workspaceUuid: workspace, provider: 'sandbox', reason: 'x', at: new Date().toISOString() };
+    await gateway.bus.publish(Topics.accountEvents, [{ key: String(account.id), value: { ...base, version: 2 } }]);
+
+    for (const deadline = Date.now() + 5_000; letters.length === 0 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(letters[0]?.value).toMatchObject({ version: 2, accountId: account.id });
+    expect((await gateway.call('GET', `/api/${workspace}/accounts`)).body.data.find((listed: { id: number }) => listed.id === account.id).authorized).toBe(true);
+  });
+});
