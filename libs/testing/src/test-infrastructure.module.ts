@@ -1,12 +1,18 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { APP_CONFIG, AppConfig, loadConfig } from '@app/config';
 import { InProcessMessageBus, InProcessMessageBusOptions, InProcessRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
+import { FileMediaStore, MEDIA_STORE, MediaStore } from '@app/media-store';
 import { DATABASE, SqlDatabase } from '@app/persistence';
 import { SECRET_BOX, SecretBox } from '@app/security';
 
 export interface TestInfrastructureOptions {
   config?: AppConfig;
   bus?: InProcessMessageBusOptions;
+  /** Where uploaded media go; by default files in a new temporary folder. */
+  media?: MediaStore;
 }
 
 @Global()
@@ -28,6 +34,7 @@ export function testInfrastructure(database: SqlDatabase, options: TestInfrastru
       { provide: SECRET_BOX, useValue: new SecretBox('test') },
       { provide: RPC_CLIENT, useValue: rpc },
       { provide: RPC_SERVER, useValue: rpc },
+      { provide: MEDIA_STORE, useFactory: () => options.media ?? new FileMediaStore(mkdtempSync(join(tmpdir(), 'media-'))) },
       {
         provide: MESSAGE_BUS,
         inject: [DATABASE],
@@ -41,6 +48,6 @@ export function testInfrastructure(database: SqlDatabase, options: TestInfrastru
         },
       },
     ],
-    exports: [DATABASE, APP_CONFIG, SECRET_BOX, RPC_CLIENT, RPC_SERVER, MESSAGE_BUS],
+    exports: [DATABASE, APP_CONFIG, SECRET_BOX, RPC_CLIENT, RPC_SERVER, MESSAGE_BUS, MEDIA_STORE],
   };
 }
