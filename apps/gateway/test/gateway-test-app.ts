@@ -1,10 +1,14 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, loadConfig } from '@app/config';
 import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
+import { FileMediaStore, MEDIA_STORE } from '@app/media-store';
 import { DATABASE, openSqliteDatabase, SqlDatabase } from '@app/persistence';
 import { createHttpApp } from '@app/runtime';
 import { SECRET_BOX, SecretBox } from '@app/security';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { GATEWAY_SCHEMA, GatewayDatabase, GatewayTables } from '../src/gateway-migrations';
 import { configureGatewayApp } from '../src/configure-gateway-app';
 import { GatewayModule } from '../src/gateway.module';
@@ -16,8 +20,10 @@ export interface GatewayTestApp {
   /** The gateway's own tables, for checks of what it stored. */
   tables: GatewayDatabase;
   services: FakeServices;
-  /** The bus the gateway consumes (account events), on the same database. */
+  /** The bus the gateway consumes (account events, post events), on the same database. */
   bus: InProcessMessageBus;
+  /** The media store the gateway writes uploads to: files in a temporary folder, removed by `dispose`. */
+  media: FileMediaStore;
   /** Stops the app; the database stays open for another app until `dispose`. */
   close(): Promise<void>;
   dispose(): Promise<void>;
@@ -28,6 +34,8 @@ export interface CallOptions {
   token?: string | null;
   body?: unknown;
   rawBody?: string;
+  /** A multipart body (fetch sets its Content-Type with the boundary). */
+  form?: FormData;
   headers?: Record<string, string>;
 }
 
@@ -53,7 +61,9 @@ export async function startGatewayTestApp(
 
   const bus = new InProcessMessageBus(database);
   await bus.migrate();
-  const app = await createHttpApp(TestInfrastructure.with(config, database, rpc, bus), false);
+  const mediaFolder = mkdtempSync(join(tmpdir(), 'gateway-media-'));
+  const media = new FileMediaStore(mediaFolder);
+  const app = await createHttpApp(TestInfrastructure.with(config, database, rpc, bus, media), false);
   configureGatewayApp(app, config);
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
@@ -64,6 +74,7 @@ export async function startGatewayTestApp(
     tables: database.forSchema<GatewayTables>(GATEWAY_SCHEMA),
     services,
     bus,
+    media,
     close: async () => {
       await app.close();
       await bus.close();
@@ -72,11 +83,12 @@ export async function startGatewayTestApp(
       await app.close();
       await bus.close();
       await database.close();
+      rmSync(mediaFolder, { recursive: true, force: true });
     },
     call: async (method, path, options = {}) => {
       const token = options.token === undefined ? 'admin-token' : options.token;
       const headers: Record<string, string> = { ...(token === null ? {} : { authorization: `Bearer ${token}` }), ...options.headers };
-      let body: string | undefined = options.rawBody;
+      let body: string | FormData | undefined = options.form ?? options.rawBody;
       if (options.body !== undefined) {
         body = JSON.stringify(options.body);
         headers['content-type'] ??= 'application/json';
@@ -99,7 +111,7 @@ function safeJson(text: string): unknown {
 @Global()
 @Module({})
 class TestInfrastructure {
-  static with(config: AppConfig, database: SqlDatabase, rpc: InProcessRpc, bus: InProcessMessageBus): DynamicModule {
+  static with(config: AppConfig, database: SqlDatabase, rpc: InProcessRpc, bus: InProcessMessageBus, media: FileMediaStore): DynamicModule {
     return {
       module: TestInfrastructure,
       imports: [GatewayModule],
@@ -109,9 +121,10 @@ class TestInfrastructure {
         { provide: RPC_CLIENT, useValue: rpc },
         { provide: RPC_SERVER, useValue: rpc },
         { provide: MESSAGE_BUS, useValue: bus },
+        { provide: MEDIA_STORE, useValue: media },
         { provide: SECRET_BOX, useValue: new SecretBox(randomBytes(32).toString('base64')) },
       ],
-      exports: [APP_CONFIG, DATABASE, RPC_CLIENT, RPC_SERVER, MESSAGE_BUS, SECRET_BOX],
+      exports: [APP_CONFIG, DATABASE, RPC_CLIENT, RPC_SERVER, MESSAGE_BUS, SECRET_BOX, MEDIA_STORE],
     };
   }
 }

@@ -18,6 +18,8 @@ export const ConsumerGroups = {
   publisher: 'publisher',
   webhookDispatcher: 'webhook-dispatcher',
   gatewayAccounts: 'gateway.accounts',
+  /** The gateway's record of which media each scheduled post uses (a media file in use may not be deleted). */
+  gatewayMedia: 'gateway.media',
 } as const;
 
 /** Headers carried by every message. */
