@@ -1,11 +1,12 @@
 import { Generated, sql } from 'kysely';
 import type { EncryptedColumns, SchemaDatabase, SchemaMigration } from '@app/persistence';
+import { PostsTable, postsReadModelMigration } from './posts/read-model/posts-table';
 
 export const GATEWAY_SCHEMA = 'gateway';
 
 type Timestamp = Date | string;
 
-/** The gateway's own data: who may call the API, the workspaces they belong to, and the account registry. */
+/** The gateway's own data: who may call the API, the workspaces they belong to, the account registry and the posts read model. */
 export interface GatewayTables {
   users: { id: Generated<number>; name: string; email: string; is_admin: boolean | number; created_at: Generated<Timestamp>; deleted_at: Timestamp | null };
   tokens: {
@@ -44,6 +45,7 @@ export interface GatewayTables {
     response_encrypted: string | null;
     created_at: Generated<Timestamp>;
   };
+  posts: PostsTable;
 }
 
 export type GatewayDatabase = SchemaDatabase<GatewayTables>;
@@ -152,4 +154,5 @@ export const gatewayMigrations: SchemaMigration[] = [
       await db.schema.alterTable('accounts').addColumn('max_characters', 'integer').execute();
     },
   },
+  postsReadModelMigration,
 ];

@@ -37,6 +37,10 @@ import { DeletePostController } from './posts/delete-post/delete-post.controller
 import { GetPostController } from './posts/get-post/get-post.controller';
 import { ListPostsController } from './posts/list-posts/list-posts.controller';
 import { PostInputReader } from './posts/post-input';
+import { PostCommands } from './posts/post-commands';
+import { PostEventsConsumer } from './posts/read-model/post-events.consumer';
+import { PostsReadModel } from './posts/read-model/posts-read-model';
+import { ReadYourWrites } from './posts/read-model/read-your-writes';
 import { UpdatePostController } from './posts/update-post/update-post.controller';
 import { PanelDeliveriesController } from './webhooks/deliveries/panel-deliveries.controller';
 import { WebhookDeliveries } from './webhooks/deliveries/webhook-deliveries';
@@ -52,7 +56,8 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
 
 /**
  * The HTTP API: authentication, rate limits, users, tokens, workspaces and memberships, the account
- * registry (schema `gateway`), and relays to the services that own posts, credentials and webhooks.
+ * registry and the posts read model it keeps from `post-events` (schema `gateway`), and relays
+ * commands to the services that own posts, credentials and webhooks.
  * Infrastructure (DATABASE, RPC_CLIENT, APP_CONFIG) comes from the global runtime module.
  *
  * One module on purpose: guards keep their state (the rate limiter) per module, and controllers
@@ -106,6 +111,10 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     WorkspaceAdminGuard,
     AccountRegistry,
     PostInputReader,
+    ReadYourWrites,
+    PostsReadModel,
+    PostEventsConsumer,
+    PostCommands,
     WebhookSettings,
     WebhookDeliveries,
     WebhookActions,

@@ -53,6 +53,7 @@ export async function startGatewayTestApp(
 
   const bus = new InProcessMessageBus(database);
   await bus.migrate();
+  services.bus = bus;
   const app = await createHttpApp(TestInfrastructure.with(config, database, rpc, bus), false);
   configureGatewayApp(app, config);
   await app.listen(0, '127.0.0.1');

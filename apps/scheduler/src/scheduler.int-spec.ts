@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { Test, TestingModule } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
 import { PostEventMessage, Topics } from '@app/contracts';
-import { PostEvent } from '@app/domain';
+import { samplePostEvent } from '@app/contracts/testing';
 import { IncomingMessage, InProcessMessageBus, MESSAGE_BUS } from '@app/messaging';
 import {
   createThrowawayDatabase,
@@ -58,15 +58,10 @@ async function watchCommands(bus: InProcessMessageBus) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function postEvent(postUuid: string, revision: number, event: PostEvent): PostEventMessage {
-  return { ...event, eventId: randomUUID(), postUuid, revision, position: revision, recordedAt: new Date().toISOString() };
-}
 const scheduled = (postUuid: string, revision: number, scheduledAt: Date) =>
-  postEvent(postUuid, revision, { type: 'PostScheduled', data: { scheduledAt: scheduledAt.toISOString(), at: new Date().toISOString() } });
-const deleted = (postUuid: string, revision: number) =>
-  postEvent(postUuid, revision, { type: 'PostDeleted', data: { deletedBy: 1, at: new Date().toISOString() } });
-const updated = (postUuid: string, revision: number) =>
-  postEvent(postUuid, revision, { type: 'PostUpdated', data: { versions: [], accounts: [], tags: [], updatedBy: 1, at: new Date().toISOString() } });
+  samplePostEvent('post.scheduled', { postUuid, revision, post: { status: 'scheduled', scheduled_at: scheduledAt.toISOString() } });
+const deleted = (postUuid: string, revision: number) => samplePostEvent('post.deleted', { postUuid, revision });
+const updated = (postUuid: string, revision: number) => samplePostEvent('post.updated', { postUuid, revision });
 
 async function send(bus: InProcessMessageBus, ...events: PostEventMessage[]): Promise<void> {
   await bus.publish(Topics.postEvents, events.map((event) => ({ key: event.postUuid, value: event })));

@@ -9,8 +9,8 @@ import { DeliveryLogRepository } from './delivery-log/delivery-log.repository';
 import { ManageWebhooksHandler } from './manage-webhooks/manage-webhooks.handler';
 import { WebhookActivityRepository } from './manage-webhooks/webhook-activity.repository';
 import { WebhookSettingsRepository } from './manage-webhooks/webhook-settings.repository';
-import { PostEventsConsumer } from './project-post-events/post-events.consumer';
-import { PostProjectionRepository } from './project-post-events/post-projection.repository';
+import { PostEventsConsumer } from './queue-deliveries/post-events.consumer';
+import { EventDeliveries } from './queue-deliveries/event-deliveries.repository';
 import { TestWebhookHandler } from './test-webhooks/test-webhook.handler';
 import { WEBHOOKS_DATABASE, WEBHOOKS_SCHEMA, webhooksMigrations } from './webhooks-schema';
 
@@ -25,7 +25,7 @@ import { WEBHOOKS_DATABASE, WEBHOOKS_SCHEMA, webhooksMigrations } from './webhoo
     WebhookActivityRepository,
     WebhookSettingsRepository,
     ManageWebhooksHandler,
-    PostProjectionRepository,
+    EventDeliveries,
     PostEventsConsumer,
     DeliveryQueueRepository,
     WebhookHealthRepository,

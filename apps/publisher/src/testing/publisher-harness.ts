@@ -84,14 +84,28 @@ export class PublisherHarness {
   }
 
   async startPublishing(postUuid: string, round: number, accounts: AccountSnapshot[]): Promise<void> {
+    const at = new Date().toISOString();
     const event: PostEventMessage = {
-      type: 'PublishingStarted',
-      data: { accounts, versions: [original], at: new Date().toISOString() },
-      eventId: randomUUID(),
+      version: 1,
+      id: randomUUID(),
+      type: 'post.publishing_started',
+      workspaceUuid: WORKSPACE,
       postUuid,
       revision: round,
-      position: round,
-      recordedAt: new Date().toISOString(),
+      occurredAt: at,
+      post: {
+        uuid: postUuid,
+        status: 'publishing',
+        versions: [original],
+        accounts: accounts.map((account) => ({ ...account, external_url: null, errors: [] })),
+        tags: [],
+        scheduled_at: at,
+        published_at: null,
+        created_at: at,
+        updated_at: at,
+      },
+      deleted: false,
+      accountIds: accounts.map((account) => account.id),
     };
     await this.bus.publish(Topics.postEvents, [{ key: postUuid, value: event }]);
   }

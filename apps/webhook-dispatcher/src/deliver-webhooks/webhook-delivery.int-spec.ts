@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { DeliveryView, RpcMethods, ServiceError, Topics, WebhookEventName, WebhookView } from '@app/contracts';
-import { PostEvent } from '@app/domain';
+import { samplePostEvent } from '@app/contracts/testing';
 import { eventually, sleep } from '../testing/eventually';
-import { createdAndScheduled, WebhookDispatcherHarness } from '../testing/webhook-dispatcher-harness';
+import { ACME_ACCOUNTS, createdAndScheduled, WebhookDispatcherHarness } from '../testing/webhook-dispatcher-harness';
 import { answerAfter, answerWith, ReceivedRequest, WebhookReceiver } from '../testing/webhook-receiver';
 
 jest.setTimeout(30_000);
@@ -72,7 +72,7 @@ describe('webhook delivery', () => {
           { provider: 'sandbox', name: 'Acme Two' },
         ],
       },
-      timestamp: new Date(messages[1].type === 'PostScheduled' ? messages[1].data.at : '').toISOString(),
+      timestamp: new Date(messages[1].occurredAt).toISOString(),
     });
 
     const [logged] = await eventually(async () => {
@@ -102,11 +102,13 @@ describe('webhook delivery', () => {
     const system = await webhook({ system: true }, { url: panel.url(), events: ['post.published'] });
 
     const now = new Date().toISOString();
-    const lifecycle: PostEvent[] = [
+    const publishingPost = { accounts: [ACME_ACCOUNTS[0]], status: 'publishing' as const, updated_at: now };
+    const publishedPost = { ...publishingPost, status: 'published' as const, published_at: now, accounts: [{ ...ACME_ACCOUNTS[0], external_url: 'https://sandbox.local/x1' }] };
+    const lifecycle = [
       ...createdAndScheduled(postUuid, workspaceUuid),
-      { type: 'PublishingStarted', data: { accounts: [{ id: 1, provider: 'sandbox', name: 'Acme', username: null }], versions: [], at: now } },
-      { type: 'AccountPublished', data: { accountId: 1, externalId: 'x1', externalUrl: 'https://sandbox.local/x1', at: now } },
-      { type: 'PostPublished', data: { publishedAt: now } },
+      samplePostEvent('post.publishing_started', { postUuid, workspaceUuid, revision: 2, post: publishingPost }),
+      samplePostEvent('post.account_published', { postUuid, workspaceUuid, revision: 3, post: { ...publishedPost, status: 'publishing' } }),
+      samplePostEvent('post.published', { postUuid, workspaceUuid, revision: 4, post: publishedPost }),
     ];
     await dispatcher.publishPostEvents(postUuid, lifecycle);
 

@@ -1,9 +1,8 @@
 import { Type } from '@nestjs/common';
 import { Test, TestingModule } from '@nestjs/testing';
-import { randomUUID } from 'node:crypto';
 import { loadConfig } from '@app/config';
 import { PostEventMessage, Topics } from '@app/contracts';
-import { PostEvent } from '@app/domain';
+import { samplePostEvent } from '@app/contracts/testing';
 import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT } from '@app/messaging';
 import { openSqliteDatabase, SchemaDatabase, SqlDatabase } from '@app/persistence';
 import { testInfrastructure } from '@app/testing';
@@ -56,19 +55,11 @@ export class WebhookDispatcherHarness {
     return this.rpc.request<Reply>(method, payload);
   }
 
-  /** Publishes the events of one post on `post-events`, revisions counted from `firstRevision`. */
-  async publishPostEvents(postUuid: string, events: PostEvent[], firstRevision = 0): Promise<PostEventMessage[]> {
-    const messages = events.map<PostEventMessage>((event, index) => ({
-      ...event,
-      eventId: randomUUID(),
-      postUuid,
-      revision: firstRevision + index,
-      position: firstRevision + index,
-      recordedAt: new Date().toISOString(),
-    }));
+  /** Publishes the messages of one post on `post-events`. */
+  async publishPostEvents(postUuid: string, messages: PostEventMessage[]): Promise<PostEventMessage[]> {
     await this.bus.publish(
       Topics.postEvents,
-      messages.map((message) => ({ key: postUuid, value: message, headers: { 'event-id': message.eventId, 'event-type': message.type } })),
+      messages.map((message) => ({ key: postUuid, value: message, headers: { 'event-id': message.id, 'event-type': message.type } })),
     );
     return messages;
   }
@@ -86,25 +77,17 @@ export class WebhookDispatcherHarness {
   }
 }
 
-/** Events of a post created in `workspaceUuid` with two accounts, then scheduled. */
-export function createdAndScheduled(postUuid: string, workspaceUuid: string, scheduledAt = '2026-12-01T09:30:00Z'): PostEvent[] {
+export const ACME_ACCOUNTS = [
+  { id: 1, provider: 'sandbox', name: 'Acme', username: 'acme', external_url: null, errors: [] },
+  { id: 2, provider: 'sandbox', name: 'Acme Two', username: null, external_url: null, errors: [] },
+];
+
+/** The messages of a post created in `workspaceUuid` with two accounts, then scheduled. */
+export function createdAndScheduled(postUuid: string, workspaceUuid: string, scheduledAt = '2026-12-01T09:30:00Z'): PostEventMessage[] {
   const at = new Date().toISOString();
+  const post = { accounts: ACME_ACCOUNTS, created_at: at, updated_at: at };
   return [
-    {
-      type: 'PostCreated',
-      data: {
-        postUuid,
-        workspaceUuid,
-        createdBy: 1,
-        versions: [{ account_id: 0, is_original: true, content: [{ body: 'Hello', media: [] }], options: {} }],
-        accounts: [
-          { id: 1, provider: 'sandbox', name: 'Acme', username: 'acme' },
-          { id: 2, provider: 'sandbox', name: 'Acme Two', username: null },
-        ],
-        tags: [],
-        at,
-      },
-    },
-    { type: 'PostScheduled', data: { scheduledAt, at } },
+    samplePostEvent('post.created', { postUuid, workspaceUuid, revision: 0, post }),
+    samplePostEvent('post.scheduled', { postUuid, workspaceUuid, revision: 1, post: { ...post, status: 'scheduled', scheduled_at: scheduledAt } }),
   ];
 }

@@ -1,7 +1,8 @@
-import { FieldMessages, type PostStatus } from '@app/domain';
+import { POST_STATUSES, type PostStatus } from '@app/contracts';
+import { FieldMessages } from '@app/domain';
 import { FieldErrors } from '../../http/api-error';
 
-export const POST_STATUSES: readonly PostStatus[] = ['draft', 'needs_approval', 'scheduled', 'publishing', 'published', 'failed'];
+export { POST_STATUSES };
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
 

@@ -1,64 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Kysely } from 'kysely';
 import { WebhookEnvelope } from '@app/contracts';
-import { SchemaDatabase, toDate } from '@app/persistence';
+import { SchemaDatabase } from '@app/persistence';
 import { WEBHOOKS_DATABASE, WebhooksTables } from '../webhooks-schema';
 import { deliveryIdFor } from './delivery-id';
-import { ProjectedPost } from './post-projection';
 
 /** A transaction over the tables of schema `webhooks`. */
 export type WebhooksTransaction = Kysely<WebhooksTables>;
 
-/** The posts projection and the deliveries it queues; every method but `transaction` runs in the caller's transaction. */
+/** The webhooks a post event goes to and the deliveries it queues; every method but `transaction` runs in the caller's transaction. */
 @Injectable()
-export class PostProjectionRepository {
+export class EventDeliveries {
   constructor(@Inject(WEBHOOKS_DATABASE) private readonly database: SchemaDatabase<WebhooksTables>) {}
 
   transaction<T>(work: (tx: WebhooksTransaction) => Promise<T>): Promise<T> {
     return this.database.db.transaction().execute(work);
-  }
-
-  /** The projected post, locked until the transaction ends so one event of a post applies at a time. */
-  async lock(tx: WebhooksTransaction, postUuid: string): Promise<ProjectedPost | null> {
-    await this.database.dialect.transactionLock(tx, `webhooks.posts:${postUuid}`);
-    const row = await tx.selectFrom('posts').selectAll().where('post_uuid', '=', postUuid).executeTakeFirst();
-    if (!row) return null;
-    return {
-      postUuid: row.post_uuid,
-      workspaceUuid: row.workspace_uuid,
-      revision: row.revision,
-      status: row.status,
-      scheduledAt: toDate(row.scheduled_at)?.toISOString() ?? null,
-      publishedAt: toDate(row.published_at)?.toISOString() ?? null,
-      accounts: this.database.dialect.readJson<ProjectedPost['accounts']>(row.accounts),
-    };
-  }
-
-  async save(tx: WebhooksTransaction, post: ProjectedPost): Promise<void> {
-    await tx
-      .insertInto('posts')
-      .values({
-        post_uuid: post.postUuid,
-        workspace_uuid: post.workspaceUuid,
-        revision: post.revision,
-        status: post.status,
-        scheduled_at: instant(post.scheduledAt),
-        published_at: instant(post.publishedAt),
-        accounts: this.database.dialect.json(post.accounts),
-      })
-      .onConflict((conflict) =>
-        conflict
-          .column('post_uuid')
-          .doUpdateSet((eb) => ({
-            revision: eb.ref('excluded.revision'),
-            status: eb.ref('excluded.status'),
-            scheduled_at: eb.ref('excluded.scheduled_at'),
-            published_at: eb.ref('excluded.published_at'),
-            accounts: eb.ref('excluded.accounts'),
-          }))
-          .whereRef('posts.revision', '<', 'excluded.revision'),
-      )
-      .execute();
   }
 
   /**
@@ -109,6 +65,3 @@ export class PostProjectionRepository {
     return rows.map((row) => row.id);
   }
 }
-
-/** A time of the projection as an instant, whatever offset its event used. */
-const instant = (value: string | null): Date | null => (value === null ? null : new Date(value));

@@ -3,20 +3,19 @@ import { WebhookEnvelope } from '@app/contracts';
 import { openMigratedSchema, SchemaDatabase, testEngines } from '@app/persistence';
 import { WEBHOOKS_SCHEMA, WebhooksTables, webhooksMigrations } from '../webhooks-schema';
 import { deliveryIdFor } from './delivery-id';
-import { ProjectedPost } from './post-projection';
-import { PostProjectionRepository } from './post-projection.repository';
+import { EventDeliveries } from './event-deliveries.repository';
 
 const workspace = randomUUID();
 
-/** The posts projection and the deliveries it queues, on both engines. */
-describe.each(testEngines)('PostProjectionRepository on %s', (_, open) => {
+/** The webhooks a post event goes to and the deliveries it queues, on both engines. */
+describe.each(testEngines)('EventDeliveries on %s', (_, open) => {
   let dispose: () => Promise<void>;
   let database: SchemaDatabase<WebhooksTables>;
-  let posts: PostProjectionRepository;
+  let posts: EventDeliveries;
 
   beforeAll(async () => {
     ({ schema: database, dispose } = await openMigratedSchema<WebhooksTables>(open, WEBHOOKS_SCHEMA, webhooksMigrations));
-    posts = new PostProjectionRepository(database);
+    posts = new EventDeliveries(database);
   });
   beforeEach(() => database.db.deleteFrom('webhooks').execute());
   afterAll(() => dispose());
@@ -29,33 +28,6 @@ describe.each(testEngines)('PostProjectionRepository on %s', (_, open) => {
       .executeTakeFirstOrThrow();
     return Number(row.id);
   };
-  const post = (revision: number, changes: Partial<ProjectedPost> = {}): ProjectedPost => ({
-    postUuid: changes.postUuid ?? randomUUID(),
-    workspaceUuid: workspace,
-    revision,
-    status: 'scheduled',
-    scheduledAt: '2026-12-01T10:30:00+01:00',
-    publishedAt: null,
-    accounts: [{ provider: 'sandbox', name: 'Acme' }],
-    ...changes,
-  });
-
-  it('keeps the latest revision of a post, its times in UTC', async () => {
-    const first = post(1);
-    await posts.transaction((tx) => posts.save(tx, first));
-    await posts.transaction((tx) => posts.save(tx, { ...first, revision: 3, status: 'published', publishedAt: '2026-12-01T09:30:02Z' }));
-    await posts.transaction((tx) => posts.save(tx, { ...first, revision: 2, status: 'failed' }));
-
-    expect(await posts.transaction((tx) => posts.lock(tx, first.postUuid))).toEqual({
-      ...first,
-      revision: 3,
-      status: 'published',
-      scheduledAt: '2026-12-01T09:30:00.000Z',
-      publishedAt: '2026-12-01T09:30:02.000Z',
-    });
-    expect(await posts.transaction((tx) => posts.lock(tx, randomUUID()))).toBeNull();
-  });
-
   it('finds the active webhooks of the workspace and the system ones that want the event', async () => {
     const wanted = await webhook(workspace, ['post.published', 'post.failed']);
     await webhook(workspace, ['post.failed']);
