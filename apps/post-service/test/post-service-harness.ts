@@ -1,14 +1,13 @@
-import { ConsoleLogger, DynamicModule, Global, Module } from '@nestjs/common';
+import { ConsoleLogger } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { APP_CONFIG, loadConfig } from '@app/config';
 import { ConsumerGroups, decodePostEventMessage, PostCommandReply, PostEventMessage, PostView, RpcMethods, ServiceError, ServiceErrorBody, Topics } from '@app/contracts';
 import type { Actor, PostContentInput, ScheduleIntent } from '@app/domain';
-import { EVENT_STORE, SqlEventStore } from '@app/event-store';
-import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
-import { DATABASE, openPostgresForTest, openSqliteForTest, SqlDatabase, TestDatabase } from '@app/persistence';
-import { SECRET_BOX, SecretBox } from '@app/security';
+import { SqlEventStore } from '@app/event-store';
+import { InProcessMessageBus, InProcessRpc } from '@app/messaging';
+import { openPostgresForTest, openSqliteForTest, SqlDatabase, TestDatabase } from '@app/persistence';
+import { testInfrastructure } from '@app/testing';
 import { PostServiceModule } from '../src/post-service.module';
 
 interface Infrastructure {
@@ -16,27 +15,6 @@ interface Infrastructure {
   store: SqlEventStore;
   bus: InProcessMessageBus;
   rpc: InProcessRpc;
-}
-
-/** What the runtime's global module provides in production, on a database of the test's own. */
-@Global()
-@Module({})
-class TestInfrastructureModule {
-  static forRoot({ database, store, bus, rpc }: Infrastructure): DynamicModule {
-    return {
-      module: TestInfrastructureModule,
-      providers: [
-        { provide: DATABASE, useValue: database },
-        { provide: EVENT_STORE, useValue: store },
-        { provide: MESSAGE_BUS, useValue: bus },
-        { provide: RPC_CLIENT, useValue: rpc },
-        { provide: RPC_SERVER, useValue: rpc },
-        { provide: APP_CONFIG, useValue: loadConfig({}) },
-        { provide: SECRET_BOX, useValue: new SecretBox('test') },
-      ],
-      exports: [DATABASE, EVENT_STORE, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, APP_CONFIG, SECRET_BOX],
-    };
-  }
 }
 
 export interface PostServiceHarness extends Infrastructure {
@@ -60,7 +38,7 @@ export async function startPostService(kind: DatabaseKind = 'SQLite'): Promise<P
   await bus.migrate();
   const rpc = new InProcessRpc();
   const moduleRef = await Test.createTestingModule({
-    imports: [TestInfrastructureModule.forRoot({ database, store, bus, rpc }), PostServiceModule],
+    imports: [testInfrastructure(database, { messageBus: bus, rpc, eventStore: store }), PostServiceModule],
   })
     .setLogger(new ConsoleLogger('test', { logLevels: ['error', 'warn'] }))
     .compile();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { PublishMessages } from './publish-result';
-import { account, original, PublisherHarness, sleep } from '../testing/publisher-harness';
+import { PublishMessages } from '../src/publish-post/publish-result';
+import { account, original, PublisherHarness, sleep } from './publisher-harness';
 
 /** Attempts a platform asks to wait for longer than a partition may be held: deferred, then resumed when due. */
 describe('deferred attempts', () => {

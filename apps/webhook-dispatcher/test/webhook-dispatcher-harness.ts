@@ -6,8 +6,8 @@ import { samplePostEvent } from '@app/contracts/testing';
 import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT } from '@app/messaging';
 import { openSqliteDatabase, SchemaDatabase, SqlDatabase } from '@app/persistence';
 import { testInfrastructure } from '@app/testing';
-import { WebhookDispatcherModule } from '../webhook-dispatcher.module';
-import { WEBHOOKS_SCHEMA, WebhooksTables } from '../webhooks-schema';
+import { WebhookDispatcherModule } from '../src/webhook-dispatcher.module';
+import { WEBHOOKS_SCHEMA, WebhooksTables } from '../src/webhooks-schema';
 
 /** What a dispatcher keeps across a restart: the bus's log and the service's own tables. */
 export interface DispatcherStorage {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { RpcMethods, ServiceError } from '@app/contracts';
 import { SecretBox } from '@app/security';
-import { account, PublisherHarness, sleep, WORKSPACE } from './testing/publisher-harness';
+import { account, PublisherHarness, sleep, WORKSPACE } from './publisher-harness';
 
 describe('PublisherModule', () => {
   let harness: PublisherHarness;

@@ -1,5 +1,5 @@
 import type { SchemaDatabase } from '@app/persistence';
-import type { WebhooksTables } from '../webhooks-schema';
+import type { WebhooksTables } from '../src/webhooks-schema';
 
 /** Empties the webhooks table and adds one active webhook of workspace `w`; returns its id. */
 export async function freshWebhook(database: SchemaDatabase<WebhooksTables>): Promise<number> {

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { DeliveryView, RpcMethods, ServiceError, Topics, WebhookEventName, WebhookView } from '@app/contracts';
 import { samplePostEvent } from '@app/contracts/testing';
-import { eventually, sleep } from '../testing/eventually';
-import { ACME_ACCOUNTS, createdAndScheduled, WebhookDispatcherHarness } from '../testing/webhook-dispatcher-harness';
-import { answerAfter, answerWith, ReceivedRequest, WebhookReceiver } from '../testing/webhook-receiver';
+import { eventually, sleep } from './eventually';
+import { ACME_ACCOUNTS, createdAndScheduled, WebhookDispatcherHarness } from './webhook-dispatcher-harness';
+import { answerAfter, answerWith, ReceivedRequest, WebhookReceiver } from './webhook-receiver';
 
 jest.setTimeout(30_000);
 

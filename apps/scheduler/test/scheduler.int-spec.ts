@@ -13,8 +13,8 @@ import {
   ThrowawayDatabase,
 } from '@app/persistence';
 import { testInfrastructure } from '@app/testing';
-import { SchedulerModule } from './scheduler.module';
-import { SCHEDULER_SCHEMA, SchedulerTables, schedulerMigrations } from './scheduler-migrations';
+import { SchedulerModule } from '../src/scheduler.module';
+import { SCHEDULER_SCHEMA, SchedulerTables, schedulerMigrations } from '../src/scheduler-migrations';
 
 interface Scheduler {
   bus: InProcessMessageBus;

@@ -1,8 +1,8 @@
 import { Webhook } from 'standardwebhooks';
 import { RpcMethods, ServiceError, WEBHOOK_EVENTS, WebhookView } from '@app/contracts';
-import { WebhookDispatcherHarness } from '../testing/webhook-dispatcher-harness';
-import { NO_ACTIVITY } from './webhook-activity.repository';
-import { WebhookMessages } from './webhook-input';
+import { WebhookDispatcherHarness } from './webhook-dispatcher-harness';
+import { NO_ACTIVITY } from '../src/manage-webhooks/webhook-activity.repository';
+import { WebhookMessages } from '../src/manage-webhooks/webhook-input';
 
 const workspace = { workspaceUuid: '2f0c6a3e-1111-4a7b-8c9d-000000000001' };
 const otherWorkspace = { workspaceUuid: '2f0c6a3e-2222-4a7b-8c9d-000000000002' };

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { DeliveryView, RpcMethods, WebhookView } from '@app/contracts';
-import { eventually, sleep } from '../testing/eventually';
-import { createdAndScheduled, WebhookDispatcherHarness } from '../testing/webhook-dispatcher-harness';
-import { answerAfter, answerWith, WebhookReceiver } from '../testing/webhook-receiver';
-import { DeliveryQueueRepository } from './delivery-queue.repository';
-import { MAX_ATTEMPTS_PER_WEBHOOK } from './delivery-worker';
+import { eventually, sleep } from './eventually';
+import { createdAndScheduled, WebhookDispatcherHarness } from './webhook-dispatcher-harness';
+import { answerAfter, answerWith, WebhookReceiver } from './webhook-receiver';
+import { DeliveryQueueRepository } from '../src/deliver-webhooks/delivery-queue.repository';
+import { MAX_ATTEMPTS_PER_WEBHOOK } from '../src/deliver-webhooks/delivery-worker';
 
 jest.setTimeout(30_000);
 
