@@ -3,8 +3,10 @@ import { DATABASE, SqlDatabase } from '@app/persistence';
 import { HealthModule } from '@app/runtime';
 import { AccountRegistry } from './accounts/account-registry';
 import { AccountEventsConsumer } from './accounts/authorization-lost/account-events.consumer';
+import { ConnectAccount } from './accounts/connect-account/connect-account';
 import { ConnectAccountController } from './accounts/connect-account/connect-account.controller';
 import { DeleteAccountController } from './accounts/delete-account/delete-account.controller';
+import { DisconnectAccount } from './accounts/delete-account/disconnect-account';
 import { ListAccountsController } from './accounts/list-accounts/list-accounts.controller';
 import { AdminOnlyGuard } from './auth/admin-only.guard';
 import { AuthenticationGuard } from './auth/authentication.guard';
@@ -110,6 +112,8 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     WorkspaceMemberGuard,
     WorkspaceAdminGuard,
     AccountRegistry,
+    ConnectAccount,
+    DisconnectAccount,
     PostInputReader,
     ReadYourWrites,
     PostsReadModel,

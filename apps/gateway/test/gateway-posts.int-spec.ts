@@ -147,6 +147,14 @@ describe('gateway: posts (SQLite, fake post-service on the real domain rules)', 
         },
       },
     });
+    for (const [query, errors] of [
+      ['?page=two&limit=1.5', { page: ['The page field must be an integer.'], limit: ['The limit field must be an integer.'] }],
+      ['?page=-1&limit=0', { page: ['The page field must be an integer.'], limit: ['The limit field must be at least 1.'] }],
+      ['?limit=10&limit=20', { limit: ['The limit field must be an integer.'] }],
+    ] as const) {
+      expect(await gateway.call('GET', path(query))).toMatchObject({ status: 422, body: { errors } });
+    }
+    expect(await gateway.call('GET', path('?status=&page=&limit=&unknown=1'))).toMatchObject({ status: 200, body: { meta: { page: 1, limit: 20 } } });
   });
 
   it('reads come from the read model the gateway keeps from post-events: no request to the post-service, even when it is down', async () => {

@@ -3,19 +3,19 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { eventRelayMigration } from '@app/event-store';
 import { DATABASE, migrateSchema, SqlDatabase } from '@app/persistence';
 import { ApprovePostHandler } from './approve-post/approve-post.handler';
-import { ApprovePostRpcController } from './approve-post/approve-post.rpc-controller';
+import { ApprovePostRpcEndpoint } from './approve-post/approve-post.rpc-endpoint';
 import { PostCommandRunner } from './command-handling/post-command-runner';
 import { CreatePostHandler } from './create-post/create-post.handler';
-import { CreatePostRpcController } from './create-post/create-post.rpc-controller';
+import { CreatePostRpcEndpoint } from './create-post/create-post.rpc-endpoint';
 import { DeletePostHandler } from './delete-post/delete-post.handler';
-import { DeletePostRpcController } from './delete-post/delete-post.rpc-controller';
+import { DeletePostRpcEndpoint } from './delete-post/delete-post.rpc-endpoint';
 import { PostEventRelay } from './event-relay/post-event-relay';
 import { PostCommandsConsumer } from './post-commands-consumer/post-commands.consumer';
 import { dropPostsReadModelMigration, POSTS_DATABASE, POSTS_SCHEMA, PostsDatabase, PostsTables, postsReadModelMigration } from './read-model/posts-schema';
 import { RecordPublishResultHandler } from './record-publish-result/record-publish-result.handler';
 import { StartPublishingHandler } from './start-publishing/start-publishing.handler';
 import { UpdatePostHandler } from './update-post/update-post.handler';
-import { UpdatePostRpcController } from './update-post/update-post.rpc-controller';
+import { UpdatePostRpcEndpoint } from './update-post/update-post.rpc-endpoint';
 
 /**
  * Owner of the Post aggregate (one event stream per post). Answers the gateway's commands over
@@ -31,13 +31,13 @@ import { UpdatePostRpcController } from './update-post/update-post.rpc-controlle
     PostCommandsConsumer,
     PostEventRelay,
     CreatePostHandler,
-    CreatePostRpcController,
+    CreatePostRpcEndpoint,
     UpdatePostHandler,
-    UpdatePostRpcController,
+    UpdatePostRpcEndpoint,
     DeletePostHandler,
-    DeletePostRpcController,
+    DeletePostRpcEndpoint,
     ApprovePostHandler,
-    ApprovePostRpcController,
+    ApprovePostRpcEndpoint,
     StartPublishingHandler,
     RecordPublishResultHandler,
   ],
@@ -47,7 +47,6 @@ export class PostServiceModule implements OnModuleInit, OnApplicationBootstrap, 
 
   constructor(
     @Inject(POSTS_DATABASE) private readonly database: PostsDatabase,
-    private readonly commands: PostCommandsConsumer,
     private readonly relay: PostEventRelay,
   ) {}
 
@@ -57,14 +56,12 @@ export class PostServiceModule implements OnModuleInit, OnApplicationBootstrap, 
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.commands.start();
     this.relay.start();
-    this.logger.log('Post service started: post-commands consumer and event relay running');
+    this.logger.log('Post service started: event relay running');
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     await this.relay.stop();
-    await this.commands.stop();
     this.logger.log('Post service stopped');
   }
 }

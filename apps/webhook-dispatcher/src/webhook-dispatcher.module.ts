@@ -41,29 +41,20 @@ export class WebhookDispatcherModule implements OnModuleInit, OnApplicationBoots
 
   constructor(
     @Inject(WEBHOOKS_DATABASE) private readonly database: SchemaDatabase,
-    private readonly settings: ManageWebhooksHandler,
-    private readonly deliveryLog: DeliveryLogHandler,
-    private readonly tests: TestWebhookHandler,
-    private readonly consumer: PostEventsConsumer,
     private readonly worker: DeliveryWorker,
   ) {}
 
   async onModuleInit(): Promise<void> {
     const applied = await migrateSchema(this.database, webhooksMigrations);
     if (applied.length > 0) this.logger.log(`Migrations applied: ${applied.join(', ')}`);
-    this.settings.register();
-    this.deliveryLog.register();
-    this.tests.register();
   }
 
   async onApplicationBootstrap(): Promise<void> {
     await this.worker.start();
-    await this.consumer.start();
     this.logger.log('Webhook dispatcher started');
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    await this.consumer.stop();
     await this.worker.stop();
     this.logger.log('Webhook dispatcher stopped');
   }

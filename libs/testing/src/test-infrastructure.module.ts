@@ -1,7 +1,8 @@
+import { DiscoveryModule } from '@nestjs/core';
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, loadConfig } from '@app/config';
 import { EVENT_STORE, EventStore } from '@app/event-store';
-import { InProcessMessageBus, InProcessMessageBusOptions, InProcessRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
+import { InProcessMessageBus, InProcessMessageBusOptions, InProcessRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, MessageEndpoints } from '@app/messaging';
 import { DATABASE, SqlDatabase } from '@app/persistence';
 import { SECRET_BOX, SecretBox } from '@app/security';
 
@@ -34,7 +35,9 @@ export function testInfrastructure(database: SqlDatabase, options: TestInfrastru
   const eventStore = options.eventStore ? [{ provide: EVENT_STORE, useValue: options.eventStore }] : [];
   return {
     module: TestInfrastructureModule,
+    imports: [DiscoveryModule],
     providers: [
+      MessageEndpoints,
       { provide: DATABASE, useValue: database },
       { provide: APP_CONFIG, useValue: options.config ?? loadConfig({}) },
       { provide: SECRET_BOX, useValue: new SecretBox(options.encryptionKey ?? 'test') },

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { decodePostEventMessage, Headers, Topics } from '@app/contracts';
-import { IncomingMessage, MESSAGE_BUS, MessageBus } from '@app/messaging';
+import { ConsumerGroups, decodePostEventMessage, Headers, Topics } from '@app/contracts';
+import { ConsumesTopics, IncomingMessage, MESSAGE_BUS, MessageBus } from '@app/messaging';
 import { AccountPublisher } from './account-publisher';
 import { AttemptJournal } from './attempt-journal';
 import { recordPublishResultCommand } from './record-publish-result-command';
@@ -20,6 +20,7 @@ export class PostPublishingConsumer {
     @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
   ) {}
 
+  @ConsumesTopics({ groupId: ConsumerGroups.publisher, topics: [Topics.postEvents] })
   async handle(message: IncomingMessage): Promise<void> {
     const event = decodePostEventMessage(message.value);
     if (event.type !== 'post.publishing_started') return;

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { decodePostEventMessage } from '@app/contracts';
-import { IncomingMessage } from '@app/messaging';
+import { ConsumerGroups, decodePostEventMessage, Topics } from '@app/contracts';
+import { ConsumesTopics, IncomingMessage } from '@app/messaging';
 import { TimerFiring } from '../fire-timers/timer-firing.service';
 import { TimerStore } from '../timers/timer-store';
 import { timerChangeFor } from './timer-change';
@@ -15,6 +15,7 @@ export class ScheduleTracker {
     private readonly firing: TimerFiring,
   ) {}
 
+  @ConsumesTopics({ groupId: ConsumerGroups.scheduler, topics: [Topics.postEvents] })
   async handle(message: IncomingMessage): Promise<void> {
     const event = decodePostEventMessage(message.value);
     const change = timerChangeFor(event);

@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { ConsumerGroups, decodePostEventMessage, PostEventMessage, Topics } from '@app/contracts';
-import { MESSAGE_BUS, MessageBus, Subscription } from '@app/messaging';
+import { ConsumesTopics, IncomingMessage } from '@app/messaging';
 import { DeliveryWorker } from '../deliver-webhooks/delivery-worker';
 import { EventDeliveries } from './event-deliveries.repository';
 import { buildEnvelope, webhookEventFor } from './webhook-envelope';
@@ -13,25 +13,15 @@ import { buildEnvelope, webhookEventFor } from './webhook-envelope';
 @Injectable()
 export class PostEventsConsumer {
   private readonly logger = new Logger('WebhookEvents');
-  private subscription?: Subscription;
 
   constructor(
-    @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
     private readonly deliveries: EventDeliveries,
     private readonly worker: DeliveryWorker,
   ) {}
 
-  async start(): Promise<void> {
-    this.subscription = await this.bus.subscribe({
-      groupId: ConsumerGroups.webhookDispatcher,
-      topics: [Topics.postEvents],
-      handle: (message) => this.handle(decodePostEventMessage(message.value)),
-    });
-  }
-
-  async stop(): Promise<void> {
-    await this.subscription?.stop();
-    this.subscription = undefined;
+  @ConsumesTopics({ groupId: ConsumerGroups.webhookDispatcher, topics: [Topics.postEvents] })
+  consume(message: IncomingMessage): Promise<void> {
+    return this.handle(decodePostEventMessage(message.value));
   }
 
   async handle(event: PostEventMessage): Promise<void> {
