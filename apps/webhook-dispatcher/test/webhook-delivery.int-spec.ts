@@ -4,7 +4,7 @@ import { DeliveryView, RpcMethods, ServiceError, Topics, WebhookEventName, Webho
 import { samplePostEvent } from '@app/contracts/testing';
 import { eventually, sleep } from './eventually';
 import { ACME_ACCOUNTS, createdAndScheduled, WebhookDispatcherHarness } from './webhook-dispatcher-harness';
-import { answerAfter, answerWith, ReceivedRequest, WebhookReceiver } from './webhook-receiver';
+import { answerAfter, answerInTurn, ReceivedWebhook, WebhookReceiver } from '@app/testing';
 
 jest.setTimeout(30_000);
 
@@ -39,7 +39,7 @@ describe('webhook delivery', () => {
   const deliveries = (workspaceUuid: string, webhookId: number) =>
     dispatcher.request<DeliveryView[]>(RpcMethods.listDeliveries, { scope: { workspaceUuid }, webhookId });
 
-  function verified(request: ReceivedRequest, secret: string): unknown {
+  function verified(request: ReceivedWebhook, secret: string): unknown {
     return new Webhook(secret).verify(request.body, request.headers as Record<string, string>);
   }
 
@@ -50,7 +50,7 @@ describe('webhook delivery', () => {
     const hook = await webhook({ workspaceUuid }, { url: endpoint.url('/hooks/secret-path') });
 
     const messages = await dispatcher.publishPostEvents(postUuid, createdAndScheduled(postUuid, workspaceUuid, '2026-12-01T10:30:00+01:00'));
-    const [request] = await endpoint.waitForRequests(1);
+    const [request] = await endpoint.waitForCount(1);
 
     expect(request.method).toBe('POST');
     expect(request.path).toBe('/hooks/secret-path');
@@ -82,13 +82,13 @@ describe('webhook delivery', () => {
     });
     expect(logged).toMatchObject({ id: request.headers['webhook-id'], webhook_id: hook.id, event: 'post.scheduled', next_attempt_at: null });
     expect(logged.attempts).toEqual([
-      { at: expect.stringMatching(/Z$/), status_code: 200, duration_ms: expect.any(Number), error: null, error_kind: null, response: 'answer 1', next_retry_at: null },
+      { at: expect.stringMatching(/Z$/), status_code: 200, duration_ms: expect.any(Number), error: null, error_kind: null, response: 'answered 200', next_retry_at: null },
     ]);
 
     // The same events delivered again by the bus (at-least-once) send nothing more.
     await dispatcher.bus.publish(Topics.postEvents, messages.map((message) => ({ key: postUuid, value: message })));
     await sleep(500);
-    expect(endpoint.requests).toHaveLength(1);
+    expect(endpoint.received).toHaveLength(1);
   });
 
   it('sends only the events a webhook subscribed to, of its workspace, when active; system webhooks get every workspace', async () => {
@@ -112,27 +112,27 @@ describe('webhook delivery', () => {
     ];
     await dispatcher.publishPostEvents(postUuid, lifecycle);
 
-    const [request] = await published.waitForRequests(1);
+    const [request] = await published.waitForCount(1);
     expect(JSON.parse(request.body)).toMatchObject({
       event: 'post.published',
       post: { status: 'published', published_at: now, accounts: [{ provider: 'sandbox', name: 'Acme' }] },
       timestamp: now,
     });
-    expect(JSON.parse((await panel.waitForRequests(1))[0].body)).toMatchObject({ event: 'post.published', workspace_uuid: workspaceUuid });
+    expect(JSON.parse((await panel.waitForCount(1))[0].body)).toMatchObject({ event: 'post.published', workspace_uuid: workspaceUuid });
     await sleep(500);
-    expect(published.requests).toHaveLength(1);
-    expect([failed, inactive, foreign].map((endpoint) => endpoint.requests.length)).toEqual([0, 0, 0]);
+    expect(published.received).toHaveLength(1);
+    expect([failed, inactive, foreign].map((endpoint) => endpoint.received.length)).toEqual([0, 0, 0]);
     await dispatcher.request(RpcMethods.deleteWebhook, { scope: { system: true }, webhookId: system.id });
   });
 
   it('retries an endpoint that answers 500 three times with growing gaps, then gives up', async () => {
-    const endpoint = await receiver(answerWith(500));
+    const endpoint = await receiver(answerInTurn(500));
     const workspaceUuid = randomUUID();
     const postUuid = randomUUID();
     const hook = await webhook({ workspaceUuid }, { url: endpoint.url() });
     await dispatcher.publishPostEvents(postUuid, createdAndScheduled(postUuid, workspaceUuid));
 
-    const requests = await endpoint.waitForRequests(4);
+    const requests = await endpoint.waitForCount(4);
     const gaps = requests.slice(1).map((request, index) => request.at - requests[index].at);
     [1, 2, 4].forEach((factor, index) => {
       expect(gaps[index]).toBeGreaterThanOrEqual(BACKOFF_BASE_MS * factor * 0.9 - 10);
@@ -156,17 +156,17 @@ describe('webhook delivery', () => {
       [500, 'answer 4'],
     ]);
     await sleep(BACKOFF_BASE_MS * 8 * 1.2);
-    expect(endpoint.requests).toHaveLength(4);
+    expect(endpoint.received).toHaveLength(4);
   });
 
   it('succeeds on the third attempt after two failures, and resends on request', async () => {
-    const endpoint = await receiver(answerWith(500, 503, 200));
+    const endpoint = await receiver(answerInTurn(500, 503, 200));
     const workspaceUuid = randomUUID();
     const postUuid = randomUUID();
     const hook = await webhook({ workspaceUuid }, { url: endpoint.url() });
     await dispatcher.publishPostEvents(postUuid, createdAndScheduled(postUuid, workspaceUuid));
 
-    await endpoint.waitForRequests(3);
+    await endpoint.waitForCount(3);
     const [delivery] = await eventually(async () => {
       const list = await deliveries(workspaceUuid, hook.id);
       expect(list[0].status).toBe('succeeded');
@@ -176,9 +176,9 @@ describe('webhook delivery', () => {
 
     const resent = await dispatcher.request<DeliveryView>(RpcMethods.resendDelivery, { scope: { workspaceUuid }, webhookId: hook.id, deliveryId: delivery.id });
     expect(resent.status).toBe('pending');
-    const [, , , again] = await endpoint.waitForRequests(4);
+    const [, , , again] = await endpoint.waitForCount(4);
     expect(again.headers['webhook-id']).toBe(delivery.id);
-    expect(again.body).toBe(endpoint.requests[0].body);
+    expect(again.body).toBe(endpoint.received[0].body);
     await eventually(async () => expect((await deliveries(workspaceUuid, hook.id))[0].attempts).toHaveLength(4));
 
     const unknown = await dispatcher
@@ -200,8 +200,8 @@ describe('webhook delivery', () => {
     await webhook({ workspaceUuid }, { url: fast.url() });
     await dispatcher.publishPostEvents(postUuid, createdAndScheduled(postUuid, workspaceUuid));
 
-    const [slowRequest] = await slow.waitForRequests(1);
-    const [fastRequest] = await fast.waitForRequests(1);
+    const [slowRequest] = await slow.waitForCount(1);
+    const [fastRequest] = await fast.waitForCount(1);
     expect(Math.abs(fastRequest.at - slowRequest.at)).toBeLessThan(TIMEOUT_MS / 2);
 
     const [attempt] = await eventually(async () => {

@@ -3,7 +3,7 @@ import { createWebhook, expectEnvelope, LIFECYCLE_ENV, LIFECYCLE_TIMEOUT_MS, ORI
 import { adminOf, ApiClient, createdBody } from '../support/api-client';
 import { approverWorkspace } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
-import { WebhookReceiver } from '../support/webhook-receiver';
+import { WebhookReceiver } from '@app/testing';
 
 jest.setTimeout(120_000);
 

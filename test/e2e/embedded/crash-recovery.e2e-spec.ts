@@ -2,7 +2,7 @@ import { createWebhook, expectEnvelope, expectSigned, schedulePost, secondsAhead
 import { adminOf } from '../support/api-client';
 import { approverWorkspace, connectSandbox, eventually } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
-import { answer, WebhookReceiver } from '../support/webhook-receiver';
+import { answer, WebhookReceiver } from '@app/testing';
 
 jest.setTimeout(120_000);
 

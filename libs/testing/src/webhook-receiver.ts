@@ -5,6 +5,7 @@ import { AddressInfo } from 'node:net';
 export interface ReceivedWebhook {
   /** Arrival time (ms since the epoch), when the whole body was in. */
   at: number;
+  method: string;
   path: string;
   headers: IncomingHttpHeaders;
   body: string;
@@ -15,18 +16,32 @@ export interface ReceivedWebhook {
   event: string;
 }
 
-/** Status to answer with, and how long to hold the request before answering. */
+/** Status to answer with, how long to hold the request before answering, and the body (default `answered <status>`). */
 export interface ReceiverAnswer {
   status: number;
   delayMs?: number;
+  body?: string;
 }
 
-/** Decides the answer to a request; `earlier` are the earlier attempts of the same delivery. */
-export type Responder = (request: ReceivedWebhook, earlier: ReceivedWebhook[]) => ReceiverAnswer;
+/**
+ * Decides the answer to a request; `earlier` are the earlier attempts of the same delivery,
+ * `index` counts every request the receiver got before this one.
+ */
+export type Responder = (request: ReceivedWebhook, earlier: ReceivedWebhook[], index: number) => ReceiverAnswer;
 
 export const answer =
   (status: number): Responder =>
   () => ({ status });
+
+/** The n-th request (of any delivery) gets the n-th status, the last one repeated after; the body says which answer it is. */
+export const answerInTurn =
+  (...statuses: number[]): Responder =>
+  (_, __, index) => ({ status: statuses[Math.min(index, statuses.length - 1)], body: `answer ${index + 1}` });
+
+/** Holds every request `delayMs` before answering. */
+export const answerAfter =
+  (delayMs: number, status = 200): Responder =>
+  () => ({ status, delayMs, body: 'late' });
 
 /** Fails the first attempts of every delivery with these statuses, then answers 200. */
 export const failFirstAttempts =
@@ -54,6 +69,7 @@ export class WebhookReceiver {
         const deliveryId = String(request.headers['webhook-id'] ?? '');
         const received: ReceivedWebhook = {
           at: Date.now(),
+          method: request.method ?? '',
           path: request.url ?? '',
           headers: request.headers,
           body,
@@ -62,10 +78,11 @@ export class WebhookReceiver {
           event: String(request.headers['x-service-event'] ?? ''),
         };
         const earlier = receiver.received.filter((other) => other.deliveryId === deliveryId);
+        const index = receiver.received.length;
         receiver.received.push(received);
-        const { status, delayMs = 0 } = receiver.responder(received, earlier);
+        const { status, delayMs = 0, body: answerBody = `answered ${status}` } = receiver.responder(received, earlier, index);
         const reply = () => {
-          if (!response.destroyed) response.writeHead(status, { 'content-type': 'text/plain' }).end(`answered ${status}`);
+          if (!response.destroyed) response.writeHead(status, { 'content-type': 'text/plain' }).end(answerBody);
         };
         if (delayMs > 0) {
           const timer = setTimeout(reply, delayMs);
@@ -82,8 +99,12 @@ export class WebhookReceiver {
     return receiver;
   }
 
+  get port(): number {
+    return (this.server.address() as AddressInfo).port;
+  }
+
   url(path = '/hook'): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}${path}`;
+    return `http://127.0.0.1:${this.port}${path}`;
   }
 
   respondWith(responder: Responder): void {
@@ -124,6 +145,11 @@ export class WebhookReceiver {
       this.listeners.add(evaluate);
       evaluate();
     });
+  }
+
+  /** The first `count` requests, once they have arrived. */
+  waitForCount(count: number, timeoutMs = 10_000): Promise<ReceivedWebhook[]> {
+    return this.waitFor((received) => received.length >= count && received.slice(0, count), timeoutMs, `${count} request(s)`);
   }
 
   async close(): Promise<void> {
