@@ -1,6 +1,6 @@
 import { Generated, sql } from 'kysely';
 import type { EncryptedColumns, SchemaDatabase, SchemaMigration } from '@app/persistence';
-import { PostsTable, postsReadModelMigration } from './posts/read-model/posts-table';
+import { PostHistoryTable, PostsTable, postsReadModelMigration } from './posts/read-model/posts-table';
 
 export const GATEWAY_SCHEMA = 'gateway';
 
@@ -46,6 +46,7 @@ export interface GatewayTables {
     created_at: Generated<Timestamp>;
   };
   posts: PostsTable;
+  post_history: PostHistoryTable;
 }
 
 export type GatewayDatabase = SchemaDatabase<GatewayTables>;

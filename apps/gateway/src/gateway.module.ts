@@ -37,6 +37,7 @@ import { ApprovePostController } from './posts/approve-post/approve-post.control
 import { CreatePostController } from './posts/create-post/create-post.controller';
 import { DeletePostController } from './posts/delete-post/delete-post.controller';
 import { GetPostController } from './posts/get-post/get-post.controller';
+import { PostHistoryController } from './posts/post-history/post-history.controller';
 import { ListPostsController } from './posts/list-posts/list-posts.controller';
 import { PostInputReader } from './posts/post-input';
 import { PostCommands } from './posts/post-commands';
@@ -88,6 +89,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     ListPostsController,
     CreatePostController,
     GetPostController,
+    PostHistoryController,
     UpdatePostController,
     DeletePostController,
     ApprovePostController,

@@ -129,19 +129,19 @@ const publicNames: Record<PostEventType, PostEventName> = {
 };
 
 function messageOf(event: PostEvent, state: ExistingState): PostEventMessage {
-  const accountId = 'accountId' in event.data ? event.data.accountId : 0;
+  const type = publicNames[event.type];
   return {
     version: 1,
     id: randomUUID(),
-    type: publicNames[event.type],
+    type,
     workspaceUuid: state.workspaceUuid,
     postUuid: state.postUuid,
     revision: state.revision,
     occurredAt: now(),
     post: viewOf(state),
     deleted: state.deleted,
-    accountIds: state.accounts.map((account) => account.id),
-    accountId,
+    ...(type === 'post.publishing_started' ? { accountIds: state.accounts.map((account) => account.id) } : {}),
+    ...('accountId' in event.data ? { accountId: event.data.accountId } : {}),
   } as PostEventMessage;
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 
 jest.setTimeout(30_000);
@@ -120,6 +121,16 @@ describe('gateway: posts (SQLite, fake post-service on the real domain rules)', 
       { type: 'AccountPublished', data: { accountId, externalId: 'x', externalUrl: 'https://sandbox.local/x', at } },
       { type: 'PostPublished', data: { publishedAt: at } },
     ]);
+    const history = await gateway.call('GET', path(`/${created.uuid}/history`));
+    expect(history.status).toBe(200);
+    expect(history.body.data.map((step: { type: string }) => step.type)).toEqual([
+      'post.created',
+      'post.scheduled',
+      'post.publishing_started',
+      'post.account_published',
+      'post.published',
+    ]);
+    expect(await gateway.call('GET', path(`/${randomUUID()}/history`))).toMatchObject({ status: 404, body: { message: 'Post not found.' } });
     const message = 'A published post cannot be edited or deleted. Create a new post instead.';
     expect(await gateway.call('PUT', path(`/${created.uuid}`), { body: { versions: [original] } })).toMatchObject({ status: 400, body: { message } });
     expect(await gateway.call('DELETE', path(`/${created.uuid}`))).toMatchObject({ status: 400, body: { message } });

@@ -42,7 +42,7 @@ export function samplePostEvent(type: PostEventName, options: SampleOptions = {}
     occurredAt: post.updated_at,
     post,
     deleted: options.deleted ?? type === 'post.deleted',
-    accountIds: options.accountIds ?? post.accounts.map((account) => account.id),
-    accountId: options.accountId ?? post.accounts[0]?.id ?? 0,
+    ...(type === 'post.publishing_started' ? { accountIds: options.accountIds ?? post.accounts.map((account) => account.id) } : {}),
+    ...(type === 'post.account_published' || type === 'post.account_failed' ? { accountId: options.accountId ?? post.accounts[0]?.id ?? 0 } : {}),
   } as PostEventMessage;
 }

@@ -64,6 +64,22 @@ describe.each(testEngines)('PostsReadModel on %s', (_, open) => {
     expect(scheduled).toEqual({ data: [second.post], meta: { page: 1, limit: 20, total: 1 } });
   });
 
+  it('keeps each message as a step of the post history, once, oldest first', async () => {
+    const postUuid = randomUUID();
+    const messages = [
+      samplePostEvent('post.created', { postUuid, workspaceUuid: workspace, revision: 0, post: { updated_at: at(1) } }),
+      samplePostEvent('post.publishing_started', { postUuid, workspaceUuid: workspace, revision: 1, post: { updated_at: at(2) } }),
+      samplePostEvent('post.account_failed', { postUuid, workspaceUuid: workspace, revision: 2, accountId: 11, post: { updated_at: at(3) } }),
+    ];
+    for (const message of [messages[2], messages[0], messages[1], messages[2]]) await posts.save(message);
+    expect(await posts.history(workspace, postUuid)).toEqual([
+      { type: 'post.created', at: at(1), revision: 0, account_id: null },
+      { type: 'post.publishing_started', at: at(2), revision: 1, account_id: null },
+      { type: 'post.account_failed', at: at(3), revision: 2, account_id: 11 },
+    ]);
+    expect(await posts.history(randomUUID(), postUuid)).toBeNull();
+  });
+
   it('lets a read wait for a write made through this gateway until the projection shows it', async () => {
     const postUuid = randomUUID();
     await posts.save(samplePostEvent('post.created', { postUuid, workspaceUuid: workspace, revision: 0 }));

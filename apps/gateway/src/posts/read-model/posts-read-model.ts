@@ -1,7 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { PostEventMessage, PostPage, PostStatus, PostView } from '@app/contracts';
+import type { PostEventMessage, PostEventName, PostPage, PostStatus, PostView } from '@app/contracts';
 import { GATEWAY_DATABASE, GatewayDatabase } from '../../gateway-migrations';
 import { ReadYourWrites } from './read-your-writes';
+
+/** One step of a post's history. */
+export interface PostHistoryEntry {
+  type: PostEventName;
+  at: string;
+  revision: number;
+  account_id: number | null;
+}
 
 export interface PostsQuery {
   workspaceUuid: string;
@@ -53,7 +61,27 @@ export class PostsReadModel {
     return { data, meta: { page, limit, total: Number(count.total) } };
   }
 
-  /** Stores the post as the message shows it, unless the row already shows this revision or a later one. */
+  /** The post's history, oldest first; null for a post the workspace does not have (or deleted). */
+  async history(workspaceUuid: string, postUuid: string): Promise<PostHistoryEntry[] | null> {
+    if (!(await this.find(workspaceUuid, postUuid))) return null;
+    const rows = await this.database.db
+      .selectFrom('post_history')
+      .select(['type', 'occurred_at', 'revision', 'account_id'])
+      .where('post_uuid', '=', postUuid)
+      .orderBy('revision')
+      .execute();
+    return rows.map((row) => ({
+      type: row.type as PostEventName,
+      at: new Date(row.occurred_at).toISOString(),
+      revision: Number(row.revision),
+      account_id: row.account_id === null ? null : Number(row.account_id),
+    }));
+  }
+
+  /**
+   * Stores the post as the message shows it, unless the row already shows this revision or a
+   * later one, and the message as a step of the post's history (once per revision).
+   */
   async save(message: PostEventMessage): Promise<void> {
     const { dialect } = this.database;
     const columns = {
@@ -68,6 +96,17 @@ export class PostsReadModel {
       .insertInto('posts')
       .values({ uuid: message.postUuid, ...columns })
       .onConflict((conflict) => conflict.column('uuid').doUpdateSet(columns).where('posts.revision', '<', message.revision))
+      .execute();
+    await this.database.db
+      .insertInto('post_history')
+      .values({
+        post_uuid: message.postUuid,
+        revision: message.revision,
+        type: message.type,
+        occurred_at: new Date(message.occurredAt),
+        account_id: message.type === 'post.account_published' || message.type === 'post.account_failed' ? message.accountId : null,
+      })
+      .onConflict((conflict) => conflict.columns(['post_uuid', 'revision']).doNothing())
       .execute();
     this.progress.projected(message.workspaceUuid, message.postUuid, message.revision);
   }

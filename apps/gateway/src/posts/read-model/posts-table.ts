@@ -20,6 +20,16 @@ export interface PostsTable {
   view: unknown;
 }
 
+/** What happened to each post, one row per `post-events` message: the post's history as the API shows it. */
+export interface PostHistoryTable {
+  post_uuid: string;
+  revision: number;
+  type: string;
+  occurred_at: Timestamp;
+  /** The account an account event is about; null for the others. */
+  account_id: number | null;
+}
+
 export const postsReadModelMigration: SchemaMigration = {
   id: '007-posts-read-model',
   up: async (db, dialect) => {
@@ -38,6 +48,15 @@ export const postsReadModelMigration: SchemaMigration = {
       .on('posts')
       .columns(['workspace_uuid', 'created_at desc', 'uuid desc'])
       .where(sql.ref('deleted'), '=', sql.lit(false))
+      .execute();
+    await db.schema
+      .createTable('post_history')
+      .addColumn('post_uuid', 'text', (col) => col.notNull())
+      .addColumn('revision', 'integer', (col) => col.notNull())
+      .addColumn('type', 'text', (col) => col.notNull())
+      .addColumn('occurred_at', dialect.types.timestamp, (col) => col.notNull())
+      .addColumn('account_id', 'integer')
+      .addPrimaryKeyConstraint('post_history_pk', ['post_uuid', 'revision'])
       .execute();
   },
 };
