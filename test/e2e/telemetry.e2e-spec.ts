@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { adminOf } from './support/api-client';
 import { approverWorkspace, connectSandbox, eventually } from './support/fixtures';
 import { RunningService, startService } from './support/service-process';
-import { WebhookReceiver } from './support/webhook-receiver';
+import { WebhookReceiver } from '@app/testing';
 
 const REGISTER = resolve(__dirname, '../../dist/libs/telemetry/src/register.js');
 

@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import { ApiClient, createdBody } from './support/api-client';
 import { addMember, approverWorkspace, connectSandbox, createUser, eventually, Member } from './support/fixtures';
 import { RunningService, startService } from './support/service-process';
-import { answer, ReceivedWebhook, WebhookReceiver } from './support/webhook-receiver';
+import { answer, ReceivedWebhook, WebhookReceiver } from '@app/testing';
 
 jest.setTimeout(120_000);
 

@@ -1,11 +1,12 @@
 import { Generated, sql } from 'kysely';
 import type { EncryptedColumns, SchemaDatabase, SchemaMigration } from '@app/persistence';
+import { PostHistoryTable, PostsTable, postsReadModelMigration } from './posts/read-model/posts-table';
 
 export const GATEWAY_SCHEMA = 'gateway';
 
 type Timestamp = Date | string;
 
-/** The gateway's own data: who may call the API, the workspaces they belong to, and the account registry. */
+/** The gateway's own data: who may call the API, the workspaces they belong to, the account registry and the posts read model. */
 export interface GatewayTables {
   users: { id: Generated<number>; name: string; email: string; is_admin: boolean | number; created_at: Generated<Timestamp>; deleted_at: Timestamp | null };
   tokens: {
@@ -54,10 +55,8 @@ export interface GatewayTables {
     height: number | null;
     created_at: Generated<Timestamp>;
   };
-  /** Posts that name media, as post events tell them: whether each is scheduled now (its media may not be deleted). */
-  media_posts: { post_uuid: string; revision: number; scheduled: boolean | number };
-  /** The media ids a post's versions name. */
-  media_post_uses: { post_uuid: string; media_id: string };
+  posts: PostsTable;
+  post_history: PostHistoryTable;
 }
 
 export type GatewayDatabase = SchemaDatabase<GatewayTables>;
@@ -166,8 +165,9 @@ export const gatewayMigrations: SchemaMigration[] = [
       await db.schema.alterTable('accounts').addColumn('max_characters', 'integer').execute();
     },
   },
+  postsReadModelMigration,
   {
-    id: '007-media',
+    id: '008-media',
     up: async (db, dialect) => {
       await db.schema
         .createTable('media')
@@ -180,19 +180,6 @@ export const gatewayMigrations: SchemaMigration[] = [
         .addColumn('created_at', dialect.types.timestamp, (col) => col.notNull().defaultTo(dialect.now()))
         .execute();
       await db.schema.createIndex('media_workspace').on('media').columns(['workspace_uuid', 'created_at']).execute();
-      await db.schema
-        .createTable('media_posts')
-        .addColumn('post_uuid', dialect.types.uuid, (col) => col.primaryKey())
-        .addColumn('revision', dialect.types.bigint, (col) => col.notNull())
-        .addColumn('scheduled', 'boolean', (col) => col.notNull().defaultTo(false))
-        .execute();
-      await db.schema
-        .createTable('media_post_uses')
-        .addColumn('post_uuid', dialect.types.uuid, (col) => col.notNull())
-        .addColumn('media_id', 'text', (col) => col.notNull())
-        .addPrimaryKeyConstraint('media_post_uses_pkey', ['post_uuid', 'media_id'])
-        .execute();
-      await db.schema.createIndex('media_post_uses_media').on('media_post_uses').column('media_id').execute();
     },
   },
 ];

@@ -3,8 +3,10 @@ import { DATABASE, SqlDatabase } from '@app/persistence';
 import { HealthModule } from '@app/runtime';
 import { AccountRegistry } from './accounts/account-registry';
 import { AccountEventsConsumer } from './accounts/authorization-lost/account-events.consumer';
+import { ConnectAccount } from './accounts/connect-account/connect-account';
 import { ConnectAccountController } from './accounts/connect-account/connect-account.controller';
 import { DeleteAccountController } from './accounts/delete-account/delete-account.controller';
+import { DisconnectAccount } from './accounts/delete-account/disconnect-account';
 import { ListAccountsController } from './accounts/list-accounts/list-accounts.controller';
 import { AdminOnlyGuard } from './auth/admin-only.guard';
 import { AuthenticationGuard } from './auth/authentication.guard';
@@ -35,8 +37,13 @@ import { ApprovePostController } from './posts/approve-post/approve-post.control
 import { CreatePostController } from './posts/create-post/create-post.controller';
 import { DeletePostController } from './posts/delete-post/delete-post.controller';
 import { GetPostController } from './posts/get-post/get-post.controller';
+import { PostHistoryController } from './posts/post-history/post-history.controller';
 import { ListPostsController } from './posts/list-posts/list-posts.controller';
 import { PostInputReader } from './posts/post-input';
+import { PostCommands } from './posts/post-commands';
+import { PostEventsConsumer } from './posts/read-model/post-events.consumer';
+import { PostsReadModel } from './posts/read-model/posts-read-model';
+import { ReadYourWrites } from './posts/read-model/read-your-writes';
 import { UpdatePostController } from './posts/update-post/update-post.controller';
 import { PanelDeliveriesController } from './webhooks/deliveries/panel-deliveries.controller';
 import { WebhookDeliveries } from './webhooks/deliveries/webhook-deliveries';
@@ -51,8 +58,6 @@ import { DeleteMediaController } from './media/delete-media/delete-media.control
 import { GetMediaFileController } from './media/get-media-file/get-media-file.controller';
 import { ListMediaController } from './media/list-media/list-media.controller';
 import { MediaLibrary } from './media/media-library';
-import { MediaUses } from './media/media-uses/media-uses';
-import { PostEventsForMediaConsumer } from './media/media-uses/post-events-for-media.consumer';
 import { MediaUploadReader } from './media/upload-media/media-upload.reader';
 import { UploadMediaController } from './media/upload-media/upload-media.controller';
 import { WorkspaceAdminGuard } from './workspace/workspace-admin.guard';
@@ -60,8 +65,10 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
 
 /**
  * The HTTP API: authentication, rate limits, users, tokens, workspaces and memberships, the account
- * registry and media records (schema `gateway`, the bytes in the media store), and relays to the services that own posts, credentials and webhooks.
- * Infrastructure (DATABASE, RPC_CLIENT, APP_CONFIG, MEDIA_STORE) comes from the global runtime module.
+ * registry, media records (the bytes in the media store) and the posts read model it keeps from
+ * `post-events` (schema `gateway`), and relays commands to the services that own posts,
+ * credentials and webhooks. Infrastructure (DATABASE, RPC_CLIENT, APP_CONFIG, MEDIA_STORE) comes
+ * from the global runtime module.
  *
  * One module on purpose: guards keep their state (the rate limiter) per module, and controllers
  * register their routes in this order, so `/panel/...` is matched before `/:workspaceUuid/...`.
@@ -89,6 +96,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     ListPostsController,
     CreatePostController,
     GetPostController,
+    PostHistoryController,
     UpdatePostController,
     DeletePostController,
     ApprovePostController,
@@ -117,15 +125,19 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     WorkspaceMemberGuard,
     WorkspaceAdminGuard,
     AccountRegistry,
+    ConnectAccount,
+    DisconnectAccount,
     PostInputReader,
+    ReadYourWrites,
+    PostsReadModel,
+    PostEventsConsumer,
+    PostCommands,
     WebhookSettings,
     WebhookDeliveries,
     WebhookActions,
     IdempotencyStore,
     IdempotencyInterceptor,
     MediaLibrary,
-    MediaUses,
-    PostEventsForMediaConsumer,
     MediaUploadReader,
   ],
 })

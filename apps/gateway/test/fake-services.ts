@@ -1,24 +1,30 @@
+import { randomUUID } from 'node:crypto';
 import {
   ConnectAccountRequest,
   CreatePostRequest,
-  ListPostsRequest,
   PostActionRequest,
-  PostRef,
+  PostCommandReply,
+  PostEventMessage,
+  PostEventName,
   PostView,
   RpcMethods,
   ServiceError,
+  Topics,
   WebhookView,
 } from '@app/contracts';
-import { decide, foldPost, PostCommand, PostEvent, PostRuleViolation } from '@app/domain';
-import type { RpcServer } from '@app/messaging';
+import { decide, foldPost, PostCommand, PostEvent, PostEventType, PostRuleViolation, PostState } from '@app/domain';
+import type { MessageBus, RpcServer } from '@app/messaging';
 
 /**
  * Stand-ins for the services behind the gateway, answering its RPC methods: posts decided by the
- * real domain rules and kept in memory, a publisher that knows the `sandbox` provider, and a
- * webhook-dispatcher that records what it was asked.
+ * real domain rules, kept in memory and published on `post-events` as the post-service publishes
+ * them, a publisher that knows the `sandbox` provider, and a webhook-dispatcher that records what
+ * it was asked.
  */
 export class FakeServices {
   readonly streams = new Map<string, PostEvent[]>();
+  /** Where the post events go: the bus the gateway reads. */
+  bus: MessageBus | null = null;
   readonly calls: Array<{ method: string; payload: unknown }> = [];
   /** Set to make every post method fail as an unreachable service would. */
   postServiceDown = false;
@@ -29,7 +35,7 @@ export class FakeServices {
         this.calls.push({ method, payload });
         if (this.postServiceDown && method.startsWith('posts.')) throw new ServiceError('unavailable', 'The service is not available.');
         try {
-          return handler(payload as never);
+          return await handler(payload as never);
         } catch (error) {
           if (error instanceof PostRuleViolation) throw asServiceError(error);
           throw error;
@@ -41,20 +47,10 @@ export class FakeServices {
     serve(RpcMethods.updatePost, (r: CreatePostRequest) =>
       this.run(r.postUuid, { type: 'UpdatePost', actor: r.actor, now: now(), input: r.input }, r.workspaceUuid),
     );
-    serve(RpcMethods.deletePost, (r: PostActionRequest) => {
-      this.run(r.postUuid, { type: 'DeletePost', actor: r.actor, now: now() }, r.workspaceUuid);
-      return null;
-    });
+    serve(RpcMethods.deletePost, (r: PostActionRequest) => this.run(r.postUuid, { type: 'DeletePost', actor: r.actor, now: now() }, r.workspaceUuid));
     serve(RpcMethods.approvePost, (r: PostActionRequest) =>
       this.run(r.postUuid, { type: 'ApprovePost', actor: r.actor, now: now() }, r.workspaceUuid),
     );
-    serve(RpcMethods.getPost, (r: PostRef) => this.view(r.postUuid, r.workspaceUuid));
-    serve(RpcMethods.listPosts, (r: ListPostsRequest) => {
-      const all = [...this.streams.keys()]
-        .map((uuid) => this.viewOrNull(uuid, r.workspaceUuid))
-        .filter((post): post is PostView => post !== null && (r.status === null || post.status === r.status));
-      return { data: all.slice((r.page - 1) * r.limit, r.page * r.limit), meta: { page: r.page, limit: r.limit, total: all.length } };
-    });
     serve(RpcMethods.connectAccount, (r: ConnectAccountRequest) => {
       if (r.provider !== 'sandbox') throw new ServiceError('validation', 'Validation errors.', { provider: ['The selected provider is invalid.'] });
       return { authorized: true, name: 'Reported Name', username: 'reported_handle', settings: r.settings };
@@ -92,40 +88,75 @@ export class FakeServices {
   }
 
   /** Puts a post straight into a status the gateway cannot reach by itself (e.g. published). */
-  append(postUuid: string, events: PostEvent[]): void {
-    this.streams.get(postUuid)?.push(...events);
+  append(postUuid: string, events: PostEvent[]): Promise<void> {
+    return this.record(postUuid, events);
   }
 
-  private run(postUuid: string, command: PostCommand, workspaceUuid?: string): PostView {
-    const events = this.streams.get(postUuid) ?? [];
-    const state = foldPost(events);
-    if (workspaceUuid && state.exists && state.workspaceUuid !== workspaceUuid) throw new ServiceError('not_found', 'Post not found.');
-    const added = decide(command, state);
-    this.streams.set(postUuid, [...events, ...added]);
-    return this.viewOrNull(postUuid) ?? ({ uuid: postUuid } as PostView);
-  }
-
-  private view(postUuid: string, workspaceUuid: string): PostView {
-    const view = this.viewOrNull(postUuid, workspaceUuid);
-    if (!view) throw new ServiceError('not_found', 'Post not found.');
-    return view;
-  }
-
-  private viewOrNull(postUuid: string, workspaceUuid?: string): PostView | null {
+  private async run(postUuid: string, command: PostCommand, workspaceUuid?: string): Promise<PostCommandReply> {
     const state = foldPost(this.streams.get(postUuid) ?? []);
-    if (!state.exists || state.deleted || (workspaceUuid && state.workspaceUuid !== workspaceUuid)) return null;
-    return {
-      uuid: state.postUuid,
-      status: state.status,
-      versions: state.versions,
-      accounts: state.accounts.map((account) => ({ ...account, external_url: null, errors: [] })),
-      tags: state.tags,
-      scheduled_at: state.scheduledAt,
-      published_at: state.publishedAt,
-      created_at: state.createdAt,
-      updated_at: state.updatedAt,
-    };
+    if (workspaceUuid && state.exists && state.workspaceUuid !== workspaceUuid) throw new ServiceError('not_found', 'Post not found.');
+    await this.record(postUuid, decide(command, state));
+    const after = foldPost(this.streams.get(postUuid) ?? []);
+    if (!after.exists) throw new Error('The command left no post');
+    return { post: after.deleted ? null : viewOf(after), revision: after.revision };
   }
+
+  private async record(postUuid: string, events: PostEvent[]): Promise<void> {
+    let stream = this.streams.get(postUuid) ?? [];
+    for (const event of events) {
+      stream = [...stream, event];
+      this.streams.set(postUuid, stream);
+      const state = foldPost(stream);
+      if (this.bus && state.exists) await this.bus.publish(Topics.postEvents, [{ key: postUuid, value: messageOf(event, state) }]);
+    }
+  }
+}
+
+type ExistingState = Extract<PostState, { exists: true }>;
+
+const publicNames: Record<PostEventType, PostEventName> = {
+  PostCreated: 'post.created',
+  PostUpdated: 'post.updated',
+  PostScheduled: 'post.scheduled',
+  PostApprovalRequested: 'post.approval_requested',
+  PostApproved: 'post.approved',
+  PostDeleted: 'post.deleted',
+  PublishingStarted: 'post.publishing_started',
+  AccountPublished: 'post.account_published',
+  AccountPublishFailed: 'post.account_failed',
+  PostPublished: 'post.published',
+  PostPublishFailed: 'post.failed',
+};
+
+function messageOf(event: PostEvent, state: ExistingState): PostEventMessage {
+  const type = publicNames[event.type];
+  return {
+    version: 1,
+    id: randomUUID(),
+    type,
+    workspaceUuid: state.workspaceUuid,
+    postUuid: state.postUuid,
+    revision: state.revision,
+    occurredAt: now(),
+    post: viewOf(state),
+    deleted: state.deleted,
+    ...(type === 'post.publishing_started' ? { accountIds: state.accounts.map((account) => account.id) } : {}),
+    ...('accountId' in event.data ? { accountId: event.data.accountId } : {}),
+  } as PostEventMessage;
+}
+
+function viewOf(state: ExistingState): PostView {
+  return {
+    uuid: state.postUuid,
+    status: state.status,
+    versions: state.versions,
+    accounts: state.accounts.map((account) => ({ ...account, external_url: null, errors: [] })),
+    tags: state.tags,
+    scheduled_at: state.scheduledAt,
+    published_at: state.publishedAt,
+    created_at: state.createdAt,
+    updated_at: state.updatedAt,
+  };
 }
 
 const now = () => new Date().toISOString();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 
 jest.setTimeout(30_000);
@@ -115,11 +116,21 @@ describe('gateway: posts (SQLite, fake post-service on the real domain rules)', 
   it('a published post cannot be updated nor deleted: 400', async () => {
     const created = (await gateway.call('POST', path(), { body: { versions: [original], accounts: [accountId], schedule_now: true } })).body;
     const at = new Date().toISOString();
-    gateway.services.append(created.uuid, [
+    await gateway.services.append(created.uuid, [
       { type: 'PublishingStarted', data: { accounts: created.accounts, versions: created.versions, at } },
       { type: 'AccountPublished', data: { accountId, externalId: 'x', externalUrl: 'https://sandbox.local/x', at } },
       { type: 'PostPublished', data: { publishedAt: at } },
     ]);
+    const history = await gateway.call('GET', path(`/${created.uuid}/history`));
+    expect(history.status).toBe(200);
+    expect(history.body.data.map((step: { type: string }) => step.type)).toEqual([
+      'post.created',
+      'post.scheduled',
+      'post.publishing_started',
+      'post.account_published',
+      'post.published',
+    ]);
+    expect(await gateway.call('GET', path(`/${randomUUID()}/history`))).toMatchObject({ status: 404, body: { message: 'Post not found.' } });
     const message = 'A published post cannot be edited or deleted. Create a new post instead.';
     expect(await gateway.call('PUT', path(`/${created.uuid}`), { body: { versions: [original] } })).toMatchObject({ status: 400, body: { message } });
     expect(await gateway.call('DELETE', path(`/${created.uuid}`))).toMatchObject({ status: 400, body: { message } });
@@ -131,9 +142,10 @@ describe('gateway: posts (SQLite, fake post-service on the real domain rules)', 
     expect(page.body.meta).toEqual({ page: 1, limit: 1, total: expect.any(Number) });
     expect(page.body.data).toHaveLength(1);
     expect(page.body.data[0].status).toBe('draft');
-    expect(gateway.services.callsOf('posts.list').at(-1)).toEqual({ workspaceUuid: workspace, status: 'draft', page: 1, limit: 1 });
-    await gateway.call('GET', path());
-    expect(gateway.services.callsOf('posts.list').at(-1)).toEqual({ workspaceUuid: workspace, status: null, page: 1, limit: 20 });
+    const all = await gateway.call('GET', path());
+    expect(all.body.meta).toEqual({ page: 1, limit: 20, total: expect.any(Number) });
+    const times = all.body.data.map((post: { created_at: string }) => post.created_at);
+    expect(times).toEqual([...times].sort().reverse());
 
     expect(await gateway.call('GET', path('?status=lost&page=0&limit=500'))).toMatchObject({
       status: 422,
@@ -146,12 +158,28 @@ describe('gateway: posts (SQLite, fake post-service on the real domain rules)', 
         },
       },
     });
+    for (const [query, errors] of [
+      ['?page=two&limit=1.5', { page: ['The page field must be an integer.'], limit: ['The limit field must be an integer.'] }],
+      ['?page=-1&limit=0', { page: ['The page field must be an integer.'], limit: ['The limit field must be at least 1.'] }],
+      ['?limit=10&limit=20', { limit: ['The limit field must be an integer.'] }],
+    ] as const) {
+      expect(await gateway.call('GET', path(query))).toMatchObject({ status: 422, body: { errors } });
+    }
+    expect(await gateway.call('GET', path('?status=&page=&limit=&unknown=1'))).toMatchObject({ status: 200, body: { meta: { page: 1, limit: 20 } } });
   });
 
-  it('an unreachable post-service is a 503 with its message', async () => {
+  it('reads come from the read model the gateway keeps from post-events: no request to the post-service, even when it is down', async () => {
+    const created = (await gateway.call('POST', path(), { body: { versions: [original] } })).body;
+    const before = gateway.services.calls.length;
     gateway.services.postServiceDown = true;
     try {
-      expect(await gateway.call('GET', path())).toMatchObject({ status: 503, body: { message: 'The service is not available.' } });
+      expect(await gateway.call('GET', path(`/${created.uuid}`))).toMatchObject({ status: 200, body: created });
+      expect((await gateway.call('GET', path())).body.data.map((post: { uuid: string }) => post.uuid)).toContain(created.uuid);
+      expect(gateway.services.calls.length).toBe(before);
+      expect(await gateway.call('PUT', path(`/${created.uuid}`), { body: { versions: [original] } })).toMatchObject({
+        status: 503,
+        body: { message: 'The service is not available.' },
+      });
     } finally {
       gateway.services.postServiceDown = false;
     }

@@ -1,10 +1,9 @@
-import { DynamicModule, Global, Module } from '@nestjs/common';
-import { APP_CONFIG, AppConfig, loadConfig } from '@app/config';
-import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
-import { FileMediaStore, MEDIA_STORE } from '@app/media-store';
-import { DATABASE, openSqliteDatabase, SqlDatabase } from '@app/persistence';
+import { AppConfig, loadConfig } from '@app/config';
+import { FileMediaStore } from '@app/media-store';
+import { InProcessMessageBus, InProcessRpc } from '@app/messaging';
+import { openSqliteDatabase, SqlDatabase } from '@app/persistence';
 import { createHttpApp } from '@app/runtime';
-import { SECRET_BOX, SecretBox } from '@app/security';
+import { testInfrastructure } from '@app/testing';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -61,9 +60,11 @@ export async function startGatewayTestApp(
 
   const bus = new InProcessMessageBus(database);
   await bus.migrate();
+  services.bus = bus;
   const mediaFolder = mkdtempSync(join(tmpdir(), 'gateway-media-'));
   const media = new FileMediaStore(mediaFolder);
-  const app = await createHttpApp(TestInfrastructure.with(config, database, rpc, bus, media), false);
+  const infrastructure = testInfrastructure(database, { config, rpc, messageBus: bus, media, encryptionKey: randomBytes(32).toString('base64') });
+  const app = await createHttpApp({ module: GatewayUnderTest, imports: [infrastructure, GatewayModule] }, false);
   configureGatewayApp(app, config);
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
@@ -108,23 +109,5 @@ function safeJson(text: string): unknown {
   }
 }
 
-@Global()
-@Module({})
-class TestInfrastructure {
-  static with(config: AppConfig, database: SqlDatabase, rpc: InProcessRpc, bus: InProcessMessageBus, media: FileMediaStore): DynamicModule {
-    return {
-      module: TestInfrastructure,
-      imports: [GatewayModule],
-      providers: [
-        { provide: APP_CONFIG, useValue: config },
-        { provide: DATABASE, useValue: database },
-        { provide: RPC_CLIENT, useValue: rpc },
-        { provide: RPC_SERVER, useValue: rpc },
-        { provide: MESSAGE_BUS, useValue: bus },
-        { provide: MEDIA_STORE, useValue: media },
-        { provide: SECRET_BOX, useValue: new SecretBox(randomBytes(32).toString('base64')) },
-      ],
-      exports: [APP_CONFIG, DATABASE, RPC_CLIENT, RPC_SERVER, MESSAGE_BUS, SECRET_BOX, MEDIA_STORE],
-    };
-  }
-}
+/** The gateway's module over the test infrastructure. */
+class GatewayUnderTest {}

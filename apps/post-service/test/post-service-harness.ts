@@ -1,14 +1,13 @@
-import { ConsoleLogger, DynamicModule, Global, Module } from '@nestjs/common';
+import { ConsoleLogger } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { APP_CONFIG, loadConfig } from '@app/config';
-import { PostView, RpcMethods, ServiceError, ServiceErrorBody } from '@app/contracts';
+import { ConsumerGroups, decodePostEventMessage, PostCommandReply, PostEventMessage, PostView, RpcMethods, ServiceError, ServiceErrorBody, Topics } from '@app/contracts';
 import type { Actor, PostContentInput, ScheduleIntent } from '@app/domain';
-import { EVENT_STORE, SqlEventStore } from '@app/event-store';
-import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
-import { DATABASE, openPostgresForTest, openSqliteForTest, SqlDatabase, TestDatabase } from '@app/persistence';
-import { SECRET_BOX, SecretBox } from '@app/security';
+import { SqlEventStore } from '@app/event-store';
+import { InProcessMessageBus, InProcessRpc } from '@app/messaging';
+import { openPostgresForTest, openSqliteForTest, SqlDatabase, TestDatabase } from '@app/persistence';
+import { testInfrastructure } from '@app/testing';
 import { PostServiceModule } from '../src/post-service.module';
 
 interface Infrastructure {
@@ -18,28 +17,9 @@ interface Infrastructure {
   rpc: InProcessRpc;
 }
 
-/** What the runtime's global module provides in production, on a database of the test's own. */
-@Global()
-@Module({})
-class TestInfrastructureModule {
-  static forRoot({ database, store, bus, rpc }: Infrastructure): DynamicModule {
-    return {
-      module: TestInfrastructureModule,
-      providers: [
-        { provide: DATABASE, useValue: database },
-        { provide: EVENT_STORE, useValue: store },
-        { provide: MESSAGE_BUS, useValue: bus },
-        { provide: RPC_CLIENT, useValue: rpc },
-        { provide: RPC_SERVER, useValue: rpc },
-        { provide: APP_CONFIG, useValue: loadConfig({}) },
-        { provide: SECRET_BOX, useValue: new SecretBox('test') },
-      ],
-      exports: [DATABASE, EVENT_STORE, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, APP_CONFIG, SECRET_BOX],
-    };
-  }
-}
-
 export interface PostServiceHarness extends Infrastructure {
+  /** The latest `post-events` message of each post, as a reader of the topic sees them. */
+  published: Map<string, PostEventMessage>;
   close(): Promise<void>;
 }
 
@@ -58,17 +38,28 @@ export async function startPostService(kind: DatabaseKind = 'SQLite'): Promise<P
   await bus.migrate();
   const rpc = new InProcessRpc();
   const moduleRef = await Test.createTestingModule({
-    imports: [TestInfrastructureModule.forRoot({ database, store, bus, rpc }), PostServiceModule],
+    imports: [testInfrastructure(database, { messageBus: bus, rpc, eventStore: store }), PostServiceModule],
   })
     .setLogger(new ConsoleLogger('test', { logLevels: ['error', 'warn'] }))
     .compile();
   await moduleRef.init();
+  const published = new Map<string, PostEventMessage>();
+  const reader = await bus.subscribe({
+    groupId: `${ConsumerGroups.gatewayPosts}.test`,
+    topics: [Topics.postEvents],
+    handle: async ({ value }) => {
+      const message = decodePostEventMessage(value);
+      if ((published.get(message.postUuid)?.revision ?? -1) < message.revision) published.set(message.postUuid, message);
+    },
+  });
   return {
     database,
     store,
     bus,
     rpc,
+    published,
     close: async () => {
+      await reader.stop();
       await moduleRef.close();
       await bus.close();
       await store.close();
@@ -94,24 +85,33 @@ export function content(intent: ScheduleIntent = { kind: 'draft' }, body = 'Hell
   };
 }
 
-/** The gateway's side of the RPC methods of post-service. */
-export function postsClient(rpc: InProcessRpc, workspaceUuid: string) {
+/**
+ * The gateway's side of post-service: commands over RPC, and reads of what the service published on
+ * `post-events` (the post as the latest message shows it, once it shows the last reply's revision).
+ */
+export function postsClient({ rpc, published }: Pick<PostServiceHarness, 'rpc' | 'published'>, workspaceUuid: string) {
+  const written = new Map<string, number>();
+  const send = async (method: string, request: { postUuid: string }): Promise<PostView | null> => {
+    const reply = await rpc.request<PostCommandReply>(method, { workspaceUuid, ...request });
+    written.set(request.postUuid, reply.revision);
+    return reply.post;
+  };
+  const sendForPost = async (method: string, request: { postUuid: string }): Promise<PostView> => (await send(method, request))!;
   return {
-    create: (input: PostContentInput, actor = approver, postUuid: string = randomUUID()) =>
-      rpc.request<PostView>(RpcMethods.createPost, { workspaceUuid, postUuid, actor, input }),
-    update: (postUuid: string, input: PostContentInput, actor = approver) =>
-      rpc.request<PostView>(RpcMethods.updatePost, { workspaceUuid, postUuid, actor, input }),
-    remove: (postUuid: string, actor = approver) => rpc.request<null>(RpcMethods.deletePost, { workspaceUuid, postUuid, actor }),
-    approve: (postUuid: string, actor = approver) => rpc.request<PostView>(RpcMethods.approvePost, { workspaceUuid, postUuid, actor }),
-    get: (postUuid: string) => rpc.request<PostView>(RpcMethods.getPost, { workspaceUuid, postUuid }),
-    list: (query: { status?: string | null; page?: number; limit?: number } = {}) =>
-      rpc.request<{ data: PostView[]; meta: { page: number; limit: number; total: number } }>(RpcMethods.listPosts, {
-        workspaceUuid,
-        status: null,
-        page: 1,
-        limit: 15,
-        ...query,
-      }),
+    create: (input: PostContentInput, actor = approver, postUuid: string = randomUUID()) => sendForPost(RpcMethods.createPost, { postUuid, actor, input } as never),
+    update: (postUuid: string, input: PostContentInput, actor = approver) => sendForPost(RpcMethods.updatePost, { postUuid, actor, input } as never),
+    remove: (postUuid: string, actor = approver) => send(RpcMethods.deletePost, { postUuid, actor } as never),
+    approve: (postUuid: string, actor = approver) => sendForPost(RpcMethods.approvePost, { postUuid, actor } as never),
+    /** The post as post-events last showed it; not_found for a deleted post or one of another workspace. */
+    get: async (postUuid: string): Promise<PostView> => {
+      const revision = written.get(postUuid) ?? 0;
+      const message = await eventually(async () => {
+        const latest = published.get(postUuid);
+        return latest && latest.revision >= revision ? latest : undefined;
+      }, 5000).catch(() => undefined);
+      if (!message || message.deleted || message.workspaceUuid !== workspaceUuid) throw new ServiceError('not_found', 'Post not found.');
+      return message.post;
+    },
   };
 }
 

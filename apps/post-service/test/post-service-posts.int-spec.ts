@@ -14,7 +14,7 @@ import {
   startPostService,
 } from './post-service-harness';
 
-describe.each<DatabaseKind>(['SQLite', 'PostgreSQL'])('PostServiceModule: posts over RPC on %s', (database) => {
+describe.each<DatabaseKind>(['SQLite', 'PostgreSQL'])('PostServiceModule: post commands over RPC, their posts on post-events, on %s', (database) => {
   let service: PostServiceHarness;
   let posts: ReturnType<typeof postsClient>;
 
@@ -25,10 +25,10 @@ describe.each<DatabaseKind>(['SQLite', 'PostgreSQL'])('PostServiceModule: posts 
     await service?.close();
   });
   beforeEach(() => {
-    posts = postsClient(service.rpc, randomUUID());
+    posts = postsClient(service, randomUUID());
   });
 
-  it('creates a draft and shows it on the very next read', async () => {
+  it('creates a draft, answers it from the aggregate and publishes the same post on post-events', async () => {
     const created = await posts.create(content());
     expect(created).toMatchObject({
       status: 'draft',
@@ -44,36 +44,13 @@ describe.each<DatabaseKind>(['SQLite', 'PostgreSQL'])('PostServiceModule: posts 
 
   it('hides a post from other workspaces, as if it did not exist', async () => {
     const created = await posts.create(content());
-    const stranger = postsClient(service.rpc, randomUUID());
+    const stranger = postsClient(service, randomUUID());
     const notFound = { kind: 'not_found', message: Messages.postNotFound };
     expect(await failureOf(stranger.get(created.uuid))).toEqual(notFound);
     expect(await failureOf(stranger.update(created.uuid, content()))).toEqual(notFound);
     expect(await failureOf(stranger.remove(created.uuid))).toEqual(notFound);
-    expect(await failureOf(posts.get(randomUUID()))).toEqual(notFound);
     expect((await posts.get(created.uuid)).status).toBe('draft');
-  });
-
-  it('lists newest first, by page, with an optional status filter', async () => {
-    const first = await posts.create(content({ kind: 'draft' }, 'first'));
-    const second = await posts.create(content({ kind: 'schedule', scheduledAt: inAnHour() }, 'second'));
-    const third = await posts.create(content({ kind: 'draft' }, 'third'));
-
-    const page1 = await posts.list({ page: 1, limit: 2 });
-    expect(page1.meta).toEqual({ page: 1, limit: 2, total: 3 });
-    expect(page1.data.map((post) => post.uuid)).toEqual([third.uuid, second.uuid]);
-    expect(page1.data[0]).toEqual(third);
-
-    const page2 = await posts.list({ page: 2, limit: 2 });
-    expect(page2.data.map((post) => post.uuid)).toEqual([first.uuid]);
-
-    const scheduled = await posts.list({ status: 'scheduled' });
-    expect(scheduled.meta.total).toBe(1);
-    expect(scheduled.data.map((post) => post.uuid)).toEqual([second.uuid]);
-    expect(await failureOf(posts.list({ status: 'lost' }))).toEqual({
-      kind: 'validation',
-      message: Messages.validation,
-      errors: { status: ['The selected status is invalid.'] },
-    });
+    expect(service.published.get(created.uuid)).toMatchObject({ type: 'post.created', workspaceUuid: expect.any(String), deleted: false });
   });
 
   it('updates a post and schedules it', async () => {
@@ -85,11 +62,11 @@ describe.each<DatabaseKind>(['SQLite', 'PostgreSQL'])('PostServiceModule: posts 
     expect(await posts.get(created.uuid)).toEqual(updated);
   });
 
-  it('deletes a post: it is gone from reads and cannot be deleted again', async () => {
+  it('deletes a post: post-events marks it deleted, and it cannot be deleted again', async () => {
     const created = await posts.create(content());
     expect(await posts.remove(created.uuid)).toBeNull();
     expect(await failureOf(posts.get(created.uuid))).toEqual({ kind: 'not_found', message: Messages.postNotFound });
-    expect((await posts.list()).data.map((post) => post.uuid)).not.toContain(created.uuid);
+    expect(service.published.get(created.uuid)).toMatchObject({ type: 'post.deleted', deleted: true, revision: 1 });
     expect(await failureOf(posts.remove(created.uuid))).toEqual({ kind: 'not_found', message: Messages.postNotFound });
     expect(await failureOf(posts.update(created.uuid, content()))).toEqual({ kind: 'not_found', message: Messages.postNotFound });
   });
@@ -135,6 +112,6 @@ describe.each<DatabaseKind>(['SQLite', 'PostgreSQL'])('PostServiceModule: posts 
       'versions.0.is_original': ['The is_original field must be true for the first version.'],
     });
     expect(await failureOf(service.rpc.request('posts.create', { workspaceUuid: 'w' }))).toMatchObject({ kind: 'bad_request' });
-    expect(await failureOf(service.rpc.request('posts.get', null))).toMatchObject({ kind: 'bad_request' });
+    expect(await failureOf(service.rpc.request('posts.delete', null))).toMatchObject({ kind: 'bad_request' });
   });
 });

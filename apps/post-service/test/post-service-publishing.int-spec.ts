@@ -60,7 +60,7 @@ describe.each<DatabaseKind>(['SQLite', 'PostgreSQL'])('PostServiceModule: publis
     await service?.close();
   });
   beforeEach(() => {
-    posts = postsClient(service.rpc, randomUUID());
+    posts = postsClient(service, randomUUID());
   });
 
   it('relays every event of a post to post-events in order, keyed by the post', async () => {
@@ -68,11 +68,12 @@ describe.each<DatabaseKind>(['SQLite', 'PostgreSQL'])('PostServiceModule: publis
     const messages = await eventually(async () => (relayedFor(created.uuid).length === 2 ? relayedFor(created.uuid) : undefined));
     const values = messages.map((message) => message.value as PostEventMessage);
     expect(values.map((value) => [value.type, value.revision])).toEqual([
-      ['PostCreated', 0],
-      ['PostScheduled', 1],
+      ['post.created', 0],
+      ['post.scheduled', 1],
     ]);
-    expect(values[0]).toMatchObject({ postUuid: created.uuid, data: { postUuid: created.uuid, accounts: content().accounts } });
-    expect(messages[1].headers).toMatchObject({ 'event-id': values[1].eventId, 'event-type': 'PostScheduled' });
+    expect(values[0]).toMatchObject({ version: 1, postUuid: created.uuid, post: { uuid: created.uuid, status: 'draft' } });
+    expect(values[1].post).toEqual(created);
+    expect(messages[1].headers).toMatchObject({ 'event-id': values[1].id, 'event-type': 'post.scheduled' });
     expect(messages[0].partition).toBe(messages[1].partition);
   });
 
@@ -93,7 +94,7 @@ describe.each<DatabaseKind>(['SQLite', 'PostgreSQL'])('PostServiceModule: publis
       [12, 'https://sandbox.test/12', []],
     ]);
     const types = relayedFor(created.uuid).map((message) => (message.value as PostEventMessage).type);
-    expect(types.filter((type) => type === 'AccountPublished')).toHaveLength(2);
+    expect(types.filter((type) => type === 'post.account_published')).toHaveLength(2);
 
     const immutable = { kind: 'bad_request', message: Messages.publishedPostImmutable };
     expect(await failureOf(posts.update(created.uuid, content()))).toEqual(immutable);
@@ -111,7 +112,7 @@ describe.each<DatabaseKind>(['SQLite', 'PostgreSQL'])('PostServiceModule: publis
     // The schedule of the update is at revision 3 (PostUpdated 2, PostScheduled 3).
     await sendCommand(startPublishing(created.uuid, 3));
     await eventually(() => statusOf(created.uuid, 'publishing'));
-    const starts = relayedFor(created.uuid).filter((message) => (message.value as PostEventMessage).type === 'PublishingStarted');
+    const starts = relayedFor(created.uuid).filter((message) => (message.value as PostEventMessage).type === 'post.publishing_started');
     expect(starts).toHaveLength(1);
     expect((starts[0].value as PostEventMessage).revision).toBe(4);
   });

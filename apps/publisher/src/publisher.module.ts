@@ -1,7 +1,5 @@
-import { Inject, Logger, Module, OnApplicationBootstrap, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Inject, Logger, Module, OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { ConsumerGroups, RpcMethods, Topics } from '@app/contracts';
-import { MESSAGE_BUS, MessageBus, RPC_SERVER, RpcServer, Subscription } from '@app/messaging';
 import { DATABASE, migrateSchema, SchemaDatabase, SqlDatabase } from '@app/persistence';
 import { AccountStore } from './accounts/account-store';
 import { ConnectAccountHandler } from './accounts/connect-account/connect-account.handler';
@@ -56,37 +54,13 @@ const PROVIDER_TIMEOUT_MS = 10_000;
     PostPublishingConsumer,
   ],
 })
-export class PublisherModule implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
+export class PublisherModule implements OnModuleInit {
   private readonly logger = new Logger('Publisher');
-  private subscription: Subscription | null = null;
 
-  constructor(
-    @Inject(PUBLISHER_DATABASE) private readonly database: SchemaDatabase,
-    @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
-    @Inject(RPC_SERVER) private readonly rpc: RpcServer,
-    private readonly connectAccount: ConnectAccountHandler,
-    private readonly disconnectAccount: DisconnectAccountHandler,
-    private readonly postPublishing: PostPublishingConsumer,
-  ) {}
+  constructor(@Inject(PUBLISHER_DATABASE) private readonly database: SchemaDatabase) {}
 
   async onModuleInit(): Promise<void> {
     const applied = await migrateSchema(this.database, publisherMigrations);
     if (applied.length > 0) this.logger.log(`Applied migrations ${applied.join(', ')}`);
-    this.rpc.handle(RpcMethods.connectAccount, (payload) => this.connectAccount.handle(payload));
-    this.rpc.handle(RpcMethods.disconnectAccount, (payload) => this.disconnectAccount.handle(payload));
-  }
-
-  async onApplicationBootstrap(): Promise<void> {
-    this.subscription = await this.bus.subscribe({
-      groupId: ConsumerGroups.publisher,
-      topics: [Topics.postEvents],
-      handle: (message) => this.postPublishing.handle(message),
-    });
-    this.logger.log('Watching post events for publishing rounds');
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.subscription?.stop();
-    this.subscription = null;
   }
 }

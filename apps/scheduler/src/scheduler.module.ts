@@ -1,6 +1,4 @@
-import { Inject, Logger, Module, OnApplicationBootstrap, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { ConsumerGroups, Topics } from '@app/contracts';
-import { MESSAGE_BUS, MessageBus, Subscription } from '@app/messaging';
+import { BeforeApplicationShutdown, Inject, Logger, Module, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { DATABASE, migrateSchema, SchemaDatabase, SqlDatabase } from '@app/persistence';
 import { TimerFiring } from './fire-timers/timer-firing.service';
 import { SCHEDULER_SCHEMA, schedulerMigrations } from './scheduler-migrations';
@@ -21,15 +19,12 @@ import { ScheduleTracker } from './track-schedules/schedule-tracker';
     { provide: SCHEDULER_DATABASE, inject: [DATABASE], useFactory: (database: SqlDatabase) => database.forSchema(SCHEDULER_SCHEMA) },
   ],
 })
-export class SchedulerModule implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
+export class SchedulerModule implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Scheduler');
-  private subscription: Subscription | null = null;
 
   constructor(
     @Inject(SCHEDULER_DATABASE) private readonly database: SchemaDatabase,
-    @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
     private readonly firing: TimerFiring,
-    private readonly tracker: ScheduleTracker,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -39,17 +34,10 @@ export class SchedulerModule implements OnModuleInit, OnApplicationBootstrap, On
 
   async onApplicationBootstrap(): Promise<void> {
     this.firing.start();
-    this.subscription = await this.bus.subscribe({
-      groupId: ConsumerGroups.scheduler,
-      topics: [Topics.postEvents],
-      handle: (message) => this.tracker.handle(message),
-    });
-    this.logger.log('Watching post events for schedules');
+    this.logger.log('Timers running');
   }
 
-  async onModuleDestroy(): Promise<void> {
-    await this.subscription?.stop();
-    this.subscription = null;
+  async beforeApplicationShutdown(): Promise<void> {
     await this.firing.stop();
   }
 }

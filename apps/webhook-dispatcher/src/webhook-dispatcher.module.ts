@@ -9,8 +9,8 @@ import { DeliveryLogRepository } from './delivery-log/delivery-log.repository';
 import { ManageWebhooksHandler } from './manage-webhooks/manage-webhooks.handler';
 import { WebhookActivityRepository } from './manage-webhooks/webhook-activity.repository';
 import { WebhookSettingsRepository } from './manage-webhooks/webhook-settings.repository';
-import { PostEventsConsumer } from './project-post-events/post-events.consumer';
-import { PostProjectionRepository } from './project-post-events/post-projection.repository';
+import { PostEventsConsumer } from './queue-deliveries/post-events.consumer';
+import { EventDeliveries } from './queue-deliveries/event-deliveries.repository';
 import { TestWebhookHandler } from './test-webhooks/test-webhook.handler';
 import { WEBHOOKS_DATABASE, WEBHOOKS_SCHEMA, webhooksMigrations } from './webhooks-schema';
 
@@ -25,7 +25,7 @@ import { WEBHOOKS_DATABASE, WEBHOOKS_SCHEMA, webhooksMigrations } from './webhoo
     WebhookActivityRepository,
     WebhookSettingsRepository,
     ManageWebhooksHandler,
-    PostProjectionRepository,
+    EventDeliveries,
     PostEventsConsumer,
     DeliveryQueueRepository,
     WebhookHealthRepository,
@@ -41,29 +41,20 @@ export class WebhookDispatcherModule implements OnModuleInit, OnApplicationBoots
 
   constructor(
     @Inject(WEBHOOKS_DATABASE) private readonly database: SchemaDatabase,
-    private readonly settings: ManageWebhooksHandler,
-    private readonly deliveryLog: DeliveryLogHandler,
-    private readonly tests: TestWebhookHandler,
-    private readonly consumer: PostEventsConsumer,
     private readonly worker: DeliveryWorker,
   ) {}
 
   async onModuleInit(): Promise<void> {
     const applied = await migrateSchema(this.database, webhooksMigrations);
     if (applied.length > 0) this.logger.log(`Migrations applied: ${applied.join(', ')}`);
-    this.settings.register();
-    this.deliveryLog.register();
-    this.tests.register();
   }
 
   async onApplicationBootstrap(): Promise<void> {
     await this.worker.start();
-    await this.consumer.start();
     this.logger.log('Webhook dispatcher started');
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    await this.consumer.stop();
     await this.worker.stop();
     this.logger.log('Webhook dispatcher stopped');
   }

@@ -33,16 +33,6 @@ export interface WebhooksTables {
     created_at: Generated<Date | string>;
     updated_at: Generated<Date | string>;
   };
-  posts: {
-    post_uuid: string;
-    workspace_uuid: string;
-    revision: number;
-    status: string;
-    scheduled_at: Date | string | null;
-    published_at: Date | string | null;
-    /** JSON array of `{provider, name}`. */
-    accounts: unknown;
-  };
   deliveries: {
     id: string;
     /** Numbers deliveries in the order they were queued, for the log. */
@@ -168,6 +158,13 @@ export const webhooksMigrations: readonly SchemaMigration[] = [
         await db.updateTable('deliveries').set({ post_uuid: postUuid }).where('id', '=', row.id).execute();
       }
       await db.schema.createIndex('deliveries_webhook_post_idx').ifNotExists().on('deliveries').columns(['webhook_id', 'post_uuid']).execute();
+    },
+  },
+  {
+    // Each post-events message carries its post: the dispatcher keeps no projection of its own.
+    id: '003-drop-posts-projection',
+    up: async (db) => {
+      await db.schema.dropTable('posts').ifExists().execute();
     },
   },
 ];

@@ -1,6 +1,22 @@
-import type { PostStatus, PostVersion } from '@app/domain';
+/** The Post resource of the HTTP API; `post-events` messages carry it too (the post after the event). */
+export type PostStatus = 'draft' | 'needs_approval' | 'scheduled' | 'publishing' | 'published' | 'failed';
 
-/** The Post resource of the HTTP API. */
+export const POST_STATUSES: readonly PostStatus[] = ['draft', 'needs_approval', 'scheduled', 'publishing', 'published', 'failed'];
+
+export interface PostContentView {
+  body: string;
+  /** Media ids. */
+  media: string[];
+}
+
+export interface PostVersionView {
+  /** 0 for the original version, otherwise the account the version is written for. */
+  account_id: number;
+  is_original: boolean;
+  content: PostContentView[];
+  options: Record<string, unknown>;
+}
+
 export interface PostAccountView {
   id: number;
   provider: string;
@@ -13,7 +29,7 @@ export interface PostAccountView {
 export interface PostView {
   uuid: string;
   status: PostStatus;
-  versions: PostVersion[];
+  versions: PostVersionView[];
   accounts: PostAccountView[];
   tags: string[];
   scheduled_at: string | null;

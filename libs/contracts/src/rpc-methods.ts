@@ -1,4 +1,4 @@
-import type { Actor, PostContentInput } from '@app/domain';
+import type { PostVersionView, PostView } from './post-view';
 
 /** Request/reply methods between the gateway and the services that own the data. */
 export const RpcMethods = {
@@ -6,8 +6,6 @@ export const RpcMethods = {
   updatePost: 'posts.update',
   deletePost: 'posts.delete',
   approvePost: 'posts.approve',
-  getPost: 'posts.get',
-  listPosts: 'posts.list',
   connectAccount: 'publisher.accounts.connect',
   disconnectAccount: 'publisher.accounts.disconnect',
   listWebhooks: 'webhooks.list',
@@ -26,30 +24,61 @@ export const RpcMethods = {
 export const rpcServiceOf = (method: string): 'post-service' | 'publisher' | 'webhook-dispatcher' =>
   method.startsWith('posts.') ? 'post-service' : method.startsWith('publisher.') ? 'publisher' : 'webhook-dispatcher';
 
+/** Who asks for a post command, as the gateway authenticated them. */
+export interface RequestActor {
+  userId: number;
+  canApprove: boolean;
+}
+
+/** An account a post targets, as the gateway knows it when it reads the body. */
+export interface PostAccountRef {
+  id: number;
+  provider: string;
+  name: string;
+  username: string | null;
+}
+
+/** How the author asked the post to be scheduled. */
+export type ScheduleRequest = { kind: 'draft' } | { kind: 'schedule'; scheduledAt: string } | { kind: 'schedule_now' };
+
+/** A post body as the gateway read it: versions, the accounts they resolve to, and the schedule asked for. */
+export interface PostInput {
+  versions: PostVersionView[];
+  accounts: PostAccountRef[];
+  tags: string[];
+  intent: ScheduleRequest;
+  /** Account id -> the longest text its platform takes, for the accounts that have a limit. */
+  textLimits?: Readonly<Record<number, number>>;
+}
+
 export interface CreatePostRequest {
   workspaceUuid: string;
   postUuid: string;
-  actor: Actor;
-  input: PostContentInput;
+  actor: RequestActor;
+  input: PostInput;
 }
 export interface UpdatePostRequest {
   workspaceUuid: string;
   postUuid: string;
-  actor: Actor;
-  input: PostContentInput;
+  actor: RequestActor;
+  input: PostInput;
 }
+/**
+ * What createPost, updatePost, approvePost and deletePost reply: the post after the command,
+ * built from the aggregate (null once deleted), and the post's revision then, which the gateway's
+ * read model reaches once it has projected the command's events.
+ */
+export interface PostCommandReply {
+  post: PostView | null;
+  revision: number;
+}
+
 export interface PostRef {
   workspaceUuid: string;
   postUuid: string;
 }
 export interface PostActionRequest extends PostRef {
-  actor: Actor;
-}
-export interface ListPostsRequest {
-  workspaceUuid: string;
-  status: string | null;
-  page: number;
-  limit: number;
+  actor: RequestActor;
 }
 
 export interface ConnectAccountRequest {

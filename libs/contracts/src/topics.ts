@@ -1,6 +1,6 @@
 /** Kafka topics of the product. Every message of one post is keyed by the post uuid. */
 export const Topics = {
-  /** Domain events of the Post aggregate, relayed from the event store in stream order. */
+  /** What happened to each post, with the post after it (PostEventMessage), relayed from the event store in revision order. */
   postEvents: 'post-events',
   /** Commands to the Post aggregate from the scheduler and the publisher. */
   postCommands: 'post-commands',
@@ -12,14 +12,13 @@ export { deadLetterTopic } from '@app/messaging';
 
 /** Consumer groups, one per service (and per purpose within it). */
 export const ConsumerGroups = {
-  postProjection: 'post-service.projection',
   postCommands: 'post-service.commands',
   scheduler: 'scheduler',
   publisher: 'publisher',
   webhookDispatcher: 'webhook-dispatcher',
   gatewayAccounts: 'gateway.accounts',
-  /** The gateway's record of which media each scheduled post uses (a media file in use may not be deleted). */
-  gatewayMedia: 'gateway.media',
+  /** The gateway's posts read model (every GET of posts). */
+  gatewayPosts: 'gateway.posts',
 } as const;
 
 /** Headers carried by every message. */

@@ -7,3 +7,4 @@ export * from './in-process/in-process-rpc';
 export * from './kafka';
 export * from './delivery/retry-policy';
 export * from './delivery/unprocessable-message';
+export * from './endpoints';

@@ -17,3 +17,10 @@ export type RpcReply = { ok: true; result: unknown } | { ok: false; error: Servi
 
 export const RPC_CLIENT = Symbol('RPC_CLIENT');
 export const RPC_SERVER = Symbol('RPC_SERVER');
+
+/** What a caller is told when a request/reply fails on the way, the same on every transport. */
+export const RpcFailures = {
+  notAvailable: 'The service is not available.',
+  handlerFailed: 'The service could not handle the request.',
+  timedOut: 'The service did not answer in time.',
+} as const;

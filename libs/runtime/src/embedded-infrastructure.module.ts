@@ -1,10 +1,11 @@
+import { DiscoveryModule } from '@nestjs/core';
 import { DynamicModule, Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { EVENT_STORE, SqlEventStore } from '@app/event-store';
 import { FileMediaStore, MEDIA_STORE } from '@app/media-store';
-import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
+import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, MessageEndpoints } from '@app/messaging';
 import { DATABASE, openSqliteDatabase, SqlDatabase } from '@app/persistence';
 import { SECRET_BOX } from '@app/security';
 import { lockDataDir } from './data-dir-lock';
@@ -36,7 +37,9 @@ export class EmbeddedInfrastructureModule implements OnApplicationShutdown {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: EmbeddedInfrastructureModule,
+      imports: [DiscoveryModule],
       providers: [
+        MessageEndpoints,
         { provide: APP_CONFIG, useValue: config },
         {
           provide: DATA_DIR_LOCK,

@@ -1,1 +1,2 @@
 export * from './test-infrastructure.module';
+export * from './webhook-receiver';

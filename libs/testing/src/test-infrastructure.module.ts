@@ -1,18 +1,29 @@
+import { DiscoveryModule } from '@nestjs/core';
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { APP_CONFIG, AppConfig, loadConfig } from '@app/config';
-import { InProcessMessageBus, InProcessMessageBusOptions, InProcessRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
 import { FileMediaStore, MEDIA_STORE, MediaStore } from '@app/media-store';
+import { EVENT_STORE, EventStore } from '@app/event-store';
+import { InProcessMessageBus, InProcessMessageBusOptions, InProcessRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, MessageEndpoints } from '@app/messaging';
 import { DATABASE, SqlDatabase } from '@app/persistence';
 import { SECRET_BOX, SecretBox } from '@app/security';
 
 export interface TestInfrastructureOptions {
   config?: AppConfig;
+  /** Options of the bus made here; ignored when `messageBus` is given. */
   bus?: InProcessMessageBusOptions;
   /** Where uploaded media go; by default files in a new temporary folder. */
   media?: MediaStore;
+  /** A bus the test made (and migrated) itself, to publish on it or read from it. */
+  messageBus?: InProcessMessageBus;
+  /** In-process RPC the test holds, to serve or call methods of other services. */
+  rpc?: InProcessRpc;
+  /** The event store, for the service that owns one. */
+  eventStore?: EventStore;
+  /** The SecretBox key (default: a fixed test key). */
+  encryptionKey?: string;
 }
 
 @Global()
@@ -20,25 +31,31 @@ export interface TestInfrastructureOptions {
 class TestInfrastructureModule {}
 
 /**
- * What the embedded runtime module provides to a service, over a database the test owns (a test
- * that restarts a service passes the same database again): the durable in-process bus, in-process
- * RPC, configuration and a SecretBox with a fixed test key.
+ * What the runtime module provides to a service, over a database the test owns (a test that
+ * restarts a service passes the same database again): the durable in-process bus, in-process
+ * RPC, configuration, a SecretBox, and the event store where given. The one test infrastructure
+ * of every app's suites.
  */
 export function testInfrastructure(database: SqlDatabase, options: TestInfrastructureOptions = {}): DynamicModule {
-  const rpc = new InProcessRpc();
+  const rpc = options.rpc ?? new InProcessRpc();
+  const eventStore = options.eventStore ? [{ provide: EVENT_STORE, useValue: options.eventStore }] : [];
   return {
     module: TestInfrastructureModule,
+    imports: [DiscoveryModule],
     providers: [
+      MessageEndpoints,
       { provide: DATABASE, useValue: database },
       { provide: APP_CONFIG, useValue: options.config ?? loadConfig({}) },
-      { provide: SECRET_BOX, useValue: new SecretBox('test') },
+      { provide: SECRET_BOX, useValue: new SecretBox(options.encryptionKey ?? 'test') },
       { provide: RPC_CLIENT, useValue: rpc },
       { provide: RPC_SERVER, useValue: rpc },
       { provide: MEDIA_STORE, useFactory: () => options.media ?? new FileMediaStore(mkdtempSync(join(tmpdir(), 'media-'))) },
+      ...eventStore,
       {
         provide: MESSAGE_BUS,
         inject: [DATABASE],
         useFactory: async (database: SqlDatabase) => {
+          if (options.messageBus) return options.messageBus;
           // Where other processes may append (PostgreSQL), poll often enough for a test; a
           // database this process alone writes wakes its readers on every append.
           const poll = database.dialect.singleProcess ? {} : { pollIntervalMs: 100 };
@@ -48,6 +65,6 @@ export function testInfrastructure(database: SqlDatabase, options: TestInfrastru
         },
       },
     ],
-    exports: [DATABASE, APP_CONFIG, SECRET_BOX, RPC_CLIENT, RPC_SERVER, MESSAGE_BUS, MEDIA_STORE],
+    exports: [DATABASE, APP_CONFIG, SECRET_BOX, RPC_CLIENT, RPC_SERVER, MESSAGE_BUS, MEDIA_STORE, ...eventStore.map((provider) => provider.provide)],
   };
 }

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { ApiClient } from '../support/api-client';
 import { eventually } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
-import { answer, WebhookReceiver } from '../support/webhook-receiver';
+import { answer, WebhookReceiver } from '@app/testing';
 import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from './support/browser';
 import { composePost, dayIn, failedDelivery, openFromNavigation, postUuidByText, screenshot, TOKYO_OFFSET_HOURS, verifySignature } from './support/dashboard-steps';
 

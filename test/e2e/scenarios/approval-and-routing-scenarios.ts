@@ -1,5 +1,5 @@
 import { addMember, approverWorkspace, connectSandbox, createUser } from '../support/fixtures';
-import { WebhookReceiver } from '../support/webhook-receiver';
+import { WebhookReceiver } from '@app/testing';
 import { createWebhook, expectEnvelope, expectSigned, LIFECYCLE_TIMEOUT_MS, schedulePost, waitForStatus } from './lifecycle-fixtures';
 import { Scenario, ScenarioContext } from './scenario';
 

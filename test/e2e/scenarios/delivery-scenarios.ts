@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
 import { approverWorkspace, connectSandbox } from '../support/fixtures';
-import { answer, failFirstAttempts, ReceivedWebhook, WebhookReceiver } from '../support/webhook-receiver';
+import { answer, failFirstAttempts, ReceivedWebhook, WebhookReceiver } from '@app/testing';
 import {
   createWebhook,
   expectEnvelope,

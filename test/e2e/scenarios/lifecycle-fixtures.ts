@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { ApiClient, createdBody } from '../support/api-client';
 import { eventually } from '../support/fixtures';
-import { ReceivedWebhook } from '../support/webhook-receiver';
+import { ReceivedWebhook } from '@app/testing';
 
 /**
  * What the systems the lifecycle scenarios run against are started with: receivers on 127.0.0.1,

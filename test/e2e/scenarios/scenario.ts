@@ -1,5 +1,5 @@
 import { adminOf, ApiClient } from '../support/api-client';
-import { Responder, WebhookReceiver } from '../support/webhook-receiver';
+import { Responder, WebhookReceiver } from '@app/testing';
 
 /**
  * The service under test, whichever way it runs (embedded: one process; distributed: one process

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import type { PostAccountView, PostView } from '@app/contracts';
 import type { PostStatus, PostVersion } from '@app/domain';
-import { POST_STATUSES } from './list-posts/parse-list-query';
+import { POST_STATUSES } from '@app/contracts';
 import { PostContentDoc } from './post-body/post-body.doc';
 
 /* OpenAPI description of the Post resource; `implements` keeps it in step with PostView. */

@@ -1,7 +1,7 @@
 import { Command } from '@nestjs/cqrs';
-import type { PostActionRequest, PostView } from '@app/contracts';
+import type { PostActionRequest, PostCommandReply } from '@app/contracts';
 
-export class ApprovePostCommand extends Command<PostView> {
+export class ApprovePostCommand extends Command<PostCommandReply> {
   constructor(readonly request: PostActionRequest) {
     super();
   }

@@ -8,7 +8,6 @@ import {
   RecordedEvent,
   WrongExpectedRevisionError,
 } from '@app/event-store';
-import { ProjectionProgress } from '../read-model/projection-progress';
 import { PostCommandRunner } from './post-command-runner';
 
 const POST = '0b6f7d8e-1c2a-4e3b-9f40-5a6b7c8d9e0f';
@@ -55,7 +54,7 @@ describe('PostCommandRunner', () => {
 
   beforeEach(() => {
     store = new InMemoryStore();
-    runner = new PostCommandRunner(store as unknown as EventStore, new ProjectionProgress());
+    runner = new PostCommandRunner(store as unknown as EventStore);
   });
 
   it('appends a new post to a stream that must not exist yet, with fresh event ids and the command in metadata', async () => {

@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ProjectionProgress } from '../read-model/projection-progress';
 import { Messages, ServiceError } from '@app/contracts';
 import { decide, evolve, foldPost, PostCommand, PostState, postStreamId } from '@app/domain';
 import { EVENT_STORE, EventStore, WrongExpectedRevisionError } from '@app/event-store';
@@ -32,9 +31,7 @@ export class PostCommandRunner {
   private readonly logger = new Logger(PostCommandRunner.name);
 
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly progress: ProjectionProgress,
-  ) {}
+    @Inject(EVENT_STORE) private readonly store: EventStore) {}
 
   async run(postUuid: string, command: PostCommand, options: RunOptions = {}): Promise<CommandOutcome> {
     const streamId = postStreamId(postUuid);
@@ -54,7 +51,6 @@ export class PostCommandRunner {
           events.map((event) => toNewEvent(event, context)),
           revision === -1 ? 'no_stream' : revision,
         );
-        this.progress.appended(postUuid, result.nextRevision);
         return { state: events.reduce(evolve, state), revision: result.nextRevision, appended: events.length };
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { PostEventMessage } from '@app/contracts';
 import { POST_EVENT_TYPES, PostEvent, PostEventType } from '@app/domain';
 import type { NewEvent, RecordedEvent } from '@app/event-store';
 
@@ -25,16 +24,4 @@ export function isPostEvent(recorded: RecordedEvent): boolean {
 export function toPostEvent(recorded: RecordedEvent): PostEvent {
   if (!isPostEvent(recorded)) throw new Error(`Event ${recorded.id} of ${recorded.streamId} is not a post event (${recorded.type})`);
   return { type: recorded.type as PostEventType, data: recorded.data } as PostEvent;
-}
-
-/** A stored post event as it travels on `post-events`. */
-export function toPostEventMessage(recorded: RecordedEvent): PostEventMessage {
-  return {
-    ...toPostEvent(recorded),
-    eventId: recorded.id,
-    postUuid: recorded.streamId.slice(POST_STREAM_PREFIX.length),
-    revision: recorded.revision,
-    position: recorded.position,
-    recordedAt: recorded.recordedAt,
-  };
 }

@@ -1,8 +1,8 @@
 import { Command } from '@nestjs/cqrs';
-import type { CreatePostRequest, PostView } from '@app/contracts';
+import type { CreatePostRequest, PostCommandReply } from '@app/contracts';
 import { actorOf, contentInputOf, fieldsOf, text } from '../rpc/rpc-payload';
 
-export class CreatePostCommand extends Command<PostView> {
+export class CreatePostCommand extends Command<PostCommandReply> {
   constructor(readonly request: CreatePostRequest) {
     super();
   }

@@ -1,22 +1,22 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import type { PostView } from '@app/contracts';
+import type { PostCommandReply } from '@app/contracts';
 import { PostCommandRunner } from '../command-handling/post-command-runner';
 import { existingState, toPostView } from '../post-view/to-post-view';
 import { CreatePostCommand } from './create-post.command';
 
 @CommandHandler(CreatePostCommand)
-export class CreatePostHandler implements ICommandHandler<CreatePostCommand, PostView> {
+export class CreatePostHandler implements ICommandHandler<CreatePostCommand, PostCommandReply> {
   private readonly logger = new Logger(CreatePostHandler.name);
 
   constructor(private readonly runner: PostCommandRunner) {}
 
-  async execute({ request }: CreatePostCommand): Promise<PostView> {
+  async execute({ request }: CreatePostCommand): Promise<PostCommandReply> {
     const { postUuid, workspaceUuid, actor, input } = request;
     const now = new Date().toISOString();
     const outcome = await this.runner.run(postUuid, { type: 'CreatePost', postUuid, workspaceUuid, actor, now, input });
     const state = existingState(outcome.state);
     this.logger.log(`Post ${postUuid} created in workspace ${workspaceUuid} by user ${actor.userId}: ${state.status}`);
-    return toPostView(state);
+    return { post: toPostView(state), revision: outcome.revision };
   }
 }

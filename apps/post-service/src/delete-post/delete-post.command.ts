@@ -1,7 +1,7 @@
 import { Command } from '@nestjs/cqrs';
-import type { PostActionRequest } from '@app/contracts';
+import type { PostActionRequest, PostCommandReply } from '@app/contracts';
 
-export class DeletePostCommand extends Command<null> {
+export class DeletePostCommand extends Command<PostCommandReply> {
   constructor(readonly request: PostActionRequest) {
     super();
   }

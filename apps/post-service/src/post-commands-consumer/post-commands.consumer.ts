@@ -1,8 +1,8 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ConsumerGroups, Topics } from '@app/contracts';
 import { PostRuleViolation } from '@app/domain';
-import { IncomingMessage, MESSAGE_BUS, MessageBus, Subscription, UnprocessableMessage } from '@app/messaging';
+import { ConsumesTopics, IncomingMessage, UnprocessableMessage } from '@app/messaging';
 import { parsePostCommandMessage } from './parse-post-command-message';
 
 /**
@@ -13,26 +13,10 @@ import { parsePostCommandMessage } from './parse-post-command-message';
 @Injectable()
 export class PostCommandsConsumer {
   private readonly logger = new Logger(PostCommandsConsumer.name);
-  private subscription: Subscription | null = null;
 
-  constructor(
-    @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
-    private readonly commandBus: CommandBus,
-  ) {}
+  constructor(private readonly commandBus: CommandBus) {}
 
-  async start(): Promise<void> {
-    this.subscription = await this.bus.subscribe({
-      groupId: ConsumerGroups.postCommands,
-      topics: [Topics.postCommands],
-      handle: (message) => this.handle(message),
-    });
-  }
-
-  async stop(): Promise<void> {
-    await this.subscription?.stop();
-    this.subscription = null;
-  }
-
+  @ConsumesTopics({ groupId: ConsumerGroups.postCommands, topics: [Topics.postCommands] })
   async handle(message: IncomingMessage): Promise<void> {
     const command = this.parse(message);
     try {

@@ -1,8 +1,8 @@
 import { Command } from '@nestjs/cqrs';
-import type { PostView, UpdatePostRequest } from '@app/contracts';
+import type { PostCommandReply, UpdatePostRequest } from '@app/contracts';
 import { actorOf, contentInputOf, fieldsOf, text } from '../rpc/rpc-payload';
 
-export class UpdatePostCommand extends Command<PostView> {
+export class UpdatePostCommand extends Command<PostCommandReply> {
   constructor(readonly request: UpdatePostRequest) {
     super();
   }

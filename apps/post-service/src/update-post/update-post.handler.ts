@@ -1,22 +1,22 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import type { PostView } from '@app/contracts';
+import type { PostCommandReply } from '@app/contracts';
 import { PostCommandRunner } from '../command-handling/post-command-runner';
 import { existingState, toPostView } from '../post-view/to-post-view';
 import { UpdatePostCommand } from './update-post.command';
 
 @CommandHandler(UpdatePostCommand)
-export class UpdatePostHandler implements ICommandHandler<UpdatePostCommand, PostView> {
+export class UpdatePostHandler implements ICommandHandler<UpdatePostCommand, PostCommandReply> {
   private readonly logger = new Logger(UpdatePostHandler.name);
 
   constructor(private readonly runner: PostCommandRunner) {}
 
-  async execute({ request }: UpdatePostCommand): Promise<PostView> {
+  async execute({ request }: UpdatePostCommand): Promise<PostCommandReply> {
     const { postUuid, workspaceUuid, actor, input } = request;
     const now = new Date().toISOString();
     const outcome = await this.runner.run(postUuid, { type: 'UpdatePost', actor, now, input }, { workspaceUuid });
     const state = existingState(outcome.state);
     this.logger.log(`Post ${postUuid} updated by user ${actor.userId}: ${state.status}`);
-    return toPostView(state);
+    return { post: toPostView(state), revision: outcome.revision };
   }
 }

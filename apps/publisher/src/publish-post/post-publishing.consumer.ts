@@ -1,14 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { Headers, PostEventMessage, Topics } from '@app/contracts';
-import { IncomingMessage, MESSAGE_BUS, MessageBus } from '@app/messaging';
+import { ConsumerGroups, decodePostEventMessage, Headers, Topics } from '@app/contracts';
+import { ConsumesTopics, IncomingMessage, MESSAGE_BUS, MessageBus } from '@app/messaging';
 import { AccountPublisher } from './account-publisher';
 import { AttemptJournal } from './attempt-journal';
 import { recordPublishResultCommand } from './record-publish-result-command';
 
-type PublishingStarted = Extract<PostEventMessage, { type: 'PublishingStarted' }>;
-
 /**
- * On PublishingStarted, publishes the post to each of its accounts and sends each account's
+ * On `post.publishing_started`, publishes the post to each of its accounts and sends each account's
  * result to `post-commands`. Redelivered, it reports the stored results again without calling a
  * provider twice.
  */
@@ -22,18 +20,21 @@ export class PostPublishingConsumer {
     @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
   ) {}
 
+  @ConsumesTopics({ groupId: ConsumerGroups.publisher, topics: [Topics.postEvents] })
   async handle(message: IncomingMessage): Promise<void> {
-    if (!isPublishingStarted(message.value)) return;
-    const { postUuid, revision: round, data } = message.value;
+    const event = decodePostEventMessage(message.value);
+    if (event.type !== 'post.publishing_started') return;
+    const { postUuid, revision: round, post, accountIds } = event;
+    const accounts = post.accounts.filter((account) => accountIds.includes(account.id));
     const latest = await this.journal.latestRound(postUuid);
     if (latest !== null && latest > round) {
       this.logger.log(`Skipped publishing round ${round} of post ${postUuid}: round ${latest} started since`);
       return;
     }
-    this.logger.log(`Publishing post ${postUuid} to ${data.accounts.length} account(s) (round ${round})`);
-    for (const account of data.accounts) {
+    this.logger.log(`Publishing post ${postUuid} to ${accounts.length} account(s) (round ${round})`);
+    for (const account of accounts) {
       const key = { postUuid, accountId: account.id, round };
-      const result = await this.publisher.publish(key, account, data.versions);
+      const result = await this.publisher.publish(key, account, post.versions);
       if (!result) continue; // deferred: the DeferredAttemptsRunner sends its result
       const command = recordPublishResultCommand(key, result, new Date());
       await this.bus.publish(Topics.postCommands, [
@@ -41,16 +42,4 @@ export class PostPublishingConsumer {
       ]);
     }
   }
-}
-
-function isPublishingStarted(value: unknown): value is PublishingStarted {
-  if (typeof value !== 'object' || value === null) return false;
-  const event = value as Partial<PublishingStarted>;
-  return (
-    event.type === 'PublishingStarted' &&
-    typeof event.postUuid === 'string' &&
-    Number.isInteger(event.revision) &&
-    Array.isArray(event.data?.accounts) &&
-    Array.isArray(event.data?.versions)
-  );
 }

@@ -1,8 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { IncomingMessage } from '@app/messaging';
+import { ConsumerGroups, decodePostEventMessage, Topics } from '@app/contracts';
+import { ConsumesTopics, IncomingMessage } from '@app/messaging';
 import { TimerFiring } from '../fire-timers/timer-firing.service';
 import { TimerStore } from '../timers/timer-store';
-import { isPostEventMessage, timerChangeFor } from './timer-change';
+import { timerChangeFor } from './timer-change';
 
 /** Keeps one timer per scheduled post from the events on `post-events`. */
 @Injectable()
@@ -14,12 +15,9 @@ export class ScheduleTracker {
     private readonly firing: TimerFiring,
   ) {}
 
+  @ConsumesTopics({ groupId: ConsumerGroups.scheduler, topics: [Topics.postEvents] })
   async handle(message: IncomingMessage): Promise<void> {
-    if (!isPostEventMessage(message.value)) {
-      this.logger.warn(`Skipped a message on ${message.topic} (partition ${message.partition}, offset ${message.offset}) that is not a post event`);
-      return;
-    }
-    const event = message.value;
+    const event = decodePostEventMessage(message.value);
     const change = timerChangeFor(event);
     if (change.kind === 'none') return;
 

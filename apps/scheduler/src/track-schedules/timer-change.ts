@@ -8,30 +8,26 @@ export type TimerChange =
 
 /**
  * A schedule sets the timer; anything that takes the post out of `scheduled` (an edit, a
- * deletion, a request for approval, the start of publishing) removes it.
+ * deletion, a request for approval, the start of publishing) removes it. Every message type is
+ * named: a new one does not compile until it is given its change here.
  */
 export function timerChangeFor(event: PostEventMessage): TimerChange {
   switch (event.type) {
-    case 'PostScheduled':
-      return { kind: 'set', dueAt: new Date(event.data.scheduledAt), scheduledRevision: event.revision };
-    case 'PostUpdated':
-    case 'PostDeleted':
-    case 'PublishingStarted':
-    case 'PostApprovalRequested':
+    case 'post.scheduled':
+      return event.post.scheduled_at === null
+        ? { kind: 'clear' }
+        : { kind: 'set', dueAt: new Date(event.post.scheduled_at), scheduledRevision: event.revision };
+    case 'post.updated':
+    case 'post.deleted':
+    case 'post.publishing_started':
+    case 'post.approval_requested':
       return { kind: 'clear' };
-    default:
+    case 'post.created':
+    case 'post.approved':
+    case 'post.account_published':
+    case 'post.account_failed':
+    case 'post.published':
+    case 'post.failed':
       return { kind: 'none' };
   }
-}
-
-/** The fields the scheduler relies on; anything else on `post-events` is not a post event it can use. */
-export function isPostEventMessage(value: unknown): value is PostEventMessage {
-  if (typeof value !== 'object' || value === null) return false;
-  const message = value as Partial<PostEventMessage>;
-  return (
-    typeof message.type === 'string' &&
-    typeof message.postUuid === 'string' &&
-    Number.isInteger(message.revision) &&
-    (message.type !== 'PostScheduled' || !Number.isNaN(Date.parse(String(message.data?.scheduledAt))))
-  );
 }

@@ -1,7 +1,7 @@
 import { openMigratedSchema, SchemaDatabase, testEngines, toDate } from '@app/persistence';
 import { WEBHOOKS_SCHEMA, WebhooksTables, webhooksMigrations } from '../webhooks-schema';
 import { ClaimedDelivery, DeliveryQueueRepository, FinishedAttempt } from './delivery-queue.repository';
-import { freshWebhook } from '../testing/webhook-rows';
+import { freshWebhook } from '../../test/webhook-rows';
 
 jest.setTimeout(30_000);
 

@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { DELIVERY_STATUSES, DeliveryView, Messages, RpcMethods, ServiceError } from '@app/contracts';
-import { RPC_SERVER, RpcServer } from '@app/messaging';
+import { HandlesRpc } from '@app/messaging';
 import { DeliveryWorker } from '../deliver-webhooks/delivery-worker';
 import { WebhookMessages } from '../manage-webhooks/webhook-input';
 import { WebhookSettingsRepository } from '../manage-webhooks/webhook-settings.repository';
@@ -20,16 +20,10 @@ export class DeliveryLogHandler {
     private readonly webhooks: WebhookSettingsRepository,
     private readonly deliveries: DeliveryLogRepository,
     private readonly worker: DeliveryWorker,
-    @Inject(RPC_SERVER) private readonly rpc: RpcServer,
   ) {}
 
-  register(): void {
-    this.rpc.handle(RpcMethods.listDeliveries, (payload) => this.list(payload));
-    this.rpc.handle(RpcMethods.resendDelivery, (payload) => this.resend(payload));
-    this.rpc.handle(RpcMethods.recoverDeliveries, (payload) => this.recover(payload));
-  }
-
-  private async list(payload: unknown): Promise<DeliveryView[]> {
+  @HandlesRpc(RpcMethods.listDeliveries)
+  async list(payload: unknown): Promise<DeliveryView[]> {
     const webhookId = await this.webhookInScope(payload);
     const limit = field(payload, 'limit');
     const bounded = typeof limit === 'number' && Number.isInteger(limit) && limit > 0 ? Math.min(limit, MAX_LIST_LIMIT) : DEFAULT_LIST_LIMIT;
@@ -37,7 +31,8 @@ export class DeliveryLogHandler {
   }
 
   /** Every failed delivery of the window due again, or only counted (`dryRun`). */
-  private async recover(payload: unknown): Promise<{ count: number }> {
+  @HandlesRpc(RpcMethods.recoverDeliveries)
+  async recover(payload: unknown): Promise<{ count: number }> {
     const webhookId = await this.webhookInScope(payload);
     const since = instantOf(field(payload, 'since'));
     const until = field(payload, 'until') === null ? null : instantOf(field(payload, 'until'));
@@ -51,7 +46,8 @@ export class DeliveryLogHandler {
     return { count };
   }
 
-  private async resend(payload: unknown): Promise<DeliveryView> {
+  @HandlesRpc(RpcMethods.resendDelivery)
+  async resend(payload: unknown): Promise<DeliveryView> {
     const webhookId = await this.webhookInScope(payload);
     const deliveryId = field(payload, 'deliveryId');
     if (typeof deliveryId !== 'string') throw new ServiceError('not_found', DELIVERY_NOT_FOUND);

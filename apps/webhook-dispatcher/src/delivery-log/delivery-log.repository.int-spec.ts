@@ -1,7 +1,7 @@
 import { openMigratedSchema, SchemaDatabase, testEngines } from '@app/persistence';
 import { WEBHOOKS_SCHEMA, WebhooksTables, webhooksMigrations } from '../webhooks-schema';
 import { DeliveryLogRepository } from './delivery-log.repository';
-import { freshWebhook } from '../testing/webhook-rows';
+import { freshWebhook } from '../../test/webhook-rows';
 
 /** A webhook's delivery log, on both engines. */
 describe.each(testEngines)('DeliveryLogRepository on %s', (_, open) => {

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { Messages, RpcMethods, SECRET_GRACE_SECONDS, ServiceError, WebhookView } from '@app/contracts';
-import { RPC_SERVER, RpcServer } from '@app/messaging';
+import { HandlesRpc } from '@app/messaging';
 import { DeliveryWorker } from '../deliver-webhooks/delivery-worker';
 import { findNonPublicAddress, hostOf } from '@app/network';
 import { generateWebhookSecret } from '../signing/webhook-secret';
@@ -17,21 +17,17 @@ export class ManageWebhooksHandler {
   constructor(
     private readonly webhooks: WebhookSettingsRepository,
     private readonly worker: DeliveryWorker,
-    @Inject(RPC_SERVER) private readonly rpc: RpcServer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  register(): void {
-    this.rpc.handle(RpcMethods.listWebhooks, (payload) => this.webhooks.list(scopeOwner(payload), secretShownTo(payload)));
-    this.rpc.handle(RpcMethods.getWebhook, (payload) => this.get(payload));
-    this.rpc.handle(RpcMethods.createWebhook, (payload) => this.create(payload));
-    this.rpc.handle(RpcMethods.updateWebhook, (payload) => this.update(payload));
-    this.rpc.handle(RpcMethods.deleteWebhook, (payload) => this.delete(payload));
-    this.rpc.handle(RpcMethods.rotateWebhookSecret, (payload) => this.rotateSecret(payload));
+  @HandlesRpc(RpcMethods.listWebhooks)
+  listWebhooks(payload: unknown) {
+    return this.webhooks.list(scopeOwner(payload), secretShownTo(payload));
   }
 
   /** A new generated secret; the old one keeps signing for the grace period (the gateway checked its range). */
-  private async rotateSecret(payload: unknown): Promise<WebhookView> {
+  @HandlesRpc(RpcMethods.rotateWebhookSecret)
+  async rotateSecret(payload: unknown): Promise<WebhookView> {
     const owner = scopeOwner(payload);
     const id = webhookIdOf(payload);
     const grace = field(payload, 'graceSeconds');
@@ -43,13 +39,15 @@ export class ManageWebhooksHandler {
     return rotated;
   }
 
-  private async get(payload: unknown): Promise<WebhookView> {
+  @HandlesRpc(RpcMethods.getWebhook)
+  async get(payload: unknown): Promise<WebhookView> {
     const owner = scopeOwner(payload);
     const id = webhookIdOf(payload);
     return (id !== null ? await this.webhooks.find(owner, id, secretShownTo(payload)) : null) ?? notFound();
   }
 
-  private async create(payload: unknown): Promise<WebhookView> {
+  @HandlesRpc(RpcMethods.createWebhook)
+  async create(payload: unknown): Promise<WebhookView> {
     const owner = scopeOwner(payload);
     const changes = await this.checked(field(payload, 'input'), 'create');
     const created = await this.webhooks.insert(owner, {
@@ -62,7 +60,8 @@ export class ManageWebhooksHandler {
     return created;
   }
 
-  private async update(payload: unknown): Promise<WebhookView> {
+  @HandlesRpc(RpcMethods.updateWebhook)
+  async update(payload: unknown): Promise<WebhookView> {
     const owner = scopeOwner(payload);
     const id = webhookIdOf(payload);
     if (id === null || !(await this.webhooks.exists(owner, id))) notFound();
@@ -74,7 +73,8 @@ export class ManageWebhooksHandler {
     return updated;
   }
 
-  private async delete(payload: unknown): Promise<null> {
+  @HandlesRpc(RpcMethods.deleteWebhook)
+  async delete(payload: unknown): Promise<null> {
     const owner = scopeOwner(payload);
     const id = webhookIdOf(payload);
     if (id === null || !(await this.webhooks.delete(owner, id))) notFound();

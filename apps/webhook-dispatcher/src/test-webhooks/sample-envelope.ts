@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { WebhookEnvelope, WebhookEventName } from '@app/contracts';
-import { buildEnvelope } from '../project-post-events/webhook-envelope';
+import { PostStatus, WebhookEnvelope, WebhookEventName } from '@app/contracts';
+import { buildEnvelope } from '../queue-deliveries/webhook-envelope';
 
 /** The workspace of a system webhook's test: none in particular. */
 export const SAMPLE_WORKSPACE_UUID = '00000000-0000-0000-0000-000000000000';
 
-const statusAfter: Record<WebhookEventName, string> = {
+const statusAfter: Record<WebhookEventName, PostStatus> = {
   'post.scheduled': 'scheduled',
   'post.published': 'published',
   'post.failed': 'failed',
@@ -19,13 +19,12 @@ export function sampleEnvelope(event: WebhookEventName, workspaceUuid: string, n
   const inAnHour = new Date(now.getTime() + 3_600_000).toISOString();
   return buildEnvelope(
     event,
+    workspaceUuid,
     {
-      postUuid: randomUUID(),
-      workspaceUuid,
-      revision: 0,
+      uuid: randomUUID(),
       status,
-      scheduledAt: status === 'scheduled' ? inAnHour : now.toISOString(),
-      publishedAt: status === 'published' ? now.toISOString() : null,
+      scheduled_at: status === 'scheduled' ? inAnHour : now.toISOString(),
+      published_at: status === 'published' ? now.toISOString() : null,
       accounts: [{ provider: 'sandbox', name: 'Sample account' }],
     },
     now.toISOString(),

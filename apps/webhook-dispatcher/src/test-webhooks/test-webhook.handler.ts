@@ -1,7 +1,7 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Messages, RpcMethods, ServiceError, TestAttemptView } from '@app/contracts';
-import { RPC_SERVER, RpcServer } from '@app/messaging';
+import { HandlesRpc } from '@app/messaging';
 import { WebhookSender } from '../deliver-webhooks/webhook-sender';
 import { isEventName, WebhookMessages } from '../manage-webhooks/webhook-input';
 import { WebhookSettingsRepository } from '../manage-webhooks/webhook-settings.repository';
@@ -20,14 +20,10 @@ export class TestWebhookHandler {
   constructor(
     private readonly webhooks: WebhookSettingsRepository,
     private readonly sender: WebhookSender,
-    @Inject(RPC_SERVER) private readonly rpc: RpcServer,
   ) {}
 
-  register(): void {
-    this.rpc.handle(RpcMethods.testWebhook, (payload) => this.test(payload));
-  }
-
-  private async test(payload: unknown): Promise<TestAttemptView> {
+  @HandlesRpc(RpcMethods.testWebhook)
+  async test(payload: unknown): Promise<TestAttemptView> {
     const owner = scopeOwner(payload);
     const id = webhookIdOf(payload);
     const event = field(payload, 'event');

@@ -1,6 +1,6 @@
 import { PostEvent } from './post-events';
 import { initialPostState, PostState } from './post-state';
-import { ExistingPost } from './post-rules';
+import { ExistingPost, scheduledAtOnApproval } from './post-rules';
 
 /** Applies one event; `revision` counts the events applied, so it equals the event's stream revision. */
 export function evolve(state: PostState, event: PostEvent): PostState {
@@ -39,8 +39,9 @@ export function evolve(state: PostState, event: PostEvent): PostState {
     case 'PostApprovalRequested':
       return { ...next, status: 'needs_approval', scheduledAt: event.data.scheduledAt, scheduledRevision: null };
     case 'PostApproved':
-      // The PostScheduled that follows in the same append moves the post on.
-      return next;
+      // Approval always schedules: the post is due at the time asked for, or now when that has
+      // passed. The PostScheduled that follows in the same append records the schedule itself.
+      return { ...next, status: 'scheduled', scheduledAt: scheduledAtOnApproval(state.scheduledAt, event.data.at) };
     case 'PostDeleted':
       return { ...next, deleted: true, scheduledRevision: null };
     case 'PublishingStarted': {

@@ -12,8 +12,8 @@ export interface RelayedMessage {
   headers?: Record<string, string>;
 }
 
-/** Turns a stored event into the message to publish; null skips the event. */
-export type EventToMessage = (event: RecordedEvent) => RelayedMessage | null;
+/** Turns a stored event into the message to publish; null skips the event. Called in store order. */
+export type EventToMessage = (event: RecordedEvent) => RelayedMessage | null | Promise<RelayedMessage | null>;
 
 export interface EventRelayOptions {
   /** How long the lease lasts without renewal; another instance takes over after that. */
@@ -148,7 +148,7 @@ export class EventRelay {
   private async publishBatch(batch: RecordedEvent[], lost: AbortController): Promise<void> {
     while (!lost.signal.aborted) {
       try {
-        for (const [topic, messages] of byTopic(batch, this.toMessage)) await this.bus.publish(topic, messages);
+        for (const [topic, messages] of await byTopic(batch, this.toMessage)) await this.bus.publish(topic, messages);
         if (!(await this.lease.saveCheckpoint(batch[batch.length - 1].position))) lost.abort();
         return;
       } catch (error) {
@@ -178,10 +178,10 @@ export class EventRelay {
 }
 
 /** The messages of a batch by topic, in the batch's order within each topic. */
-function byTopic(batch: RecordedEvent[], toMessage: EventToMessage): Map<string, OutgoingMessage[]> {
+async function byTopic(batch: RecordedEvent[], toMessage: EventToMessage): Promise<Map<string, OutgoingMessage[]>> {
   const topics = new Map<string, OutgoingMessage[]>();
   for (const event of batch) {
-    const message = toMessage(event);
+    const message = await toMessage(event);
     if (!message) continue;
     const messages = topics.get(message.topic) ?? [];
     messages.push({ key: message.key, value: message.value, headers: message.headers });

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { ServiceError } from '../service-error';
-import { InProcessRpc, RpcFailures } from './in-process-rpc';
+import { RpcFailures } from '../rpc.port';
+import { InProcessRpc } from './in-process-rpc';
 
 describe('InProcessRpc', () => {
   let rpc: InProcessRpc;
@@ -99,7 +100,7 @@ describe('InProcessRpc', () => {
   it('answers unavailable when no handler serves the method', async () => {
     const error = await failureOf(rpc.request('posts.nobody', {}));
 
-    expect(error.toBody()).toEqual({ kind: 'unavailable', message: RpcFailures.noHandler });
+    expect(error.toBody()).toEqual({ kind: 'unavailable', message: RpcFailures.notAvailable });
   });
 
   it('answers unavailable when the handler does not answer within the timeout', async () => {

@@ -1,16 +1,10 @@
 import { Logger } from '@nestjs/common';
 import { ServiceError } from '../service-error';
-import { RpcClient, RpcReply, RpcServer } from '../rpc.port';
+import { RpcClient, RpcFailures, RpcReply, RpcServer } from '../rpc.port';
 
 type RpcHandler = (payload: unknown) => Promise<unknown>;
 
 const DEFAULT_TIMEOUT_MS = 10_000;
-
-export const RpcFailures = {
-  noHandler: 'The service is not available.',
-  handlerFailed: 'The service could not handle the request.',
-  timedOut: 'The service did not answer in time.',
-} as const;
 
 /**
  * Request/reply as a call inside the process, with the guarantees of a wire: the payload and the
@@ -30,7 +24,7 @@ export class InProcessRpc implements RpcClient, RpcServer {
     const handler = this.handlers.get(method);
     if (!handler) {
       this.logger.error(`No handler for RPC method ${method}`);
-      throw new ServiceError('unavailable', RpcFailures.noHandler);
+      throw new ServiceError('unavailable', RpcFailures.notAvailable);
     }
     const request = jsonCopy(payload);
     const reply = await this.withTimeout(method, this.serve(method, handler, request), options.timeoutMs ?? DEFAULT_TIMEOUT_MS);

@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { IncomingMessage } from '../message-bus.port';
 import { Inbox } from '../testing/inbox';
 import { KafkaMessageBus, KafkaMessageBusOptions } from './kafka-message-bus';
-import { KafkaRpc, KafkaRpcFailures, KafkaRpcHeaders, KafkaRpcOptions } from './kafka-rpc';
+import { RpcFailures } from '../rpc.port';
+import { KafkaRpc, KafkaRpcHeaders, KafkaRpcOptions } from './kafka-rpc';
 import { describeWithKafka, fastConsumerTimings } from './testing/describe-with-kafka';
 import { KafkaMockCluster, startKafkaMockCluster } from './testing/kafka-mock-cluster';
 
@@ -162,6 +163,6 @@ describeWithKafka('KafkaRpc on a mock Kafka cluster', () => {
 
     await closing.close();
 
-    expect(await pending).toEqual(new ServiceError('unavailable', KafkaRpcFailures.notAvailable));
+    expect(await pending).toEqual(new ServiceError('unavailable', RpcFailures.notAvailable));
   });
 });

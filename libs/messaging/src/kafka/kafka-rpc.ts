@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { ServiceError } from '../service-error';
 import { randomUUID } from 'node:crypto';
 import { IncomingMessage, Subscription } from '../message-bus.port';
-import { RpcClient, RpcReply, RpcServer } from '../rpc.port';
+import { RpcClient, RpcFailures, RpcReply, RpcServer } from '../rpc.port';
 import { errorMessage } from '../dead-letter';
 import { KafkaMessageBus, KafkaMessageBusOptions } from './kafka-message-bus';
 import { openPayload, PayloadCipher, sealPayload } from './sealed-payload';
@@ -15,12 +15,6 @@ export const KafkaRpcHeaders = {
   replyTo: 'reply-to',
   /** Epoch milliseconds after which the caller no longer waits; a server skips such a request. */
   deadline: 'deadline',
-} as const;
-
-export const KafkaRpcFailures = {
-  notAvailable: 'The service is not available.',
-  handlerFailed: 'The service could not handle the request.',
-  timedOut: 'The service did not answer in time.',
 } as const;
 
 export const rpcRequestTopic = (service: string): string => `rpc.${service}`;
@@ -120,7 +114,7 @@ export class KafkaRpc implements RpcClient, RpcServer {
     const reply = await new Promise<RpcReply>((resolve) => {
       const timer = setTimeout(() => {
         this.logger.warn(`RPC ${method} (${correlationId}) got no answer within ${timeoutMs} ms`);
-        settle({ ok: false, error: { kind: 'unavailable', message: KafkaRpcFailures.timedOut } });
+        settle({ ok: false, error: { kind: 'unavailable', message: RpcFailures.timedOut } });
       }, timeoutMs);
       const settle = (answer: RpcReply) => {
         clearTimeout(timer);
@@ -131,7 +125,7 @@ export class KafkaRpc implements RpcClient, RpcServer {
       this.send(method, payload, correlationId, Date.now() + timeoutMs).catch((error) => {
         if (!this.pending.has(correlationId)) return;
         this.logger.error(`RPC ${method} (${correlationId}) could not be sent: ${errorMessage(error)}`);
-        settle({ ok: false, error: { kind: 'unavailable', message: KafkaRpcFailures.notAvailable } });
+        settle({ ok: false, error: { kind: 'unavailable', message: RpcFailures.notAvailable } });
       });
     });
     if (reply.ok) return reply.result as Reply;
@@ -144,7 +138,7 @@ export class KafkaRpc implements RpcClient, RpcServer {
     const subscriptions = await Promise.allSettled([...this.serving.values(), ...(this.replies ? [this.replies] : [])]);
     await Promise.allSettled(subscriptions.map((result) => (result.status === 'fulfilled' ? result.value.stop() : undefined)));
     for (const request of [...this.pending.values()]) {
-      request.settle({ ok: false, error: { kind: 'unavailable', message: KafkaRpcFailures.notAvailable } });
+      request.settle({ ok: false, error: { kind: 'unavailable', message: RpcFailures.notAvailable } });
     }
     await this.bus.close();
   }
@@ -202,21 +196,21 @@ export class KafkaRpc implements RpcClient, RpcServer {
     const handler = this.handlers.get(method);
     if (!handler) {
       this.logger.error(`No handler for RPC method ${method} (${correlationId})`);
-      return { ok: false, error: { kind: 'unavailable', message: KafkaRpcFailures.notAvailable } };
+      return { ok: false, error: { kind: 'unavailable', message: RpcFailures.notAvailable } };
     }
     let payload: unknown;
     try {
       payload = this.open(value);
     } catch (error) {
       this.logger.error(`Refused RPC ${method} (${correlationId}): ${errorMessage(error)}`);
-      return { ok: false, error: { kind: 'unavailable', message: KafkaRpcFailures.handlerFailed } };
+      return { ok: false, error: { kind: 'unavailable', message: RpcFailures.handlerFailed } };
     }
     try {
       return { ok: true, result: await handler(payload) };
     } catch (error) {
       if (error instanceof ServiceError) return { ok: false, error: error.toBody() };
       this.logger.error(`RPC ${method} (${correlationId}) failed: ${errorMessage(error)}`, error instanceof Error ? error.stack : undefined);
-      return { ok: false, error: { kind: 'unavailable', message: KafkaRpcFailures.handlerFailed } };
+      return { ok: false, error: { kind: 'unavailable', message: RpcFailures.handlerFailed } };
     }
   }
 
@@ -239,7 +233,7 @@ export class KafkaRpc implements RpcClient, RpcServer {
       return;
     }
     this.logger.error(`RPC ${request.method} (${correlationId}) got a malformed reply`);
-    request.settle({ ok: false, error: { kind: 'unavailable', message: KafkaRpcFailures.handlerFailed } });
+    request.settle({ ok: false, error: { kind: 'unavailable', message: RpcFailures.handlerFailed } });
   }
 
   /** A payload as it goes on the wire: sealed when a cipher is configured. */

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { ApiClient } from '../../support/api-client';
 import { eventually } from '../../support/fixtures';
-import { ReceivedWebhook } from '../../support/webhook-receiver';
+import { ReceivedWebhook } from '@app/testing';
 
 /** The calendar day of an instant in a time zone, `YYYY-MM-DD`. */
 export function dayIn(timeZone: string, at: Date): string {

@@ -1,7 +1,7 @@
 import { createWebhook } from '../../scenarios/lifecycle-fixtures';
 import { adminOf, ApiClient } from '../../support/api-client';
 import { approverWorkspace, connectSandbox, eventually } from '../../support/fixtures';
-import { WebhookReceiver } from '../../support/webhook-receiver';
+import { WebhookReceiver } from '@app/testing';
 import { DistributedSystem, DistributedSystemOptions } from './distributed-system';
 
 /** Starts a distributed system and a webhook receiver before the suite's tests, and ends both after them. */

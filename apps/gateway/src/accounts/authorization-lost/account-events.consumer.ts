@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { AccountEventMessage, ConsumerGroups, Topics } from '@app/contracts';
-import { IncomingMessage, MESSAGE_BUS, MessageBus, Subscription, UnprocessableMessage } from '@app/messaging';
+import { ConsumesTopics, IncomingMessage, UnprocessableMessage } from '@app/messaging';
 import { AccountRegistry } from '../account-registry';
 
 /** The message, or why it can never be handled (a version or type this gateway does not know). */
@@ -20,28 +20,12 @@ export function accountEventOf(message: IncomingMessage): AccountEventMessage {
  * whose credentials a platform refused shows `authorized: false` until it is connected again.
  */
 @Injectable()
-export class AccountEventsConsumer implements OnApplicationBootstrap, OnModuleDestroy {
+export class AccountEventsConsumer {
   private readonly logger = new Logger('Gateway');
-  private subscription: Subscription | null = null;
 
-  constructor(
-    @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
-    private readonly accounts: AccountRegistry,
-  ) {}
+  constructor(private readonly accounts: AccountRegistry) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    this.subscription = await this.bus.subscribe({
-      groupId: ConsumerGroups.gatewayAccounts,
-      topics: [Topics.accountEvents],
-      handle: (message) => this.handle(message),
-    });
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.subscription?.stop();
-    this.subscription = null;
-  }
-
+  @ConsumesTopics({ groupId: ConsumerGroups.gatewayAccounts, topics: [Topics.accountEvents] })
   async handle(message: IncomingMessage): Promise<void> {
     const event = accountEventOf(message);
     if (await this.accounts.authorizationLost(event.workspaceUuid, event.accountId)) {

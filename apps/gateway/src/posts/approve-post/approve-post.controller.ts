@@ -1,7 +1,7 @@
-import { Controller, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse } from '@nestjs/swagger';
 import { Messages, PostActionRequest, PostView, RpcMethods } from '@app/contracts';
-import { RPC_CLIENT, RpcClient } from '@app/messaging';
+import { PostCommands } from '../post-commands';
 import { AuthenticatedUser, CurrentMembership, CurrentUser, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
 import { ApiErrorResponses, Failures } from '../../http/openapi/api-error-responses';
@@ -13,7 +13,7 @@ import { Idempotent } from '../../idempotency/idempotent.decorator';
 @Controller(':workspaceUuid/posts/:postUuid/approve')
 @WorkspaceRoute('posts')
 export class ApprovePostController {
-  constructor(@Inject(RPC_CLIENT) private readonly rpc: RpcClient) {}
+  constructor(private readonly commands: PostCommands) {}
 
   @Post()
   @Idempotent()
@@ -35,6 +35,6 @@ export class ApprovePostController {
       postUuid: postUuidFromPath(postUuidText),
       actor: { userId: user.userId, canApprove: membership.canApprove },
     };
-    return this.rpc.request<PostView>(RpcMethods.approvePost, request);
+    return this.commands.sendForPost(RpcMethods.approvePost, request);
   }
 }

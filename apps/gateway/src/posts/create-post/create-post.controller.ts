@@ -1,8 +1,8 @@
-import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiCreatedResponse } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import { CreatePostRequest, PostView, RpcMethods } from '@app/contracts';
-import { RPC_CLIENT, RpcClient } from '@app/messaging';
+import { PostCommands } from '../post-commands';
 import { AuthenticatedUser, CurrentMembership, CurrentUser, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
 import { ApiErrorResponses, ApiJsonBody, Failures } from '../../http/openapi/api-error-responses';
@@ -16,7 +16,7 @@ import { Idempotent } from '../../idempotency/idempotent.decorator';
 export class CreatePostController {
   constructor(
     private readonly inputs: PostInputReader,
-    @Inject(RPC_CLIENT) private readonly rpc: RpcClient,
+    private readonly commands: PostCommands,
   ) {}
 
   @Post()
@@ -32,6 +32,6 @@ export class CreatePostController {
       actor: { userId: user.userId, canApprove: membership.canApprove },
       input: await this.inputs.read(membership.workspaceUuid, body),
     };
-    return this.rpc.request<PostView>(RpcMethods.createPost, request);
+    return this.commands.sendForPost(RpcMethods.createPost, request);
   }
 }

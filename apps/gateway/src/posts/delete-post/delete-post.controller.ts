@@ -1,7 +1,7 @@
-import { Controller, Delete, HttpCode, Inject, Param } from '@nestjs/common';
+import { Controller, Delete, HttpCode, Param } from '@nestjs/common';
 import { ApiNoContentResponse } from '@nestjs/swagger';
 import { Messages, PostActionRequest, RpcMethods } from '@app/contracts';
-import { RPC_CLIENT, RpcClient } from '@app/messaging';
+import { PostCommands } from '../post-commands';
 import { AuthenticatedUser, CurrentMembership, CurrentUser, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
 import { ApiErrorResponses, Failures } from '../../http/openapi/api-error-responses';
@@ -10,7 +10,7 @@ import { ApiPostUuidParam, postUuidFromPath } from '../post-uuid';
 @Controller(':workspaceUuid/posts/:postUuid')
 @WorkspaceRoute('posts')
 export class DeletePostController {
-  constructor(@Inject(RPC_CLIENT) private readonly rpc: RpcClient) {}
+  constructor(private readonly commands: PostCommands) {}
 
   @Delete()
   @HttpCode(204)
@@ -27,6 +27,6 @@ export class DeletePostController {
       postUuid: postUuidFromPath(postUuidText),
       actor: { userId: user.userId, canApprove: membership.canApprove },
     };
-    await this.rpc.request(RpcMethods.deletePost, request);
+    await this.commands.send(RpcMethods.deletePost, request);
   }
 }

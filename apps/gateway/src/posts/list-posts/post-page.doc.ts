@@ -1,7 +1,7 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import type { PostPage } from '@app/contracts';
 import { PostDoc } from '../post.doc';
-import { DEFAULT_LIMIT } from './parse-list-query';
+import { DEFAULT_LIMIT } from './list-posts-query.dto';
 
 @ApiSchema({ name: 'PageMeta' })
 class PageMetaDoc {

@@ -1,7 +1,7 @@
-import { Body, Controller, Inject, Param, Put } from '@nestjs/common';
+import { Body, Controller, Param, Put } from '@nestjs/common';
 import { ApiOkResponse } from '@nestjs/swagger';
 import { Messages, PostView, RpcMethods, UpdatePostRequest } from '@app/contracts';
-import { RPC_CLIENT, RpcClient } from '@app/messaging';
+import { PostCommands } from '../post-commands';
 import { AuthenticatedUser, CurrentMembership, CurrentUser, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
 import { ApiErrorResponses, ApiJsonBody, Failures } from '../../http/openapi/api-error-responses';
@@ -16,7 +16,7 @@ import { ApiPostUuidParam, postUuidFromPath } from '../post-uuid';
 export class UpdatePostController {
   constructor(
     private readonly inputs: PostInputReader,
-    @Inject(RPC_CLIENT) private readonly rpc: RpcClient,
+    private readonly commands: PostCommands,
   ) {}
 
   @Put()
@@ -37,6 +37,6 @@ export class UpdatePostController {
       actor: { userId: user.userId, canApprove: membership.canApprove },
       input: await this.inputs.read(membership.workspaceUuid, body),
     };
-    return this.rpc.request<PostView>(RpcMethods.updatePost, request);
+    return this.commands.sendForPost(RpcMethods.updatePost, request);
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ConnectAccountReply, Messages, ServiceError } from '@app/contracts';
+import { ConnectAccountReply, Messages, RpcMethods, ServiceError } from '@app/contracts';
+import { HandlesRpc } from '@app/messaging';
 import { ProviderRegistry } from '../../providers/provider-registry';
 import { Verification } from '../../providers/publish-provider';
 import { AccountStore } from '../account-store';
@@ -26,6 +27,7 @@ export class ConnectAccountHandler {
     private readonly accounts: AccountStore,
   ) {}
 
+  @HandlesRpc(RpcMethods.connectAccount)
   async handle(payload: unknown): Promise<ConnectAccountReply> {
     const request = validateConnectAccountRequest(payload, (name) => this.providers.find(name));
     const { providerAdapter, ...account } = request;

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Messages, ServiceError } from '@app/contracts';
+import { Messages, RpcMethods, ServiceError } from '@app/contracts';
+import { HandlesRpc } from '@app/messaging';
 import { asObject, checkAccountRef } from '../account-ref';
 import { AccountStore } from '../account-store';
 
@@ -20,6 +21,7 @@ export class DisconnectAccountHandler {
 
   constructor(private readonly accounts: AccountStore) {}
 
+  @HandlesRpc(RpcMethods.disconnectAccount)
   async handle(payload: unknown): Promise<DisconnectAccountReply> {
     const errors: Record<string, string[]> = {};
     const { accountId, workspaceUuid } = checkAccountRef(asObject(payload), errors);

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { samplePostEvent } from '@app/contracts/testing';
+import { openMigratedSchema, testEngines } from '@app/persistence';
+import { GATEWAY_SCHEMA, GatewayDatabase, GatewayTables, gatewayMigrations } from '../../gateway-migrations';
+import { PostsReadModel } from './posts-read-model';
+import { READ_YOUR_WRITES_TIMEOUT_MS, ReadYourWrites } from './read-your-writes';
+
+/** The posts every GET answers from, kept from post-events messages, on both engines. */
+describe.each(testEngines)('PostsReadModel on %s', (_, open) => {
+  let dispose: () => Promise<void>;
+  let database: GatewayDatabase;
+  let progress: ReadYourWrites;
+  let posts: PostsReadModel;
+  let workspace: string;
+
+  beforeAll(async () => {
+    ({ schema: database, dispose } = await openMigratedSchema<GatewayTables>(open, GATEWAY_SCHEMA, gatewayMigrations));
+  });
+  beforeEach(() => {
+    progress = new ReadYourWrites();
+    posts = new PostsReadModel(database, progress);
+    workspace = randomUUID();
+  });
+  afterAll(() => dispose());
+
+  const at = (minute: number) => `2026-11-22T09:${String(minute).padStart(2, '0')}:00.000Z`;
+
+  it('keeps the post of the latest revision, whatever order the messages come in', async () => {
+    const postUuid = randomUUID();
+    const created = samplePostEvent('post.created', { postUuid, workspaceUuid: workspace, revision: 0 });
+    const scheduled = samplePostEvent('post.scheduled', { postUuid, workspaceUuid: workspace, revision: 1, post: { status: 'scheduled', scheduled_at: at(30) } });
+    await posts.save(scheduled);
+    await posts.save(created);
+    await posts.save(scheduled);
+    expect(await posts.find(workspace, postUuid)).toEqual(scheduled.post);
+    expect(await posts.find(randomUUID(), postUuid)).toBeNull();
+  });
+
+  it('hides a deleted post, and an older message does not bring it back', async () => {
+    const postUuid = randomUUID();
+    const created = samplePostEvent('post.created', { postUuid, workspaceUuid: workspace, revision: 0 });
+    await posts.save(created);
+    await posts.save(samplePostEvent('post.deleted', { postUuid, workspaceUuid: workspace, revision: 1 }));
+    await posts.save(created);
+    expect(await posts.find(workspace, postUuid)).toBeNull();
+    expect((await posts.list({ workspaceUuid: workspace, status: null, page: 1, limit: 10 })).meta.total).toBe(0);
+  });
+
+  it('lists newest first, by page, with an optional status filter', async () => {
+    const [first, second, third] = [1, 2, 3].map((minute) =>
+      samplePostEvent(minute === 2 ? 'post.scheduled' : 'post.created', {
+        workspaceUuid: workspace,
+        post: { created_at: at(minute), status: minute === 2 ? 'scheduled' : 'draft' },
+      }),
+    );
+    for (const message of [second, first, third]) await posts.save(message);
+    await posts.save(samplePostEvent('post.created', { workspaceUuid: randomUUID() }));
+
+    const page1 = await posts.list({ workspaceUuid: workspace, status: null, page: 1, limit: 2 });
+    expect(page1).toEqual({ data: [third.post, second.post], meta: { page: 1, limit: 2, total: 3 } });
+    const page2 = await posts.list({ workspaceUuid: workspace, status: null, page: 2, limit: 2 });
+    expect(page2.data.map((post) => post.uuid)).toEqual([first.postUuid]);
+    const scheduled = await posts.list({ workspaceUuid: workspace, status: 'scheduled', page: 1, limit: 20 });
+    expect(scheduled).toEqual({ data: [second.post], meta: { page: 1, limit: 20, total: 1 } });
+  });
+
+  it('keeps each message as a step of the post history, once, oldest first', async () => {
+    const postUuid = randomUUID();
+    const messages = [
+      samplePostEvent('post.created', { postUuid, workspaceUuid: workspace, revision: 0, post: { updated_at: at(1) } }),
+      samplePostEvent('post.publishing_started', { postUuid, workspaceUuid: workspace, revision: 1, post: { updated_at: at(2) } }),
+      samplePostEvent('post.account_failed', { postUuid, workspaceUuid: workspace, revision: 2, accountId: 11, post: { updated_at: at(3) } }),
+    ];
+    for (const message of [messages[2], messages[0], messages[1], messages[2]]) await posts.save(message);
+    expect(await posts.history(workspace, postUuid)).toEqual([
+      { type: 'post.created', at: at(1), revision: 0, account_id: null },
+      { type: 'post.publishing_started', at: at(2), revision: 1, account_id: null },
+      { type: 'post.account_failed', at: at(3), revision: 2, account_id: 11 },
+    ]);
+    expect(await posts.history(randomUUID(), postUuid)).toBeNull();
+  });
+
+  it('lets a read wait for a write made through this gateway until the projection shows it', async () => {
+    const postUuid = randomUUID();
+    await posts.save(samplePostEvent('post.created', { postUuid, workspaceUuid: workspace, revision: 0 }));
+    progress.written(workspace, postUuid, 1);
+    const scheduled = samplePostEvent('post.scheduled', { postUuid, workspaceUuid: workspace, revision: 1, post: { status: 'scheduled', scheduled_at: at(30) } });
+    const started = Date.now();
+    const [found, listed] = await Promise.all([
+      posts.find(workspace, postUuid),
+      posts.list({ workspaceUuid: workspace, status: null, page: 1, limit: 10 }),
+      new Promise((resolve) => setTimeout(resolve, 100)).then(() => posts.save(scheduled)),
+    ]);
+    expect(found).toEqual(scheduled.post);
+    expect(listed.data).toEqual([scheduled.post]);
+    expect(Date.now() - started).toBeLessThan(READ_YOUR_WRITES_TIMEOUT_MS);
+  });
+
+  it('answers anyway after the wait runs out, when the projection never shows the write', async () => {
+    const postUuid = randomUUID();
+    const created = samplePostEvent('post.created', { postUuid, workspaceUuid: workspace, revision: 0 });
+    await posts.save(created);
+    progress.written(workspace, postUuid, 5);
+    const started = Date.now();
+    expect(await posts.find(workspace, postUuid)).toEqual(created.post);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(READ_YOUR_WRITES_TIMEOUT_MS - 50);
+    // Given up once, it does not wait again.
+    const again = Date.now();
+    await posts.find(workspace, postUuid);
+    expect(Date.now() - again).toBeLessThan(500);
+  });
+});

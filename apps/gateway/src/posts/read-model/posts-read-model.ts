@@ -1,0 +1,113 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { PostEventMessage, PostEventName, PostPage, PostStatus, PostView } from '@app/contracts';
+import { GATEWAY_DATABASE, GatewayDatabase } from '../../gateway-migrations';
+import { ReadYourWrites } from './read-your-writes';
+
+/** One step of a post's history. */
+export interface PostHistoryEntry {
+  type: PostEventName;
+  at: string;
+  revision: number;
+  account_id: number | null;
+}
+
+export interface PostsQuery {
+  workspaceUuid: string;
+  status: PostStatus | null;
+  page: number;
+  limit: number;
+}
+
+/**
+ * The posts every GET answers from, kept by the gateway itself from `post-events`. Deleted posts
+ * and posts of other workspaces are never returned; a read first lets the projection catch up
+ * with the writes made through this gateway.
+ */
+@Injectable()
+export class PostsReadModel {
+  constructor(
+    @Inject(GATEWAY_DATABASE) private readonly database: GatewayDatabase,
+    private readonly progress: ReadYourWrites,
+  ) {}
+
+  async find(workspaceUuid: string, postUuid: string): Promise<PostView | null> {
+    await this.progress.caughtUpWith(workspaceUuid, postUuid);
+    const row = await this.database.db
+      .selectFrom('posts')
+      .select('view')
+      .where('uuid', '=', postUuid)
+      .where('workspace_uuid', '=', workspaceUuid)
+      .where('deleted', '=', false)
+      .executeTakeFirst();
+    return row ? this.database.dialect.readJson<PostView>(row.view) : null;
+  }
+
+  /** Newest first. */
+  async list({ workspaceUuid, status, page, limit }: PostsQuery): Promise<PostPage> {
+    await this.progress.caughtUpWithWorkspace(workspaceUuid);
+    let filtered = this.database.db.selectFrom('posts').where('workspace_uuid', '=', workspaceUuid).where('deleted', '=', false);
+    if (status !== null) filtered = filtered.where('status', '=', status);
+    const [rows, count] = await Promise.all([
+      filtered
+        .select('view')
+        .orderBy('created_at', 'desc')
+        .orderBy('uuid', 'desc')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute(),
+      filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    const data = rows.map((row) => this.database.dialect.readJson<PostView>(row.view));
+    return { data, meta: { page, limit, total: Number(count.total) } };
+  }
+
+  /** The post's history, oldest first; null for a post the workspace does not have (or deleted). */
+  async history(workspaceUuid: string, postUuid: string): Promise<PostHistoryEntry[] | null> {
+    if (!(await this.find(workspaceUuid, postUuid))) return null;
+    const rows = await this.database.db
+      .selectFrom('post_history')
+      .select(['type', 'occurred_at', 'revision', 'account_id'])
+      .where('post_uuid', '=', postUuid)
+      .orderBy('revision')
+      .execute();
+    return rows.map((row) => ({
+      type: row.type as PostEventName,
+      at: new Date(row.occurred_at).toISOString(),
+      revision: Number(row.revision),
+      account_id: row.account_id === null ? null : Number(row.account_id),
+    }));
+  }
+
+  /**
+   * Stores the post as the message shows it, unless the row already shows this revision or a
+   * later one, and the message as a step of the post's history (once per revision).
+   */
+  async save(message: PostEventMessage): Promise<void> {
+    const { dialect } = this.database;
+    const columns = {
+      workspace_uuid: message.workspaceUuid,
+      status: message.post.status,
+      revision: message.revision,
+      deleted: message.deleted,
+      created_at: new Date(message.post.created_at),
+      view: dialect.json(message.post),
+    };
+    await this.database.db
+      .insertInto('posts')
+      .values({ uuid: message.postUuid, ...columns })
+      .onConflict((conflict) => conflict.column('uuid').doUpdateSet(columns).where('posts.revision', '<', message.revision))
+      .execute();
+    await this.database.db
+      .insertInto('post_history')
+      .values({
+        post_uuid: message.postUuid,
+        revision: message.revision,
+        type: message.type,
+        occurred_at: new Date(message.occurredAt),
+        account_id: message.type === 'post.account_published' || message.type === 'post.account_failed' ? message.accountId : null,
+      })
+      .onConflict((conflict) => conflict.columns(['post_uuid', 'revision']).doNothing())
+      .execute();
+    this.progress.projected(message.workspaceUuid, message.postUuid, message.revision);
+  }
+}

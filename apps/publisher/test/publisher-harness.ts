@@ -1,0 +1,136 @@
+import { Logger } from '@nestjs/common';
+import { Test, TestingModule } from '@nestjs/testing';
+import { randomUUID } from 'node:crypto';
+import { AccountEventMessage, ConnectAccountReply, PostCommandMessage, PostEventMessage, RpcMethods, Topics } from '@app/contracts';
+import { AccountSnapshot, PostVersion } from '@app/domain';
+import { MEDIA_STORE, MediaStore } from '@app/media-store';
+import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT } from '@app/messaging';
+import { openSqliteDatabase, SchemaDatabase, SqlDatabase } from '@app/persistence';
+import { testInfrastructure } from '@app/testing';
+import { ProviderHttp } from '../src/providers/http/provider-http';
+import { MastodonProvider } from '../src/providers/mastodon/mastodon-provider';
+import { PUBLISH_PROVIDERS } from '../src/providers/publish-provider';
+import { SandboxProvider } from '../src/providers/sandbox/sandbox-provider';
+import { ScriptedProvider } from '../src/providers/testing/scripted-provider';
+import { PublisherModule } from '../src/publisher.module';
+import { PUBLISHER_SCHEMA, PublisherTables } from '../src/publisher-migrations';
+import { PUBLISHER_OPTIONS } from '../src/publisher-options';
+
+export type ResultCommand = Extract<PostCommandMessage, { type: 'RecordPublishResult' }>;
+export const WORKSPACE = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
+export const original: PostVersion = { account_id: 0, is_original: true, content: [{ body: 'Hello', media: [] }], options: {} };
+export const account = (id: number, provider = 'sandbox'): AccountSnapshot => ({ id, provider, name: `Account ${id}`, username: null });
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The PublisherModule on SQLite and the in-process bus, with the sandbox, two scripted providers
+ * (`scripted`, which reports an interrupted attempt unknown, and `idempotent`) and a Mastodon
+ * provider that refuses non-public URLs; fast retries and deferrals; every result sent to
+ * `post-commands` and every message on `account-events` collected.
+ */
+export class PublisherHarness {
+  readonly results: ResultCommand[] = [];
+  readonly accountEvents: AccountEventMessage[] = [];
+
+  private constructor(
+    private readonly database: SqlDatabase,
+    private readonly moduleRef: TestingModule,
+    readonly tables: SchemaDatabase<PublisherTables>,
+    readonly bus: InProcessMessageBus,
+    readonly rpc: InProcessRpc,
+    readonly scripted: ScriptedProvider,
+    readonly idempotent: ScriptedProvider,
+  ) {}
+
+  static async start(): Promise<PublisherHarness> {
+    Logger.overrideLogger(['error']);
+    const database = openSqliteDatabase();
+    const scripted = new ScriptedProvider();
+    const idempotent = new ScriptedProvider('idempotent', 'idempotency_key');
+    const moduleRef = await Test.createTestingModule({ imports: [testInfrastructure(database, { bus: { retry: { firstDelayMs: 20 } } }), PublisherModule] })
+      .overrideProvider(PUBLISH_PROVIDERS)
+      .useValue([new SandboxProvider(), scripted, idempotent, new MastodonProvider(new ProviderHttp({ allowPrivateUrls: false, timeoutMs: 1_000 }))])
+      .overrideProvider(PUBLISHER_OPTIONS)
+      .useValue({ maxRetries: 2, maxRetryDelayMs: 30, maxDeferrals: 2, deferredPollMs: 20, deferredLeaseMs: 400 })
+      .compile();
+    await moduleRef.init();
+    const harness = new PublisherHarness(
+      database,
+      moduleRef,
+      database.forSchema<PublisherTables>(PUBLISHER_SCHEMA),
+      moduleRef.get(MESSAGE_BUS),
+      moduleRef.get(RPC_CLIENT),
+      scripted,
+      idempotent,
+    );
+    await harness.bus.subscribe({
+      groupId: 'test-probe',
+      topics: [Topics.postCommands, Topics.accountEvents],
+      handle: async (message) => {
+        if (message.topic === Topics.accountEvents) harness.accountEvents.push(message.value as AccountEventMessage);
+        else harness.results.push(message.value as ResultCommand);
+      },
+    });
+    return harness;
+  }
+
+  /** The media store the publisher reads (files in a temporary folder). */
+  get media(): MediaStore {
+    return this.moduleRef.get(MEDIA_STORE);
+  }
+
+  async close(): Promise<void> {
+    await this.moduleRef.close();
+    await this.bus.close();
+    await this.database.close();
+  }
+
+  connect(accountId: number, provider: string, settings: object = {}, credentials: object = {}): Promise<ConnectAccountReply> {
+    return this.rpc.request<ConnectAccountReply>(RpcMethods.connectAccount, { accountId, workspaceUuid: WORKSPACE, provider, settings, credentials });
+  }
+
+  async startPublishing(postUuid: string, round: number, accounts: AccountSnapshot[], versions: PostVersion[] = [original]): Promise<void> {
+    const at = new Date().toISOString();
+    const event: PostEventMessage = {
+      version: 1,
+      id: randomUUID(),
+      type: 'post.publishing_started',
+      workspaceUuid: WORKSPACE,
+      postUuid,
+      revision: round,
+      occurredAt: at,
+      post: {
+        uuid: postUuid,
+        status: 'publishing',
+        versions,
+        accounts: accounts.map((account) => ({ ...account, external_url: null, errors: [] })),
+        tags: [],
+        scheduled_at: at,
+        published_at: null,
+        created_at: at,
+        updated_at: at,
+      },
+      deleted: false,
+      accountIds: accounts.map((account) => account.id),
+    };
+    await this.bus.publish(Topics.postEvents, [{ key: postUuid, value: event }]);
+  }
+
+  /** An attempt as a process that ended during the provider call leaves it. */
+  async startedBeforeACrash(postUuid: string, accountId: number, round: number): Promise<void> {
+    await this.tables.db
+      .insertInto('attempts')
+      .values({ post_uuid: postUuid, account_id: accountId, round, state: 'started', errors: this.tables.dialect.json([]), started_at: new Date() })
+      .execute();
+  }
+
+  async resultsOf(postUuid: string, count: number): Promise<ResultCommand[]> {
+    const deadline = Date.now() + 5_000;
+    const of = () => this.results.filter((result) => result.postUuid === postUuid);
+    while (of().length < count) {
+      if (Date.now() > deadline) throw new Error(`Expected ${count} results for post ${postUuid}, got ${of().length}`);
+      await sleep(10);
+    }
+    return of();
+  }
+}

@@ -1,0 +1,60 @@
+import { POST_EVENT_NAMES } from '@app/contracts';
+import { deliveryIdFor } from './delivery-id';
+import { buildEnvelope, webhookEventFor } from './webhook-envelope';
+
+const postUuid = '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
+const workspaceUuid = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+
+describe('webhookEventFor', () => {
+  it('maps the four lifecycle events and nothing else', () => {
+    const fired = POST_EVENT_NAMES.map((type) => [type, webhookEventFor(type)]).filter(([, name]) => name !== null);
+    expect(fired).toEqual([
+      ['post.scheduled', 'post.scheduled'],
+      ['post.approved', 'post.approved'],
+      ['post.published', 'post.published'],
+      ['post.failed', 'post.failed'],
+    ]);
+  });
+});
+
+describe('buildEnvelope', () => {
+  it('is the envelope of the specification, timestamps in UTC with Z and absent values null', () => {
+    const post = {
+      uuid: postUuid,
+      status: 'scheduled' as const,
+      scheduled_at: '2026-11-23T09:30:00+02:00',
+      published_at: null,
+      accounts: [
+        { id: 1, provider: 'sandbox', name: 'Acme', username: 'acme', external_url: null, errors: [] },
+        { id: 2, provider: 'mastodon', name: '@acme@example.social', username: null, external_url: null, errors: [] },
+      ],
+    };
+    const envelope = buildEnvelope('post.scheduled', workspaceUuid, post, '2026-11-22T11:01:00+02:00');
+    expect(JSON.parse(JSON.stringify(envelope))).toEqual({
+      event: 'post.scheduled',
+      workspace_uuid: workspaceUuid,
+      post: {
+        uuid: postUuid,
+        status: 'scheduled',
+        scheduled_at: '2026-11-23T07:30:00.000Z',
+        published_at: null,
+        accounts: [
+          { provider: 'sandbox', name: 'Acme' },
+          { provider: 'mastodon', name: '@acme@example.social' },
+        ],
+      },
+      timestamp: '2026-11-22T09:01:00.000Z',
+    });
+    expect(Object.keys(envelope)).toEqual(['event', 'workspace_uuid', 'post', 'timestamp']);
+  });
+});
+
+describe('deliveryIdFor', () => {
+  it('is a UUID fixed by the event and the webhook', () => {
+    const id = deliveryIdFor('event-1', 3);
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(deliveryIdFor('event-1', 3)).toBe(id);
+    expect(deliveryIdFor('event-1', 4)).not.toBe(id);
+    expect(deliveryIdFor('event-2', 3)).not.toBe(id);
+  });
+});

@@ -1,0 +1,2 @@
+export * from './post-event-message';
+export * from './decode-post-event-message';

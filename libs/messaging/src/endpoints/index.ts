@@ -1,0 +1,2 @@
+export * from './message-endpoint.decorators';
+export * from './message-endpoints';

@@ -1,0 +1,68 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { IncomingMessage, MESSAGE_BUS, MessageBus, Subscription } from '../message-bus.port';
+import { RPC_SERVER, RpcServer } from '../rpc.port';
+import { RPC_METHOD_METADATA, TOPIC_CONSUMER_METADATA, TopicConsumerOptions } from './message-endpoint.decorators';
+
+interface Endpoint<Metadata> {
+  metadata: Metadata;
+  name: string;
+  call: (argument: never) => Promise<unknown>;
+}
+
+/**
+ * The one way a use case is reached by a message: its provider's method carries @HandlesRpc or
+ * @ConsumesTopics, and this finds them in every module of the application. Once every module is
+ * initialised (migrations done), request/reply methods are registered and consumer groups
+ * subscribe; the subscriptions stop first when the application shuts down.
+ */
+@Injectable()
+export class MessageEndpoints implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('MessageEndpoints');
+  private subscriptions: Subscription[] = [];
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+    private readonly reflector: Reflector,
+    @Inject(RPC_SERVER) private readonly rpc: RpcServer,
+    @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    for (const endpoint of this.endpoints<string>(RPC_METHOD_METADATA)) {
+      this.rpc.handle(endpoint.metadata, (payload) => endpoint.call(payload as never));
+    }
+    for (const endpoint of this.endpoints<TopicConsumerOptions>(TOPIC_CONSUMER_METADATA)) {
+      const { groupId, topics } = endpoint.metadata;
+      const subscription = await this.bus.subscribe({
+        groupId,
+        topics,
+        handle: async (message: IncomingMessage) => void (await endpoint.call(message as never)),
+      });
+      this.subscriptions.push(subscription);
+      this.logger.debug(`${endpoint.name} reads ${topics.join(', ')} as ${groupId}`);
+    }
+  }
+
+  /** The first step of a shutdown: no message is taken once the services begin to stop. */
+  async onModuleDestroy(): Promise<void> {
+    const subscriptions = this.subscriptions.splice(0);
+    await Promise.all(subscriptions.map((subscription) => subscription.stop()));
+  }
+
+  private endpoints<Metadata>(key: string): Array<Endpoint<Metadata>> {
+    const found: Array<Endpoint<Metadata>> = [];
+    for (const wrapper of this.discovery.getProviders()) {
+      const instance = wrapper.instance as Record<string, unknown> | undefined;
+      if (!instance || typeof instance !== 'object' || !wrapper.isDependencyTreeStatic()) continue;
+      const prototype = Object.getPrototypeOf(instance) as object;
+      for (const name of this.scanner.getAllMethodNames(prototype)) {
+        const method = instance[name] as (argument: never) => Promise<unknown>;
+        const metadata = this.reflector.get<Metadata | undefined>(key, method);
+        if (metadata !== undefined) found.push({ metadata, name: `${instance.constructor.name}.${name}`, call: method.bind(instance) });
+      }
+    }
+    return found;
+  }
+}
