@@ -7,7 +7,7 @@
  * - libraries never import apps; an app never imports another app (only `standalone`, which
  *   composes the five services in one process, imports them, and only through their modules).
  */
-const generic = '^libs/(messaging|event-store|persistence|config|security|telemetry|runtime|network)/';
+const generic = '^libs/(messaging|event-store|persistence|config|security|telemetry|runtime|network|media-store)/';
 const services = ['gateway', 'post-service', 'scheduler', 'publisher', 'webhook-dispatcher'];
 
 module.exports = {

@@ -2,4 +2,4 @@ import { bootstrapDistributedApp } from '@app/runtime';
 import { PublisherModule } from './src/publisher.module';
 import { rpcServiceOf } from '@app/contracts';
 
-bootstrapDistributedApp({ service: 'publisher', module: PublisherModule, rpcServiceOf });
+bootstrapDistributedApp({ service: 'publisher', media: true, module: PublisherModule, rpcServiceOf });

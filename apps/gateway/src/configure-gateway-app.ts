@@ -1,3 +1,4 @@
+import fastifyMultipart from '@fastify/multipart';
 import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AppConfig } from '@app/config';
@@ -7,13 +8,19 @@ import { readBodiesAsJson } from './http/json-body';
 import { serveApiDocs } from './http/openapi/api-docs';
 import { apiValidationPipe } from './http/validation';
 
+/** `POST /api/<workspace>/media`: the upload of a media file, the one multipart body. */
+const isMediaUpload = (method: string, url: string): boolean => method === 'POST' && /^\/api\/[^/?]+\/media\/?(\?|$)/.test(url);
+
 /**
  * The HTTP surface of the gateway, for every app that serves it (the gateway alone, or the
  * standalone composition). Call after createHttpApp and before listen.
  */
 export function configureGatewayApp(app: NestFastifyApplication, config: AppConfig): void {
   app.setGlobalPrefix('api', { exclude: ['health/live', 'health/ready'] });
-  readBodiesAsJson(app);
+  readBodiesAsJson(app, { multipartRoute: isMediaUpload });
+  // Files are read by the upload route itself (MediaUploadReader), within MEDIA_MAX_BYTES.
+  // (Nest's adapter brings its own copy of Fastify's types; the plugin is written for any Fastify 5.)
+  void app.register(fastifyMultipart as unknown as Parameters<NestFastifyApplication['register']>[0], { limits: { fileSize: config.mediaMaxBytes } });
   app.useGlobalFilters(new ApiExceptionFilter());
   app.useGlobalPipes(apiValidationPipe());
   app.enableShutdownHooks();

@@ -54,14 +54,23 @@ import { WorkspaceWebhookActionsController } from './webhooks/webhook-actions/wo
 import { PanelWebhooksController } from './webhooks/manage-webhooks/panel-webhooks.controller';
 import { WebhookSettings } from './webhooks/manage-webhooks/webhook-settings';
 import { WorkspaceWebhooksController } from './webhooks/manage-webhooks/workspace-webhooks.controller';
+import { DeleteMediaController } from './media/delete-media/delete-media.controller';
+import { GetMediaFileController } from './media/get-media-file/get-media-file.controller';
+import { ListMediaController } from './media/list-media/list-media.controller';
+import { MediaLibrary } from './media/media-library';
+import { MediaUses } from './media/media-uses/media-uses';
+import { PostEventsForMediaConsumer } from './media/media-uses/post-events-for-media.consumer';
+import { MediaUploadReader } from './media/upload-media/media-upload.reader';
+import { UploadMediaController } from './media/upload-media/upload-media.controller';
 import { WorkspaceAdminGuard } from './workspace/workspace-admin.guard';
 import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
 
 /**
  * The HTTP API: authentication, rate limits, users, tokens, workspaces and memberships, the account
- * registry and the posts read model it keeps from `post-events` (schema `gateway`), and relays
- * commands to the services that own posts, credentials and webhooks.
- * Infrastructure (DATABASE, RPC_CLIENT, APP_CONFIG) comes from the global runtime module.
+ * registry, the posts read model it keeps from `post-events` and media records (schema `gateway`,
+ * the bytes in the media store), and relays commands to the services that own posts, credentials
+ * and webhooks. Infrastructure (DATABASE, RPC_CLIENT, APP_CONFIG, MEDIA_STORE) comes from the
+ * global runtime module.
  *
  * One module on purpose: guards keep their state (the rate limiter) per module, and controllers
  * register their routes in this order, so `/panel/...` is matched before `/:workspaceUuid/...`.
@@ -96,6 +105,10 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     WorkspaceWebhooksController,
     WorkspaceDeliveriesController,
     WorkspaceWebhookActionsController,
+    ListMediaController,
+    UploadMediaController,
+    GetMediaFileController,
+    DeleteMediaController,
   ],
   providers: [
     { provide: GATEWAY_DATABASE, inject: [DATABASE], useFactory: (database: SqlDatabase) => database.forSchema<GatewayTables>(GATEWAY_SCHEMA) },
@@ -126,6 +139,10 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     WebhookActions,
     IdempotencyStore,
     IdempotencyInterceptor,
+    MediaLibrary,
+    MediaUses,
+    PostEventsForMediaConsumer,
+    MediaUploadReader,
   ],
 })
 export class GatewayModule {}

@@ -1,9 +1,13 @@
 import { AppConfig, loadConfig } from '@app/config';
 import { InProcessMessageBus, InProcessRpc } from '@app/messaging';
+import { FileMediaStore } from '@app/media-store';
 import { openSqliteDatabase, SqlDatabase } from '@app/persistence';
 import { createHttpApp } from '@app/runtime';
 import { testInfrastructure } from '@app/testing';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { GATEWAY_SCHEMA, GatewayDatabase, GatewayTables } from '../src/gateway-migrations';
 import { configureGatewayApp } from '../src/configure-gateway-app';
 import { GatewayModule } from '../src/gateway.module';
@@ -15,8 +19,10 @@ export interface GatewayTestApp {
   /** The gateway's own tables, for checks of what it stored. */
   tables: GatewayDatabase;
   services: FakeServices;
-  /** The bus the gateway consumes (account events), on the same database. */
+  /** The bus the gateway consumes (account events, post events), on the same database. */
   bus: InProcessMessageBus;
+  /** The media store the gateway writes uploads to: files in a temporary folder, removed by `dispose`. */
+  media: FileMediaStore;
   /** Stops the app; the database stays open for another app until `dispose`. */
   close(): Promise<void>;
   dispose(): Promise<void>;
@@ -27,6 +33,8 @@ export interface CallOptions {
   token?: string | null;
   body?: unknown;
   rawBody?: string;
+  /** A multipart body (fetch sets its Content-Type with the boundary). */
+  form?: FormData;
   headers?: Record<string, string>;
 }
 
@@ -53,7 +61,9 @@ export async function startGatewayTestApp(
   const bus = new InProcessMessageBus(database);
   await bus.migrate();
   services.bus = bus;
-  const infrastructure = testInfrastructure(database, { config, rpc, messageBus: bus, encryptionKey: randomBytes(32).toString('base64') });
+  const mediaFolder = mkdtempSync(join(tmpdir(), 'gateway-media-'));
+  const media = new FileMediaStore(mediaFolder);
+  const infrastructure = testInfrastructure(database, { config, rpc, messageBus: bus, media, encryptionKey: randomBytes(32).toString('base64') });
   const app = await createHttpApp({ module: GatewayUnderTest, imports: [infrastructure, GatewayModule] }, false);
   configureGatewayApp(app, config);
   await app.listen(0, '127.0.0.1');
@@ -65,6 +75,7 @@ export async function startGatewayTestApp(
     tables: database.forSchema<GatewayTables>(GATEWAY_SCHEMA),
     services,
     bus,
+    media,
     close: async () => {
       await app.close();
       await bus.close();
@@ -73,11 +84,12 @@ export async function startGatewayTestApp(
       await app.close();
       await bus.close();
       await database.close();
+      rmSync(mediaFolder, { recursive: true, force: true });
     },
     call: async (method, path, options = {}) => {
       const token = options.token === undefined ? 'admin-token' : options.token;
       const headers: Record<string, string> = { ...(token === null ? {} : { authorization: `Bearer ${token}` }), ...options.headers };
-      let body: string | undefined = options.rawBody;
+      let body: string | FormData | undefined = options.form ?? options.rawBody;
       if (options.body !== undefined) {
         body = JSON.stringify(options.body);
         headers['content-type'] ??= 'application/json';

@@ -18,6 +18,7 @@ import { AttemptJournal } from './publish-post/attempt-journal';
 import { DeferredAttempts } from './publish-post/deferred-attempts';
 import { DeferredAttemptsRunner } from './publish-post/deferred-attempts.runner';
 import { PostPublishingConsumer } from './publish-post/post-publishing.consumer';
+import { VersionMedia } from './publish-post/version-media';
 import { PUBLISHER_DATABASE, PUBLISHER_SCHEMA, publisherMigrations } from './publisher-migrations';
 import { defaultPublisherOptions, PUBLISHER_OPTIONS } from './publisher-options';
 
@@ -44,6 +45,7 @@ const PROVIDER_TIMEOUT_MS = 10_000;
     AccountStore,
     LostAuthorizationReporter,
     AttemptJournal,
+    VersionMedia,
     DeferredAttempts,
     AccountPublisher,
     DeferredAttemptsRunner,

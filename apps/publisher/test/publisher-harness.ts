@@ -3,6 +3,7 @@ import { Test, TestingModule } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
 import { AccountEventMessage, ConnectAccountReply, PostCommandMessage, PostEventMessage, RpcMethods, Topics } from '@app/contracts';
 import { AccountSnapshot, PostVersion } from '@app/domain';
+import { MEDIA_STORE, MediaStore } from '@app/media-store';
 import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT } from '@app/messaging';
 import { openSqliteDatabase, SchemaDatabase, SqlDatabase } from '@app/persistence';
 import { testInfrastructure } from '@app/testing';
@@ -73,6 +74,11 @@ export class PublisherHarness {
     return harness;
   }
 
+  /** The media store the publisher reads (files in a temporary folder). */
+  get media(): MediaStore {
+    return this.moduleRef.get(MEDIA_STORE);
+  }
+
   async close(): Promise<void> {
     await this.moduleRef.close();
     await this.bus.close();
@@ -83,7 +89,7 @@ export class PublisherHarness {
     return this.rpc.request<ConnectAccountReply>(RpcMethods.connectAccount, { accountId, workspaceUuid: WORKSPACE, provider, settings, credentials });
   }
 
-  async startPublishing(postUuid: string, round: number, accounts: AccountSnapshot[]): Promise<void> {
+  async startPublishing(postUuid: string, round: number, accounts: AccountSnapshot[], versions: PostVersion[] = [original]): Promise<void> {
     const at = new Date().toISOString();
     const event: PostEventMessage = {
       version: 1,
@@ -96,7 +102,7 @@ export class PublisherHarness {
       post: {
         uuid: postUuid,
         status: 'publishing',
-        versions: [original],
+        versions,
         accounts: accounts.map((account) => ({ ...account, external_url: null, errors: [] })),
         tags: [],
         scheduled_at: at,

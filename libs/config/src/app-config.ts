@@ -44,6 +44,8 @@ export interface AppConfig {
   busRetentionHours: number;
   /** Names this process on the bus (its request/reply topic): stable across restarts of one replica. */
   instanceId: string;
+  /** The largest media file an upload may be, in bytes. */
+  mediaMaxBytes: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -77,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     messageRetryMaxDelayMs: integer(env, 'MESSAGE_RETRY_MAX_DELAY_MS', 30_000, 1),
     messageDeadLetterAfterMs: integer(env, 'MESSAGE_DEAD_LETTER_AFTER_MS', 86_400_000, 0),
     busRetentionHours: integer(env, 'BUS_RETENTION_HOURS', 168, 0),
+    mediaMaxBytes: integer(env, 'MEDIA_MAX_BYTES', 50 * 1024 * 1024, 1),
     instanceId: (text(env, 'INSTANCE_ID') ?? text(env, 'HOSTNAME') ?? randomUUID()).replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 100),
   };
 }

@@ -10,6 +10,8 @@ export interface DistributedAppOptions {
   service: string;
   module: Type<unknown>;
   eventStore?: boolean;
+  /** Whether the app reads or writes uploaded media (the gateway, the publisher). */
+  media?: boolean;
   /** The service that answers each request/reply method (it names the method's request topic). */
   rpcServiceOf: (method: string) => string;
   /** Extra HTTP set-up (the gateway's API); other apps serve health only. */
@@ -25,7 +27,7 @@ export function bootstrapDistributedApp(options: DistributedAppOptions): void {
     const config = loadConfig();
     @Module({
       imports: [
-        DistributedInfrastructureModule.forRoot(config, { service: options.service, eventStore: options.eventStore, rpcServiceOf: options.rpcServiceOf }),
+        DistributedInfrastructureModule.forRoot(config, { service: options.service, eventStore: options.eventStore, media: options.media, rpcServiceOf: options.rpcServiceOf }),
         options.module,
         ...(options.ownHealth ? [] : [HealthModule]),
       ],

@@ -2,8 +2,9 @@ import { DiscoveryModule } from '@nestjs/core';
 import { DynamicModule, Global, Inject, Logger, Module, OnApplicationShutdown, Provider } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, ConfigError } from '@app/config';
 import { EVENT_STORE, EventStore, EventStoreDbEventStore, SqlEventStore } from '@app/event-store';
-import { KafkaConsumerTimings, KafkaMessageBus, KafkaRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, MessageEndpoints } from '@app/messaging';
-import { DATABASE, openPostgresDatabase } from '@app/persistence';
+import { MEDIA_STORE, PostgresMediaStore } from '@app/media-store';
+import { KafkaConsumerTimings, KafkaMessageBus, KafkaRpc, MESSAGE_BUS, MessageEndpoints, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
+import { DATABASE, openPostgresDatabase, SqlDatabase } from '@app/persistence';
 import { MessageSigner, SECRET_BOX, SecretBox } from '@app/security';
 import { messageRetry } from './message-retry';
 import { keyringFromConfig } from './secret-box-from-config';
@@ -16,6 +17,8 @@ export interface DistributedOptions {
   service: string;
   /** Only the post-service owns the event store. */
   eventStore?: boolean;
+  /** The apps that read or write uploaded media (the gateway, the publisher) get the media store. */
+  media?: boolean;
   /** The service that answers each request/reply method (it names the method's request topic). */
   rpcServiceOf: (method: string) => string;
 }
@@ -73,6 +76,18 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
       { provide: RPC_SERVER, useExisting: DISTRIBUTED_RPC },
       { provide: SECRET_BOX, useValue: secretBox },
     ];
+    if (options.media) {
+      providers.push({
+        // Uploaded media: shared by the gateway (uploads) and the publisher (reads), like a bucket; schema `media` of DATABASE_URL.
+        provide: MEDIA_STORE,
+        inject: [DATABASE],
+        useFactory: async (database: SqlDatabase) => {
+          const store = new PostgresMediaStore(database);
+          await store.migrate();
+          return store;
+        },
+      });
+    }
     const closeableTokens: Array<string | symbol> = [DISTRIBUTED_RPC, MESSAGE_BUS, DATABASE];
     if (options.eventStore) {
       providers.push({ provide: EVENT_STORE, useFactory: () => createEventStore(config) });
@@ -87,7 +102,7 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
       module: DistributedInfrastructureModule,
       imports: [DiscoveryModule],
       providers: [MessageEndpoints, ...providers],
-      exports: [APP_CONFIG, DATABASE, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, SECRET_BOX, ...(options.eventStore ? [EVENT_STORE] : [])],
+      exports: [APP_CONFIG, DATABASE, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, SECRET_BOX, ...(options.eventStore ? [EVENT_STORE] : []), ...(options.media ? [MEDIA_STORE] : [])],
     };
   }
 

@@ -4,7 +4,8 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { EVENT_STORE, SqlEventStore } from '@app/event-store';
-import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, MessageEndpoints } from '@app/messaging';
+import { FileMediaStore, MEDIA_STORE } from '@app/media-store';
+import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, MessageEndpoints, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
 import { DATABASE, openSqliteDatabase, SqlDatabase } from '@app/persistence';
 import { SECRET_BOX } from '@app/security';
 import { lockDataDir } from './data-dir-lock';
@@ -77,6 +78,8 @@ export class EmbeddedInfrastructureModule implements OnApplicationShutdown {
             return bus;
           },
         },
+        // Uploaded media: files under DATA_DIR/media.
+        { provide: MEDIA_STORE, inject: [DATA_DIR_LOCK], useFactory: () => new FileMediaStore(join(resolve(config.dataDir), 'media')) },
         { provide: EMBEDDED_RPC, useFactory: () => new InProcessRpc() },
         { provide: RPC_CLIENT, useExisting: EMBEDDED_RPC },
         { provide: RPC_SERVER, useExisting: EMBEDDED_RPC },
@@ -85,7 +88,7 @@ export class EmbeddedInfrastructureModule implements OnApplicationShutdown {
           useFactory: () => secretBoxFromConfig(config, { strict: false, generatedKey: () => loadOrCreateEncryptionKey(resolve(config.dataDir)) }),
         },
       ],
-      exports: [APP_CONFIG, DATABASE, EVENT_STORE, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, SECRET_BOX],
+      exports: [APP_CONFIG, DATABASE, EVENT_STORE, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, SECRET_BOX, MEDIA_STORE],
     };
   }
 

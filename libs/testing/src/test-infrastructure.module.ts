@@ -1,8 +1,12 @@
 import { DiscoveryModule } from '@nestjs/core';
 import { DynamicModule, Global, Module } from '@nestjs/common';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { APP_CONFIG, AppConfig, loadConfig } from '@app/config';
 import { EVENT_STORE, EventStore } from '@app/event-store';
-import { InProcessMessageBus, InProcessMessageBusOptions, InProcessRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, MessageEndpoints } from '@app/messaging';
+import { InProcessMessageBus, InProcessMessageBusOptions, InProcessRpc, MESSAGE_BUS, MessageEndpoints, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
+import { FileMediaStore, MEDIA_STORE, MediaStore } from '@app/media-store';
 import { DATABASE, SqlDatabase } from '@app/persistence';
 import { SECRET_BOX, SecretBox } from '@app/security';
 
@@ -18,6 +22,8 @@ export interface TestInfrastructureOptions {
   eventStore?: EventStore;
   /** The SecretBox key (default: a fixed test key). */
   encryptionKey?: string;
+  /** Where uploaded media go; by default files in a new temporary folder. */
+  media?: MediaStore;
 }
 
 @Global()
@@ -44,6 +50,7 @@ export function testInfrastructure(database: SqlDatabase, options: TestInfrastru
       { provide: RPC_CLIENT, useValue: rpc },
       { provide: RPC_SERVER, useValue: rpc },
       ...eventStore,
+      { provide: MEDIA_STORE, useFactory: () => options.media ?? new FileMediaStore(mkdtempSync(join(tmpdir(), 'media-'))) },
       {
         provide: MESSAGE_BUS,
         inject: [DATABASE],
@@ -58,6 +65,6 @@ export function testInfrastructure(database: SqlDatabase, options: TestInfrastru
         },
       },
     ],
-    exports: [DATABASE, APP_CONFIG, SECRET_BOX, RPC_CLIENT, RPC_SERVER, MESSAGE_BUS, ...eventStore.map((provider) => provider.provide)],
+    exports: [DATABASE, APP_CONFIG, SECRET_BOX, RPC_CLIENT, RPC_SERVER, MESSAGE_BUS, MEDIA_STORE, ...eventStore.map((provider) => provider.provide)],
   };
 }

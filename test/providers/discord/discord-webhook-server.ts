@@ -4,13 +4,14 @@ import { AddressInfo } from 'node:net';
 /**
  * A local server answering as Discord's webhook API reference documents: `GET /api/webhooks/{id}/{token}`
  * (the webhook object), `POST ...?wait=true` (the message object; content at most 2000 characters,
- * else 400 Invalid Form Body with the field's error), `DELETE .../messages/{id}` (204). A wrong
+ * else 400 Invalid Form Body with the field's error; files as `multipart/form-data`, the JSON in
+ * `payload_json` and each file in `files[n]`, named in `attachments`), `DELETE .../messages/{id}` (204). A wrong
  * token is 401 `{"message": "Invalid Webhook Token", "code": 50027}`, an unknown webhook 404
  * `{"message": "Unknown Webhook", "code": 10015}`. Every answer carries the rate-limit headers
  * (`X-RateLimit-Limit`, `-Remaining`, `-Reset`, `-Reset-After`, `-Bucket`).
  */
 export class DiscordWebhookServer {
-  readonly messages: { id: string; webhookId: string; content: string }[] = [];
+  readonly messages: { id: string; webhookId: string; content: string; files: { filename: string; contentType: string; bytes: Buffer }[] }[] = [];
   private readonly webhooks = new Map<string, { token: string; name: string }>();
   private nextId = 1_200_000_000_000_000_000n;
 
@@ -34,6 +35,12 @@ export class DiscordWebhookServer {
     const token = `tok-${id.slice(-6)}-${Math.random().toString(36).slice(2)}`;
     this.webhooks.set(id, { token, name });
     return `/api/webhooks/${id}/${token}`;
+  }
+
+  /** The messages of a webhook with files: their content and the files' bytes. */
+  filesOf(path: string): { text: string; files: Buffer[] }[] {
+    const id = path.split('/')[3];
+    return this.messages.filter((message) => message.webhookId === id && message.files.length > 0).map((message) => ({ text: message.content, files: message.files.map((file) => file.bytes) }));
   }
 
   /** Deletes a webhook, as a channel's settings do: its URL then answers 404 Unknown Webhook. */
@@ -73,14 +80,25 @@ export class DiscordWebhookServer {
     const [, webhookId, , messageId] = match;
     if (req.method === 'GET' && !messageId) return send(200, { id: webhookId, type: 1, name: webhook.name, channel_id: '222', guild_id: '111', token: webhook.token });
     if (req.method === 'POST' && !messageId) {
-      const content = String((JSON.parse(Buffer.concat(chunks).toString() || '{}') as { content?: string }).content ?? '');
+      const body = await this.messageBody(req.headers['content-type'] ?? '', Buffer.concat(chunks));
+      if (!body) return send(400, { message: 'Invalid Form Body', code: 50035, errors: { attachments: { _errors: [{ code: 'ATTACHMENT_NOT_FOUND', message: 'Attachment data not found' }] } } });
+      const content = String(body.content ?? '');
       if ([...content].length > 2000) {
         return send(400, { message: 'Invalid Form Body', code: 50035, errors: { content: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 2000 or fewer in length.' }] } } });
       }
-      const message = { id: String(this.nextId++), webhookId, content };
+      const message = { id: String(this.nextId++), webhookId, content, files: body.files };
       this.messages.push(message);
       if (url.searchParams.get('wait') !== 'true') return send(204);
-      return send(200, { id: message.id, type: 0, content, channel_id: '222', webhook_id: webhookId, timestamp: new Date().toISOString() });
+      const attachments = body.files.map((file, index) => ({
+        id: String(this.nextId++),
+        filename: file.filename,
+        size: file.bytes.length,
+        url: `https://cdn.discordapp.com/attachments/222/${message.id}/${file.filename}`,
+        proxy_url: `https://media.discordapp.net/attachments/222/${message.id}/${file.filename}`,
+        content_type: file.contentType,
+        index,
+      }));
+      return send(200, { id: message.id, type: 0, content, channel_id: '222', webhook_id: webhookId, attachments, timestamp: new Date().toISOString() });
     }
     if (req.method === 'DELETE' && messageId) {
       const index = this.messages.findIndex((message) => message.id === messageId && message.webhookId === webhookId);
@@ -89,5 +107,19 @@ export class DiscordWebhookServer {
       return send(204);
     }
     send(405, { message: '405: Method Not Allowed', code: 0 });
+  }
+
+  /** A JSON body, or a multipart one: `payload_json` and the `files[n]` its `attachments` name; null when an attachment has no file. */
+  private async messageBody(contentType: string, raw: Buffer): Promise<{ content?: unknown; files: DiscordWebhookServer['messages'][number]['files'] } | null> {
+    if (!contentType.startsWith('multipart/form-data')) return { ...(JSON.parse(raw.toString() || '{}') as { content?: unknown }), files: [] };
+    const form = await new Response(raw, { headers: { 'content-type': contentType } }).formData();
+    const payload = JSON.parse(String(form.get('payload_json') ?? '{}')) as { content?: unknown; attachments?: { id: number; filename: string }[] };
+    const files: DiscordWebhookServer['messages'][number]['files'] = [];
+    for (const attachment of payload.attachments ?? []) {
+      const file = form.get(`files[${attachment.id}]`);
+      if (!(file instanceof Blob)) return null;
+      files.push({ filename: attachment.filename, contentType: file.type, bytes: Buffer.from(await file.arrayBuffer()) });
+    }
+    return { content: payload.content, files };
   }
 }

@@ -6,19 +6,34 @@ interface Status {
   id: string;
   text: string;
   token: string;
+  media: Attachment[];
+}
+
+interface Attachment {
+  id: string;
+  token: string;
+  type: string;
+  bytes: Buffer;
+  /** Looks at `GET /api/v1/media/:id` still answered 206 (processing) before it is ready. */
+  processingLooks: number;
 }
 
 /**
  * A local server answering as the Mastodon API reference documents, for the endpoints the
  * provider uses: `GET /api/v1/accounts/verify_credentials`, `GET /api/v2/instance`,
  * `POST /api/v1/statuses` (with `Idempotency-Key`: the same key of the same token answers the
- * status it created), `DELETE /api/v1/statuses/:id`. Every answer carries the rate-limit headers
+ * status it created; `media_ids[]` of processed attachments), `DELETE /api/v1/statuses/:id`,
+ * `POST /api/v2/media` (202 Accepted with `url: null` while the file is processed) and
+ * `GET /api/v1/media/:id` (206 Partial Content while processing, then 200). Every answer carries the rate-limit headers
  * (`X-RateLimit-Limit`, `-Remaining`, `-Reset`); errors are `{"error": "..."}`.
  */
 export class MastodonApiServer {
   readonly statuses: Status[] = [];
   private readonly byIdempotencyKey = new Map<string, Status>();
   private readonly tokens = new Map<string, { username: string; display_name: string }>();
+  private readonly attachments = new Map<string, Attachment>();
+  /** How many looks at an upload answer 206 before it is processed; 0 makes uploads answer 200 at once. */
+  processingLooks = 1;
 
   private constructor(
     private readonly server: Server,
@@ -48,6 +63,11 @@ export class MastodonApiServer {
     return this.statuses.filter((status) => status.token === token).map((status) => status.text);
   }
 
+  /** The statuses of this token with attachments: their text and the bytes of each file. */
+  mediaOf(token: string): { text: string; files: Buffer[] }[] {
+    return this.statuses.filter((status) => status.token === token && status.media.length > 0).map((status) => ({ text: status.text, files: status.media.map((file) => file.bytes) }));
+  }
+
   async stop(): Promise<void> {
     this.server.closeAllConnections();
     await new Promise((resolve) => this.server.close(resolve));
@@ -75,15 +95,37 @@ export class MastodonApiServer {
     if (req.method === 'GET' && url.pathname === '/api/v1/accounts/verify_credentials') {
       return send(200, { id: '1', username: account.username, acct: account.username, display_name: account.display_name, url: `${this.url}/@${account.username}` });
     }
+    if (req.method === 'POST' && url.pathname === '/api/v2/media') {
+      const form = await new Response(Buffer.concat(chunks), { headers: { 'content-type': req.headers['content-type'] ?? '' } }).formData().catch(() => null);
+      const file = form?.get('file');
+      if (!(file instanceof Blob)) return send(422, { error: 'Validation failed: File content type is invalid, File is invalid' });
+      const attachment = { id: String(200_000 + this.attachments.size), token, type: file.type, bytes: Buffer.from(await file.arrayBuffer()), processingLooks: this.processingLooks };
+      this.attachments.set(attachment.id, attachment);
+      return send(attachment.processingLooks > 0 ? 202 : 200, this.attachmentView(attachment));
+    }
+    const media = /^\/api\/v1\/media\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && media) {
+      const attachment = this.attachments.get(media[1]);
+      if (!attachment || attachment.token !== token) return send(404, { error: 'Record not found' });
+      if (attachment.processingLooks > 0) {
+        attachment.processingLooks--;
+        return send(206, this.attachmentView({ ...attachment, processingLooks: 1 }));
+      }
+      return send(200, this.attachmentView(attachment));
+    }
     if (req.method === 'POST' && url.pathname === '/api/v1/statuses') {
       const key = req.headers['idempotency-key'];
       const keyed = typeof key === 'string' ? this.byIdempotencyKey.get(`${token}:${key}`) : undefined;
       if (keyed) return send(200, this.view(keyed, account.username));
-      const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as { status?: string };
+      const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as { status?: string; media_ids?: string[] };
       const text = body.status ?? '';
-      if (text.trim() === '') return send(422, { error: "Validation failed: Text can't be blank" });
+      const attached = (body.media_ids ?? []).map((id) => this.attachments.get(id));
+      if (attached.some((attachment) => !attachment || attachment.token !== token)) return send(422, { error: 'Validation failed: Media attachments are invalid' });
+      if (attached.some((attachment) => attachment!.processingLooks > 0)) return send(422, { error: 'Cannot attach files that have not finished processing. Try again in a moment!' });
+      if (attached.length > 4) return send(422, { error: 'Validation failed: Media attachments is too many (maximum is 4)' });
+      if (text.trim() === '' && attached.length === 0) return send(422, { error: "Validation failed: Text can't be blank" });
       if ([...text].length > this.maxCharacters) return send(422, { error: `Validation failed: Text character limit of ${this.maxCharacters} exceeded` });
-      const status = { id: String(100_000 + this.statuses.length), text, token };
+      const status = { id: String(100_000 + this.statuses.length), text, token, media: attached as Attachment[] };
       this.statuses.push(status);
       if (typeof key === 'string') this.byIdempotencyKey.set(`${token}:${key}`, status);
       return send(200, this.view(status, account.username));
@@ -98,6 +140,19 @@ export class MastodonApiServer {
     send(404, { error: 'Record not found' });
   }
 
+  private attachmentView(attachment: Attachment): Record<string, unknown> {
+    const processed = attachment.processingLooks === 0;
+    return {
+      id: attachment.id,
+      type: attachment.type.startsWith('video/') ? 'video' : 'image',
+      url: processed ? `${this.url}/system/media_attachments/files/${attachment.id}/original` : null,
+      preview_url: `${this.url}/system/media_attachments/files/${attachment.id}/small`,
+      remote_url: null,
+      description: null,
+      blurhash: null,
+    };
+  }
+
   private view(status: Status, username: string): Record<string, unknown> {
     return {
       id: status.id,
@@ -105,6 +160,7 @@ export class MastodonApiServer {
       url: `${this.url}/@${username}/${status.id}`,
       content: `<p>${status.text}</p>`,
       visibility: 'public',
+      media_attachments: status.media.map((attachment) => this.attachmentView(attachment)),
       created_at: new Date().toISOString(),
     };
   }

@@ -1,5 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FileMediaStore } from '@app/media-store';
 import { migrateSchema, openSqliteDatabase } from '@app/persistence';
 import { InProcessMessageBus } from '@app/messaging';
 import { SecretBox } from '@app/security';
@@ -10,6 +14,7 @@ import { AccountPublisher } from '../../../apps/publisher/src/publish-post/accou
 import { AttemptJournal } from '../../../apps/publisher/src/publish-post/attempt-journal';
 import { DeferredAttempts } from '../../../apps/publisher/src/publish-post/deferred-attempts';
 import { PublishMessages } from '../../../apps/publisher/src/publish-post/publish-result';
+import { VersionMedia } from '../../../apps/publisher/src/publish-post/version-media';
 import { PUBLISHER_SCHEMA, PublisherTables, publisherMigrations } from '../../../apps/publisher/src/publisher-migrations';
 import { defaultPublisherOptions } from '../../../apps/publisher/src/publisher-options';
 import type { ScenarioTarget } from './provider-scenarios';
@@ -30,7 +35,7 @@ export function crashScenario(target: () => ScenarioTarget): void {
       await migrateSchema(schema, publisherMigrations);
       const journal = new AttemptJournal(schema);
       const accounts = new AccountStore(schema, new SecretBox('crash-scenario'));
-      const publisher = new AccountPublisher(journal, new DeferredAttempts(schema), accounts, new ProviderRegistry([provider]), new LostAuthorizationReporter(new InProcessMessageBus(database)), { ...defaultPublisherOptions, maxRetries: 2, maxRetryDelayMs: 50 });
+      const publisher = new AccountPublisher(journal, new DeferredAttempts(schema), accounts, new ProviderRegistry([provider]), new LostAuthorizationReporter(new InProcessMessageBus(database)), new VersionMedia(new FileMediaStore(mkdtempSync(join(tmpdir(), 'crash-media-')))), { ...defaultPublisherOptions, maxRetries: 2, maxRetryDelayMs: 50 });
       const account = await connection();
       await accounts.save(
         { accountId: account.accountId, workspaceUuid: randomUUID(), provider: provider.name, settings: account.settings, credentials: account.credentials },
@@ -45,7 +50,7 @@ export function crashScenario(target: () => ScenarioTarget): void {
       expect(await journal.begin(key)).toEqual({ kind: 'new' });
       const firstAttemptAt = (await journal.firstStartedAt(key.postUuid, key.accountId))!;
       proxy.failNext(publishPath, { hangAfterForward: true });
-      await provider.publish({ idempotencyKey: `${key.postUuid}:${key.accountId}`, firstAttemptAt, account: snapshot, connection: stored, version });
+      await provider.publish({ idempotencyKey: `${key.postUuid}:${key.accountId}`, firstAttemptAt, account: snapshot, connection: stored, version, media: [] });
 
       const result = await publisher.publish(key, snapshot, [version]);
       if (provider.crashRecovery === 'report_unknown') {

@@ -1,4 +1,5 @@
 import { createServer, IncomingMessage, request as httpRequest, Server, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import { AddressInfo } from 'node:net';
 
 /** What the proxy does to the next request whose path matches. */
@@ -8,7 +9,8 @@ export type Fault =
   /** Forwards the request (the platform acts on it), then never answers: a timeout after the platform accepted. */
   | { hangAfterForward: true };
 
-export type Gate = (path: string, body: Buffer) => { status: number; headers?: Record<string, string>; body?: unknown } | null | undefined;
+type GateAnswer = { status: number; headers?: Record<string, string>; body?: unknown } | null | undefined;
+export type Gate = (path: string, body: Buffer, headers: IncomingHttpHeaders) => GateAnswer | Promise<GateAnswer>;
 
 /**
  * An HTTP proxy in front of a platform's server (a real PDS, telegram-test-api, a local API
@@ -58,7 +60,7 @@ export class FaultProxy {
     const index = this.faults.findIndex((entry) => entry.path.test(path));
     const fault = index >= 0 ? this.faults.splice(index, 1)[0].fault : null;
     const body = await readBody(req);
-    const gated = fault ? null : this.gate?.(path, body);
+    const gated = fault ? null : await this.gate?.(path, body, req.headers);
     const refusal = fault && 'answer' in fault ? fault.answer : gated;
     if (refusal) {
       const { status, headers = {}, body: answer } = refusal;

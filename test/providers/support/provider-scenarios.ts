@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { PostVersion } from '@app/domain';
+import { pngImage } from '@app/media-samples';
 import { nextStep } from '../../../apps/publisher/src/publish-post/publish-result';
-import { ProviderConnection, PublishOutcome, PublishProvider, PublishRequest } from '../../../apps/publisher/src/providers/publish-provider';
+import { ProviderConnection, PublishMedia, PublishOutcome, PublishProvider, PublishRequest } from '../../../apps/publisher/src/providers/publish-provider';
 import { crashScenario } from './crash-scenario';
 import { FaultProxy } from './fault-proxy';
 
@@ -22,24 +23,34 @@ export interface ScenarioTarget {
   rateLimitHeaders(seconds: number): Record<string, string>;
   /** The texts published on the platform for this connection, read from the platform's server. */
   publishedTexts(connection: ProviderConnection): Promise<string[]>;
+  /** The posts with media on the platform for this connection: each one's text and the bytes of its files as the platform holds them. */
+  publishedMedia(connection: ProviderConnection): Promise<{ text: string; files: Buffer[] }[]>;
 }
 
 const version = (body: string): PostVersion => ({ account_id: 0, is_original: true, content: [{ body, media: [] }], options: {} });
 
-export function request(connection: ProviderConnection, body: string, idempotencyKey = `${randomUUID()}:${connection.accountId}`): PublishRequest {
+export function request(connection: ProviderConnection, body: string, idempotencyKey = `${randomUUID()}:${connection.accountId}`, media: PublishMedia[] = []): PublishRequest {
+  const withMedia = version(body);
+  withMedia.content[0].media = media.map((file) => file.id);
   return {
     idempotencyKey,
     firstAttemptAt: new Date(),
     account: { id: connection.accountId, provider: 'test', name: 'Test account', username: null },
     connection,
-    version: version(body),
+    version: withMedia,
+    media,
   };
+}
+
+/** A media file as the publisher reads it from the media store: a real PNG, different for every seed. */
+export function pngMedia(width: number, height: number, seed = Math.floor(Math.random() * 256)): PublishMedia {
+  return { id: randomUUID(), mimeType: 'image/png', width, height, bytes: pngImage(width, height, seed) };
 }
 
 const count = (texts: string[], text: string) => texts.filter((published) => published === text).length;
 
 /**
- * The scenarios every adapter passes against its platform's server: text, over the limit, refused
+ * The scenarios every adapter passes against its platform's server: text, text with an image, over the limit, refused
  * credentials, a 429 with the platform's reset, a 5xx, a timeout after the platform accepted (never
  * published twice), and the platform's own message reaching the account's `errors`.
  */
@@ -51,6 +62,18 @@ export function providerScenarios(target: () => ScenarioTarget): void {
     const outcome = await provider.publish(request(account, text));
     expect(outcome).toMatchObject({ kind: 'published', externalId: expect.any(String) });
     expect(count(await publishedTexts(account), text)).toBe(1);
+  });
+
+  it('publishes a text with an image: the image arrives on the platform, with the text, once', async () => {
+    const { provider, connection, publishedMedia } = target();
+    const account = await connection();
+    const text = `With an image ${randomUUID()}`;
+    const image = pngMedia(64, 48);
+    expect(await provider.publish(request(account, text, undefined, [image]))).toMatchObject({ kind: 'published', externalId: expect.any(String) });
+    const posts = (await publishedMedia(account)).filter((post) => post.text === text);
+    expect(posts).toHaveLength(1);
+    expect(posts[0].files).toHaveLength(1);
+    expect(posts[0].files[0].equals(image.bytes)).toBe(true);
   });
 
   it('rejects a text over the limit with the platform’s own message, which reaches the account’s errors', async () => {

@@ -18,9 +18,10 @@ const JSON_TYPE = 'application/json';
  *
  * Fastify picks a parser by Content-Type and refuses the types it has none for (415), so the
  * header of a request with a body is set to JSON before routing, and JSON is the only parser.
- * The app must come from createHttpApp (Nest's own parsers off).
+ * The app must come from createHttpApp (Nest's own parsers off). A route named by `multipartRoute`
+ * keeps a `multipart/form-data` body (a media upload).
  */
-export function readBodiesAsJson(app: NestFastifyApplication): void {
+export function readBodiesAsJson(app: NestFastifyApplication, options: { multipartRoute?: (method: string, url: string) => boolean } = {}): void {
   const fastify = app.getHttpAdapter().getInstance();
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser(JSON_TYPE, { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (_request, text, done) => {
@@ -31,6 +32,8 @@ export function readBodiesAsJson(app: NestFastifyApplication): void {
   });
   fastify.addHook('onRequest', (request, _reply, done) => {
     request.body = {};
+    // The one route that takes a file keeps its multipart body (read by @fastify/multipart).
+    if (isMultipart(request.headers) && options.multipartRoute?.(request.method, request.url)) return done();
     if (hasBody(request.headers)) request.headers['content-type'] = JSON_TYPE;
     done();
   });
@@ -62,6 +65,8 @@ export function withinDepthDroppingProtoKeys(value: object, maxDepth: number): b
   }
   return true;
 }
+
+const isMultipart = (headers: IncomingHttpHeaders): boolean => /^multipart\/form-data\s*;/i.test(headers['content-type'] ?? '');
 
 /** As Fastify decides whether there is a body to parse. */
 function hasBody(headers: IncomingHttpHeaders): boolean {

@@ -2,14 +2,37 @@ import { Injectable } from '@nestjs/common';
 import { PostContentInput, validatePostBody } from '@app/domain';
 import { AccountRegistry } from '../accounts/account-registry';
 import { validationFailed } from '../http/api-error';
+import { isUuid } from '../http/route-params';
+import { MediaLibrary } from '../media/media-library';
 
-/** The body of a post create or update, checked against this workspace's accounts: 422 or the domain input. */
+/** At most this many media ids of a body are looked up (20 versions of 20 items of 20 ids). */
+const MAX_MEDIA_LOOKUPS = 8_000;
+
+/** The media ids a body names that could be media of a workspace (uuids), each once; the validator reports the rest. */
+function mediaIdsNamed(body: unknown): string[] {
+  const ids = new Set<string>();
+  const versions = (body as { versions?: unknown } | null)?.versions;
+  for (const version of Array.isArray(versions) ? versions : []) {
+    const content = (version as { content?: unknown } | null)?.content;
+    for (const item of Array.isArray(content) ? content : []) {
+      const media = (item as { media?: unknown } | null)?.media;
+      for (const id of Array.isArray(media) ? media : []) if (typeof id === 'string' && isUuid(id) && ids.size < MAX_MEDIA_LOOKUPS) ids.add(id);
+    }
+  }
+  return [...ids];
+}
+
+/** The body of a post create or update, checked against this workspace's accounts and media: 422 or the domain input. */
 @Injectable()
 export class PostInputReader {
-  constructor(private readonly accounts: AccountRegistry) {}
+  constructor(
+    private readonly accounts: AccountRegistry,
+    private readonly media: MediaLibrary,
+  ) {}
 
   async read(workspaceUuid: string, body: unknown): Promise<PostContentInput> {
-    const result = validatePostBody(body, { ...(await this.accounts.postTargets(workspaceUuid)), now: new Date() });
+    const [targets, media] = await Promise.all([this.accounts.postTargets(workspaceUuid), this.media.existing(workspaceUuid, mediaIdsNamed(body))]);
+    const result = validatePostBody(body, { ...targets, media, now: new Date() });
     if (!result.ok) throw validationFailed(result.errors);
     return result.input;
   }

@@ -1,4 +1,8 @@
 import { AccountSnapshot, PostVersion } from '@app/domain';
+import type { MediaObject } from '@app/media-store';
+
+/** A media file the version names, read from the media store: its bytes, detected type and size. */
+export type PublishMedia = MediaObject;
 
 /**
  * Every failure of a platform falls in one of these classes:
@@ -58,6 +62,8 @@ export interface PublishRequest {
   connection: ProviderConnection;
   /** The version written for this account, or the original when there is none. */
   version: PostVersion;
+  /** The media the version names (every content item's, in order, each once), read by id from the media store. */
+  media: readonly PublishMedia[];
 }
 
 export type PublishOutcome = { kind: 'published'; externalId: string; externalUrl: string | null } | ProviderFailure;

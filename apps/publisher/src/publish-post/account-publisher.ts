@@ -9,6 +9,7 @@ import { PUBLISHER_OPTIONS, PublisherOptions } from '../publisher-options';
 import { AttemptJournal, AttemptKey } from './attempt-journal';
 import { DeferredAttempt, DeferredAttempts } from './deferred-attempts';
 import { failed, nextStep, PublishMessages, PublishResult } from './publish-result';
+import { VersionMedia } from './version-media';
 
 const labelOf = (key: AttemptKey): string => `post ${key.postUuid} to account ${key.accountId} (round ${key.round})`;
 
@@ -35,6 +36,7 @@ export class AccountPublisher {
     private readonly accounts: AccountStore,
     private readonly providers: ProviderRegistry,
     private readonly lostAuthorization: LostAuthorizationReporter,
+    private readonly versionMedia: VersionMedia,
     @Inject(PUBLISHER_OPTIONS) private readonly options: PublisherOptions,
   ) {}
 
@@ -107,6 +109,7 @@ export class AccountPublisher {
         session: this.accounts.sessionOf(key.accountId),
       },
       version,
+      media: [],
     };
     return { ok: true, provider, request, workspaceUuid: connected.workspaceUuid };
   }
@@ -123,7 +126,11 @@ export class AccountPublisher {
     deferrals: number,
   ): Promise<PublishResult | null> {
     for (let retries = 0; ; retries++) {
-      const outcome = await this.call(provider, () => provider.publish(request));
+      // The media are read on every try: a store that did not answer is tried again like a platform.
+      const outcome = await this.call(provider, async () => {
+        const media = await this.versionMedia.read(request.version);
+        return 'kind' in media ? media : provider.publish({ ...request, media });
+      });
       if (outcome.kind === 'reauthorize') {
         await this.lostAuthorization.report({ accountId: key.accountId, workspaceUuid, provider: provider.name, reason: outcome.message });
       }

@@ -27,6 +27,7 @@ export function serveApiDocs(app: NestFastifyApplication, config: AppConfig): vo
       .addTag('accounts', "A workspace's social accounts")
       .addTag('posts', "A workspace's posts: write, schedule, approve")
       .addTag('webhooks', "A workspace's webhooks and their delivery logs")
+      .addTag('media', "A workspace's uploaded images and videos, named by posts")
       .addTag('health', 'Liveness and readiness, without a token')
       .build(),
   );

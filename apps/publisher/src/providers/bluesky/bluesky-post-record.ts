@@ -40,10 +40,10 @@ export function linkFacets(text: string): LinkFacet[] {
   return facets;
 }
 
-/** An `app.bsky.feed.post` record. */
-export function postRecord(text: string, createdAt: Date): Record<string, unknown> {
+/** An `app.bsky.feed.post` record, with its embed (images) when there is one. */
+export function postRecord(text: string, createdAt: Date, embed?: Record<string, unknown>): Record<string, unknown> {
   const facets = linkFacets(text);
-  return { $type: 'app.bsky.feed.post', text, createdAt: createdAt.toISOString(), ...(facets.length > 0 ? { facets } : {}) };
+  return { $type: 'app.bsky.feed.post', text, createdAt: createdAt.toISOString(), ...(facets.length > 0 ? { facets } : {}), ...(embed ? { embed } : {}) };
 }
 
 /** Where a post is seen on the web: `https://bsky.app/profile/<handle>/post/<rkey>`. */

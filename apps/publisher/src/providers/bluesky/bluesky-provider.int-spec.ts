@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { FaultProxy } from '../../../../../test/providers/support/fault-proxy';
 import { LocalPds, startLocalPds } from '../../../../../test/providers/bluesky/local-pds';
 import { memorySession } from '../../../../../test/providers/support/memory-session';
-import { providerScenarios, request } from '../../../../../test/providers/support/provider-scenarios';
+import { pngMedia, providerScenarios, request } from '../../../../../test/providers/support/provider-scenarios';
 import { ProviderHttp } from '../http/provider-http';
 import { ProviderConnection } from '../publish-provider';
 import { BlueskyProvider } from './bluesky-provider';
@@ -36,10 +36,28 @@ describe('BlueskyProvider against a local PDS', () => {
     return { accountId: nextAccount++, settings: verified.account.settings, credentials: credentials(), session: memorySession(verified.account.session) };
   }
 
-  async function records(): Promise<{ uri: string; value: { text: string; facets?: unknown[] } }[]> {
+  interface PostRecord {
+    uri: string;
+    value: { text: string; facets?: unknown[]; embed?: { $type: string; images?: { image: { ref: { $link: string } }; aspectRatio?: unknown }[] } };
+  }
+
+  async function records(): Promise<PostRecord[]> {
     const query = new URLSearchParams({ repo: pds.did, collection: 'app.bsky.feed.post', limit: '100' });
     const response = await fetch(`${pds.url}/xrpc/com.atproto.repo.listRecords?${query}`);
-    return ((await response.json()) as { records: { uri: string; value: { text: string } }[] }).records;
+    return ((await response.json()) as { records: PostRecord[] }).records;
+  }
+
+  /** A blob of the account's repository, as the PDS serves it (`com.atproto.sync.getBlob`). */
+  async function blob(cid: string): Promise<Buffer> {
+    const response = await fetch(`${pds.url}/xrpc/com.atproto.sync.getBlob?${new URLSearchParams({ did: pds.did, cid })}`);
+    expect(response.status).toBe(200);
+    return Buffer.from(await response.arrayBuffer());
+  }
+
+  /** The posts with images: each one's text and its images' bytes. */
+  async function postsWithImages(): Promise<{ text: string; files: Buffer[] }[]> {
+    const withImages = (await records()).filter((record) => record.value.embed?.$type === 'app.bsky.embed.images');
+    return Promise.all(withImages.map(async (record) => ({ text: record.value.text, files: await Promise.all((record.value.embed?.images ?? []).map((image) => blob(image.image.ref.$link))) })));
   }
 
   describe('the scenarios of every provider', () => {
@@ -52,6 +70,7 @@ describe('BlueskyProvider against a local PDS', () => {
       overLimit: { text: 'é'.repeat(301), message: /maximum 300/ },
       rateLimitHeaders: (seconds) => ({ 'ratelimit-limit': '30', 'ratelimit-remaining': '0', 'ratelimit-reset': String(Math.ceil(Date.now() / 1000) + seconds), 'ratelimit-policy': '30;w=300' }),
       publishedTexts: async () => (await records()).map((record) => record.value.text),
+      publishedMedia: postsWithImages,
     }));
   });
 
@@ -123,6 +142,31 @@ describe('BlueskyProvider against a local PDS', () => {
     session.current = { ...session.current, accessJwt: 'bad-access', refreshJwt: 'bad-refresh' };
     const revoked = { ...account, credentials: { ...account.credentials, app_password: 'revoked-revoked-revoked' } };
     expect(await bluesky.publish(request(revoked, 'Never'))).toMatchObject({ kind: 'reauthorize' });
+  });
+
+  it('embeds up to 4 images as blobs with their aspect ratios; a video, a fifth image or one over 1,000,000 bytes is refused before anything is sent', async () => {
+    const account = await connection();
+    const text = `Two images ${randomUUID()}`;
+    const [wide, tall] = [pngMedia(160, 90), pngMedia(30, 40)];
+    const outcome = await bluesky.publish(request(account, text, undefined, [wide, tall]));
+    if (outcome.kind !== 'published') throw new Error(`expected published, got ${JSON.stringify(outcome)}`);
+    const record = (await records()).find((published) => published.value.text === text)!;
+    expect(record.value.embed).toMatchObject({
+      $type: 'app.bsky.embed.images',
+      images: [
+        { alt: '', aspectRatio: { width: 160, height: 90 }, image: { $type: 'blob', mimeType: 'image/png', size: wide.bytes.length } },
+        { alt: '', aspectRatio: { width: 30, height: 40 }, image: { $type: 'blob', mimeType: 'image/png', size: tall.bytes.length } },
+      ],
+    });
+    expect((await postsWithImages()).find((post) => post.text === text)?.files).toEqual([wide.bytes, tall.bytes]);
+
+    proxy.seen.length = 0;
+    const video = { ...pngMedia(2, 2), mimeType: 'video/mp4', width: null, height: null };
+    expect(await bluesky.publish(request(account, 'A clip', undefined, [video]))).toEqual({ kind: 'rejected', message: 'Bluesky posts take images only here, not videos.' });
+    expect(await bluesky.publish(request(account, 'Five', undefined, [1, 2, 3, 4, 5].map(() => pngMedia(2, 2))))).toEqual({ kind: 'rejected', message: 'A Bluesky post takes at most 4 images.' });
+    const large = { ...pngMedia(2, 2), bytes: Buffer.alloc(1_000_001) };
+    expect(await bluesky.publish(request(account, 'Large', undefined, [large]))).toMatchObject({ kind: 'rejected', message: expect.stringContaining('at most 1000000 bytes') });
+    expect(proxy.seen).toEqual([]);
   });
 
   it('deletes a published post', async () => {

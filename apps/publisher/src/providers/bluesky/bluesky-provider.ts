@@ -1,8 +1,8 @@
 import { publishedText } from '@app/domain';
 import { ProviderHttp } from '../http/provider-http';
-import { unsupportedMedia } from '../post-text';
 import { DeleteOutcome, DeleteRequest, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
 import { postRecord, postUrl, recordKeyFor, recordKeyOf } from './bluesky-post-record';
+import { refusedMedia, uploadImages } from './bluesky-images';
 import { BlueskySession, BlueskySessions, failureOf, serviceOf } from './bluesky-session';
 import { checkBlueskyAccount } from './bluesky-settings';
 
@@ -10,7 +10,8 @@ const POST = 'app.bsky.feed.post';
 
 /**
  * Bluesky over the AT Protocol's XRPC API, with an app password. Connecting opens a session that
- * is kept and refreshed; publishing creates a post record under a record key fixed per post and
+ * is kept and refreshed; images are uploaded as blobs and embedded (`app.bsky.embed.images`, with
+ * their aspect ratios); publishing creates a post record under a record key fixed per post and
  * account, so a create that is repeated after a timeout or a crash finds the record the first one
  * made (a lookup) instead of posting twice.
  */
@@ -38,12 +39,14 @@ export class BlueskyProvider implements PublishProvider {
     };
   }
 
-  async publish({ idempotencyKey, firstAttemptAt, connection, version }: PublishRequest): Promise<PublishOutcome> {
-    const media = unsupportedMedia(this.name, version);
-    if (media) return media;
+  async publish({ idempotencyKey, firstAttemptAt, connection, version, media }: PublishRequest): Promise<PublishOutcome> {
+    const refused = refusedMedia(media);
+    if (refused) return refused;
     const service = serviceOf(connection.settings);
     const rkey = recordKeyFor(idempotencyKey, firstAttemptAt);
-    const record = postRecord(publishedText(version), firstAttemptAt);
+    const embed = media.length > 0 ? await uploadImages(this.http, this.sessions, connection, media) : undefined;
+    if (embed && 'kind' in embed) return embed;
+    const record = postRecord(publishedText(version), firstAttemptAt, embed ? { ...embed } : undefined);
     const ran = await this.sessions.run(connection, (session) =>
       this.http.send({
         method: 'POST',

@@ -1,7 +1,7 @@
 import { DiscordWebhookServer } from '../../../../../test/providers/discord/discord-webhook-server';
 import { FaultProxy } from '../../../../../test/providers/support/fault-proxy';
 import { memorySession } from '../../../../../test/providers/support/memory-session';
-import { providerScenarios, request } from '../../../../../test/providers/support/provider-scenarios';
+import { pngMedia, providerScenarios, request } from '../../../../../test/providers/support/provider-scenarios';
 import { ProviderHttp } from '../http/provider-http';
 import { ProviderConnection } from '../publish-provider';
 import { DiscordProvider } from './discord-provider';
@@ -48,7 +48,19 @@ describe('DiscordProvider', () => {
       overLimit: { text: 'x'.repeat(2001), message: /^Invalid Form Body \(content: Must be 2000 or fewer in length\.\)$/ },
       rateLimitHeaders: (seconds) => ({ 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset-after': `${seconds}.000`, 'x-ratelimit-bucket': 'b1' }),
       publishedTexts: async (account) => api.contentsOf(new URL(String(account.credentials.webhook_url)).pathname),
+      publishedMedia: async (account) => api.filesOf(new URL(String(account.credentials.webhook_url)).pathname),
     }));
+  });
+
+  it('sends media as attachments of one message (payload_json and files[n]), at most 10', async () => {
+    const account = await connection();
+    const images = [pngMedia(8, 8), pngMedia(9, 9), pngMedia(10, 10)];
+    expect(await discord.publish(request(account, 'Three files', undefined, images))).toMatchObject({ kind: 'published' });
+    const path = new URL(String(account.credentials.webhook_url)).pathname;
+    expect(api.filesOf(path)).toEqual([{ text: 'Three files', files: images.map((image) => image.bytes) }]);
+    expect(api.messages.at(-1)?.files.map((file) => [file.filename, file.contentType])).toEqual(images.map((image) => [`${image.id}.png`, 'image/png']));
+    const eleven = Array.from({ length: 11 }, () => pngMedia(2, 2));
+    expect(await discord.publish(request(account, 'Too many', undefined, eleven))).toEqual({ kind: 'rejected', message: 'A Discord message takes at most 10 attachments.' });
   });
 
   it('takes Retry-After over the bucket’s reset on a 429', async () => {

@@ -1,8 +1,23 @@
 import { publishedText } from '@app/domain';
 import { isHttpUrl } from '../account-fields';
 import { classifyFailure, HttpAnswer, ProviderHttp } from '../http/provider-http';
-import { unsupportedMedia } from '../post-text';
-import { DeleteOutcome, DeleteRequest, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
+import { mediaBlob, mediaFileName } from '../media-file-name';
+import { DeleteOutcome, DeleteRequest, PublishMedia, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
+
+/** A message takes at most 10 attachments. */
+export const DISCORD_MAX_ATTACHMENTS = 10;
+
+/**
+ * A message with files, as Discord's reference documents it: `multipart/form-data` with the JSON
+ * body in `payload_json` (its `attachments` giving each file's id and name) and the files in
+ * `files[<id>]`.
+ */
+function messageWithFiles(content: string, media: readonly PublishMedia[]): FormData {
+  const form = new FormData();
+  form.append('payload_json', JSON.stringify({ content, attachments: media.map((file, id) => ({ id, filename: mediaFileName(file) })) }));
+  media.forEach((file, id) => form.append(`files[${id}]`, mediaBlob(file), mediaFileName(file)));
+  return form;
+}
 
 const WEBHOOK_PATH = /\/api(\/v\d+)?\/webhooks\/\d+\/[^/]+\/?$/;
 
@@ -28,7 +43,7 @@ function failureOf(answer: HttpAnswer): ReturnType<typeof classifyFailure> {
 
 /**
  * Discord through a channel webhook (its URL is the credential). `?wait=true` makes Discord answer
- * with the message, so the post has an id and an address. Webhooks take no idempotency key and
+ * with the message, so the post has an id and an address. Media go as attachments of the message. Webhooks take no idempotency key and
  * cannot list their messages: a lost answer or a crash mid-attempt is reported unknown.
  */
 export class DiscordProvider implements PublishProvider {
@@ -56,10 +71,14 @@ export class DiscordProvider implements PublishProvider {
     };
   }
 
-  async publish({ connection, version }: PublishRequest): Promise<PublishOutcome> {
-    const media = unsupportedMedia(this.name, version);
-    if (media) return media;
-    const answer = await this.http.send({ method: 'POST', url: `${webhookUrl(connection.credentials)}?wait=true`, json: { content: publishedText(version) } });
+  async publish({ connection, version, media }: PublishRequest): Promise<PublishOutcome> {
+    if (media.length > DISCORD_MAX_ATTACHMENTS) return { kind: 'rejected', message: `A Discord message takes at most ${DISCORD_MAX_ATTACHMENTS} attachments.` };
+    const url = `${webhookUrl(connection.credentials)}?wait=true`;
+    const content = publishedText(version);
+    const answer =
+      media.length === 0
+        ? await this.http.send({ method: 'POST', url, json: { content } })
+        : await this.http.send({ method: 'POST', url, form: messageWithFiles(content, media) });
     if (answer.kind === 'answer' && answer.status === 200) {
       const message = answer.body as { id: string; channel_id?: string };
       const guild = connection.settings.guild_id;

@@ -27,7 +27,10 @@ export interface HttpCall {
   method: 'GET' | 'POST' | 'DELETE';
   url: string;
   headers?: Record<string, string>;
+  /** One of: a JSON body, a multipart form (files and fields), or raw bytes of a type (a blob upload). */
   json?: unknown;
+  form?: FormData;
+  bytes?: { data: Buffer; contentType: string };
 }
 
 const CONNECT_ERRORS = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
@@ -49,14 +52,9 @@ export class ProviderHttp {
     const refused = await this.refusedLiteral(url);
     if (refused) return { kind: 'not_sent', message: refused.message, refusedAddress: true };
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'social-publishing-service', ...call.headers };
-    if (call.json !== undefined) headers['content-type'] = 'application/json';
     try {
-      const response = await request(url, {
-        method: call.method,
-        headers,
-        body: call.json === undefined ? undefined : JSON.stringify(call.json),
-        dispatcher: this.dispatcher,
-      });
+      const encoded = await encodedBody(call);
+      const response = await request(url, { method: call.method, headers: { ...headers, ...encoded.headers }, body: encoded.body, dispatcher: this.dispatcher });
       const text = await response.body.text();
       const answerHeaders: Record<string, string | undefined> = {};
       for (const [name, value] of Object.entries(response.headers)) answerHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
@@ -72,6 +70,17 @@ export class ProviderHttp {
     if (this.options.allowPrivateUrls || !isIP(host)) return null;
     return findNonPublicAddress(host);
   }
+}
+
+/** The body of a call with its Content-Type; a form is encoded here (its boundary in the type), so every body has a known length. */
+async function encodedBody(call: HttpCall): Promise<{ body?: string | Buffer; headers: Record<string, string> }> {
+  if (call.json !== undefined) return { body: JSON.stringify(call.json), headers: { 'content-type': 'application/json' } };
+  if (call.bytes) return { body: call.bytes.data, headers: { 'content-type': call.bytes.contentType } };
+  if (call.form) {
+    const encoded = new Request('http://form.invalid/', { method: 'POST', body: call.form });
+    return { body: Buffer.from(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type')! } };
+  }
+  return { headers: {} };
 }
 
 function parseBody(text: string): unknown {

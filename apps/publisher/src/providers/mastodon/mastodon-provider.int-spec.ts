@@ -1,7 +1,7 @@
 import { FaultProxy } from '../../../../../test/providers/support/fault-proxy';
 import { MastodonApiServer } from '../../../../../test/providers/mastodon/mastodon-api-server';
 import { memorySession } from '../../../../../test/providers/support/memory-session';
-import { providerScenarios, request } from '../../../../../test/providers/support/provider-scenarios';
+import { pngMedia, providerScenarios, request } from '../../../../../test/providers/support/provider-scenarios';
 import { ProviderHttp } from '../http/provider-http';
 import { ProviderConnection } from '../publish-provider';
 import { MastodonProvider } from './mastodon-provider';
@@ -19,7 +19,7 @@ describe('MastodonProvider', () => {
   beforeAll(async () => {
     api = await MastodonApiServer.start(640);
     proxy = await FaultProxy.start(api.url);
-    mastodon = new MastodonProvider(new ProviderHttp({ allowPrivateUrls: true, timeoutMs: 1_000 }));
+    mastodon = new MastodonProvider(new ProviderHttp({ allowPrivateUrls: true, timeoutMs: 1_000 }), { intervalMs: 10, maxPolls: 5 });
   });
   afterAll(async () => {
     await proxy?.stop();
@@ -43,6 +43,7 @@ describe('MastodonProvider', () => {
       overLimit: { text: 'x'.repeat(641), message: /^Validation failed: Text character limit of 640 exceeded$/ },
       rateLimitHeaders: (seconds) => ({ 'x-ratelimit-limit': '300', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': new Date(Date.now() + seconds * 1000).toISOString() }),
       publishedTexts: async (account) => api.textsOf(String(account.credentials.access_token)),
+      publishedMedia: async (account) => api.mediaOf(String(account.credentials.access_token)),
     }));
   });
 
@@ -62,6 +63,38 @@ describe('MastodonProvider', () => {
     expect(first).toEqual({ kind: 'published', externalId: expect.any(String), externalUrl: expect.stringMatching(/\/@user\d+\/\d+$/) });
     expect(await mastodon.publish(same)).toEqual(first);
     expect(api.textsOf(String(account.credentials.access_token))).toEqual(['Hello, fediverse']);
+  });
+
+  it('uploads media with POST /api/v2/media, waits while the instance answers 202 then 206, and attaches them by id', async () => {
+    const account = await connection();
+    const images = [pngMedia(20, 10), pngMedia(10, 20)];
+    api.processingLooks = 2;
+    proxy.seen.length = 0;
+    const outcome = await mastodon.publish(request(account, 'Two pictures', undefined, images));
+    api.processingLooks = 1;
+    expect(outcome).toMatchObject({ kind: 'published' });
+    expect(proxy.seen).toEqual([
+      'POST /api/v2/media',
+      expect.stringMatching(/^GET \/api\/v1\/media\/\d+$/),
+      expect.stringMatching(/^GET \/api\/v1\/media\/\d+$/),
+      expect.stringMatching(/^GET \/api\/v1\/media\/\d+$/),
+      'POST /api/v2/media',
+      expect.stringMatching(/^GET \/api\/v1\/media\/\d+$/),
+      expect.stringMatching(/^GET \/api\/v1\/media\/\d+$/),
+      expect.stringMatching(/^GET \/api\/v1\/media\/\d+$/),
+      'POST /api/v1/statuses',
+    ]);
+    expect(api.mediaOf(String(account.credentials.access_token))).toEqual([{ text: 'Two pictures', files: images.map((image) => image.bytes) }]);
+  });
+
+  it('tries again later when the instance is still processing after the last look, and rejects a file it refuses with its message', async () => {
+    const account = await connection();
+    api.processingLooks = 50;
+    expect(await mastodon.publish(request(account, 'Slow video', undefined, [pngMedia(4, 4)]))).toMatchObject({ kind: 'retry_later', message: expect.stringContaining('still processing') });
+    api.processingLooks = 1;
+    proxy.failNext(/^\/api\/v2\/media$/, { answer: { status: 422, body: { error: 'Validation failed: File content type is invalid' } } });
+    expect(await mastodon.publish(request(account, 'Refused', undefined, [pngMedia(4, 4)]))).toEqual({ kind: 'rejected', message: 'Validation failed: File content type is invalid' });
+    expect(api.textsOf(String(account.credentials.access_token))).toEqual([]);
   });
 
   it('deletes a status', async () => {

@@ -1,7 +1,7 @@
 import { publishedText } from '@app/domain';
 import { checkBaseUrl, requireString } from '../account-fields';
 import { classifyFailure, HttpAnswer, platformMessage, ProviderHttp } from '../http/provider-http';
-import { unsupportedMedia } from '../post-text';
+import { DEFAULT_MEDIA_POLLING, MediaPolling, uploadMedia } from './mastodon-media';
 import { DeleteOutcome, DeleteRequest, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
 
 /** The limit of an instance that does not say its own (Mastodon's default). */
@@ -20,13 +20,18 @@ function failureOf(answer: HttpAnswer, now = Date.now()): ReturnType<typeof clas
  * account carries the same `Idempotency-Key`, so a retry after a timeout, or the attempt made
  * again after a crash, is answered with the status the first one created (Mastodon keeps a key
  * for an hour). The instance's `max_characters`, read at connect, is kept as `settings.max_characters`.
+ * Media are uploaded first (`POST /api/v2/media`, waiting for the instance to process them) and
+ * attached by their ids.
  */
 export class MastodonProvider implements PublishProvider {
   readonly name = 'mastodon';
   readonly crashRecovery = 'idempotency_key';
   readonly urlField = 'settings.instance';
 
-  constructor(private readonly http: ProviderHttp) {}
+  constructor(
+    private readonly http: ProviderHttp,
+    private readonly mediaPolling: MediaPolling = DEFAULT_MEDIA_POLLING,
+  ) {}
 
   validate(settings: Record<string, unknown>, credentials: Record<string, unknown>): Record<string, string[]> {
     const errors: Record<string, string[]> = {};
@@ -51,14 +56,16 @@ export class MastodonProvider implements PublishProvider {
     };
   }
 
-  async publish({ idempotencyKey, connection, version }: PublishRequest): Promise<PublishOutcome> {
-    const media = unsupportedMedia(this.name, version);
-    if (media) return media;
+  async publish({ idempotencyKey, connection, version, media }: PublishRequest): Promise<PublishOutcome> {
+    const instance = instanceOf(connection.settings);
+    const headers = this.auth(connection.credentials);
+    const mediaIds = media.length > 0 ? await uploadMedia(this.http, { instance, headers, failureOf: (answer) => failureOf(answer) }, media, this.mediaPolling) : [];
+    if (!Array.isArray(mediaIds)) return mediaIds;
     const answer = await this.http.send({
       method: 'POST',
-      url: `${instanceOf(connection.settings)}/api/v1/statuses`,
-      headers: { ...this.auth(connection.credentials), 'idempotency-key': idempotencyKey },
-      json: { status: publishedText(version) },
+      url: `${instance}/api/v1/statuses`,
+      headers: { ...headers, 'idempotency-key': idempotencyKey },
+      json: { status: publishedText(version), ...(mediaIds.length > 0 ? { media_ids: mediaIds } : {}) },
     });
     if (answer.kind === 'answer' && answer.status === 200) {
       const status = answer.body as { id: string; url?: string | null; uri?: string };

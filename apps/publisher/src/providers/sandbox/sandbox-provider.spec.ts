@@ -8,6 +8,7 @@ const request = (overrides: Partial<PublishRequest> = {}, settings: Record<strin
   account: { id: 11, provider: 'sandbox', name: 'Launch team', username: 'launch' },
   connection: { accountId: 11, settings, credentials: {}, session: noSession },
   version: { account_id: 0, is_original: true, content: [{ body: 'Hello', media: [] }], options: {} },
+  media: [],
   ...overrides,
 });
 

@@ -1,6 +1,6 @@
 import { LocalTelegram, startLocalTelegram } from '../../../../../test/providers/telegram/local-telegram';
 import { memorySession } from '../../../../../test/providers/support/memory-session';
-import { providerScenarios, request } from '../../../../../test/providers/support/provider-scenarios';
+import { pngMedia, providerScenarios, request } from '../../../../../test/providers/support/provider-scenarios';
 import { ProviderHttp } from '../http/provider-http';
 import { ProviderConnection } from '../publish-provider';
 import { TelegramProvider } from './telegram-provider';
@@ -16,6 +16,18 @@ describe('TelegramProvider', () => {
     provider = new TelegramProvider(new ProviderHttp({ allowPrivateUrls: true, timeoutMs: 1_000 }));
   });
   afterAll(() => telegram?.stop());
+
+  /** A bot's posts with media: a photo, or an album (its messages grouped by media_group_id), with the caption and the files' bytes. */
+  function postsWithMedia(botToken: string): { text: string; files: Buffer[] }[] {
+    const posts = new Map<string, { text: string; files: Buffer[] }>();
+    for (const sent of telegram.mediaOf(botToken)) {
+      const key = sent.mediaGroupId ?? `message ${sent.messageId}`;
+      const post = posts.get(key) ?? { text: sent.caption, files: [] };
+      post.files.push(sent.bytes);
+      posts.set(key, post);
+    }
+    return [...posts.values()];
+  }
 
   const settings = (chat: string | number = '@launch_news') => ({ chat_id: chat, api_url: telegram.proxy.url });
 
@@ -36,7 +48,44 @@ describe('TelegramProvider', () => {
       overLimit: { text: 'x'.repeat(4097), message: /^Bad Request: message is too long$/ },
       rateLimitHeaders: (seconds) => ({ 'retry-after': String(seconds) }),
       publishedTexts: async (account) => telegram.textsOf(String(account.credentials.bot_token)),
+      publishedMedia: async (account) => postsWithMedia(String(account.credentials.bot_token)),
     }));
+  });
+
+  it('sends one photo with sendPhoto and several as an album with sendMediaGroup, the text as the caption', async () => {
+    const account = await connection();
+    const token = String(account.credentials.bot_token);
+    telegram.proxy.seen.length = 0;
+    const photo = pngMedia(12, 8);
+    const single = await provider.publish(request(account, 'One photo', undefined, [photo]));
+    expect(single).toEqual({ kind: 'published', externalId: expect.stringMatching(/^@launch_news:\d+$/), externalUrl: expect.stringMatching(/^https:\/\/t\.me\/launch_news\/\d+$/) });
+    const album = [pngMedia(4, 4), pngMedia(5, 5), { ...pngMedia(2, 2), mimeType: 'video/mp4', width: null, height: null }];
+    const grouped = await provider.publish(request(account, 'An album', undefined, album));
+    expect(grouped).toEqual({ kind: 'published', externalId: expect.stringMatching(/^@launch_news:\d+,\d+,\d+$/), externalUrl: expect.stringMatching(/\/\d+$/) });
+    expect(telegram.proxy.seen.map((line) => line.replace(/\/bot[^/]+\//, '/bot<token>/'))).toEqual(['POST /bot<token>/sendPhoto', 'POST /bot<token>/sendMediaGroup']);
+    expect(telegram.mediaOf(token).map((sent) => [sent.kind, sent.caption])).toEqual([
+      ['photo', 'One photo'],
+      ['photo', 'An album'],
+      ['photo', ''],
+      ['video', ''],
+    ]);
+    expect(postsWithMedia(token)).toEqual([
+      { text: 'One photo', files: [photo.bytes] },
+      { text: 'An album', files: album.map((file) => file.bytes) },
+    ]);
+    if (grouped.kind !== 'published') return;
+    // Deleting an album deletes all its messages at once.
+    expect(await provider.delete({ connection: account, externalId: grouped.externalId })).toEqual({ kind: 'deleted' });
+    expect(postsWithMedia(token)).toEqual([{ text: 'One photo', files: [photo.bytes] }]);
+  });
+
+  it('refuses a caption over 1024 characters and an album of more than 10 before sending anything', async () => {
+    const account = await connection();
+    telegram.proxy.seen.length = 0;
+    expect(await provider.publish(request(account, 'x'.repeat(1025), undefined, [pngMedia(2, 2)]))).toMatchObject({ kind: 'rejected', message: expect.stringContaining('1024 characters') });
+    const eleven = Array.from({ length: 11 }, () => pngMedia(2, 2));
+    expect(await provider.publish(request(account, 'Eleven', undefined, eleven))).toEqual({ kind: 'rejected', message: 'A Telegram album takes at most 10 photos and videos.' });
+    expect(telegram.proxy.seen).toEqual([]);
   });
 
   it('reads the wait from retry_after in the body of a 429', async () => {

@@ -1,7 +1,7 @@
 import { publishedText } from '@app/domain';
 import { checkBaseUrl, requireString } from '../account-fields';
 import { classifyFailure, HttpAnswer, ProviderHttp } from '../http/provider-http';
-import { unsupportedMedia } from '../post-text';
+import { mediaCall } from './telegram-media';
 import { DeleteOutcome, DeleteRequest, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
 
 export const DEFAULT_API_URL = 'https://api.telegram.org';
@@ -12,7 +12,8 @@ const apiOf = (settings: Record<string, unknown>): string =>
 /** A Bot API answer: `{ok: true, result}` or `{ok: false, error_code, description, parameters: {retry_after}}`. */
 interface BotAnswer {
   ok?: boolean;
-  result?: Record<string, unknown>;
+  /** A message, or the messages of an album (sendMediaGroup). */
+  result?: Record<string, unknown> | Record<string, unknown>[];
   description?: string;
   parameters?: { retry_after?: number };
 }
@@ -31,7 +32,8 @@ function failureOf(answer: HttpAnswer): ReturnType<typeof classifyFailure> {
 
 /**
  * Telegram: a bot (its token from @BotFather) that is an administrator of a channel or a member of
- * a group posts with `sendMessage`. The Bot API has no idempotency key and no way to list what a
+ * a group posts with `sendMessage`; with media, `sendPhoto` (one image), `sendVideo` (one video) or
+ * `sendMediaGroup` (an album), the text as the caption. The Bot API has no idempotency key and no way to list what a
  * bot sent, so an attempt cut off by a crash, or a request whose answer never came, is reported
  * as unknown instead of being sent again.
  */
@@ -54,25 +56,33 @@ export class TelegramProvider implements PublishProvider {
   async verify(settings: Record<string, unknown>, credentials: Record<string, unknown>): Promise<Verification> {
     const answer = await this.call(settings, credentials, 'getMe', {});
     const bot = botAnswer(answer);
-    if (answer.kind !== 'answer' || answer.status !== 200 || !bot?.ok || !bot.result) return failureOf(answer);
+    if (answer.kind !== 'answer' || answer.status !== 200 || !bot?.ok || !bot.result || Array.isArray(bot.result)) return failureOf(answer);
     const chat = String(settings.chat_id);
+    const me = bot.result;
     return {
       kind: 'verified',
-      account: { username: chat.startsWith('@') ? chat : `@${String(bot.result.username)}`, name: String(bot.result.first_name ?? bot.result.username), settings: { ...settings, api_url: apiOf(settings) } },
+      account: { username: chat.startsWith('@') ? chat : `@${String(me.username)}`, name: String(me.first_name ?? me.username), settings: { ...settings, api_url: apiOf(settings) } },
     };
   }
 
-  async publish({ connection, version }: PublishRequest): Promise<PublishOutcome> {
-    const media = unsupportedMedia(this.name, version);
-    if (media) return media;
+  async publish({ connection, version, media }: PublishRequest): Promise<PublishOutcome> {
     const { settings, credentials } = connection;
-    const answer = await this.call(settings, credentials, 'sendMessage', { chat_id: settings.chat_id, text: publishedText(version) });
+    const text = publishedText(version);
+    let answer: HttpAnswer;
+    if (media.length === 0) {
+      answer = await this.call(settings, credentials, 'sendMessage', { chat_id: settings.chat_id, text });
+    } else {
+      const call = mediaCall(settings.chat_id, text, media);
+      if ('kind' in call) return call;
+      answer = await this.http.send({ method: 'POST', url: this.methodUrl(settings, credentials, call.method), form: call.form });
+    }
     const sent = botAnswer(answer);
     if (answer.kind === 'answer' && answer.status === 200 && sent?.ok && sent.result) {
-      const messageId = String(sent.result.message_id);
+      // An album is several messages: all their ids, so that deleting removes them all.
+      const messageId = (Array.isArray(sent.result) ? sent.result : [sent.result]).map((message) => String(message.message_id)).join(',');
       const chat = String(settings.chat_id);
       // A public channel or group (chat_id `@name`) has an address for each message.
-      const externalUrl = chat.startsWith('@') ? `https://t.me/${chat.slice(1)}/${messageId}` : null;
+      const externalUrl = chat.startsWith('@') ? `https://t.me/${chat.slice(1)}/${messageId.split(',')[0]}` : null;
       return { kind: 'published', externalId: `${chat}:${messageId}`, externalUrl };
     }
     return failureOf(answer);
@@ -80,14 +90,20 @@ export class TelegramProvider implements PublishProvider {
 
   async delete({ connection, externalId }: DeleteRequest): Promise<DeleteOutcome> {
     const separator = externalId.lastIndexOf(':');
-    const answer = await this.call(connection.settings, connection.credentials, 'deleteMessage', {
-      chat_id: externalId.slice(0, separator),
-      message_id: Number(externalId.slice(separator + 1)),
-    });
+    const chatId = externalId.slice(0, separator);
+    const messageIds = externalId.slice(separator + 1).split(',').map(Number);
+    const answer =
+      messageIds.length === 1
+        ? await this.call(connection.settings, connection.credentials, 'deleteMessage', { chat_id: chatId, message_id: messageIds[0] })
+        : await this.call(connection.settings, connection.credentials, 'deleteMessages', { chat_id: chatId, message_ids: messageIds });
     return answer.kind === 'answer' && answer.status === 200 && botAnswer(answer)?.ok ? { kind: 'deleted' } : failureOf(answer);
   }
 
   private call(settings: Record<string, unknown>, credentials: Record<string, unknown>, method: string, body: Record<string, unknown>): Promise<HttpAnswer> {
-    return this.http.send({ method: 'POST', url: `${apiOf(settings)}/bot${String(credentials.bot_token)}/${method}`, json: body });
+    return this.http.send({ method: 'POST', url: this.methodUrl(settings, credentials, method), json: body });
+  }
+
+  private methodUrl(settings: Record<string, unknown>, credentials: Record<string, unknown>, method: string): string {
+    return `${apiOf(settings)}/bot${String(credentials.bot_token)}/${method}`;
   }
 }

@@ -10,6 +10,7 @@ export const PostMessages = {
   dateFormat: 'The date does not match the format Y-m-d.',
   timeFormat: 'The time does not match the format H:i.',
   accountInvalid: 'The selected account is invalid.',
+  mediaInvalid: 'The selected media is invalid.',
   accountsRequiredWhenScheduling: 'The accounts field is required when scheduling.',
   dateRequiredWhenScheduling: 'The date field is required when scheduling.',
   scheduledInPast: 'The scheduled time must be in the future.',

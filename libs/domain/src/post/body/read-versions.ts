@@ -19,14 +19,19 @@ export function readItems<T>(list: unknown[], path: string, limit: number, error
  * by default, content [{body, media}] by default, options {}. A missing or malformed list reads as
  * none, which the content rules report.
  */
-export function readVersions(value: unknown, isWorkspaceAccount: (id: number) => boolean, errors: Errors): PostVersion[] {
+export function readVersions(value: unknown, isWorkspaceAccount: (id: number) => boolean, errors: Errors, isWorkspaceMedia: (id: string) => boolean = () => true): PostVersion[] {
   if (!Array.isArray(value)) return [];
   return readItems(value, 'versions', PostBodyLimits.versions, errors, (version, path, itemErrors) =>
-    readVersion(version, path, isWorkspaceAccount, itemErrors),
+    readVersion(version, path, { isWorkspaceAccount, isWorkspaceMedia }, itemErrors),
   );
 }
 
-function readVersion(value: unknown, path: string, isWorkspaceAccount: (id: number) => boolean, errors: Errors): PostVersion {
+interface WorkspaceChecks {
+  isWorkspaceAccount: (id: number) => boolean;
+  isWorkspaceMedia: (id: string) => boolean;
+}
+
+function readVersion(value: unknown, path: string, { isWorkspaceAccount, isWorkspaceMedia }: WorkspaceChecks, errors: Errors): PostVersion {
   if (!isFields(value)) {
     errors.add(path, FieldMessages.object(path));
     return { account_id: 0, is_original: false, content: defaultContent(), options: {} };
@@ -37,7 +42,7 @@ function readVersion(value: unknown, path: string, isWorkspaceAccount: (id: numb
   return {
     account_id: accountIdOf(value.account_id, `${path}.account_id`, isWorkspaceAccount, errors),
     is_original: value.is_original === true,
-    content: contentOf(value.content, `${path}.content`, errors),
+    content: contentOf(value.content, `${path}.content`, isWorkspaceMedia, errors),
     options: optionsOf(value.options, `${path}.options`, errors),
   };
 }
@@ -54,17 +59,17 @@ function accountIdOf(value: unknown, path: string, isWorkspaceAccount: (id: numb
 
 const defaultContent = (): PostContent[] => [{ body: '', media: [] }];
 
-function contentOf(value: unknown, path: string, errors: Errors): PostContent[] {
+function contentOf(value: unknown, path: string, isWorkspaceMedia: (id: string) => boolean, errors: Errors): PostContent[] {
   if (isAbsent(value)) return defaultContent();
   if (!Array.isArray(value)) {
     errors.add(path, FieldMessages.array(path));
     return defaultContent();
   }
   if (value.length === 0) return defaultContent();
-  return readItems(value, path, PostBodyLimits.contentItems, errors, contentItemOf);
+  return readItems(value, path, PostBodyLimits.contentItems, errors, (item, itemPath, itemErrors) => contentItemOf(item, itemPath, isWorkspaceMedia, itemErrors));
 }
 
-function contentItemOf(value: unknown, path: string, errors: Errors): PostContent {
+function contentItemOf(value: unknown, path: string, isWorkspaceMedia: (id: string) => boolean, errors: Errors): PostContent {
   if (!isFields(value)) {
     errors.add(path, FieldMessages.object(path));
     return { body: '', media: [] };
@@ -73,7 +78,14 @@ function contentItemOf(value: unknown, path: string, errors: Errors): PostConten
   let body = '';
   if (typeof item.body === 'string') body = item.body;
   else if (!isAbsent(item.body)) errors.add(`${path}.body`, FieldMessages.string(`${path}.body`));
-  return { body, media: readStrings(item.media, `${path}.media`, PostBodyLimits.mediaItems, errors) };
+  const media = readStrings(item.media, `${path}.media`, PostBodyLimits.mediaItems, errors);
+  // Each id must name a media file of the workspace, reported under its own key (`...media.K`).
+  if (Array.isArray(item.media)) {
+    readItems(item.media, `${path}.media`, PostBodyLimits.mediaItems, errors, (id, idPath, idErrors) => {
+      if (typeof id === 'string' && !isWorkspaceMedia(id)) idErrors.add(idPath, PostMessages.mediaInvalid);
+    });
+  }
+  return { body, media };
 }
 
 function optionsOf(value: unknown, path: string, errors: Errors): Record<string, unknown> {

@@ -125,6 +125,19 @@ describe('validatePostBody: other fields', () => {
       });
   });
 
+  it('given media ids the workspace does not have, then each is invalid under its own key', () => {
+    givenWorkspace([sandbox, other], {}, ['kept-1', 'kept-2'])
+      .whenBody({ versions: [{ is_original: true, content: [{ body: 'a', media: ['kept-1'] }, { body: 'b', media: ['kept-2', 'gone', 42, 'other'] }] }] })
+      .thenErrors({
+        'versions.0.content.1.media.1': ['The selected media is invalid.'],
+        'versions.0.content.1.media.2': ['The versions.0.content.1.media.2 field must be a string.'],
+        'versions.0.content.1.media.3': ['The selected media is invalid.'],
+      });
+    givenWorkspace([sandbox, other], {}, ['kept-1'])
+      .whenBody({ versions: [{ is_original: true, content: [{ body: 'a', media: ['kept-1'] }] }] })
+      .thenInput((input) => expect(input.versions[0].content[0].media).toEqual(['kept-1']));
+  });
+
   it('given a version written for an account that is not of this workspace, then its account_id is invalid', () => {
     workspace.whenBody({ versions: [original, { account_id: 8 }] }).thenErrors({ 'versions.1.account_id': ['The selected account is invalid.'] });
   });

@@ -13,6 +13,11 @@ export interface PostBodyContext {
   accounts: ReadonlyMap<number, AccountSnapshot>;
   /** Account id -> the longest text its platform takes (see providerTextLimit), for the accounts that have a limit. */
   textLimits?: ReadonlyMap<number, number>;
+  /**
+   * The media ids of the workspace (at least those the body names): any other id in a version's
+   * `content[].media` is refused. Without it, media ids are not checked (the domain's own use).
+   */
+  media?: ReadonlySet<string>;
   now: Date;
 }
 
@@ -27,7 +32,8 @@ export type PostBodyResult = { ok: true; input: PostContentInput } | { ok: false
 export function validatePostBody(body: unknown, context: PostBodyContext): PostBodyResult {
   const fields = isFields(body) ? body : {};
   const errors = new FieldErrorBag();
-  const versions = readVersions(fields.versions, (id) => context.accounts.has(id), errors);
+  const media = context.media;
+  const versions = readVersions(fields.versions, (id) => context.accounts.has(id), errors, media ? (id) => media.has(id) : undefined);
   const { accounts, accountKeys } = readAccounts(fields.accounts, context.accounts, errors);
   const intent = readSchedule(fields, context.now, errors);
   const tags = readStrings(fields.tags, 'tags', PostBodyLimits.tags, errors);

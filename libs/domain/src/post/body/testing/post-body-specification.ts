@@ -13,10 +13,11 @@ export const original = { is_original: true, content: [{ body: 'Hello', media: [
  * Given/when/then for the post body validator: the given workspace accounts (with their platform
  * text limits), the body sent, and the errors or the domain input expected. Test support only.
  */
-export function givenWorkspace(accounts: AccountSnapshot[] = [sandbox, other], textLimits: Record<number, number> = {}) {
+export function givenWorkspace(accounts: AccountSnapshot[] = [sandbox, other], textLimits: Record<number, number> = {}, media?: string[]) {
   const context = {
     accounts: new Map(accounts.map((account) => [account.id, account])),
     textLimits: new Map(Object.entries(textLimits).map(([id, limit]) => [Number(id), limit])),
+    ...(media && { media: new Set(media) }),
     now: NOW,
   };
   return {

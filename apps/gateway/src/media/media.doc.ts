@@ -1,0 +1,34 @@
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import type { MediaView } from './media-library';
+
+/* OpenAPI description of the Media resource and of its upload. */
+
+@ApiSchema({ name: 'Media' })
+export class MediaDoc implements MediaView {
+  @ApiProperty({ format: 'uuid', description: 'what a version’s `content[].media` names' })
+  id: string;
+
+  @ApiProperty({ enum: ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'video/mp4'], description: 'detected from the file’s bytes, not from the Content-Type the client sent' })
+  mime_type: string;
+
+  @ApiProperty({ type: 'integer', description: 'bytes', example: 48213 })
+  size: number;
+
+  @ApiProperty({ type: 'integer', nullable: true, description: 'pixels, read from the file’s header; null for MP4', example: 1200 })
+  width: number | null;
+
+  @ApiProperty({ type: 'integer', nullable: true, description: 'pixels, read from the file’s header; null for MP4', example: 800 })
+  height: number | null;
+
+  @ApiProperty({ format: 'uri', description: 'the bytes, served to members of the workspace (same authentication as the API)' })
+  url: string;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
+}
+
+@ApiSchema({ name: 'MediaUpload' })
+export class MediaUploadDoc {
+  @ApiProperty({ type: 'string', format: 'binary', description: 'PNG, JPEG, GIF, WebP or MP4, at most MEDIA_MAX_BYTES (default 50 MB)' })
+  file: unknown;
+}

@@ -1,0 +1,39 @@
+import { mediaBlob, mediaFileName } from '../media-file-name';
+import { ProviderFailure, PublishMedia } from '../publish-provider';
+
+/** The Bot API's limits: a caption of at most 1024 characters, an album (media group) of 2 to 10 photos and videos. */
+export const TELEGRAM_CAPTION_LIMIT = 1024;
+export const TELEGRAM_ALBUM_LIMIT = 10;
+
+/** A Bot API call that sends media: its method and multipart form. */
+export interface MediaCall {
+  method: 'sendPhoto' | 'sendVideo' | 'sendMediaGroup';
+  form: FormData;
+}
+
+const kindOf = (file: PublishMedia): 'photo' | 'video' => (file.mimeType.startsWith('video/') ? 'video' : 'photo');
+
+/**
+ * The call that sends these media with the text as their caption: one photo with `sendPhoto` (a
+ * video with `sendVideo`), several as an album with `sendMediaGroup`, each file a part of the form
+ * named by `attach://<name>` in the `media` field.
+ */
+export function mediaCall(chatId: unknown, text: string, media: readonly PublishMedia[]): MediaCall | ProviderFailure {
+  if ([...text].length > TELEGRAM_CAPTION_LIMIT) {
+    return { kind: 'rejected', message: `A Telegram caption takes at most ${TELEGRAM_CAPTION_LIMIT} characters; shorten the text of a post with media.` };
+  }
+  if (media.length > TELEGRAM_ALBUM_LIMIT) return { kind: 'rejected', message: `A Telegram album takes at most ${TELEGRAM_ALBUM_LIMIT} photos and videos.` };
+  const form = new FormData();
+  form.append('chat_id', String(chatId));
+  if (media.length === 1) {
+    const [file] = media;
+    const kind = kindOf(file);
+    form.append(kind, mediaBlob(file), mediaFileName(file));
+    if (text) form.append('caption', text);
+    return { method: kind === 'photo' ? 'sendPhoto' : 'sendVideo', form };
+  }
+  const items = media.map((file, index) => ({ type: kindOf(file), media: `attach://file${index}`, ...(index === 0 && text ? { caption: text } : {}) }));
+  form.append('media', JSON.stringify(items));
+  media.forEach((file, index) => form.append(`file${index}`, mediaBlob(file), mediaFileName(file)));
+  return { method: 'sendMediaGroup', form };
+}

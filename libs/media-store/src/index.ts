@@ -1,0 +1,4 @@
+export * from './media-store.port';
+export * from './media-type';
+export * from './file-media-store';
+export * from './postgres-media-store';
