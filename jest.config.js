@@ -9,9 +9,9 @@ const swc = ['@swc/jest', {
 }];
 const moduleNameMapper = {
   '^@app/kafka-mock-cluster$': '<rootDir>/libs/messaging/src/kafka/testing',
-  '^@app/media-samples$': '<rootDir>/libs/media-store/src/testing',
   '^@app/contracts/testing$': '<rootDir>/libs/contracts/src/testing/post-event-messages',
   '^@app/domain/testing$': '<rootDir>/libs/domain/src/post/testing/post-fixtures',
+  '^@app/media-samples$': '<rootDir>/libs/media-store/src/testing',
   '^@app/([a-z-]+)$': '<rootDir>/libs/$1/src',
 };
 const common = { rootDir: __dirname, transform: { '^.+\\.ts$': swc }, moduleNameMapper, testEnvironment: 'node' };

@@ -45,6 +45,8 @@ export interface GatewayTables {
     response_encrypted: string | null;
     created_at: Generated<Timestamp>;
   };
+  posts: PostsTable;
+  post_history: PostHistoryTable;
   /** Uploaded media of a workspace; the bytes are in the media store under the same id. */
   media: {
     id: string;
@@ -55,8 +57,10 @@ export interface GatewayTables {
     height: number | null;
     created_at: Generated<Timestamp>;
   };
-  posts: PostsTable;
-  post_history: PostHistoryTable;
+  /** Posts that name media, as post events tell them: whether each is scheduled now (its media may not be deleted). */
+  media_posts: { post_uuid: string; revision: number; scheduled: boolean | number };
+  /** The media ids a post's versions name. */
+  media_post_uses: { post_uuid: string; media_id: string };
 }
 
 export type GatewayDatabase = SchemaDatabase<GatewayTables>;
@@ -180,6 +184,19 @@ export const gatewayMigrations: SchemaMigration[] = [
         .addColumn('created_at', dialect.types.timestamp, (col) => col.notNull().defaultTo(dialect.now()))
         .execute();
       await db.schema.createIndex('media_workspace').on('media').columns(['workspace_uuid', 'created_at']).execute();
+      await db.schema
+        .createTable('media_posts')
+        .addColumn('post_uuid', dialect.types.uuid, (col) => col.primaryKey())
+        .addColumn('revision', dialect.types.bigint, (col) => col.notNull())
+        .addColumn('scheduled', 'boolean', (col) => col.notNull().defaultTo(false))
+        .execute();
+      await db.schema
+        .createTable('media_post_uses')
+        .addColumn('post_uuid', dialect.types.uuid, (col) => col.notNull())
+        .addColumn('media_id', 'text', (col) => col.notNull())
+        .addPrimaryKeyConstraint('media_post_uses_pkey', ['post_uuid', 'media_id'])
+        .execute();
+      await db.schema.createIndex('media_post_uses_media').on('media_post_uses').column('media_id').execute();
     },
   },
 ];

@@ -58,6 +58,8 @@ import { DeleteMediaController } from './media/delete-media/delete-media.control
 import { GetMediaFileController } from './media/get-media-file/get-media-file.controller';
 import { ListMediaController } from './media/list-media/list-media.controller';
 import { MediaLibrary } from './media/media-library';
+import { MediaUses } from './media/media-uses/media-uses';
+import { PostEventsForMediaConsumer } from './media/media-uses/post-events-for-media.consumer';
 import { MediaUploadReader } from './media/upload-media/media-upload.reader';
 import { UploadMediaController } from './media/upload-media/upload-media.controller';
 import { WorkspaceAdminGuard } from './workspace/workspace-admin.guard';
@@ -65,10 +67,10 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
 
 /**
  * The HTTP API: authentication, rate limits, users, tokens, workspaces and memberships, the account
- * registry, media records (the bytes in the media store) and the posts read model it keeps from
- * `post-events` (schema `gateway`), and relays commands to the services that own posts,
- * credentials and webhooks. Infrastructure (DATABASE, RPC_CLIENT, APP_CONFIG, MEDIA_STORE) comes
- * from the global runtime module.
+ * registry, the posts read model it keeps from `post-events` and media records (schema `gateway`,
+ * the bytes in the media store), and relays commands to the services that own posts, credentials
+ * and webhooks. Infrastructure (DATABASE, RPC_CLIENT, APP_CONFIG, MEDIA_STORE) comes from the
+ * global runtime module.
  *
  * One module on purpose: guards keep their state (the rate limiter) per module, and controllers
  * register their routes in this order, so `/panel/...` is matched before `/:workspaceUuid/...`.
@@ -138,6 +140,8 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     IdempotencyStore,
     IdempotencyInterceptor,
     MediaLibrary,
+    MediaUses,
+    PostEventsForMediaConsumer,
     MediaUploadReader,
   ],
 })

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { PostEventName, PostStatus, Topics } from '@app/contracts';
+import { samplePostEvent } from '@app/contracts/testing';
 import { mediaFixture, mp4Start, pngImage } from '@app/media-samples';
 import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 
@@ -137,19 +139,17 @@ describe('gateway: media (SQLite, files in a temporary folder)', () => {
     expect((await gateway.call('DELETE', `/api/${workspace}/media/nope`)).status).toBe(404);
 
     const used = (await upload(pngImage(9, 9))).body;
-    const account = (await gateway.call('POST', `/api/${workspace}/accounts`, { body: { provider: 'sandbox', name: 'Sandbox' } })).body.id;
-    const versions = [{ account_id: 0, is_original: true, content: [{ body: 'With an image', media: [used.id] }] }];
-    const created = await gateway.call('POST', `/api/${workspace}/posts`, { body: { versions, accounts: [account], schedule_now: true } });
-    expect(created.body.status).toBe('scheduled');
+    const postUuid = randomUUID();
+    const versions = [{ account_id: 0, is_original: true, content: [{ body: 'With an image', media: [used.id] }], options: {} }];
+    const event = (revision: number, type: PostEventName, status: PostStatus) => ({
+      key: postUuid,
+      value: samplePostEvent(type, { postUuid, workspaceUuid: workspace, revision, post: { status, versions } }),
+    });
+    await gateway.bus.publish(Topics.postEvents, [event(0, 'post.created', 'draft'), event(1, 'post.scheduled', 'scheduled')]);
     const deleteUsed = () => gateway.call('DELETE', `/api/${workspace}/media/${used.id}`);
     await eventually(async () => expect(await deleteUsed()).toMatchObject({ status: 409, body: { message: 'The media is used by a scheduled post.' } }));
     expect(await gateway.media.get(used.id)).not.toBeNull();
-    const at = new Date().toISOString();
-    await gateway.services.append(created.body.uuid, [
-      { type: 'PublishingStarted', data: { accounts: created.body.accounts, versions: created.body.versions, at } },
-      { type: 'AccountPublished', data: { accountId: account, externalId: 'x', externalUrl: 'https://sandbox.local/x', at } },
-      { type: 'PostPublished', data: { publishedAt: at } },
-    ]);
+    await gateway.bus.publish(Topics.postEvents, [event(2, 'post.publishing_started', 'publishing'), event(3, 'post.published', 'published')]);
     await eventually(async () => expect((await deleteUsed()).status).toBe(204));
   });
 

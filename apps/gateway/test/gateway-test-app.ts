@@ -1,6 +1,6 @@
 import { AppConfig, loadConfig } from '@app/config';
-import { FileMediaStore } from '@app/media-store';
 import { InProcessMessageBus, InProcessRpc } from '@app/messaging';
+import { FileMediaStore } from '@app/media-store';
 import { openSqliteDatabase, SqlDatabase } from '@app/persistence';
 import { createHttpApp } from '@app/runtime';
 import { testInfrastructure } from '@app/testing';

@@ -19,6 +19,8 @@ export const ConsumerGroups = {
   gatewayAccounts: 'gateway.accounts',
   /** The gateway's posts read model (every GET of posts). */
   gatewayPosts: 'gateway.posts',
+  /** The gateway's record of which media each scheduled post uses (a media file in use may not be deleted). */
+  gatewayMedia: 'gateway.media',
 } as const;
 
 /** Headers carried by every message. */

@@ -3,7 +3,7 @@ import { DynamicModule, Global, Inject, Logger, Module, OnApplicationShutdown, P
 import { APP_CONFIG, AppConfig, ConfigError } from '@app/config';
 import { EVENT_STORE, EventStore, EventStoreDbEventStore, SqlEventStore } from '@app/event-store';
 import { MEDIA_STORE, PostgresMediaStore } from '@app/media-store';
-import { KafkaConsumerTimings, KafkaMessageBus, KafkaRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, MessageEndpoints } from '@app/messaging';
+import { KafkaConsumerTimings, KafkaMessageBus, KafkaRpc, MESSAGE_BUS, MessageEndpoints, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
 import { DATABASE, openPostgresDatabase, SqlDatabase } from '@app/persistence';
 import { MessageSigner, SECRET_BOX, SecretBox } from '@app/security';
 import { messageRetry } from './message-retry';

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { EVENT_STORE, SqlEventStore } from '@app/event-store';
 import { FileMediaStore, MEDIA_STORE } from '@app/media-store';
-import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, MessageEndpoints } from '@app/messaging';
+import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, MessageEndpoints, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
 import { DATABASE, openSqliteDatabase, SqlDatabase } from '@app/persistence';
 import { SECRET_BOX } from '@app/security';
 import { lockDataDir } from './data-dir-lock';

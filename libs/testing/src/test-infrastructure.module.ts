@@ -4,9 +4,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { APP_CONFIG, AppConfig, loadConfig } from '@app/config';
-import { FileMediaStore, MEDIA_STORE, MediaStore } from '@app/media-store';
 import { EVENT_STORE, EventStore } from '@app/event-store';
-import { InProcessMessageBus, InProcessMessageBusOptions, InProcessRpc, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, MessageEndpoints } from '@app/messaging';
+import { InProcessMessageBus, InProcessMessageBusOptions, InProcessRpc, MESSAGE_BUS, MessageEndpoints, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
+import { FileMediaStore, MEDIA_STORE, MediaStore } from '@app/media-store';
 import { DATABASE, SqlDatabase } from '@app/persistence';
 import { SECRET_BOX, SecretBox } from '@app/security';
 
@@ -14,8 +14,6 @@ export interface TestInfrastructureOptions {
   config?: AppConfig;
   /** Options of the bus made here; ignored when `messageBus` is given. */
   bus?: InProcessMessageBusOptions;
-  /** Where uploaded media go; by default files in a new temporary folder. */
-  media?: MediaStore;
   /** A bus the test made (and migrated) itself, to publish on it or read from it. */
   messageBus?: InProcessMessageBus;
   /** In-process RPC the test holds, to serve or call methods of other services. */
@@ -24,6 +22,8 @@ export interface TestInfrastructureOptions {
   eventStore?: EventStore;
   /** The SecretBox key (default: a fixed test key). */
   encryptionKey?: string;
+  /** Where uploaded media go; by default files in a new temporary folder. */
+  media?: MediaStore;
 }
 
 @Global()
@@ -49,8 +49,8 @@ export function testInfrastructure(database: SqlDatabase, options: TestInfrastru
       { provide: SECRET_BOX, useValue: new SecretBox(options.encryptionKey ?? 'test') },
       { provide: RPC_CLIENT, useValue: rpc },
       { provide: RPC_SERVER, useValue: rpc },
-      { provide: MEDIA_STORE, useFactory: () => options.media ?? new FileMediaStore(mkdtempSync(join(tmpdir(), 'media-'))) },
       ...eventStore,
+      { provide: MEDIA_STORE, useFactory: () => options.media ?? new FileMediaStore(mkdtempSync(join(tmpdir(), 'media-'))) },
       {
         provide: MESSAGE_BUS,
         inject: [DATABASE],

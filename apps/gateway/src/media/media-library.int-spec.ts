@@ -1,31 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { PostView } from '@app/contracts';
+import type { PostEventName, PostStatus } from '@app/contracts';
 import { samplePostEvent } from '@app/contracts/testing';
+import { mediaUseChangeOf } from './media-uses/post-events-for-media.consumer';
 import { openMigratedSchema, testEngines } from '@app/persistence';
 import { GATEWAY_SCHEMA, GatewayDatabase, GatewayTables, gatewayMigrations } from '../gateway-migrations';
-import { PostsReadModel } from '../posts/read-model/posts-read-model';
-import { ReadYourWrites } from '../posts/read-model/read-your-writes';
 import { MediaLibrary } from './media-library';
+import { MediaUses } from './media-uses/media-uses';
 
 const workspace = '2f0c6a3e-2222-4a7b-8c9d-000000000001';
 const otherWorkspace = '2f0c6a3e-2222-4a7b-8c9d-000000000002';
 
-/** Media records per workspace, and which of them posts hold, as the gateway's posts read model shows the posts, on both engines. */
-describe.each(testEngines)('MediaLibrary on %s', (_, open) => {
+/** Media records per workspace, and which media scheduled posts hold, as post events tell it, on both engines. */
+describe.each(testEngines)('MediaLibrary and MediaUses on %s', (_, open) => {
   let dispose: () => Promise<void>;
   let database: GatewayDatabase;
   let library: MediaLibrary;
-  let posts: PostsReadModel;
+  let uses: MediaUses;
   const add = async (workspaceUuid = workspace) => (await library.add(workspaceUuid, { id: randomUUID(), mime_type: 'image/png', size: 10, width: 2, height: 1 })).id;
-  const naming = (media: string[], status: PostView['status']): Partial<PostView> => ({
-    status,
-    versions: [{ account_id: 0, is_original: true, content: [{ body: 'a', media: [] }, { body: 'b', media }], options: {} }],
-  });
 
   beforeAll(async () => {
     ({ schema: database, dispose } = await openMigratedSchema<GatewayTables>(open, GATEWAY_SCHEMA, gatewayMigrations));
     library = new MediaLibrary(database);
-    posts = new PostsReadModel(database, new ReadYourWrites());
+    uses = new MediaUses(database);
     await database.db.insertInto('workspaces').values([{ uuid: workspace, name: 'W' }, { uuid: otherWorkspace, name: 'O' }]).execute();
   });
   afterAll(() => dispose());
@@ -37,31 +33,47 @@ describe.each(testEngines)('MediaLibrary on %s', (_, open) => {
     expect(await library.find(workspace, theirs)).toBeNull();
     expect(await library.existing(workspace, [mine, theirs, randomUUID(), mine])).toEqual(new Set([mine]));
     expect(await library.existing(workspace, [])).toEqual(new Set());
-    await library.remove(workspace, mine);
-    expect(await library.find(workspace, mine)).toBeNull();
   });
 
-  it('is used while a post naming it is scheduled, waits for approval or is being published; not by a draft, a published or a deleted post', async () => {
-    const [image, other] = [await add(), await add()];
+  it('holds the media of a post about to be published, until it is edited, published or deleted; old revisions change nothing', async () => {
+    const [kept, dropped, other] = [await add(), await add(), await add()];
     const postUuid = randomUUID();
-    const save = (type: Parameters<typeof samplePostEvent>[0], revision: number, post: Partial<PostView>, deleted = false) =>
-      posts.save(samplePostEvent(type, { postUuid, workspaceUuid: workspace, revision, post, deleted }));
+    const message = (type: PostEventName, revision: number, status: PostStatus, media: string[], deleted = false) =>
+      samplePostEvent(type, {
+        postUuid,
+        revision,
+        deleted,
+        post: { status, versions: [{ account_id: 0, is_original: true, content: [{ body: 'Hi', media }], options: {} }] },
+      });
+    const apply = (...args: Parameters<typeof message>) => uses.apply(mediaUseChangeOf(message(...args)));
+    await apply('post.created', 0, 'draft', [kept, dropped, kept]);
+    // A draft holds nothing.
+    expect(await library.removeUnlessScheduled(workspace, other)).toBe(true);
+    await apply('post.approval_requested', 1, 'needs_approval', [kept, dropped, kept]);
+    expect(await library.removeUnlessScheduled(workspace, kept)).toBe(false);
+    expect(await library.removeUnlessScheduled(workspace, dropped)).toBe(false);
+    // Delivered again (at least once): an older revision is not applied.
+    await apply('post.created', 0, 'draft', []);
+    expect(await library.removeUnlessScheduled(workspace, kept)).toBe(false);
+    // Edited without one of them, and scheduled again.
+    await apply('post.updated', 2, 'draft', [kept]);
+    await apply('post.scheduled', 3, 'scheduled', [kept]);
+    expect(await library.removeUnlessScheduled(workspace, dropped)).toBe(true);
+    expect(await library.removeUnlessScheduled(workspace, kept)).toBe(false);
+    await apply('post.publishing_started', 4, 'publishing', [kept]);
+    expect(await library.removeUnlessScheduled(workspace, kept)).toBe(false);
+    await apply('post.published', 5, 'published', [kept]);
+    expect(await library.removeUnlessScheduled(workspace, kept)).toBe(true);
+    expect(await library.find(workspace, kept)).toBeNull();
+  });
 
-    await save('post.created', 0, naming([other, image], 'draft'));
-    expect(await library.usedByScheduledPost(workspace, image)).toBe(false);
-    await save('post.scheduled', 1, naming([other, image], 'scheduled'));
-    expect(await library.usedByScheduledPost(workspace, image)).toBe(true);
-    expect(await library.usedByScheduledPost(otherWorkspace, image)).toBe(false);
-    await save('post.approval_requested', 2, naming([image], 'needs_approval'));
-    expect(await library.usedByScheduledPost(workspace, image)).toBe(true);
-    expect(await library.usedByScheduledPost(workspace, other)).toBe(false);
-    await save('post.publishing_started', 3, naming([image], 'publishing'));
-    expect(await library.usedByScheduledPost(workspace, image)).toBe(true);
-    await save('post.published', 4, naming([image], 'published'));
-    expect(await library.usedByScheduledPost(workspace, image)).toBe(false);
-
-    const deletedPost = randomUUID();
-    await posts.save(samplePostEvent('post.deleted', { postUuid: deletedPost, workspaceUuid: workspace, revision: 1, post: naming([other], 'scheduled'), deleted: true }));
-    expect(await library.usedByScheduledPost(workspace, other)).toBe(false);
+  it('lets a deleted post go of its media', async () => {
+    const kept = await add();
+    const postUuid = randomUUID();
+    const post = { status: 'scheduled' as const, versions: [{ account_id: 0, is_original: true, content: [{ body: 'Hi', media: [kept] }], options: {} }] };
+    await uses.apply(mediaUseChangeOf(samplePostEvent('post.scheduled', { postUuid, revision: 1, post })));
+    expect(await library.removeUnlessScheduled(workspace, kept)).toBe(false);
+    await uses.apply(mediaUseChangeOf(samplePostEvent('post.deleted', { postUuid, revision: 2, post })));
+    expect(await library.removeUnlessScheduled(workspace, kept)).toBe(true);
   });
 });

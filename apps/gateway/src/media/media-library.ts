@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Selectable, sql } from 'kysely';
-import type { PostStatus, PostView } from '@app/contracts';
+import { Selectable } from 'kysely';
 import { toDate } from '@app/persistence';
 import { GATEWAY_DATABASE, GatewayDatabase, GatewayTables } from '../gateway-migrations';
 
@@ -17,9 +16,6 @@ export interface MediaRecord {
 export interface MediaView extends MediaRecord {
   url: string;
 }
-
-/** The posts whose media stay: scheduled, waiting for approval, being published. */
-const HOLDING_STATUSES: PostStatus[] = ['scheduled', 'needs_approval', 'publishing'];
 
 const MEDIA_COLUMNS = ['id', 'mime_type', 'size', 'width', 'height', 'created_at'] as const;
 
@@ -70,24 +66,25 @@ export class MediaLibrary {
     return new Set(rows.map((row) => row.id));
   }
 
-  /**
-   * Whether a post of the workspace that is scheduled, waiting for approval or being published names
-   * this media, as the posts read model shows it (a text search narrows the rows, the versions decide).
-   */
-  async usedByScheduledPost(workspaceUuid: string, id: string): Promise<boolean> {
-    const { db, dialect } = this.database;
-    const rows = await db
-      .selectFrom('posts')
-      .select('view')
+  /** Removes the record, unless a scheduled post uses the media (checked in the same statement); whether it was removed. */
+  async removeUnlessScheduled(workspaceUuid: string, id: string): Promise<boolean> {
+    const { db } = this.database;
+    const removed = await db
+      .deleteFrom('media')
       .where('workspace_uuid', '=', workspaceUuid)
-      .where('deleted', '=', false)
-      .where('status', 'in', HOLDING_STATUSES)
-      .where(sql<string>`cast(${sql.ref('view')} as text)`, 'like', `%${id}%`)
-      .execute();
-    return rows.some((row) => dialect.readJson<PostView>(row.view).versions.some((version) => version.content.some((item) => item.media.includes(id))));
-  }
-
-  async remove(workspaceUuid: string, id: string): Promise<void> {
-    await this.database.db.deleteFrom('media').where('workspace_uuid', '=', workspaceUuid).where('id', '=', id).execute();
+      .where('id', '=', id)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('media_post_uses')
+              .innerJoin('media_posts', 'media_posts.post_uuid', 'media_post_uses.post_uuid')
+              .select('media_post_uses.post_uuid')
+              .where('media_post_uses.media_id', '=', id)
+              .where('media_posts.scheduled', '=', true),
+          ),
+        ),
+      )
+      .executeTakeFirst();
+    return Number(removed.numDeletedRows) > 0;
   }
 }

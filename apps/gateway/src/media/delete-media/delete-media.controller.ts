@@ -32,8 +32,7 @@ export class DeleteMediaController {
   async delete(@CurrentMembership() { workspaceUuid }: Membership, @Param('id') idText: string): Promise<void> {
     const id = mediaIdFromPath(idText);
     if (!(await this.library.find(workspaceUuid, id))) throw notFound(MEDIA_NOT_FOUND);
-    if (await this.library.usedByScheduledPost(workspaceUuid, id)) throw new ApiError(409, MEDIA_IN_USE);
-    await this.library.remove(workspaceUuid, id);
+    if (!(await this.library.removeUnlessScheduled(workspaceUuid, id))) throw new ApiError(409, MEDIA_IN_USE);
     await this.store.delete(id);
     this.logger.log(`Media ${id} deleted from workspace ${workspaceUuid}`);
   }

@@ -1,3 +1,4 @@
+import { hasInvalidCharacters } from '../../fields/invalid-characters';
 import { DISCARDED_ERRORS, FieldErrorBag, Fields, isAbsent, isFields } from '../../fields/field-errors';
 import { FieldMessages } from '../../fields/field-messages';
 import type { PostContent, PostVersion } from '../post-types';
@@ -79,10 +80,11 @@ function contentItemOf(value: unknown, path: string, isWorkspaceMedia: (id: stri
   if (typeof item.body === 'string') body = item.body;
   else if (!isAbsent(item.body)) errors.add(`${path}.body`, FieldMessages.string(`${path}.body`));
   const media = readStrings(item.media, `${path}.media`, PostBodyLimits.mediaItems, errors);
-  // Each id must name a media file of the workspace, reported under its own key (`...media.K`).
+  // Each id must name a media file of the workspace, reported under its own key (`...media.K`);
+  // an id with invalid characters is reported for them alone.
   if (Array.isArray(item.media)) {
     readItems(item.media, `${path}.media`, PostBodyLimits.mediaItems, errors, (id, idPath, idErrors) => {
-      if (typeof id === 'string' && !isWorkspaceMedia(id)) idErrors.add(idPath, PostMessages.mediaInvalid);
+      if (typeof id === 'string' && !hasInvalidCharacters(id) && !isWorkspaceMedia(id)) idErrors.add(idPath, PostMessages.mediaInvalid);
     });
   }
   return { body, media };

@@ -1,0 +1,39 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { GATEWAY_DATABASE, GatewayDatabase } from '../../gateway-migrations';
+
+/** The media a post holds after a post event (none when it is not about to be published). */
+export interface MediaUseChange {
+  postUuid: string;
+  revision: number;
+  mediaIds: readonly string[];
+}
+
+/**
+ * Which media each post holds, kept from post events: a media file a scheduled post uses may not
+ * be deleted. A message whose revision was already applied (at-least-once delivery, or an older
+ * one arriving late) changes nothing.
+ */
+@Injectable()
+export class MediaUses {
+  constructor(@Inject(GATEWAY_DATABASE) private readonly database: GatewayDatabase) {}
+
+  async apply({ postUuid, revision, mediaIds }: MediaUseChange): Promise<void> {
+    await this.database.db.transaction().execute(async (tx) => {
+      const post = await tx.selectFrom('media_posts').select('revision').where('post_uuid', '=', postUuid).executeTakeFirst();
+      if (post && Number(post.revision) >= revision) return;
+      const holding = mediaIds.length > 0;
+      await tx
+        .insertInto('media_posts')
+        .values({ post_uuid: postUuid, revision, scheduled: holding })
+        .onConflict((conflict) => conflict.column('post_uuid').doUpdateSet({ revision, scheduled: holding }))
+        .execute();
+      await tx.deleteFrom('media_post_uses').where('post_uuid', '=', postUuid).execute();
+      if (holding) {
+        await tx
+          .insertInto('media_post_uses')
+          .values([...new Set(mediaIds)].map((mediaId) => ({ post_uuid: postUuid, media_id: mediaId })))
+          .execute();
+      }
+    });
+  }
+}
