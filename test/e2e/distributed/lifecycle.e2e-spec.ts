@@ -2,6 +2,7 @@ import { describeWithKafka } from '@app/kafka-mock-cluster';
 import { approvalAndRoutingScenarios } from '../scenarios/approval-and-routing-scenarios';
 import { deliveryScenarios } from '../scenarios/delivery-scenarios';
 import { LIFECYCLE_ENV } from '../scenarios/lifecycle-fixtures';
+import { mediaScenarios } from '../scenarios/media-scenarios';
 import { publicationScenarios } from '../scenarios/publication-scenarios';
 import { itRunsEach } from '../scenarios/scenario';
 import { DistributedSystem } from './support/distributed-system';
@@ -18,5 +19,6 @@ describeWithKafka('the lifecycle of a post, distributed: each app its own proces
 
   describe('publication', () => itRunsEach(publicationScenarios, () => system));
   describe('approval and event routing', () => itRunsEach(approvalAndRoutingScenarios, () => system));
+  describe('media', () => itRunsEach(mediaScenarios, () => system));
   describe('webhook delivery', () => itRunsEach(deliveryScenarios, () => system));
 });

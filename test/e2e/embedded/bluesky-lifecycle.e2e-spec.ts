@@ -1,5 +1,8 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pngImage } from '@app/media-samples';
 import { LocalPds, startLocalPds } from '../../providers/bluesky/local-pds';
-import { createWebhook, expectEnvelope, LIFECYCLE_ENV, LIFECYCLE_TIMEOUT_MS, ORIGINAL, schedulePost, waitForStatus } from '../scenarios/lifecycle-fixtures';
+import { createWebhook, expectEnvelope, LIFECYCLE_ENV, LIFECYCLE_TIMEOUT_MS, ORIGINAL, schedulePost, secondsAhead, waitForStatus } from '../scenarios/lifecycle-fixtures';
 import { adminOf, ApiClient, createdBody } from '../support/api-client';
 import { approverWorkspace } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
@@ -78,4 +81,35 @@ describe('the lifecycle of a post on Bluesky, embedded, against a local PDS', ()
       const delivered = await receiver.waitFor(() => receiver.about(post.uuid, 'post.published')[0], LIFECYCLE_TIMEOUT_MS, 'post.published');
       expectEnvelope(delivered, { event: 'post.published', workspace, uuid: post.uuid, status: 'published' });
     }));
+
+  it('an image uploaded over the API (kept under DATA_DIR/media) is embedded in the record with its aspect ratio; the PDS holds its bytes', () =>
+    service.diagnose(async () => {
+      const workspace = await approverWorkspace(admin, 'Bluesky media');
+      const account = createdBody(
+        await admin.post(`/api/${workspace}/accounts`, { provider: 'bluesky', settings: { service: pds.url }, credentials: credentials() }),
+        'connecting Bluesky',
+      ).id;
+      const image = pngImage(300, 200, 7);
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(image)], { type: 'application/octet-stream' }), 'launch.png');
+      const uploaded = await fetch(`${service.baseUrl}/api/${workspace}/media`, { method: 'POST', headers: { authorization: `Bearer ${admin.token}` }, body: form });
+      const media = (await uploaded.json()) as { id: string; mime_type: string; width: number; height: number };
+      expect({ status: uploaded.status, ...media }).toMatchObject({ status: 201, mime_type: 'image/png', width: 300, height: 200 });
+      expect(existsSync(join(service.dataDir, 'media', media.id))).toBe(true);
+
+      const text = `Launch photo ${media.id}`;
+      const body = { versions: [{ ...ORIGINAL, content: [{ body: text, media: [media.id] }] }], accounts: [account], scheduled_at: secondsAhead(2).toISOString(), schedule: true };
+      const post = createdBody(await admin.post(`/api/${workspace}/posts`, body), 'scheduling a post with an image');
+      const published = await waitForStatus(admin, workspace, post.uuid, 'published', LIFECYCLE_TIMEOUT_MS);
+
+      const rkey = String(published.accounts[0].external_url).split('/').pop()!;
+      const query = new URLSearchParams({ repo: pds.did, collection: 'app.bsky.feed.post', rkey });
+      const record = (await (await fetch(`${pds.url}/xrpc/com.atproto.repo.getRecord?${query}`)).json()) as {
+        value: { text: string; embed: { $type: string; images: { aspectRatio: unknown; image: { ref: { $link: string } } }[] } };
+      };
+      expect(record.value).toMatchObject({ text, embed: { $type: 'app.bsky.embed.images', images: [{ aspectRatio: { width: 300, height: 200 } }] } });
+      const blob = await fetch(`${pds.url}/xrpc/com.atproto.sync.getBlob?${new URLSearchParams({ did: pds.did, cid: record.value.embed.images[0].image.ref.$link })}`);
+      expect(Buffer.from(await blob.arrayBuffer()).equals(image)).toBe(true);
+    }));
 });
+

@@ -1,6 +1,7 @@
 import { approvalAndRoutingScenarios } from '../scenarios/approval-and-routing-scenarios';
 import { deliveryScenarios } from '../scenarios/delivery-scenarios';
 import { LIFECYCLE_ENV } from '../scenarios/lifecycle-fixtures';
+import { mediaScenarios } from '../scenarios/media-scenarios';
 import { publicationScenarios } from '../scenarios/publication-scenarios';
 import { itRunsEach } from '../scenarios/scenario';
 import { RunningService, startService } from '../support/service-process';
@@ -17,5 +18,6 @@ describe('the lifecycle of a post, embedded: the built service as one process', 
 
   describe('publication', () => itRunsEach(publicationScenarios, () => service));
   describe('approval and event routing', () => itRunsEach(approvalAndRoutingScenarios, () => service));
+  describe('media', () => itRunsEach(mediaScenarios, () => service));
   describe('webhook delivery', () => itRunsEach(deliveryScenarios, () => service));
 });

@@ -5,7 +5,7 @@ export interface SentMedia {
   botToken: string;
   chatId: string;
   messageId: number;
-  kind: 'photo' | 'video';
+  kind: 'photo' | 'video' | 'animation';
   caption: string;
   bytes: Buffer;
   /** The album it belongs to (sendMediaGroup), or null. */
@@ -18,7 +18,7 @@ export const CAPTION_TOO_LONG = { ok: false, error_code: 400, description: 'Bad 
 
 /**
  * The Bot API's media methods, which telegram-test-api lacks, answering as the Bot API reference
- * documents: `sendPhoto`, `sendVideo` (multipart, the file in `photo` / `video`, the text in
+ * documents: `sendPhoto`, `sendVideo`, `sendAnimation` (multipart, the file in `photo` / `video` / `animation`, the text in
  * `caption`, at most 1024 characters) and `sendMediaGroup` (2 to 10 InputMedia in `media`, each
  * file attached as `attach://<part name>`); the answer is the Message (an array of them for an
  * album), with a PhotoSize or Video of the file. And `deleteMessages`, which removes an album.
@@ -31,13 +31,13 @@ export class TelegramMediaApi {
   /** The answer to a media method, or null when the path is none. */
   async answer(path: string, body: Buffer, contentType: string, botToken: string): Promise<BotApiAnswer | null> {
     if (path.endsWith('/deleteMessages')) return this.deleteMessages(JSON.parse(body.toString() || '{}') as { chat_id?: unknown; message_ids?: unknown[] }, botToken);
-    const method = /\/(sendPhoto|sendVideo|sendMediaGroup)$/.exec(path)?.[1];
+    const method = /\/(sendPhoto|sendVideo|sendAnimation|sendMediaGroup)$/.exec(path)?.[1];
     if (!method) return null;
     const form = await new Response(body, { headers: { 'content-type': contentType } }).formData().catch(() => null);
     const chatId = String(form?.get('chat_id') ?? '');
     if (!form || !chatId) return badRequest('chat_id is empty');
     if (method === 'sendMediaGroup') return this.album(form, chatId, botToken);
-    const kind = method === 'sendPhoto' ? 'photo' : 'video';
+    const kind = method === 'sendPhoto' ? 'photo' : method === 'sendVideo' ? 'video' : 'animation';
     const file = form.get(kind);
     if (!(file instanceof Blob)) return badRequest(`there is no ${kind} in the request`);
     const caption = String(form.get('caption') ?? '');
@@ -93,7 +93,10 @@ function message(sent: SentMedia): Record<string, unknown> {
     message_id: sent.messageId,
     chat: channel ? { id: -1001234567890, title: 'Launch news', username: sent.chatId.slice(1), type: 'channel' } : { id: Number(sent.chatId), type: 'supergroup', title: 'Team' },
     date: Math.floor(Date.now() / 1000),
-    ...(sent.kind === 'photo' ? { photo: [file] } : { video: { ...file, duration: 0, mime_type: 'video/mp4' } }),
+    ...(sent.kind === 'photo' ? { photo: [file] } : {}),
+    ...(sent.kind === 'video' ? { video: { ...file, duration: 0, mime_type: 'video/mp4' } } : {}),
+    // An animation's message carries it as a document too, as the Bot API does.
+    ...(sent.kind === 'animation' ? { animation: { ...file, duration: 0, mime_type: 'image/gif' }, document: { file_id: fileId, file_unique_id: file.file_unique_id, mime_type: 'image/gif' } } : {}),
     ...(sent.caption ? { caption: sent.caption } : {}),
     ...(sent.mediaGroupId ? { media_group_id: sent.mediaGroupId } : {}),
   };

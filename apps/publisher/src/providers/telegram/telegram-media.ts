@@ -7,7 +7,7 @@ export const TELEGRAM_ALBUM_LIMIT = 10;
 
 /** A Bot API call that sends media: its method and multipart form. */
 export interface MediaCall {
-  method: 'sendPhoto' | 'sendVideo' | 'sendMediaGroup';
+  method: 'sendPhoto' | 'sendVideo' | 'sendAnimation' | 'sendMediaGroup';
   form: FormData;
 }
 
@@ -15,7 +15,8 @@ const kindOf = (file: PublishMedia): 'photo' | 'video' => (file.mimeType.startsW
 
 /**
  * The call that sends these media with the text as their caption: one photo with `sendPhoto` (a
- * video with `sendVideo`), several as an album with `sendMediaGroup`, each file a part of the form
+ * video with `sendVideo`, a GIF with `sendAnimation`), several as an album with `sendMediaGroup` (a
+ * GIF among them as a photo: albums take no animations), each file a part of the form
  * named by `attach://<name>` in the `media` field.
  */
 export function mediaCall(chatId: unknown, text: string, media: readonly PublishMedia[]): MediaCall | ProviderFailure {
@@ -27,10 +28,11 @@ export function mediaCall(chatId: unknown, text: string, media: readonly Publish
   form.append('chat_id', String(chatId));
   if (media.length === 1) {
     const [file] = media;
-    const kind = kindOf(file);
-    form.append(kind, mediaBlob(file), mediaFileName(file));
+    // A GIF sent as a photo loses its animation: alone, it goes as an animation.
+    const [field, method] = file.mimeType === 'image/gif' ? (['animation', 'sendAnimation'] as const) : kindOf(file) === 'photo' ? (['photo', 'sendPhoto'] as const) : (['video', 'sendVideo'] as const);
+    form.append(field, mediaBlob(file), mediaFileName(file));
     if (text) form.append('caption', text);
-    return { method: kind === 'photo' ? 'sendPhoto' : 'sendVideo', form };
+    return { method, form };
   }
   const items = media.map((file, index) => ({ type: kindOf(file), media: `attach://file${index}`, ...(index === 0 && text ? { caption: text } : {}) }));
   form.append('media', JSON.stringify(items));

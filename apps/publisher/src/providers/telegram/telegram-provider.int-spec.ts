@@ -1,3 +1,4 @@
+import { mediaFixture } from '@app/media-samples';
 import { LocalTelegram, startLocalTelegram } from '../../../../../test/providers/telegram/local-telegram';
 import { memorySession } from '../../../../../test/providers/support/memory-session';
 import { pngMedia, providerScenarios, request } from '../../../../../test/providers/support/provider-scenarios';
@@ -77,6 +78,15 @@ describe('TelegramProvider', () => {
     // Deleting an album deletes all its messages at once.
     expect(await provider.delete({ connection: account, externalId: grouped.externalId })).toEqual({ kind: 'deleted' });
     expect(postsWithMedia(token)).toEqual([{ text: 'One photo', files: [photo.bytes] }]);
+  });
+
+  it('sends a GIF alone with sendAnimation, so that it stays animated', async () => {
+    const account = await connection();
+    const gif = { ...pngMedia(2, 2), mimeType: 'image/gif', bytes: mediaFixture('logo.gif'), width: 33, height: 21 };
+    telegram.proxy.seen.length = 0;
+    expect(await provider.publish(request(account, 'Animated', undefined, [gif]))).toMatchObject({ kind: 'published' });
+    expect(telegram.proxy.seen.map((line) => line.replace(/\/bot[^/]+\//, '/bot<token>/'))).toEqual(['POST /bot<token>/sendAnimation']);
+    expect(telegram.mediaOf(String(account.credentials.bot_token)).map((sent) => [sent.kind, sent.caption, sent.bytes.equals(gif.bytes)])).toEqual([['animation', 'Animated', true]]);
   });
 
   it('refuses a caption over 1024 characters and an album of more than 10 before sending anything', async () => {
