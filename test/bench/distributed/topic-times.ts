@@ -4,7 +4,7 @@ import { Kafka, logLevel } from 'kafkajs';
 export interface TopicTimes {
   /** `sentAt` of the scheduler's StartPublishing command on `post-commands`. */
   startPublishingSent: number | null;
-  /** `data.at` of the PublishingStarted event on `post-events`: when the aggregate started publishing. */
+  /** `occurredAt` of the `post.publishing_started` message on `post-events`: when the aggregate started publishing. */
   publishingStarted: number | null;
 }
 
@@ -33,8 +33,8 @@ export async function readTopicTimes(brokers: readonly string[], postUuids: read
         if (value.type === 'StartPublishing' && post.startPublishingSent === null) {
           post.startPublishingSent = Date.parse(String(value.sentAt));
           if (--missing === 0) allSeen();
-        } else if (value.type === 'PublishingStarted' && post.publishingStarted === null) {
-          post.publishingStarted = Date.parse(String(value.data?.at));
+        } else if (value.type === 'post.publishing_started' && post.publishingStarted === null) {
+          post.publishingStarted = Date.parse(String(value.occurredAt));
           if (--missing === 0) allSeen();
         }
       },
@@ -51,7 +51,7 @@ interface Message {
   type?: unknown;
   postUuid?: unknown;
   sentAt?: unknown;
-  data?: { at?: unknown };
+  occurredAt?: unknown;
 }
 
 function parse(value: Buffer | null): Message | null {
