@@ -44,7 +44,7 @@ export const distributedBenchmark: Benchmark = {
       console.log(
         '\n  What the mock cluster distorts: librdkafka\'s mock broker answers a fetch that finds no new message only when the\n' +
           "  consumer's whole fetch wait has passed (maxWaitTimeInMs, 1,000 ms in these apps), even if a message is produced\n" +
-          '  meanwhile; a real broker answers at once. Each Kafka hop on the way (StartPublishing, PublishingStarted, the\n' +
+          '  meanwhile; a real broker answers at once. Each Kafka hop on the way (StartPublishing, post.publishing_started, the\n' +
           '  publish result, PostPublished, and the request/reply of each API call) may therefore wait up to 1 s here, and\n' +
           '  the mock returns one produced batch per partition and fetch. The figures above are an upper bound for real Kafka.',
       );
@@ -81,8 +81,8 @@ function printStages(result: LifecycleResult, topics: Map<string, TopicTimes>): 
   console.log(
     spanTable([
       ...span('due -> StartPublishing sent (scheduler)', () => result.dueAtMs, sent),
-      ...span('StartPublishing sent -> PublishingStarted (one Kafka hop, post-service)', sent, started),
-      ...span('PublishingStarted -> published_at (two Kafka hops, publisher, post-service)', started, live),
+      ...span('StartPublishing sent -> post.publishing_started (one Kafka hop, post-service)', sent, started),
+      ...span('post.publishing_started -> published_at (two Kafka hops, publisher, post-service)', started, live),
       ...span('published_at -> webhook received (one Kafka hop, dispatcher)', live, received),
     ]),
   );

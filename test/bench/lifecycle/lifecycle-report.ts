@@ -33,7 +33,7 @@ export function printLifecycle(result: LifecycleResult, memory: readonly { name:
     rows.push({ label: 'StartPublishing sent by the scheduler (post-commands)', summary: summarize(observed.startPublishingSent) });
   }
   const started = observed && observed.publishingStarted.length > 0 ? summarize(observed.publishingStarted) : null;
-  if (started) rows.push({ label: 'publishing started (PublishingStarted on post-events)', summary: started, target: targets.start?.(started.p99) });
+  if (started) rows.push({ label: 'publishing started (post.publishing_started on post-events)', summary: started, target: targets.start?.(started.p99) });
   rows.push(
     { label: 'post live on every account (published_at)', summary: live, target: started ? undefined : targets.start?.(live.p99) },
     { label: 'post.published webhook received', summary: webhook, target: targets.webhook(webhook) },
