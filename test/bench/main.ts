@@ -5,7 +5,7 @@ import { seconds } from './support/scheduled-burst';
 import { BenchmarkName, selectBenchmarks } from './support/selection';
 
 /**
- * `npm run bench [-- lifecycle http webhooks distributed]` (or BENCH_ONLY): each benchmark drives
+ * `npm run bench [-- lifecycle http webhooks distributed latency]` (or BENCH_ONLY): each benchmark drives
  * the service from the outside (HTTP API, webhooks, environment) as its own process(es), and
  * prints its figures next to a baseline measured in the same run, with the ratios.
  */
@@ -14,6 +14,7 @@ const load: Record<BenchmarkName, () => Promise<Benchmark>> = {
   http: async () => (await import('./http/http-benchmark')).httpBenchmark,
   webhooks: async () => (await import('./webhooks/webhooks-benchmark')).webhooksBenchmark,
   distributed: async () => (await import('./distributed/distributed-benchmark')).distributedBenchmark,
+  latency: async () => (await import('./distributed/latency-benchmark')).latencyBenchmark,
 };
 
 async function main(): Promise<void> {

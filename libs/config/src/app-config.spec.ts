@@ -1,5 +1,13 @@
 import { ConfigError, loadConfig } from './app-config';
 
+describe('KAFKA_RPC_FETCH_WAIT_MS', () => {
+  it('is 50 ms unless set, and takes a whole number of at least 1', () => {
+    expect(loadConfig({}).kafkaRpcFetchWaitMs).toBe(50);
+    expect(loadConfig({ KAFKA_RPC_FETCH_WAIT_MS: '500' }).kafkaRpcFetchWaitMs).toBe(500);
+    expect(() => loadConfig({ KAFKA_RPC_FETCH_WAIT_MS: '0' })).toThrow(ConfigError);
+  });
+});
+
 describe('KAFKA_SESSION_TIMEOUT_MS', () => {
   it('is 30000 ms unless set', () => {
     expect(loadConfig({}).kafkaSessionTimeoutMs).toBe(30_000);

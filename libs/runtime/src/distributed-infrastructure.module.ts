@@ -66,7 +66,8 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
             clientId: options.service,
             instanceId: `${options.service}.${config.instanceId}`,
             serviceOf: options.rpcServiceOf,
-            consumer: consumerTimings(config),
+            // Requests and replies are waited for: a fetch that finds nothing ends soon and asks again.
+            consumer: { ...consumerTimings(config), maxWaitTimeInMs: config.kafkaRpcFetchWaitMs },
             authenticator,
             // Credentials and webhook secrets travel in requests and replies: sealed with the shared key.
             cipher: secretBox,

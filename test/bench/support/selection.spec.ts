@@ -3,7 +3,7 @@ import { selectBenchmarks } from './selection';
 
 describe('selecting the benchmarks to run', () => {
   it('runs every benchmark when none is named', () => {
-    expect(selectBenchmarks([], {})).toEqual(['lifecycle', 'http', 'webhooks', 'distributed']);
+    expect(selectBenchmarks([], {})).toEqual(['lifecycle', 'http', 'webhooks', 'distributed', 'latency']);
   });
 
   it('runs those named on the command line, in the usual order', () => {
@@ -16,6 +16,6 @@ describe('selecting the benchmarks to run', () => {
 
   it('refuses a name it does not know, listing the ones it does', () => {
     expect(() => selectBenchmarks(['lifecycel'], {})).toThrow(BenchFailure);
-    expect(() => selectBenchmarks(['lifecycel'], {})).toThrow('lifecycle, http, webhooks, distributed');
+    expect(() => selectBenchmarks(['lifecycel'], {})).toThrow('lifecycle, http, webhooks, distributed, latency');
   });
 });

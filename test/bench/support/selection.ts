@@ -1,6 +1,6 @@
 import { BenchFailure } from './bench-failure';
 
-export const BENCHMARK_NAMES = ['lifecycle', 'http', 'webhooks', 'distributed'] as const;
+export const BENCHMARK_NAMES = ['lifecycle', 'http', 'webhooks', 'distributed', 'latency'] as const;
 export type BenchmarkName = (typeof BENCHMARK_NAMES)[number];
 
 /**

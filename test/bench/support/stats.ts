@@ -2,6 +2,7 @@
 export interface Summary {
   count: number;
   p50: number;
+  p90: number;
   p99: number;
   max: number;
 }
@@ -11,7 +12,7 @@ export function summarize(values: readonly number[]): Summary {
   if (values.length === 0) throw new Error('no values to summarize');
   const sorted = [...values].sort((a, b) => a - b);
   const rank = (percent: number) => sorted[Math.max(Math.ceil((percent / 100) * sorted.length) - 1, 0)]!;
-  return { count: sorted.length, p50: rank(50), p99: rank(99), max: sorted[sorted.length - 1]! };
+  return { count: sorted.length, p50: rank(50), p90: rank(90), p99: rank(99), max: sorted[sorted.length - 1]! };
 }
 
 /** How many times the baseline a figure is; null when the baseline is not above zero. */

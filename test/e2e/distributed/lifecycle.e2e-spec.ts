@@ -5,6 +5,7 @@ import { LIFECYCLE_ENV } from '../scenarios/lifecycle-fixtures';
 import { mediaScenarios } from '../scenarios/media-scenarios';
 import { publicationScenarios } from '../scenarios/publication-scenarios';
 import { itRunsEach } from '../scenarios/scenario';
+import { sequentialClientScenarios } from '../scenarios/sequential-client-scenarios';
 import { DistributedSystem } from './support/distributed-system';
 
 jest.setTimeout(120_000);
@@ -21,4 +22,8 @@ describeWithKafka('the lifecycle of a post, distributed: each app its own proces
   describe('approval and event routing', () => itRunsEach(approvalAndRoutingScenarios, () => system));
   describe('media', () => itRunsEach(mediaScenarios, () => system));
   describe('webhook delivery', () => itRunsEach(deliveryScenarios, () => system));
+  describe('a client working one request after another', () => {
+    jest.setTimeout(240_000);
+    itRunsEach(sequentialClientScenarios, () => system);
+  });
 });

@@ -1,0 +1,93 @@
+import { resolve } from 'node:path';
+import { findKcat } from '@app/kafka-mock-cluster';
+import { Api } from '../support/api';
+import { Benchmark } from '../support/benchmark';
+import { integerSetting } from '../support/environment';
+import { atMost, ms, table, targetCell, times } from '../support/report';
+import { startEmbeddedService } from '../support/service-process';
+import { ratio, summarize, Summary } from '../support/stats';
+import { createBenchMember, postBody, prepareWorkspace } from '../support/workspaces';
+
+/** What one client waits for, request after request. */
+const REQUESTS = ['GET /{ws}/posts/{uuid}', 'GET /{ws}/posts?limit=20', 'POST /{ws}/posts (draft)', 'POST /{ws}/posts (scheduled)'] as const;
+type RequestKind = (typeof REQUESTS)[number];
+
+/** The targets of the architecture: reads from the gateway's read model, commands over one request/reply. */
+const TARGET_P50_MS: Record<RequestKind, number> = {
+  'GET /{ws}/posts/{uuid}': 20,
+  'GET /{ws}/posts?limit=20': 20,
+  'POST /{ws}/posts (draft)': 300,
+  'POST /{ws}/posts (scheduled)': 300,
+};
+
+/**
+ * One client, no concurrency: BENCH_LATENCY_REQUESTS (100) of each request, in distributed mode
+ * (five processes, PostgreSQL, the mock Kafka cluster), against the same requests on the embedded
+ * service measured in the same run as the baseline.
+ */
+export const latencyBenchmark: Benchmark = {
+  name: 'latency',
+  async run() {
+    const count = integerSetting('BENCH_LATENCY_REQUESTS', 100);
+    const embedded = await startEmbeddedService();
+    let baseline: Record<RequestKind, Summary>;
+    try {
+      console.log(`\n-- ${count} of each request, one after another: the embedded service first (the baseline)`);
+      baseline = await measure(new Api(embedded.baseUrl, embedded.adminToken), count);
+    } finally {
+      await embedded.dispose();
+    }
+    const kcat = findKcat();
+    if ('missing' in kcat) {
+      console.log(`\n-- distributed mode skipped: ${kcat.missing}`);
+      return;
+    }
+    process.env.DIST = resolve(__dirname, '../../..');
+    const { DistributedSystem } = await import('../../e2e/distributed/support/distributed-system');
+    console.log('-- the same, distributed: five processes, PostgreSQL, mock Kafka cluster');
+    const system = await DistributedSystem.start({ env: { LOG_LEVEL: 'warn' } });
+    let distributed: Record<RequestKind, Summary>;
+    try {
+      distributed = await measure(new Api(system.baseUrl, system.adminToken), count);
+    } finally {
+      await system.dispose();
+    }
+    const lines = [['', 'embedded p50', 'p99', 'distributed p50', 'p90', 'p99', 'p50 x embedded', 'target (not asserted)']];
+    for (const kind of REQUESTS) {
+      const [base, dist] = [baseline[kind], distributed[kind]];
+      const target = atMost(`p50 <= ${TARGET_P50_MS[kind]} ms`, dist.p50, TARGET_P50_MS[kind]);
+      lines.push([kind, ms(base.p50), ms(base.p99), ms(dist.p50), ms(dist.p90), ms(dist.p99), times(ratio(dist.p50, base.p50)), targetCell(target)]);
+    }
+    console.log(`\n${table(lines, [0, 7])}`);
+    console.log(
+      '\n  Reads are answered from the gateway\'s own read model; a command is one request/reply over Kafka to the post-service.\n' +
+        "  The mock broker answers a fetch that finds nothing only at the end of the consumer's fetch wait (RPC_FETCH_WAIT_MS for\n" +
+        '  the request and reply consumers), so each command pays up to that wait twice here (request, then reply); a real broker\n' +
+        '  answers a waiting fetch as soon as a message arrives.',
+    );
+  },
+};
+
+async function measure(admin: Api, count: number): Promise<Record<RequestKind, Summary>> {
+  const member = await createBenchMember(admin, `latency${Date.now()}`);
+  const workspace = await prepareWorkspace(admin, member, { name: 'Latency' });
+  const api = workspace.member;
+  const path = `/api/${workspace.uuid}/posts`;
+  const inAnHour = () => new Date(Math.ceil(Date.now() / 1000) * 1000 + 3_600_000).toISOString();
+  const post = await api.create(path, postBody('Read me', workspace.accountIds), 'a post to read');
+  const timed = async (call: () => Promise<{ status: number }>, expected: number): Promise<number> => {
+    const started = performance.now();
+    const answer = await call();
+    const spent = performance.now() - started;
+    if (answer.status !== expected) throw new Error(`expected HTTP ${expected}, got ${answer.status}`);
+    return spent;
+  };
+  const samples: Record<RequestKind, number[]> = Object.fromEntries(REQUESTS.map((kind) => [kind, []])) as unknown as Record<RequestKind, number[]>;
+  for (let index = 0; index < count; index++) {
+    samples['GET /{ws}/posts/{uuid}'].push(await timed(() => api.call('GET', `${path}/${post.uuid}`), 200));
+    samples['GET /{ws}/posts?limit=20'].push(await timed(() => api.call('GET', `${path}?limit=20`), 200));
+    samples['POST /{ws}/posts (draft)'].push(await timed(() => api.call('POST', path, postBody(`Draft ${index}`, workspace.accountIds)), 201));
+    samples['POST /{ws}/posts (scheduled)'].push(await timed(() => api.call('POST', path, postBody(`Later ${index}`, workspace.accountIds, inAnHour())), 201));
+  }
+  return Object.fromEntries(REQUESTS.map((kind) => [kind, summarize(samples[kind])])) as Record<RequestKind, Summary>;
+}
