@@ -5,6 +5,7 @@ describe('KAFKA_RPC_FETCH_WAIT_MS', () => {
     expect(loadConfig({}).kafkaRpcFetchWaitMs).toBe(50);
     expect(loadConfig({ KAFKA_RPC_FETCH_WAIT_MS: '500' }).kafkaRpcFetchWaitMs).toBe(500);
     expect(() => loadConfig({ KAFKA_RPC_FETCH_WAIT_MS: '0' })).toThrow(ConfigError);
+    expect(loadConfig({}).kafkaFetchWaitMs).toBe(100);
   });
 });
 

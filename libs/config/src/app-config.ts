@@ -28,6 +28,8 @@ export interface AppConfig {
   kafkaBrokers: string[];
   /** How long Kafka waits for a silent consumer before it gives the member's partitions to the others. */
   kafkaSessionTimeoutMs: number;
+  /** Longest a bus consumer's fetch waits when nothing is there. */
+  kafkaFetchWaitMs: number;
   /** Longest a request/reply consumer's fetch waits when nothing is there (the commands' latency floor on brokers that answer only then). */
   kafkaRpcFetchWaitMs: number;
   eventStoreUrl: string | null;
@@ -72,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     encryptionKeysOld: text(env, 'ENCRYPTION_KEYS_OLD'),
     kafkaBrokers: (text(env, 'KAFKA_BROKERS') ?? '').split(',').map((b) => b.trim()).filter(Boolean),
     kafkaSessionTimeoutMs: integer(env, 'KAFKA_SESSION_TIMEOUT_MS', 30000, 1000),
+    kafkaFetchWaitMs: integer(env, 'KAFKA_FETCH_WAIT_MS', 100, 1),
     kafkaRpcFetchWaitMs: integer(env, 'KAFKA_RPC_FETCH_WAIT_MS', 50, 1),
     eventStoreUrl: text(env, 'EVENTSTORE_URL'),
     eventStorePgUrl: text(env, 'EVENTSTORE_PG_URL'),

@@ -133,7 +133,7 @@ async function createEventStore(config: AppConfig): Promise<EventStore> {
 /** Heartbeats a third of the session timeout apart (at most 3 s, the kafkajs default), so a live member is never taken for dead. */
 function consumerTimings(config: AppConfig): KafkaConsumerTimings {
   const sessionTimeout = config.kafkaSessionTimeoutMs;
-  return { sessionTimeout, heartbeatInterval: Math.min(3_000, Math.floor(sessionTimeout / 3)) };
+  return { sessionTimeout, heartbeatInterval: Math.min(3_000, Math.floor(sessionTimeout / 3)), maxWaitTimeInMs: config.kafkaFetchWaitMs };
 }
 
 function requireSettings(config: AppConfig, options: DistributedOptions): void {
