@@ -1,4 +1,4 @@
-import { approverWorkspace, connectSandbox } from '../support/fixtures';
+import { approverWorkspace, connectSandbox, eventually } from '../support/fixtures';
 import {
   createWebhook,
   expectEnvelope,
@@ -18,7 +18,10 @@ import { Scenario, ScenarioContext } from './scenario';
 export const publicationScenarios: Scenario[] = [
   { title: 'published now: post.scheduled, then post.published with published_at; the post shows each account external_url', run: publishedNow },
   { title: 'scheduled a few seconds ahead (scheduled_at with seconds and an offset): post.scheduled at once, post.published at that time and not before', run: publishedAhead },
-  { title: 'one of two accounts fails: post.failed and no post.published; the post shows that account errors', run: oneAccountFails },
+  {
+    title: 'one of two accounts fails: post.failed and no post.published; the post shows that account errors; scheduled again, only that account is tried again',
+    run: oneAccountFails,
+  },
   { title: 'a published post: update and delete are 400 with the contract message, and it stays published', run: publishedIsFinal },
 ];
 
@@ -117,6 +120,21 @@ async function oneAccountFails(context: ScenarioContext): Promise<void> {
   const [succeeded, failed] = shown.accounts;
   expect(succeeded).toMatchObject({ id: first, external_url: expect.stringMatching(/^https:\/\//), errors: [] });
   expect(failed).toMatchObject({ id: broken, external_url: null, errors: [expect.stringContaining('Broken')] });
+
+  // Scheduled again: only the account that failed is tried again; the other keeps its one publication.
+  const path = `/api/${workspace}/posts/${post.uuid}`;
+  expect((await admin.put(path, postBody([first, broken]))).status).toBe(200);
+  const history = await eventually(
+    async () => {
+      const steps: Array<{ type: string; account_id: number | null }> = (await admin.get(`${path}/history`)).body.data;
+      return steps.filter((step) => step.type === 'post.failed').length === 2 ? steps : null;
+    },
+    LIFECYCLE_TIMEOUT_MS,
+    'the second round to end',
+  );
+  expect(history.filter((step) => step.type === 'post.account_published').map((step) => step.account_id)).toEqual([first]);
+  expect(history.filter((step) => step.type === 'post.account_failed').map((step) => step.account_id)).toEqual([broken, broken]);
+  expect((await admin.get(path)).body.accounts[0]).toMatchObject({ id: first, external_url: succeeded.external_url });
 }
 
 async function publishedIsFinal({ admin }: ScenarioContext): Promise<void> {

@@ -77,9 +77,16 @@ function approvePost({ actor, now }: Command<'ApprovePost'>, state: PostState): 
   ];
 }
 
+/**
+ * Publishes to the post's accounts that have not published it yet: all of them the first time;
+ * after a partly failed round, only those that failed (or were added since), so that an account
+ * never gets the post twice. A round with nothing left to publish ends published at once.
+ */
 function startPublishing({ scheduledRevision, now }: Command<'StartPublishing'>, state: PostState): PostEvent[] {
   if (!isLive(state) || state.status !== 'scheduled' || state.scheduledRevision !== scheduledRevision) return [];
-  return [{ type: 'PublishingStarted', data: { accounts: state.accounts, versions: state.versions, at: now } }];
+  const accounts = state.accounts.filter((account) => state.publications[account.id]?.outcome !== 'published');
+  const started: PostEvent = { type: 'PublishingStarted', data: { accounts, versions: state.versions, at: now } };
+  return accounts.length > 0 ? [started] : [started, { type: 'PostPublished', data: { publishedAt: now } }];
 }
 
 function recordPublishResult(command: Command<'RecordPublishResult'>, state: PostState): PostEvent[] {

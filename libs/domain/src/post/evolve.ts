@@ -45,8 +45,12 @@ export function evolve(state: PostState, event: PostEvent): PostState {
     case 'PostDeleted':
       return { ...next, deleted: true, scheduledRevision: null };
     case 'PublishingStarted': {
+      // The round publishes to `accounts`: their earlier results are replaced as theirs come in;
+      // the others published in an earlier round and keep it.
       const { accounts, versions } = event.data;
-      return { ...next, status: 'publishing', accounts, versions, scheduledRevision: null, publications: {} };
+      const publications = { ...state.publications };
+      for (const account of accounts) delete publications[account.id];
+      return { ...next, status: 'publishing', versions, scheduledRevision: null, publications };
     }
     case 'AccountPublished': {
       const { accountId, externalId, externalUrl } = event.data;

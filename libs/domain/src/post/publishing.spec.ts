@@ -1,6 +1,7 @@
+import { foldPost } from './evolve';
 import { PostCommand } from './post-commands';
 import { givenPost } from './testing/post-decider-specification';
-import { content, ev, history, LATER, publishResult, REFUSAL } from './testing/post-fixtures';
+import { accountA, accountB, content, ev, history, LATER, publishResult, REFUSAL } from './testing/post-fixtures';
 
 const startPublishing = (scheduledRevision: number): PostCommand => ({ type: 'StartPublishing', scheduledRevision, now: LATER });
 
@@ -11,10 +12,31 @@ describe('StartPublishing', () => {
       .then([ev.publishingStarted(content(), LATER)]);
   });
 
-  it('starts a new round with no results', () => {
+  it('publishes a partly failed post again only to the accounts that failed: the others keep their result', () => {
+    const onlyB = content(undefined, { accounts: [accountB] });
     givenPost(...history.failed, ev.updated(), ev.scheduled())
       .when(startPublishing(7))
-      .thenState((state) => expect(state).toMatchObject({ status: 'publishing', publications: {} }));
+      .then([ev.publishingStarted(onlyB, LATER)]);
+    givenPost(...history.failed, ev.updated(), ev.scheduled(), ev.publishingStarted(onlyB, LATER))
+      .when(publishResult(12, 'published'))
+      .then([ev.accountPublished(12), ev.published()]);
+    expect(foldPost([...history.failed, ev.updated(), ev.scheduled(), ev.publishingStarted(onlyB, LATER)])).toMatchObject({
+      status: 'publishing',
+      accounts: [accountA, accountB],
+      publications: { 11: { outcome: 'published' } },
+    });
+  });
+
+  it('ignores a result for an account that published in an earlier round', () => {
+    const onlyB = content(undefined, { accounts: [accountB] });
+    givenPost(...history.failed, ev.updated(), ev.scheduled(), ev.publishingStarted(onlyB, LATER)).when(publishResult(11, 'failed')).thenNothingHappens();
+  });
+
+  it('ends published at once when every account published in earlier rounds (the one that failed was removed)', () => {
+    const onlyA = content(undefined, { accounts: [accountA] });
+    givenPost(...history.failed, ev.updated(onlyA), ev.scheduled())
+      .when(startPublishing(7))
+      .then([ev.publishingStarted(content(undefined, { accounts: [] }), LATER), ev.published()]);
   });
 
   it('ignores a duplicate once publishing has started', () => {
