@@ -10,7 +10,7 @@ jest.mock('node:dns', () => ({
   },
 }));
 
-import { NonPublicAddressError, publicOnlyLookup } from './public-address-guard';
+import { LookupTimeoutError, NonPublicAddressError, publicOnlyLookup, withinLookupTimeout } from './public-address-guard';
 
 function lookup(hostname: string, all: boolean): Promise<{ error: Error | null; address: unknown; family?: number }> {
   return new Promise((resolve) => publicOnlyLookup(hostname, { all }, (error, address, family) => resolve({ error, address, family })));
@@ -37,5 +37,17 @@ describe('publicOnlyLookup', () => {
 
   it('passes DNS failures on', async () => {
     expect((await lookup('missing.example', false)).error?.message).toBe('getaddrinfo ENOTFOUND missing.example');
+  });
+});
+
+describe('withinLookupTimeout', () => {
+  it('gives up a lookup that does not answer in time, with the host in the error', async () => {
+    const never = new Promise<string[]>(() => undefined);
+    await expect(withinLookupTimeout('slow.example.com', never, 20)).rejects.toThrow(new LookupTimeoutError('slow.example.com'));
+  });
+
+  it('answers what a lookup in time answers, and passes its failure on', async () => {
+    await expect(withinLookupTimeout('fast.example.com', Promise.resolve(['203.0.113.7']), 1_000)).resolves.toEqual(['203.0.113.7']);
+    await expect(withinLookupTimeout('gone.example.com', Promise.reject(new Error('ENOTFOUND')), 1_000)).rejects.toThrow('ENOTFOUND');
   });
 });

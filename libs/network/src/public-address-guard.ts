@@ -26,13 +26,32 @@ function firstNonPublic(host: string, addresses: readonly string[]): NonPublicAd
   return null;
 }
 
+/** How long a lookup of settings validation may take before it is given up. */
+export const LOOKUP_TIMEOUT_MS = 5_000;
+
+export class LookupTimeoutError extends Error {
+  constructor(readonly host: string) {
+    super(`The lookup of ${host} did not answer in time`);
+    this.name = 'LookupTimeoutError';
+  }
+}
+
+/** `lookup`, given up after `timeoutMs` (a resolver that never answers must not hold a request). */
+export function withinLookupTimeout<T>(host: string, lookup: Promise<T>, timeoutMs = LOOKUP_TIMEOUT_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new LookupTimeoutError(host)), timeoutMs);
+  });
+  return Promise.race([lookup, timeout]).finally(() => clearTimeout(timer));
+}
+
 /**
  * Resolves `host` now and reports a non-public address among its answers (settings validation).
- * DNS failures reject.
+ * DNS failures reject, and so does a lookup that takes longer than LOOKUP_TIMEOUT_MS.
  */
 export async function findNonPublicAddress(host: string): Promise<NonPublicAddressError | null> {
   if (isIP(host)) return firstNonPublic(host, [host]);
-  const answers = await dnsLookupAsync(host, { all: true, verbatim: true });
+  const answers = await withinLookupTimeout(host, dnsLookupAsync(host, { all: true, verbatim: true }));
   return firstNonPublic(host, answers.map((answer) => answer.address));
 }
 
