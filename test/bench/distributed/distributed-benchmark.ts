@@ -43,10 +43,11 @@ export const distributedBenchmark: Benchmark = {
       printStages(result, topics);
       console.log(
         '\n  What the mock cluster distorts: librdkafka\'s mock broker answers a fetch that finds no new message only when the\n' +
-          "  consumer's whole fetch wait has passed (maxWaitTimeInMs, 1,000 ms in these apps), even if a message is produced\n" +
-          '  meanwhile; a real broker answers at once. Each Kafka hop on the way (StartPublishing, post.publishing_started, the\n' +
-          '  publish result, PostPublished, and the request/reply of each API call) may therefore wait up to 1 s here, and\n' +
-          '  the mock returns one produced batch per partition and fetch. The figures above are an upper bound for real Kafka.',
+          "  consumer's whole fetch wait has passed (KAFKA_FETCH_WAIT_MS, 100 ms; KAFKA_RPC_FETCH_WAIT_MS, 50 ms, for request/reply),\n" +
+          '  even if a message is produced meanwhile; a real broker answers at once. Each Kafka hop on the way (StartPublishing,\n' +
+          '  post.publishing_started, the publish result, post.published, and the request/reply of each API call) may therefore\n' +
+          '  wait that long here, and the mock returns one produced batch per partition and fetch. The figures above are an upper\n' +
+          '  bound for real Kafka.',
       );
     } finally {
       await Promise.allSettled([system.dispose(), receivers.stop()]);
