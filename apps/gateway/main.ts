@@ -1,6 +1,15 @@
+import { QueryMethods, rpcServiceOf } from '@app/contracts';
 import { bootstrapDistributedApp } from '@app/runtime';
 import { configureGatewayApp } from './src/configure-gateway-app';
 import { GatewayModule } from './src/gateway.module';
-import { rpcServiceOf } from '@app/contracts';
 
-bootstrapDistributedApp({ service: 'gateway', media: true, module: GatewayModule, rpcServiceOf, configure: configureGatewayApp, ownHealth: true });
+bootstrapDistributedApp({
+  service: 'gateway',
+  media: true,
+  module: GatewayModule,
+  rpcServiceOf,
+  // Webhook settings and delivery logs are read from the webhook-dispatcher's own query endpoint.
+  queries: { methods: QueryMethods, urlOf: (_method, config) => config.webhookDispatcherUrl },
+  configure: configureGatewayApp,
+  ownHealth: true,
+});

@@ -1,5 +1,5 @@
+import { QueryMethods, rpcServiceOf } from '@app/contracts';
 import { bootstrapDistributedApp } from '@app/runtime';
 import { WebhookDispatcherModule } from './src/webhook-dispatcher.module';
-import { rpcServiceOf } from '@app/contracts';
 
-bootstrapDistributedApp({ service: 'webhook-dispatcher', module: WebhookDispatcherModule, rpcServiceOf });
+bootstrapDistributedApp({ service: 'webhook-dispatcher', module: WebhookDispatcherModule, rpcServiceOf, queries: { methods: QueryMethods } });

@@ -28,6 +28,8 @@ export interface AppConfig {
   kafkaBrokers: string[];
   /** How long Kafka waits for a silent consumer before it gives the member's partitions to the others. */
   kafkaSessionTimeoutMs: number;
+  /** Distributed mode: where the webhook-dispatcher answers queries (its HTTP port), for the gateway. */
+  webhookDispatcherUrl: string;
   /** Longest a bus consumer's fetch waits when nothing is there. */
   kafkaFetchWaitMs: number;
   /** Longest a request/reply consumer's fetch waits when nothing is there (the commands' latency floor on brokers that answer only then). */
@@ -74,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     encryptionKeysOld: text(env, 'ENCRYPTION_KEYS_OLD'),
     kafkaBrokers: (text(env, 'KAFKA_BROKERS') ?? '').split(',').map((b) => b.trim()).filter(Boolean),
     kafkaSessionTimeoutMs: integer(env, 'KAFKA_SESSION_TIMEOUT_MS', 30000, 1000),
+    webhookDispatcherUrl: (text(env, 'WEBHOOK_DISPATCHER_URL') ?? 'http://webhook-dispatcher:3000').replace(/\/+$/, ''),
     kafkaFetchWaitMs: integer(env, 'KAFKA_FETCH_WAIT_MS', 100, 1),
     kafkaRpcFetchWaitMs: integer(env, 'KAFKA_RPC_FETCH_WAIT_MS', 50, 1),
     eventStoreUrl: text(env, 'EVENTSTORE_URL'),

@@ -20,6 +20,12 @@ export const RpcMethods = {
   recoverDeliveries: 'webhooks.deliveries.recover',
 } as const;
 
+/**
+ * The methods that only read: in distributed mode they never cross Kafka, the gateway asks the
+ * owning service (the webhook-dispatcher) on its own HTTP port.
+ */
+export const QueryMethods: readonly string[] = [RpcMethods.listWebhooks, RpcMethods.getWebhook, RpcMethods.listDeliveries];
+
 /** The service that answers each method: it names the request topic in distributed mode. */
 export const rpcServiceOf = (method: string): 'post-service' | 'publisher' | 'webhook-dispatcher' =>
   method.startsWith('posts.') ? 'post-service' : method.startsWith('publisher.') ? 'publisher' : 'webhook-dispatcher';

@@ -8,3 +8,4 @@ export * from './kafka';
 export * from './delivery/retry-policy';
 export * from './delivery/unprocessable-message';
 export * from './endpoints';
+export * from './http';

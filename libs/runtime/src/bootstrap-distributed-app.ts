@@ -2,7 +2,8 @@ import 'reflect-metadata';
 import { Logger, Module, Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppConfig, ConfigError, loadConfig, nestLogLevels } from '@app/config';
-import { DistributedInfrastructureModule } from './distributed-infrastructure.module';
+import { HttpQueryServer, QUERY_PATH_PREFIX } from '@app/messaging';
+import { DistributedInfrastructureModule, HTTP_QUERY_SERVER, QueryOptions } from './distributed-infrastructure.module';
 import { HealthModule } from './health/health.module';
 import { createHttpApp, LISTEN_ADDRESS } from './http/http-app';
 
@@ -18,6 +19,8 @@ export interface DistributedAppOptions {
   configure?: (app: NestFastifyApplication, config: AppConfig) => void;
   /** Whether the app module brings its own health endpoints. */
   ownHealth?: boolean;
+  /** Query methods: served on this app's port (those it answers), asked over HTTP (with `urlOf`). */
+  queries?: QueryOptions;
 }
 
 /** Starts one app of distributed mode: its module, its infrastructure, health on PORT. */
@@ -27,7 +30,13 @@ export function bootstrapDistributedApp(options: DistributedAppOptions): void {
     const config = loadConfig();
     @Module({
       imports: [
-        DistributedInfrastructureModule.forRoot(config, { service: options.service, eventStore: options.eventStore, media: options.media, rpcServiceOf: options.rpcServiceOf }),
+        DistributedInfrastructureModule.forRoot(config, {
+          service: options.service,
+          eventStore: options.eventStore,
+          media: options.media,
+          rpcServiceOf: options.rpcServiceOf,
+          queries: options.queries,
+        }),
         options.module,
         ...(options.ownHealth ? [] : [HealthModule]),
       ],
@@ -36,6 +45,7 @@ export function bootstrapDistributedApp(options: DistributedAppOptions): void {
     const app = await createHttpApp(DistributedAppModule, nestLogLevels(config.logLevel));
     app.enableShutdownHooks();
     options.configure?.(app, config);
+    serveQueries(app, app.get<HttpQueryServer>(HTTP_QUERY_SERVER));
     await app.listen(config.port, LISTEN_ADDRESS);
     logger.log(`${options.service} started (distributed mode), HTTP on port ${config.port}`);
   };
@@ -44,4 +54,15 @@ export function bootstrapDistributedApp(options: DistributedAppOptions): void {
     logger.error(error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error));
     process.exit(1);
   });
+}
+
+/** `POST /internal/queries/<method>`: the sealed queries of other services, answered sealed (see HttpQueryServer). */
+function serveQueries(app: NestFastifyApplication, queries: HttpQueryServer): void {
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .post<{ Params: { method: string } }>(`${QUERY_PATH_PREFIX}:method`, async (request, reply) => {
+      const { status, body } = await queries.answer(request.params.method, request.body);
+      return reply.code(status).send(body);
+    });
 }

@@ -3,7 +3,7 @@ import { DynamicModule, Global, Inject, Logger, Module, OnApplicationShutdown, P
 import { APP_CONFIG, AppConfig, ConfigError } from '@app/config';
 import { EVENT_STORE, EventStore, EventStoreDbEventStore, SqlEventStore } from '@app/event-store';
 import { MEDIA_STORE, PostgresMediaStore } from '@app/media-store';
-import { KafkaConsumerTimings, KafkaMessageBus, KafkaRpc, MESSAGE_BUS, MessageEndpoints, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
+import { HttpQueryClient, HttpQueryServer, KafkaConsumerTimings, KafkaMessageBus, KafkaRpc, MESSAGE_BUS, MessageEndpoints, QueryRouting, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
 import { DATABASE, openPostgresDatabase, SqlDatabase } from '@app/persistence';
 import { MessageSigner, SECRET_BOX, SecretBox } from '@app/security';
 import { messageRetry } from './message-retry';
@@ -11,6 +11,7 @@ import { keyringFromConfig } from './secret-box-from-config';
 
 const DISTRIBUTED_RPC = Symbol('DISTRIBUTED_RPC');
 const CLOSEABLES = Symbol('CLOSEABLES');
+const QUERY_ROUTING = Symbol('QUERY_ROUTING');
 
 export interface DistributedOptions {
   /** Name of the app: Kafka client id, RPC reply topic, database application name. */
@@ -21,7 +22,18 @@ export interface DistributedOptions {
   media?: boolean;
   /** The service that answers each request/reply method (it names the method's request topic). */
   rpcServiceOf: (method: string) => string;
+  /** Request/reply methods that are queries: answered on the owning service's HTTP port, not over Kafka. */
+  queries?: QueryOptions;
 }
+
+export interface QueryOptions {
+  methods: readonly string[];
+  /** For an app that asks: the base URL of the service that answers a query method. */
+  urlOf?: (method: string, config: AppConfig) => string;
+}
+
+/** The query endpoint of this app (a route the app's HTTP server serves); see HttpQueryServer. */
+export const HTTP_QUERY_SERVER = Symbol('HTTP_QUERY_SERVER');
 
 /**
  * Infrastructure of distributed mode, for one app per process: PostgreSQL (`DATABASE_URL`) for the
@@ -73,8 +85,18 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
             cipher: secretBox,
           }),
       },
-      { provide: RPC_CLIENT, useExisting: DISTRIBUTED_RPC },
-      { provide: RPC_SERVER, useExisting: DISTRIBUTED_RPC },
+      { provide: HTTP_QUERY_SERVER, useFactory: () => new HttpQueryServer(secretBox, new Set(options.queries?.methods ?? [])) },
+      {
+        provide: QUERY_ROUTING,
+        inject: [DISTRIBUTED_RPC, HTTP_QUERY_SERVER],
+        useFactory: (bus: KafkaRpc, queries: HttpQueryServer) => {
+          const { methods = [], urlOf } = options.queries ?? {};
+          const client = urlOf ? new HttpQueryClient(secretBox, (method) => urlOf(method, config)) : null;
+          return new QueryRouting(bus, queries, client, (method) => methods.includes(method));
+        },
+      },
+      { provide: RPC_CLIENT, useExisting: QUERY_ROUTING },
+      { provide: RPC_SERVER, useExisting: QUERY_ROUTING },
       { provide: SECRET_BOX, useValue: secretBox },
     ];
     if (options.media) {
@@ -103,7 +125,7 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
       module: DistributedInfrastructureModule,
       imports: [DiscoveryModule],
       providers: [MessageEndpoints, ...providers],
-      exports: [APP_CONFIG, DATABASE, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, SECRET_BOX, ...(options.eventStore ? [EVENT_STORE] : []), ...(options.media ? [MEDIA_STORE] : [])],
+      exports: [APP_CONFIG, DATABASE, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, SECRET_BOX, HTTP_QUERY_SERVER, ...(options.eventStore ? [EVENT_STORE] : []), ...(options.media ? [MEDIA_STORE] : [])],
     };
   }
 

@@ -14,7 +14,12 @@ async function readRpcTopics(brokers: string[], atLeast: number): Promise<string
   await reader.connect();
   try {
     await reader.subscribe({ topics: [/^rpc\./], fromBeginning: true });
-    await reader.run({ eachMessage: async ({ topic, message }) => void found.push(`${topic} ${message.key?.toString()} ${message.value?.toString()} ${JSON.stringify(message.headers)}`) });
+    await reader.run({
+      eachMessage: async ({ topic, message }) => {
+        const headers = Object.fromEntries(Object.entries(message.headers ?? {}).map(([name, value]) => [name, value?.toString()]));
+        found.push(`${topic} ${message.key?.toString()} ${message.value?.toString()} ${JSON.stringify(headers)}`);
+      },
+    });
     const deadline = Date.now() + 60_000;
     while (found.length < atLeast) {
       if (Date.now() > deadline) throw new Error(`only ${found.length} messages on the rpc topics`);
@@ -31,7 +36,7 @@ describeWithKafka('distributed: provider credentials and webhook secrets on Kafk
   beforeAll(async () => (system = await DistributedSystem.start()));
   afterAll(() => system?.dispose());
 
-  it('travel sealed: the raw request and reply topics hold neither, though both services got them', () =>
+  it('travel sealed: the raw request and reply topics hold neither, though both services got them; webhook reads do not cross Kafka', () =>
     system.diagnose(async () => {
       const admin = new ApiClient(system.baseUrl, system.adminToken);
       const workspace = await approverWorkspace(admin, 'Wire');
@@ -43,9 +48,15 @@ describeWithKafka('distributed: provider credentials and webhook secrets on Kafk
       const webhook = await admin.post(`/api/${workspace}/webhooks`, { url: 'http://127.0.0.1:9/hook', events: ['post.published'], secret });
       expect(webhook).toMatchObject({ status: 201, body: { secret } });
       expect((await admin.get(`/api/${workspace}/webhooks/${webhook.body.id}`)).body).toMatchObject({ secret });
+      expect((await admin.get(`/api/${workspace}/webhooks`)).body.data).toEqual([expect.objectContaining({ id: webhook.body.id, secret })]);
+      expect((await admin.get(`/api/${workspace}/webhooks/${webhook.body.id}/deliveries`)).status).toBe(200);
 
-      // Connect, create and get: three requests and three replies at least.
-      const onTheWire = (await readRpcTopics(system.kafkaBrokers, 6)).join('\n');
+      // Connect and create: two requests and two replies at least; the reads went to the
+      // webhook-dispatcher's own query endpoint, never over Kafka.
+      const messages = await readRpcTopics(system.kafkaBrokers, 4);
+      const onTheWire = messages.join('\n');
+      expect(messages.filter((message) => /"method":"webhooks\.(get|list|deliveries\.list)"/.test(message))).toEqual([]);
+      expect(messages.filter((message) => /"method":"webhooks\.create"/.test(message)).length).toBeGreaterThan(0);
       expect(onTheWire).toContain('"sealed"');
       expect(onTheWire).not.toContain(credential);
       expect(onTheWire).not.toContain(secret);

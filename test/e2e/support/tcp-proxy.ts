@@ -1,9 +1,16 @@
 import { createConnection, createServer, Server, Socket } from 'node:net';
 
+export interface ProxyTarget {
+  host: string;
+  port: number;
+}
+
 /**
  * A TCP proxy in front of a server, to cut the server off from its clients for a while: `block()`
  * drops every connection and refuses new ones (as a stopped database does), `unblock()` lets them
- * through again. The server itself is left alone, so other users of it are not disturbed.
+ * through again. The server itself is left alone, so other users of it are not disturbed. The
+ * target may be chosen per connection (a service in front of replicas that come and go); a
+ * connection without a target is refused.
  */
 export class TcpProxy {
   private readonly sockets = new Set<Socket>();
@@ -14,13 +21,13 @@ export class TcpProxy {
     readonly port: number,
   ) {}
 
-  static async start(target: { host: string; port: number }): Promise<TcpProxy> {
+  static async start(target: ProxyTarget | (() => ProxyTarget | null)): Promise<TcpProxy> {
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const address = server.address();
     if (address === null || typeof address === 'string') throw new Error('The proxy has no port');
     const proxy = new TcpProxy(server, address.port);
-    server.on('connection', (client) => proxy.accept(client, target));
+    server.on('connection', (client) => proxy.accept(client, typeof target === 'function' ? target() : target));
     return proxy;
   }
 
@@ -43,8 +50,8 @@ export class TcpProxy {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
-  private accept(client: Socket, target: { host: string; port: number }): void {
-    if (this.blocked) {
+  private accept(client: Socket, target: ProxyTarget | null): void {
+    if (this.blocked || target === null) {
       client.destroy();
       return;
     }

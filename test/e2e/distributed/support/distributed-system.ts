@@ -43,6 +43,7 @@ export class DistributedSystem {
     private readonly readyTimeoutMs: number,
     /** The proxy between the apps and PostgreSQL, when the system was started with `databaseProxy`. */
     readonly databaseLink: TcpProxy | null,
+    private readonly dispatcherService: TcpProxy,
   ) {}
 
   static async start(options: DistributedSystemOptions = {}): Promise<DistributedSystem> {
@@ -61,6 +62,9 @@ export class DistributedSystem {
     const [cluster, database] = [clusterStart.value, databaseStart.value];
     const databaseLink = options.databaseProxy ? await TcpProxy.start({ host: new URL(database.url).hostname, port: Number(new URL(database.url).port || 5432) }) : null;
     const appDatabaseUrl = databaseLink ? withPort(database.url, databaseLink.port) : database.url;
+    // The webhook-dispatcher's query endpoint, as a Service in front of its replicas: the first one running.
+    let running: (app: AppName) => { host: string; port: number } | null = () => null;
+    const dispatcherService = await TcpProxy.start(() => running('webhook-dispatcher'));
     const env: NodeJS.ProcessEnv = { ...process.env };
     for (const name of FOREIGN_ENV) delete env[name];
     Object.assign(env, {
@@ -77,9 +81,14 @@ export class DistributedSystem {
       // A killed member's partitions move on after this; Kafka's own minimum, instead of the 30 s default.
       KAFKA_SESSION_TIMEOUT_MS: '6000',
       RATE_LIMIT_PER_MINUTE: '100000',
+      WEBHOOK_DISPATCHER_URL: `http://127.0.0.1:${dispatcherService.port}`,
       ...options.env,
     });
-    const system = new DistributedSystem(cluster, database, env, options.readyTimeoutMs ?? 90_000, databaseLink);
+    const system = new DistributedSystem(cluster, database, env, options.readyTimeoutMs ?? 90_000, databaseLink, dispatcherService);
+    running = (app) => {
+      const replica = system.replicas(app).find((candidate) => candidate.running);
+      return replica ? { host: '127.0.0.1', port: replica.port } : null;
+    };
     const starting = APP_NAMES.flatMap((app) => Array.from({ length: options.replicas?.[app] ?? 1 }, () => system.addReplica(app)));
     const failures = (await Promise.allSettled(starting)).flatMap((result) => (result.status === 'rejected' ? [String(result.reason)] : []));
     if (failures.length > 0) {
@@ -177,6 +186,7 @@ export class DistributedSystem {
       for (const child of this.history) writeFileSync(resolve(LOG_DIR, `${child.spec.instanceId}-${child.pid}.log`), child.text());
     }
     await this.databaseLink?.close();
+    await this.dispatcherService.close();
     await Promise.allSettled([this.cluster.stop(), this.database.drop()]);
   }
 

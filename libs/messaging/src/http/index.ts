@@ -1,0 +1,2 @@
+export * from './http-query';
+export * from './query-routing';
