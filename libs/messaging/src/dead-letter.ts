@@ -42,3 +42,19 @@ export function deadLetterHeaders(own: Record<string, string>, origin: DeadLette
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/**
+ * A message the bus can never carry (larger than the broker takes): thrown before anything of
+ * the publish is sent, so that the caller can set that message aside and go on with the others.
+ */
+export class MessageTooLargeError extends Error {
+  constructor(
+    readonly topic: string,
+    readonly key: string,
+    readonly size: number,
+    readonly limit: number,
+  ) {
+    super(`A message for ${topic} (key ${key}) is ${size} bytes, more than the ${limit} the bus carries`);
+    this.name = 'MessageTooLargeError';
+  }
+}

@@ -131,6 +131,21 @@ describe.each([
     expect(publishedTypes()).toEqual(['A0', 'A1', 'B0', 'B1', 'A3']);
   });
 
+  it('sets aside an event too large for the bus on post-events.dlq, without its value, and relays the ones after it', async () => {
+    bus.maxValueBytes = 200;
+    const a = newStreamId();
+    streams.add(a);
+    const huge = newEvent('Huge', { text: 'x'.repeat(500) });
+    await fixture.store[0].appendToStream(a, [newEvent('A0', { type: 'A0' }), huge], 'no_stream');
+    const last = await append(a, ['A2'], 1);
+    relay().start();
+    await waitFor('the events after the large one', async () => (await savedCheckpoint()) === last);
+    expect(bus.published.filter((message) => message.topic === 'post-events').map((message) => (message.value as { type: string }).type)).toEqual(['A0', 'A2']);
+    const [notice] = bus.published.filter((message) => message.topic === 'post-events.dlq');
+    expect(notice).toMatchObject({ key: a, value: { reason: 'too_large', limit: 200 }, headers: { 'event-id': huge.id, 'dlq-error': expect.stringContaining('more than the 200') } });
+    expect(JSON.stringify(notice.value)).not.toContain('xxxx');
+  });
+
   it('retries a failed publish and keeps the order', async () => {
     bus.failNext = 2;
     await append(newStreamId(), ['E0', 'E1'], 'no_stream');

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { MessageBus, OutgoingMessage } from '@app/messaging';
+import { deadLetterTopic, MessageTooLargeError, type MessageBus, type OutgoingMessage } from '@app/messaging';
 import { SchemaDatabase } from '@app/persistence';
 import { EventStore, RecordedEvent } from '../event-store.port';
 import { pause } from '../timing';
@@ -148,12 +148,36 @@ export class EventRelay {
   private async publishBatch(batch: RecordedEvent[], lost: AbortController): Promise<void> {
     while (!lost.signal.aborted) {
       try {
-        for (const [topic, messages] of await byTopic(batch, this.toMessage)) await this.bus.publish(topic, messages);
+        for (const [topic, messages] of await byTopic(batch, this.toMessage)) await this.publish(topic, messages);
         if (!(await this.lease.saveCheckpoint(batch[batch.length - 1].position))) lost.abort();
         return;
       } catch (error) {
         this.logger.warn(`Could not relay ${batch.length} events from position ${batch[0].position}: ${describe(error)}; retrying`);
         await pause(this.retryEveryMs, lost.signal);
+      }
+    }
+  }
+
+  /**
+   * Publishes the messages of a batch to one topic. A message the bus can never carry must not
+   * hold up every event after it: the others go out one by one, in order, and that one goes to
+   * `<topic>.dlq` as a notice without its value (it would not fit there either), logged.
+   */
+  private async publish(topic: string, messages: OutgoingMessage[]): Promise<void> {
+    try {
+      await this.bus.publish(topic, messages);
+      return;
+    } catch (error) {
+      if (!(error instanceof MessageTooLargeError)) throw error;
+    }
+    for (const message of messages) {
+      try {
+        await this.bus.publish(topic, [message]);
+      } catch (error) {
+        if (!(error instanceof MessageTooLargeError)) throw error;
+        this.logger.error(`${error.message}: set aside on ${deadLetterTopic(topic)} without its value; the events after it go on`);
+        const notice = { reason: 'too_large', size: error.size, limit: error.limit, key: message.key, headers: message.headers ?? {} };
+        await this.bus.publish(deadLetterTopic(topic), [{ key: message.key, value: notice, headers: { ...message.headers, 'dlq-error': error.message } }]);
       }
     }
   }

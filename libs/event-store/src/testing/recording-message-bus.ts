@@ -1,4 +1,4 @@
-import type { MessageBus, OutgoingMessage, Subscription } from '@app/messaging';
+import { MessageTooLargeError, type MessageBus, type OutgoingMessage, type Subscription } from '@app/messaging';
 
 export interface PublishedMessage extends OutgoingMessage {
   topic: string;
@@ -10,6 +10,8 @@ export class RecordingMessageBus implements MessageBus {
   publishAttempts = 0;
   /** The next this-many publish calls reject. */
   failNext = 0;
+  /** Largest value (JSON) the bus carries, as a broker's message.max.bytes. */
+  maxValueBytes = Number.POSITIVE_INFINITY;
 
   async publish(topic: string, messages: readonly OutgoingMessage[]): Promise<void> {
     this.publishAttempts++;
@@ -17,6 +19,8 @@ export class RecordingMessageBus implements MessageBus {
       this.failNext--;
       throw new Error('broker unavailable');
     }
+    const oversized = messages.find((message) => JSON.stringify(message.value).length > this.maxValueBytes);
+    if (oversized) throw new MessageTooLargeError(topic, oversized.key, JSON.stringify(oversized.value).length, this.maxValueBytes);
     this.published.push(...messages.map((message) => ({ topic, ...message })));
   }
 

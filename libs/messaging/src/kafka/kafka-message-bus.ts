@@ -1,9 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { deadLetterTopic } from '../dead-letter';
 import { Admin, Kafka, KafkaMessage, Partitioners, Producer } from 'kafkajs';
-import { DeadLetterHeaders, deadLetterHeaders, errorMessage } from '../dead-letter';
+import { DeadLetterHeaders, deadLetterHeaders, errorMessage, MessageTooLargeError } from '../dead-letter';
 import { RetryPolicy, retryPolicy } from '../delivery/retry-policy';
-import { chunkBySize } from './request-chunks';
+import { chunkBySize, encodedSize } from './request-chunks';
 import { MessageBus, OutgoingMessage, SubscribeOptions, Subscription } from '../message-bus.port';
 import { encodeMessage, MessageAuthenticator, SIGNATURE_HEADER } from './kafka-codec';
 import { KafkaGroupConsumer } from './kafka-group-consumer';
@@ -76,10 +76,14 @@ export class KafkaMessageBus implements MessageBus {
     if (messages.length === 0) return;
     const { authenticator } = this.options;
     const encoded = messages.map((message) => encodeMessage(message, authenticator && { topic, authenticator }));
+    const limit = this.options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES;
+    // A message that no request can carry fails the whole publish before anything is sent.
+    const oversized = encoded.findIndex((message) => encodedSize(message) > limit);
+    if (oversized >= 0) throw new MessageTooLargeError(topic, messages[oversized].key, encodedSize(encoded[oversized]), limit);
     await this.ensureTopics([topic]);
     const producer = await this.producer();
     // One request per chunk, in order: a large batch never exceeds the broker's message.max.bytes.
-    for (const chunk of chunkBySize(encoded, this.options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES)) {
+    for (const chunk of chunkBySize(encoded, limit)) {
       await producer.send({ topic, acks: -1, messages: chunk });
     }
   }
