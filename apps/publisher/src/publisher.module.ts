@@ -21,6 +21,7 @@ import { PostPublishingConsumer } from './publish-post/post-publishing.consumer'
 import { VersionMedia } from './publish-post/version-media';
 import { PUBLISHER_DATABASE, PUBLISHER_SCHEMA, publisherMigrations } from './publisher-migrations';
 import { defaultPublisherOptions, PUBLISHER_OPTIONS } from './publisher-options';
+import { AttemptRetention } from './retention/attempt-retention';
 
 /** How long a platform has to answer one request. */
 const PROVIDER_TIMEOUT_MS = 10_000;
@@ -52,6 +53,7 @@ const PROVIDER_TIMEOUT_MS = 10_000;
     ConnectAccountHandler,
     DisconnectAccountHandler,
     PostPublishingConsumer,
+    AttemptRetention,
   ],
 })
 export class PublisherModule implements OnModuleInit {

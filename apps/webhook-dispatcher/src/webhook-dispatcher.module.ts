@@ -11,6 +11,7 @@ import { WebhookActivityRepository } from './manage-webhooks/webhook-activity.re
 import { WebhookSettingsRepository } from './manage-webhooks/webhook-settings.repository';
 import { PostEventsConsumer } from './queue-deliveries/post-events.consumer';
 import { EventDeliveries } from './queue-deliveries/event-deliveries.repository';
+import { DeliveryRetention } from './retention/delivery-retention';
 import { TestWebhookHandler } from './test-webhooks/test-webhook.handler';
 import { WEBHOOKS_DATABASE, WEBHOOKS_SCHEMA, webhooksMigrations } from './webhooks-schema';
 
@@ -34,6 +35,7 @@ import { WEBHOOKS_DATABASE, WEBHOOKS_SCHEMA, webhooksMigrations } from './webhoo
     DeliveryLogRepository,
     DeliveryLogHandler,
     TestWebhookHandler,
+    DeliveryRetention,
   ],
 })
 export class WebhookDispatcherModule implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {

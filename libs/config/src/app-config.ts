@@ -48,6 +48,10 @@ export interface AppConfig {
   messageDeadLetterAfterMs: number;
   /** Embedded mode: how long the bus keeps a message every consumer group has handled (0: for good). */
   busRetentionHours: number;
+  /** Days a finished webhook delivery (and its attempts) stays in the log; 0 keeps them for good. */
+  deliveryRetentionDays: number;
+  /** Days a finished publish attempt stays in the publisher's journal; 0 keeps them for good. */
+  publishAttemptRetentionDays: number;
   /** Names this process on the bus (its request/reply topic): stable across restarts of one replica. */
   instanceId: string;
   /** The largest media file an upload may be, in bytes. */
@@ -88,6 +92,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     messageRetryMaxDelayMs: integer(env, 'MESSAGE_RETRY_MAX_DELAY_MS', 30_000, 1),
     messageDeadLetterAfterMs: integer(env, 'MESSAGE_DEAD_LETTER_AFTER_MS', 86_400_000, 0),
     busRetentionHours: integer(env, 'BUS_RETENTION_HOURS', 168, 0),
+    deliveryRetentionDays: integer(env, 'DELIVERY_RETENTION_DAYS', 30, 0),
+    publishAttemptRetentionDays: integer(env, 'PUBLISH_ATTEMPT_RETENTION_DAYS', 90, 0),
     mediaMaxBytes: integer(env, 'MEDIA_MAX_BYTES', 50 * 1024 * 1024, 1),
     instanceId: (text(env, 'INSTANCE_ID') ?? text(env, 'HOSTNAME') ?? randomUUID()).replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 100),
   };

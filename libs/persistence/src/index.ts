@@ -6,3 +6,4 @@ export * from './postgres/open-postgres-database';
 export * from './test-database';
 export * from './test-engines';
 export * from './encrypted-columns';
+export * from './periodic-task';
