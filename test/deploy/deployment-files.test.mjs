@@ -60,10 +60,13 @@ describe('Kubernetes manifests', () => {
     });
   }
 
-  test('every app has a Deployment with probes and resource requests, and a Service', () => {
+  test('every app has a Deployment (the gateway a StatefulSet) with probes and resource requests, and a Service', () => {
     for (const app of APPS) {
-      const deployment = documents.find((d) => d.object.kind === 'Deployment' && d.object.metadata.name === app)?.object;
-      assert.ok(deployment, `Deployment ${app}`);
+      // The gateway asks the other services and reads replies on a topic named after its replica: a
+      // StatefulSet keeps that name stable across restarts.
+      const kind = app === 'gateway' ? 'StatefulSet' : 'Deployment';
+      const deployment = documents.find((d) => d.object.kind === kind && d.object.metadata.name === app)?.object;
+      assert.ok(deployment, `${kind} ${app}`);
       const container = deployment.spec.template.spec.containers[0];
       assert.deepEqual(container.command, ['node', `dist/apps/${app}/main.js`]);
       assert.equal(container.readinessProbe.httpGet.path, '/health/ready');
