@@ -14,6 +14,7 @@ import { PostCommandsConsumer } from './post-commands-consumer/post-commands.con
 import { dropPostsReadModelMigration, POSTS_DATABASE, POSTS_SCHEMA, PostsDatabase, PostsTables, postsReadModelMigration } from './read-model/posts-schema';
 import { RecordPublishResultHandler } from './record-publish-result/record-publish-result.handler';
 import { StartPublishingHandler } from './start-publishing/start-publishing.handler';
+import { ExpirePublishingHandler } from './expire-publishing/expire-publishing.handler';
 import { UpdatePostHandler } from './update-post/update-post.handler';
 import { UpdatePostRpcEndpoint } from './update-post/update-post.rpc-endpoint';
 
@@ -39,6 +40,7 @@ import { UpdatePostRpcEndpoint } from './update-post/update-post.rpc-endpoint';
     ApprovePostHandler,
     ApprovePostRpcEndpoint,
     StartPublishingHandler,
+    ExpirePublishingHandler,
     RecordPublishResultHandler,
   ],
 })

@@ -6,6 +6,9 @@ export const SCHEDULER_SCHEMA = 'scheduler';
 export interface SchedulerTables {
   timers: { post_uuid: string; due_at: Date | string; scheduled_revision: number; claimed_until: Date | string | null };
   post_revisions: { post_uuid: string; last_revision: number };
+  /** Posts whose publishing started and whose round has not ended yet, as post-events tell it. */
+  /** `started_at` null: the round of `revision` ended. */
+  publishing_watch: { post_uuid: string; revision: number; started_at: Date | string | null; reminded_at: Date | string | null };
 }
 
 export const schedulerMigrations: readonly SchemaMigration[] = [
@@ -26,6 +29,18 @@ export const schedulerMigrations: readonly SchemaMigration[] = [
         .ifNotExists()
         .addColumn('post_uuid', dialect.types.uuid, (col) => col.primaryKey())
         .addColumn('last_revision', 'integer', (col) => col.notNull())
+        .execute();
+    },
+  },
+  {
+    id: '002-publishing-watch',
+    up: async (db, dialect) => {
+      await db.schema
+        .createTable('publishing_watch')
+        .addColumn('post_uuid', dialect.types.uuid, (col) => col.primaryKey())
+        .addColumn('revision', 'integer', (col) => col.notNull())
+        .addColumn('started_at', dialect.types.timestamp)
+        .addColumn('reminded_at', dialect.types.timestamp)
         .execute();
     },
   },

@@ -5,16 +5,23 @@ import { SCHEDULER_SCHEMA, schedulerMigrations } from './scheduler-migrations';
 import { defaultSchedulerOptions, SCHEDULER_OPTIONS } from './scheduler-options';
 import { SCHEDULER_DATABASE, TimerStore } from './timers/timer-store';
 import { ScheduleTracker } from './track-schedules/schedule-tracker';
+import { PublishingWatchConsumer } from './watch-publishing/publishing-watch.consumer';
+import { PublishingWatchStore } from './watch-publishing/publishing-watch.store';
+import { PublishingWatchdog } from './watch-publishing/publishing-watchdog';
 
 /**
  * Durable timers for scheduled posts (schema `scheduler`): learns schedules from `post-events`
- * and sends StartPublishing to `post-commands` when a post is due.
+ * and sends StartPublishing to `post-commands` when a post is due; watches publishing rounds and
+ * sends ExpirePublishing for one that outlives its results.
  */
 @Module({
   providers: [
     TimerStore,
     TimerFiring,
     ScheduleTracker,
+    PublishingWatchStore,
+    PublishingWatchConsumer,
+    PublishingWatchdog,
     { provide: SCHEDULER_OPTIONS, useValue: defaultSchedulerOptions },
     { provide: SCHEDULER_DATABASE, inject: [DATABASE], useFactory: (database: SqlDatabase) => database.forSchema(SCHEDULER_SCHEMA) },
   ],

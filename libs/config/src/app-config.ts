@@ -48,6 +48,8 @@ export interface AppConfig {
   messageDeadLetterAfterMs: number;
   /** Embedded mode: how long the bus keeps a message every consumer group has handled (0: for good). */
   busRetentionHours: number;
+  /** How long a publishing round may wait for its results before the accounts still without one fail. */
+  publishingStuckAfterMs: number;
   /** Days a finished webhook delivery (and its attempts) stays in the log; 0 keeps them for good. */
   deliveryRetentionDays: number;
   /** Days a finished publish attempt stays in the publisher's journal; 0 keeps them for good. */
@@ -92,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     messageRetryMaxDelayMs: integer(env, 'MESSAGE_RETRY_MAX_DELAY_MS', 30_000, 1),
     messageDeadLetterAfterMs: integer(env, 'MESSAGE_DEAD_LETTER_AFTER_MS', 86_400_000, 0),
     busRetentionHours: integer(env, 'BUS_RETENTION_HOURS', 168, 0),
+    publishingStuckAfterMs: integer(env, 'PUBLISHING_STUCK_AFTER_MS', 900_000, 1_000),
     deliveryRetentionDays: integer(env, 'DELIVERY_RETENTION_DAYS', 30, 0),
     publishAttemptRetentionDays: integer(env, 'PUBLISH_ATTEMPT_RETENTION_DAYS', 90, 0),
     mediaMaxBytes: integer(env, 'MEDIA_MAX_BYTES', 50 * 1024 * 1024, 1),

@@ -14,6 +14,8 @@ export { deadLetterTopic } from '@app/messaging';
 export const ConsumerGroups = {
   postCommands: 'post-service.commands',
   scheduler: 'scheduler',
+  /** The scheduler's watch of publishing rounds that outlive their results. */
+  schedulerWatchdog: 'scheduler.watchdog',
   publisher: 'publisher',
   webhookDispatcher: 'webhook-dispatcher',
   gatewayAccounts: 'gateway.accounts',

@@ -1,3 +1,4 @@
+import { ExpirePublishingCommand } from '../expire-publishing/expire-publishing.command';
 import { RecordPublishResultCommand } from '../record-publish-result/record-publish-result.command';
 import { StartPublishingCommand } from '../start-publishing/start-publishing.command';
 import { MalformedPostCommandError, parsePostCommandMessage } from './parse-post-command-message';
@@ -18,8 +19,15 @@ describe('parsePostCommandMessage', () => {
     expect(command.message).toEqual(value);
   });
 
+  it('reads ExpirePublishing', () => {
+    const command = parsePostCommandMessage({ ...base, type: 'ExpirePublishing', waitedMs: 900_000 });
+    expect(command).toBeInstanceOf(ExpirePublishingCommand);
+    expect(command.message).toMatchObject({ postUuid: base.postUuid, waitedMs: 900_000 });
+  });
+
   it.each([
     ['not an object', 'StartPublishing'],
+    [{ ...base, type: 'ExpirePublishing', waitedMs: -1 }, 'waitedMs must be a whole number'],
     [{ ...base, type: 'StartPublishing' }, 'scheduledRevision must be an integer'],
     [{ ...base, type: 'RecordPublishResult', accountId: 11, outcome: 'maybe', externalId: null, externalUrl: null, errors: [] }, 'RecordPublishResult needs'],
     [{ ...base, type: 'PublishEverything' }, 'unknown command type "PublishEverything"'],

@@ -1,5 +1,6 @@
 import type { PostCommandMessage } from '@app/contracts';
 import { RecordPublishResultCommand } from '../record-publish-result/record-publish-result.command';
+import { ExpirePublishingCommand } from '../expire-publishing/expire-publishing.command';
 import { StartPublishingCommand } from '../start-publishing/start-publishing.command';
 
 export class MalformedPostCommandError extends Error {
@@ -10,13 +11,17 @@ const isText = (value: unknown): value is string => typeof value === 'string' &&
 const isTextOrNull = (value: unknown) => value === null || typeof value === 'string';
 
 /** The command a `post-commands` message carries; a message that is not one is rejected with the reason. */
-export function parsePostCommandMessage(value: unknown): StartPublishingCommand | RecordPublishResultCommand {
+export function parsePostCommandMessage(value: unknown): StartPublishingCommand | RecordPublishResultCommand | ExpirePublishingCommand {
   if (typeof value !== 'object' || value === null) throw new MalformedPostCommandError('message value is not an object');
   const message = value as Partial<Record<keyof PostCommandMessage | string, unknown>>;
   if (!isText(message.commandId) || !isText(message.postUuid)) throw new MalformedPostCommandError('commandId and postUuid are required');
   if (message.type === 'StartPublishing') {
     if (!Number.isInteger(message.scheduledRevision)) throw new MalformedPostCommandError('scheduledRevision must be an integer');
     return new StartPublishingCommand(value as Extract<PostCommandMessage, { type: 'StartPublishing' }>);
+  }
+  if (message.type === 'ExpirePublishing') {
+    if (!Number.isSafeInteger(message.waitedMs) || (message.waitedMs as number) < 0) throw new MalformedPostCommandError('waitedMs must be a whole number of milliseconds');
+    return new ExpirePublishingCommand(value as Extract<PostCommandMessage, { type: 'ExpirePublishing' }>);
   }
   if (message.type === 'RecordPublishResult') {
     const valid =

@@ -27,6 +27,8 @@ export function decide(command: PostCommand, state: PostState): PostEvent[] {
       return startPublishing(command, state);
     case 'RecordPublishResult':
       return recordPublishResult(command, state);
+    case 'ExpirePublishing':
+      return expirePublishing(command, state);
   }
 }
 
@@ -87,6 +89,22 @@ function startPublishing({ scheduledRevision, now }: Command<'StartPublishing'>,
   const accounts = state.accounts.filter((account) => state.publications[account.id]?.outcome !== 'published');
   const started: PostEvent = { type: 'PublishingStarted', data: { accounts, versions: state.versions, at: now } };
   return accounts.length > 0 ? [started] : [started, { type: 'PostPublished', data: { publishedAt: now } }];
+}
+
+/** What an account whose result never came is told. */
+export const noResultMessage = (waitedMs: number): string =>
+  `No result came from the platform within ${Math.round(waitedMs / 60_000)} minutes of the start of publishing; the post may or may not be on the platform.`;
+
+/** Ends a publishing round that outlived its results: every account still without one fails. */
+function expirePublishing({ waitedMs, now }: Command<'ExpirePublishing'>, state: PostState): PostEvent[] {
+  if (!isLive(state) || state.status !== 'publishing') return [];
+  const waiting = state.accounts.filter((account) => !(account.id in state.publications));
+  if (waiting.length === 0) return [];
+  const failures: PostEvent[] = waiting.map((account) => ({ type: 'AccountPublishFailed', data: { accountId: account.id, errors: [noResultMessage(waitedMs)], at: now } }));
+  const failedAccountIds = state.accounts
+    .filter((account) => waiting.includes(account) || state.publications[account.id]?.outcome === 'failed')
+    .map((account) => account.id);
+  return [...failures, { type: 'PostPublishFailed', data: { failedAccountIds, at: now } }];
 }
 
 function recordPublishResult(command: Command<'RecordPublishResult'>, state: PostState): PostEvent[] {

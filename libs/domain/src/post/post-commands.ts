@@ -25,6 +25,11 @@ export type PostCommand =
   | { type: 'ApprovePost'; actor: Actor; now: string }
   /** Sent by the scheduler at the due time; `scheduledRevision` is the revision of the PostScheduled it timed. */
   | { type: 'StartPublishing'; scheduledRevision: number; now: string }
+  /**
+   * Sent by the scheduler's watchdog when no publish result came in `waitedMs` after publishing
+   * started: the accounts still without a result fail, so the post does not stay publishing.
+   */
+  | { type: 'ExpirePublishing'; waitedMs: number; now: string }
   /** Sent by the publisher once per account. */
   | {
       type: 'RecordPublishResult';

@@ -1,4 +1,5 @@
 import { foldPost } from './evolve';
+import { noResultMessage } from './decide';
 import { PostCommand } from './post-commands';
 import { givenPost } from './testing/post-decider-specification';
 import { accountA, accountB, content, ev, history, LATER, publishResult, REFUSAL } from './testing/post-fixtures';
@@ -112,5 +113,35 @@ describe('RecordPublishResult', () => {
     ['failed', history.failed],
   ])('ignores a result for a post that is %s', (_case, given) => {
     givenPost(...given).when(publishResult(11, 'published')).thenNothingHappens();
+  });
+});
+
+describe('ExpirePublishing', () => {
+  const expire: PostCommand = { type: 'ExpirePublishing', waitedMs: 15 * 60_000, now: LATER };
+  const noResult = [noResultMessage(15 * 60_000)];
+
+  it('fails the accounts still without a result, and the post with them', () => {
+    givenPost(...history.publishing, ev.accountPublished(11))
+      .when(expire)
+      .then([{ type: 'AccountPublishFailed', data: { accountId: 12, errors: noResult, at: LATER } }, ev.publishFailed([12])]);
+    givenPost(...history.publishing)
+      .when(expire)
+      .then([
+        { type: 'AccountPublishFailed', data: { accountId: 11, errors: noResult, at: LATER } },
+        { type: 'AccountPublishFailed', data: { accountId: 12, errors: noResult, at: LATER } },
+        ev.publishFailed([11, 12]),
+      ]);
+  });
+
+  it('says how long it waited and that the post may be on the platform', () => {
+    expect(noResult[0]).toBe('No result came from the platform within 15 minutes of the start of publishing; the post may or may not be on the platform.');
+  });
+
+  it.each([
+    ['published', history.published],
+    ['failed', history.failed],
+    ['scheduled', history.scheduled],
+  ])('does nothing to a post that is %s', (_case, given) => {
+    givenPost(...given).when(expire).thenNothingHappens();
   });
 });

@@ -1,0 +1,59 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { SchemaDatabase, toDate } from '@app/persistence';
+import { SchedulerTables } from '../scheduler-migrations';
+import { SCHEDULER_DATABASE } from '../timers/timer-store';
+
+export interface StuckRound {
+  postUuid: string;
+  revision: number;
+  startedAt: Date;
+}
+
+/** The publishing rounds under watch (schema `scheduler`, table `publishing_watch`). */
+@Injectable()
+export class PublishingWatchStore {
+  constructor(@Inject(SCHEDULER_DATABASE) private readonly database: SchemaDatabase<SchedulerTables>) {}
+
+  /** A round that started at `revision`; an older start (a late redelivery) changes nothing. */
+  async started(postUuid: string, revision: number, startedAt: Date): Promise<void> {
+    await this.database.db
+      .insertInto('publishing_watch')
+      .values({ post_uuid: postUuid, revision, started_at: startedAt, reminded_at: null })
+      .onConflict((conflict) =>
+        conflict
+          .column('post_uuid')
+          .doUpdateSet({ revision, started_at: startedAt, reminded_at: null })
+          .where('publishing_watch.revision', '<', revision),
+      )
+      .execute();
+  }
+
+  /**
+   * The round that ended at `revision` (published, failed or deleted) is no longer watched; the
+   * row keeps that revision, so that a late redelivered start of the round changes nothing.
+   */
+  async ended(postUuid: string, revision: number): Promise<void> {
+    await this.database.db
+      .insertInto('publishing_watch')
+      .values({ post_uuid: postUuid, revision, started_at: null, reminded_at: null })
+      .onConflict((conflict) =>
+        conflict.column('post_uuid').doUpdateSet({ revision, started_at: null, reminded_at: null }).where('publishing_watch.revision', '<', revision),
+      )
+      .execute();
+  }
+
+  /**
+   * Rounds started before `startedBefore` and not reminded since `remindedBefore`, marked
+   * reminded at `now` in the same statement, so that two replicas do not both send.
+   */
+  async takeStuck(startedBefore: Date, remindedBefore: Date, now: Date): Promise<StuckRound[]> {
+    const rows = await this.database.db
+      .updateTable('publishing_watch')
+      .set({ reminded_at: now })
+      .where('started_at', '<', startedBefore)
+      .where((eb) => eb.or([eb('reminded_at', 'is', null), eb('reminded_at', '<', remindedBefore)]))
+      .returning(['post_uuid', 'revision', 'started_at'])
+      .execute();
+    return rows.map((row) => ({ postUuid: row.post_uuid, revision: Number(row.revision), startedAt: toDate(row.started_at)! }));
+  }
+}

@@ -1,0 +1,52 @@
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '@app/config';
+import { Headers, PostCommandMessage, Topics } from '@app/contracts';
+import { MESSAGE_BUS, MessageBus } from '@app/messaging';
+import { PeriodicTask } from '@app/persistence';
+import { PublishingWatchStore } from './publishing-watch.store';
+
+/**
+ * Finds publishing rounds that outlived PUBLISHING_STUCK_AFTER_MS without all their results (a
+ * result lost, a start of publishing dead-lettered) and has the post-service end them: the
+ * accounts still without a result fail with a message saying so, so a post never stays
+ * `publishing`. Reminds again after the same time if the round is still open.
+ */
+@Injectable()
+export class PublishingWatchdog implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('PublishingWatchdog');
+  private readonly task: PeriodicTask;
+
+  constructor(
+    private readonly watch: PublishingWatchStore,
+    @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    const stuckAfterMs = config.publishingStuckAfterMs;
+    this.task = new PeriodicTask('PublishingWatchdog', Math.min(60_000, Math.max(250, Math.floor(stuckAfterMs / 4))), () => this.check(new Date()));
+  }
+
+  onApplicationBootstrap(): void {
+    this.task.start();
+  }
+
+  beforeApplicationShutdown(): Promise<void> {
+    return this.task.stop();
+  }
+
+  async check(now: Date): Promise<void> {
+    const stuckAfterMs = this.config.publishingStuckAfterMs;
+    const before = new Date(now.getTime() - stuckAfterMs);
+    for (const round of await this.watch.takeStuck(before, before, now)) {
+      const waitedMs = now.getTime() - round.startedAt.getTime();
+      const command: PostCommandMessage = {
+        commandId: `expire-publishing:${round.postUuid}:${round.revision}:${now.getTime()}`,
+        type: 'ExpirePublishing',
+        postUuid: round.postUuid,
+        waitedMs,
+        sentAt: now.toISOString(),
+      };
+      await this.bus.publish(Topics.postCommands, [{ key: round.postUuid, value: command, headers: { [Headers.messageId]: command.commandId } }]);
+      this.logger.warn(`Post ${round.postUuid}: publishing started ${Math.round(waitedMs / 1000)} s ago and results are missing; asked to end the round`);
+    }
+  }
+}
