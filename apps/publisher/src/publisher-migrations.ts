@@ -37,6 +37,8 @@ export interface PublisherTables {
     errors: unknown;
     started_at: Date | string;
     finished_at: Date | string | null;
+    /** While set and ahead, a consumer is calling the provider for this attempt; null once deferred or finished. */
+    lease_until?: Date | string | null;
   };
   /** Attempts the platform asked to wait for longer than a consumer may hold a partition; resumed when due. */
   deferred_attempts: {
@@ -107,6 +109,12 @@ export const publisherMigrations: readonly SchemaMigration[] = [
         .addPrimaryKeyConstraint('deferred_attempts_pkey', ['post_uuid', 'account_id', 'round'])
         .execute();
       await db.schema.createIndex('deferred_attempts_due').on('deferred_attempts').column('due_at').execute();
+    },
+  },
+  {
+    id: '004-attempt-lease',
+    up: async (db, dialect) => {
+      await db.schema.alterTable('attempts').addColumn('lease_until', dialect.types.timestamp).execute();
     },
   },
 ];

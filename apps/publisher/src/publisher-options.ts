@@ -9,6 +9,11 @@ export interface PublisherOptions {
   deferredPollMs: number;
   /** How long a runner holds a deferred attempt while calling the provider; past it, the call counts as cut off. */
   deferredLeaseMs: number;
+  /**
+   * How long an attempt stays held by the consumer calling the provider: another replica given
+   * the same start of publishing meanwhile (after a rebalance) waits instead of reporting it cut off.
+   */
+  attemptLeaseMs: number;
 }
 
 export const PUBLISHER_OPTIONS = Symbol('PUBLISHER_OPTIONS');
@@ -17,4 +22,4 @@ export const PUBLISHER_OPTIONS = Symbol('PUBLISHER_OPTIONS');
  * At most 3 retries of at most 10 s in place: a post's partition is never held for long. Longer
  * waits (a 429's reset) are deferred, up to 5 times.
  */
-export const defaultPublisherOptions: PublisherOptions = { maxRetries: 3, maxRetryDelayMs: 10_000, maxDeferrals: 5, deferredPollMs: 1_000, deferredLeaseMs: 120_000 };
+export const defaultPublisherOptions: PublisherOptions = { maxRetries: 3, maxRetryDelayMs: 10_000, maxDeferrals: 5, deferredPollMs: 1_000, deferredLeaseMs: 120_000, attemptLeaseMs: 120_000 };

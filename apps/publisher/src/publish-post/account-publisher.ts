@@ -17,6 +17,14 @@ const labelOf = (key: AttemptKey): string => `post ${key.postUuid} to account ${
 type Preparation = { ok: true; provider: PublishProvider; request: PublishRequest; workspaceUuid: string } | { ok: false; result: PublishResult };
 type Prepared = Extract<Preparation, { ok: true }>;
 
+/** Another consumer is calling the provider for this attempt now: try again once it is done (or its hold ran out). */
+export class AttemptInProgressError extends Error {
+  constructor(key: AttemptKey, until: Date) {
+    super(`Publish of post ${key.postUuid} to account ${key.accountId} (round ${key.round}) is being made by another consumer until ${until.toISOString()} at the latest`);
+    this.name = 'AttemptInProgressError';
+  }
+}
+
 /**
  * Publishes a post to one account at most once: the attempt is journaled before the provider is
  * called, and a journaled attempt is never called again. Its stored result is returned instead.
@@ -42,7 +50,8 @@ export class AccountPublisher {
 
   /** The result of the attempt, or null when the platform asked to wait longer than a partition may be held (deferred). */
   async publish(key: AttemptKey, account: AccountSnapshot, versions: readonly PostVersion[]): Promise<PublishResult | null> {
-    const start = await this.journal.begin(key);
+    const start = await this.journal.begin(key, this.options.attemptLeaseMs);
+    if (start.kind === 'in_progress') throw new AttemptInProgressError(key, start.until);
     if (start.kind === 'finished') {
       this.logger.log(`Already attempted ${labelOf(key)}: ${start.result.outcome}; reporting it again`);
       return start.result;
@@ -56,14 +65,16 @@ export class AccountPublisher {
 
   /** Makes a deferred attempt again, once due; null when the platform asks to wait again. */
   async resume(attempt: DeferredAttempt): Promise<PublishResult | null> {
-    const start = await this.journal.begin(attempt.key);
+    const start = await this.journal.begin(attempt.key, this.options.attemptLeaseMs);
     // Finished before a crash kept its result from being sent: the runner sends it again.
     if (start.kind === 'finished') return start.result;
+    if (start.kind === 'in_progress') throw new AttemptInProgressError(attempt.key, start.until);
     return this.run(attempt.key, attempt.account, attempt.versions, { interrupted: attempt.interrupted, deferrals: attempt.deferrals });
   }
 
   private async run(key: AttemptKey, account: AccountSnapshot, versions: readonly PostVersion[], state: { interrupted: boolean; deferrals: number }): Promise<PublishResult | null> {
     const label = labelOf(key);
+    await this.journal.hold(key, this.options.attemptLeaseMs);
     const prepared = await this.prepare(key, account, versions);
     let result: PublishResult | null;
     if (state.interrupted && (!prepared.ok || prepared.provider.crashRecovery === 'report_unknown')) {
@@ -137,6 +148,7 @@ export class AccountPublisher {
       if (outcome.kind === 'retry_later' && outcome.retryAfterMs > this.options.maxRetryDelayMs) {
         if (deferrals >= this.options.maxDeferrals) return failed(PublishMessages.gaveUp(outcome.message, retries + deferrals + 1));
         await this.deferred.defer(key, account, versions, new Date(Date.now() + outcome.retryAfterMs), deferrals + 1);
+        await this.journal.release(key);
         this.logger.warn(`${provider.name} asked to wait ${outcome.retryAfterMs} ms before publishing ${labelOf(key)} again (${outcome.message}); deferred`);
         return null;
       }

@@ -7,6 +7,7 @@ import { AttemptJournal, AttemptKey } from './attempt-journal';
 import { DeferredAttempts } from './deferred-attempts';
 import { PublishResult } from './publish-result';
 
+const LEASE_MS = 60_000;
 const published: PublishResult = { outcome: 'published', externalId: 'x-1', externalUrl: 'https://example.test/x-1', errors: [] };
 const refused: PublishResult = { outcome: 'failed', externalId: null, externalUrl: null, errors: ['Refused.', 'Again.'] };
 
@@ -22,7 +23,7 @@ describe.each(testEngines)('publisher tables on %s', (_, open) => {
     const opened = await open();
     dispose = opened.dispose;
     database = opened.database.forSchema<PublisherTables>(PUBLISHER_SCHEMA);
-    expect(await migrateSchema(database, publisherMigrations)).toEqual(['001-accounts-and-attempts', '002-provider-sessions', '003-deferred-attempts']);
+    expect(await migrateSchema(database, publisherMigrations)).toEqual(['001-accounts-and-attempts', '002-provider-sessions', '003-deferred-attempts', '004-attempt-lease']);
     journal = new AttemptJournal(database);
     accounts = new AccountStore(database, new SecretBox('test'));
   });
@@ -31,21 +32,22 @@ describe.each(testEngines)('publisher tables on %s', (_, open) => {
   describe('AttemptJournal', () => {
     it('lets exactly one of the consumers beginning the same attempt at once call the provider', async () => {
       const attempt = key();
-      const starts = await Promise.all(Array.from({ length: 6 }, () => journal.begin(attempt)));
+      const starts = await Promise.all(Array.from({ length: 6 }, () => journal.begin(attempt, LEASE_MS)));
       expect(starts.filter((start) => start.kind === 'new')).toHaveLength(1);
-      expect(starts.filter((start) => start.kind === 'interrupted')).toHaveLength(5);
+      // The one that began holds it: the others are told it is in progress, not cut off.
+      expect(starts.filter((start) => start.kind === 'in_progress')).toHaveLength(5);
     });
 
     it('returns the stored result to a later begin, with its errors as they were', async () => {
       const attempt = key();
-      await journal.begin(attempt);
+      await journal.begin(attempt, LEASE_MS);
       expect(await journal.finish(attempt, refused)).toBe(refused);
-      expect(await journal.begin(attempt)).toEqual({ kind: 'finished', result: refused });
+      expect(await journal.begin(attempt, LEASE_MS)).toEqual({ kind: 'finished', result: refused });
     });
 
     it('keeps the first result when the attempt is finished twice', async () => {
       const attempt = key();
-      await journal.begin(attempt);
+      await journal.begin(attempt, LEASE_MS);
       await journal.finish(attempt, published);
       expect(await journal.finish(attempt, refused)).toEqual(published);
       const row = await database.db
@@ -57,18 +59,27 @@ describe.each(testEngines)('publisher tables on %s', (_, open) => {
       expect(row.finished_at).not.toBeNull();
     });
 
-    it('reports an attempt begun but never finished as interrupted', async () => {
-      const attempt = key();
-      await journal.begin(attempt);
-      expect(await journal.begin(attempt)).toEqual({ kind: 'interrupted' });
+    it('reports an attempt begun but never finished as interrupted once nobody holds it (its hold ran out, or it was released)', async () => {
+      const crashed = key();
+      await journal.begin(crashed, 0);
+      expect(await journal.begin(crashed, LEASE_MS)).toEqual({ kind: 'interrupted' });
+      const deferred = key();
+      await journal.begin(deferred, LEASE_MS);
+      expect(await journal.begin(deferred, LEASE_MS)).toMatchObject({ kind: 'in_progress', until: expect.any(Date) });
+      await journal.release(deferred);
+      expect(await journal.begin(deferred, LEASE_MS)).toEqual({ kind: 'interrupted' });
+      await journal.hold(deferred, LEASE_MS);
+      expect(await journal.begin(deferred, LEASE_MS)).toMatchObject({ kind: 'in_progress' });
+      await journal.finish(deferred, published);
+      expect(await journal.begin(deferred, LEASE_MS)).toEqual({ kind: 'finished', result: published });
     });
 
     it('tells the latest round of a post', async () => {
       const first = key(2);
       expect(await journal.latestRound(first.postUuid)).toBeNull();
-      await journal.begin(first);
-      await journal.begin({ ...first, round: 5, accountId: 8 });
-      await journal.begin({ ...first, round: 3 });
+      await journal.begin(first, LEASE_MS);
+      await journal.begin({ ...first, round: 5, accountId: 8 }, LEASE_MS);
+      await journal.begin({ ...first, round: 3 }, LEASE_MS);
       expect(await journal.latestRound(first.postUuid)).toBe(5);
     });
   });

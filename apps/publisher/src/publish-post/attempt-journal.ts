@@ -13,11 +13,12 @@ export interface AttemptKey {
 /**
  * - `new`: this call journaled the attempt; the provider may be called.
  * - `finished`: attempted before, with this result.
- * - `interrupted`: started before but no outcome stored: a crash during the provider call.
+ * - `in_progress`: another consumer holds the attempt's lease: it is calling the provider now.
+ * - `interrupted`: started before but no outcome stored and nobody holds it: a crash during the provider call.
  */
-export type AttemptStart = { kind: 'new' } | { kind: 'finished'; result: PublishResult } | { kind: 'interrupted' };
+export type AttemptStart = { kind: 'new' } | { kind: 'finished'; result: PublishResult } | { kind: 'in_progress'; until: Date } | { kind: 'interrupted' };
 
-type AttemptRow = Pick<PublisherTables['attempts'], 'state' | 'outcome' | 'external_id' | 'external_url' | 'errors'>;
+type AttemptRow = Pick<PublisherTables['attempts'], 'state' | 'outcome' | 'external_id' | 'external_url' | 'errors' | 'lease_until'>;
 
 /**
  * Journal of publish attempts (schema `publisher`), written before a provider is called. The
@@ -30,7 +31,8 @@ type AttemptRow = Pick<PublisherTables['attempts'], 'state' | 'outcome' | 'exter
 export class AttemptJournal {
   constructor(@Inject(PUBLISHER_DATABASE) private readonly database: SchemaDatabase<PublisherTables>) {}
 
-  async begin(key: AttemptKey): Promise<AttemptStart> {
+  /** Journals the attempt, held for `leaseMs` by the caller, or says what became of it. */
+  async begin(key: AttemptKey, leaseMs: number): Promise<AttemptStart> {
     const { db, dialect } = this.database;
     const inserted = await db
       .insertInto('attempts')
@@ -41,13 +43,37 @@ export class AttemptJournal {
         state: 'started',
         errors: dialect.json([]),
         started_at: dialect.now(),
+        lease_until: dialect.nowPlusMs(leaseMs),
       })
       .onConflict((conflict) => conflict.doNothing())
       .returning('round')
       .executeTakeFirst();
     if (inserted) return { kind: 'new' };
     const row = await this.read(key);
-    return row?.state === 'finished' ? { kind: 'finished', result: this.resultOf(row) } : { kind: 'interrupted' };
+    if (row?.state === 'finished') return { kind: 'finished', result: this.resultOf(row) };
+    const until = toDate(row?.lease_until ?? null);
+    return until && until.getTime() > Date.now() ? { kind: 'in_progress', until } : { kind: 'interrupted' };
+  }
+
+  /** The caller is about to call the provider for a started attempt: it holds it for `leaseMs`. */
+  async hold(key: AttemptKey, leaseMs: number): Promise<void> {
+    await this.setLease(key, this.database.dialect.nowPlusMs(leaseMs));
+  }
+
+  /** Nobody calls the provider for the attempt now (it waits, deferred): a later start finds it free. */
+  async release(key: AttemptKey): Promise<void> {
+    await this.setLease(key, null);
+  }
+
+  private async setLease(key: AttemptKey, leaseUntil: ReturnType<SchemaDatabase['dialect']['nowPlusMs']> | null): Promise<void> {
+    await this.database.db
+      .updateTable('attempts')
+      .set({ lease_until: leaseUntil })
+      .where('post_uuid', '=', key.postUuid)
+      .where('account_id', '=', key.accountId)
+      .where('round', '=', key.round)
+      .where('state', '=', 'started')
+      .execute();
   }
 
   /**
@@ -65,6 +91,7 @@ export class AttemptJournal {
         external_url: result.externalUrl,
         errors: dialect.json(result.errors),
         finished_at: dialect.now(),
+        lease_until: null,
       })
       .where('post_uuid', '=', key.postUuid)
       .where('account_id', '=', key.accountId)
@@ -104,7 +131,7 @@ export class AttemptJournal {
   private async read(key: AttemptKey): Promise<AttemptRow | null> {
     const row = await this.database.db
       .selectFrom('attempts')
-      .select(['state', 'outcome', 'external_id', 'external_url', 'errors'])
+      .select(['state', 'outcome', 'external_id', 'external_url', 'errors', 'lease_until'])
       .where('post_uuid', '=', key.postUuid)
       .where('account_id', '=', key.accountId)
       .where('round', '=', key.round)
