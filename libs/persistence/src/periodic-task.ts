@@ -32,3 +32,39 @@ export class PeriodicTask {
     await this.running;
   }
 }
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * Removes, every hour, what is older than `days` (nothing at all when `days` is 0): `prune` gets
+ * the cutoff and says how many rows went, which is logged with `what`.
+ */
+export class RetentionTask {
+  private readonly task: PeriodicTask;
+
+  constructor(
+    name: string,
+    private readonly days: number,
+    prune: (cutoff: Date) => Promise<number>,
+    what: string,
+    logger = new Logger(name),
+  ) {
+    this.task = new PeriodicTask(name, HOUR_MS, async () => {
+      const removed = await prune(RetentionTask.cutoff(new Date(), days));
+      if (removed > 0) logger.log(`Removed ${removed} ${what} older than ${days} days`);
+    }, logger);
+  }
+
+  static cutoff(now: Date, days: number): Date {
+    return new Date(now.getTime() - days * DAY_MS);
+  }
+
+  start(): void {
+    if (this.days > 0) this.task.start();
+  }
+
+  stop(): Promise<void> {
+    return this.task.stop();
+  }
+}

@@ -1,9 +1,7 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { PeriodicTask, SchemaDatabase } from '@app/persistence';
+import { RetentionTask, SchemaDatabase } from '@app/persistence';
 import { PUBLISHER_DATABASE, PublisherTables } from '../publisher-migrations';
-
-const EVERY_MS = 60 * 60 * 1000;
 
 /**
  * Keeps the journal of publish attempts from growing without end: finished attempts older than
@@ -13,21 +11,17 @@ const EVERY_MS = 60 * 60 * 1000;
  */
 @Injectable()
 export class AttemptRetention implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger('AttemptRetention');
-  private readonly task: PeriodicTask;
+  private readonly task: RetentionTask;
 
   constructor(
     @Inject(PUBLISHER_DATABASE) private readonly database: SchemaDatabase<PublisherTables>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.task = new PeriodicTask('AttemptRetention', EVERY_MS, async () => {
-      const removed = await this.prune(new Date());
-      if (removed > 0) this.logger.log(`Removed ${removed} publish attempts finished more than ${this.config.publishAttemptRetentionDays} days ago`);
-    });
+    this.task = new RetentionTask('AttemptRetention', config.publishAttemptRetentionDays, (cutoff) => this.removeFinishedBefore(cutoff), 'finished publish attempts');
   }
 
   onApplicationBootstrap(): void {
-    if (this.config.publishAttemptRetentionDays > 0) this.task.start();
+    this.task.start();
   }
 
   beforeApplicationShutdown(): Promise<void> {
@@ -35,8 +29,11 @@ export class AttemptRetention implements OnApplicationBootstrap, BeforeApplicati
   }
 
   /** Removes the attempts finished before `now` minus the retention; how many. */
-  async prune(now: Date): Promise<number> {
-    const cutoff = new Date(now.getTime() - this.config.publishAttemptRetentionDays * 24 * 60 * 60 * 1000);
+  prune(now: Date): Promise<number> {
+    return this.removeFinishedBefore(RetentionTask.cutoff(now, this.config.publishAttemptRetentionDays));
+  }
+
+  private async removeFinishedBefore(cutoff: Date): Promise<number> {
     const result = await this.database.db.deleteFrom('attempts').where('state', '=', 'finished').where('finished_at', '<', cutoff).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
