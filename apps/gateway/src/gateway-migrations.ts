@@ -1,5 +1,6 @@
 import { Generated, sql } from 'kysely';
 import type { EncryptedColumns, SchemaDatabase, SchemaMigration } from '@app/persistence';
+import { DeadLettersTable, deadLettersMigration } from './dead-letters/dead-letters-table';
 import { PostHistoryTable, PostsTable, postsReadModelMigration } from './posts/read-model/posts-table';
 
 export const GATEWAY_SCHEMA = 'gateway';
@@ -61,6 +62,7 @@ export interface GatewayTables {
   media_posts: { post_uuid: string; revision: number; scheduled: boolean | number };
   /** The media ids a post's versions name. */
   media_post_uses: { post_uuid: string; media_id: string };
+  dead_letters: Omit<DeadLettersTable, 'id'> & { id: Generated<number> };
 }
 
 export type GatewayDatabase = SchemaDatabase<GatewayTables>;
@@ -199,4 +201,5 @@ export const gatewayMigrations: SchemaMigration[] = [
       await db.schema.createIndex('media_post_uses_media').on('media_post_uses').column('media_id').execute();
     },
   },
+  deadLettersMigration,
 ];

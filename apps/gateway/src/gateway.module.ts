@@ -62,6 +62,11 @@ import { MediaUses } from './media/media-uses/media-uses';
 import { PostEventsForMediaConsumer } from './media/media-uses/post-events-for-media.consumer';
 import { MediaUploadReader } from './media/upload-media/media-upload.reader';
 import { UploadMediaController } from './media/upload-media/upload-media.controller';
+import { DeadLetterStore } from './dead-letters/dead-letter-store';
+import { ListDeadLettersController } from './dead-letters/list-dead-letters/list-dead-letters.controller';
+import { DeadLettersConsumer } from './dead-letters/record-dead-letters/dead-letters.consumer';
+import { ReplayDeadLetters } from './dead-letters/replay-dead-letters/replay-dead-letters';
+import { ReplayDeadLettersController } from './dead-letters/replay-dead-letters/replay-dead-letters.controller';
 import { WorkspaceAdminGuard } from './workspace/workspace-admin.guard';
 import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
 
@@ -92,6 +97,8 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     PanelWebhooksController,
     PanelDeliveriesController,
     PanelWebhookActionsController,
+    ListDeadLettersController,
+    ReplayDeadLettersController,
     ListAccountsController,
     ConnectAccountController,
     DeleteAccountController,
@@ -143,6 +150,9 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     MediaUses,
     PostEventsForMediaConsumer,
     MediaUploadReader,
+    DeadLetterStore,
+    DeadLettersConsumer,
+    ReplayDeadLetters,
   ],
 })
 export class GatewayModule {}

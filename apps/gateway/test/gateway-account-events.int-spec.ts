@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AccountEventMessage, deadLetterTopic, Topics } from '@app/contracts';
 import { IncomingMessage } from '@app/messaging';
-import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
+import { adminWorkspace, GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 
 jest.setTimeout(30_000);
 
@@ -12,8 +12,7 @@ describe('gateway: account events (SQLite)', () => {
 
   beforeAll(async () => {
     gateway = await startGatewayTestApp();
-    workspace = (await gateway.call('POST', '/api/panel/workspaces', { body: { name: 'Acme' } })).body.uuid;
-    await gateway.call('POST', `/api/panel/workspaces/${workspace}/members`, { body: { user_id: 1, role: 'admin', can_approve: true } });
+    workspace = await adminWorkspace(gateway, 'Acme');
   });
   afterAll(() => gateway?.dispose());
 

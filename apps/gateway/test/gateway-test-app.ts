@@ -111,3 +111,10 @@ function safeJson(text: string): unknown {
 
 /** The gateway's module over the test infrastructure. */
 class GatewayUnderTest {}
+
+/** A new workspace whose admin (and approver) is the bootstrap admin; returns its uuid. */
+export async function adminWorkspace(gateway: GatewayTestApp, name: string): Promise<string> {
+  const workspace = (await gateway.call('POST', '/api/panel/workspaces', { body: { name } })).body.uuid;
+  await gateway.call('POST', `/api/panel/workspaces/${workspace}/members`, { body: { user_id: 1, role: 'admin', can_approve: true } });
+  return workspace;
+}

@@ -23,7 +23,12 @@ export const ConsumerGroups = {
   gatewayPosts: 'gateway.posts',
   /** The gateway's record of which media each scheduled post uses (a media file in use may not be deleted). */
   gatewayMedia: 'gateway.media',
+  /** The gateway's record of every dead letter, for operators to list and replay. */
+  gatewayDeadLetters: 'gateway.dead-letters',
 } as const;
+
+/** The topics whose consumer groups may give up on a message, each with its `<topic>.dlq`. */
+export const DEAD_LETTER_TOPICS: readonly string[] = Object.values(Topics).map((topic) => `${topic}.dlq`);
 
 /** Headers carried by every message. */
 export const Headers = {

@@ -58,3 +58,44 @@ export class MessageTooLargeError extends Error {
     this.name = 'MessageTooLargeError';
   }
 }
+
+/** A message of a `<topic>.dlq` topic, read back: where it came from, why it was given up on, and whether it may go back. */
+export interface DeadLetter {
+  /** The topic it was given up on; null for a notice that stands in for a message the bus could not carry. */
+  originalTopic: string | null;
+  originalPartition: number | null;
+  originalOffset: string | null;
+  groupId: string | null;
+  attempts: number | null;
+  error: string;
+  /** The message's own headers, without the dead-letter ones. */
+  headers: Record<string, string>;
+  /** Why it cannot be put back on its topic; null when it can. */
+  notReplayable: string | null;
+}
+
+const DEAD_LETTER_HEADER_NAMES = new Set<string>(Object.values(DeadLetterHeaders));
+
+export function readDeadLetter(message: { headers: Record<string, string> }): DeadLetter {
+  const { headers } = message;
+  const own = Object.fromEntries(Object.entries(headers).filter(([name]) => !DEAD_LETTER_HEADER_NAMES.has(name)));
+  const originalTopic = headers[DeadLetterHeaders.originalTopic] ?? null;
+  const attempts = integerOrNull(headers[DeadLetterHeaders.attempts]);
+  let notReplayable: string | null = null;
+  if (originalTopic === null) notReplayable = 'Only a notice of this message was kept (it was larger than the bus carries).';
+  else if (attempts === 0) notReplayable = 'It never reached a handler: it did not decode, or its signature did not verify.';
+  return {
+    originalTopic,
+    originalPartition: integerOrNull(headers[DeadLetterHeaders.originalPartition]),
+    originalOffset: headers[DeadLetterHeaders.originalOffset] ?? null,
+    groupId: headers[DeadLetterHeaders.groupId] ?? null,
+    attempts,
+    error: headers[DeadLetterHeaders.error] ?? '',
+    headers: own,
+    notReplayable,
+  };
+}
+
+function integerOrNull(text: string | undefined): number | null {
+  return text !== undefined && /^\d+$/.test(text) ? Number(text) : null;
+}

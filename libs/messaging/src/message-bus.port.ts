@@ -30,6 +30,11 @@ export interface SubscribeOptions {
    * message to `<topic>.dlq` and the group moves on.
    */
   handle(message: IncomingMessage): Promise<void>;
+  /**
+   * Retry every failure but UnprocessableMessage for as long as it lasts, never moving the message
+   * to `<topic>.dlq` for it: for the group that is itself the end of the line (the record of dead letters).
+   */
+  keepRetrying?: boolean;
 }
 
 export interface Subscription {

@@ -6,6 +6,7 @@ import { mediaScenarios } from '../scenarios/media-scenarios';
 import { publicationScenarios } from '../scenarios/publication-scenarios';
 import { itRunsEach } from '../scenarios/scenario';
 import { sequentialClientScenarios } from '../scenarios/sequential-client-scenarios';
+import { itListsAndReplaysDeadLetters } from './dead-letters';
 import { DistributedSystem } from './support/distributed-system';
 
 jest.setTimeout(120_000);
@@ -22,6 +23,7 @@ describeWithKafka('the lifecycle of a post, distributed: each app its own proces
   describe('approval and event routing', () => itRunsEach(approvalAndRoutingScenarios, () => system));
   describe('media', () => itRunsEach(mediaScenarios, () => system));
   describe('webhook delivery', () => itRunsEach(deliveryScenarios, () => system));
+  describe('dead letters', () => itListsAndReplaysDeadLetters(() => system));
   describe('a client working one request after another', () => {
     jest.setTimeout(240_000);
     itRunsEach(sequentialClientScenarios, () => system);

@@ -25,6 +25,9 @@ export function retryPolicy(overrides: Partial<RetryPolicy> = {}): RetryPolicy {
   return policy;
 }
 
+/** The policy of a group that keeps retrying (SubscribeOptions.keepRetrying): the same delays, never a dead letter for lasting failures. */
+export const keepRetrying = (policy: RetryPolicy): RetryPolicy => ({ ...policy, deadLetterAfterMs: Number.POSITIVE_INFINITY });
+
 /** The wait before attempt `attempt + 1`, after `attempt` failed ones. */
 export function retryDelayMs(attempt: number, policy: Pick<RetryPolicy, 'firstDelayMs' | 'maxDelayMs'>): number {
   return Math.min(policy.maxDelayMs, policy.firstDelayMs * 2 ** Math.min(attempt - 1, 30));

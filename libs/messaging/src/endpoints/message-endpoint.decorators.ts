@@ -6,6 +6,8 @@ export const TOPIC_CONSUMER_METADATA = 'messaging:topic-consumer';
 export interface TopicConsumerOptions {
   groupId: string;
   topics: readonly string[];
+  /** See SubscribeOptions.keepRetrying. */
+  keepRetrying?: boolean;
 }
 
 /**

@@ -34,10 +34,11 @@ export class MessageEndpoints implements OnApplicationBootstrap, OnModuleDestroy
       this.rpc.handle(endpoint.metadata, (payload) => endpoint.call(payload as never));
     }
     for (const endpoint of this.endpoints<TopicConsumerOptions>(TOPIC_CONSUMER_METADATA)) {
-      const { groupId, topics } = endpoint.metadata;
+      const { groupId, topics, keepRetrying } = endpoint.metadata;
       const subscription = await this.bus.subscribe({
         groupId,
         topics,
+        keepRetrying,
         handle: async (message: IncomingMessage) => void (await endpoint.call(message as never)),
       });
       this.subscriptions.push(subscription);

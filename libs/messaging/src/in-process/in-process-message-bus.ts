@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { deadLetterTopic } from '../dead-letter';
 import { migrateSchema, SqlDatabase } from '@app/persistence';
 import { deadLetterHeaders, errorMessage } from '../dead-letter';
-import { RetryPolicy, retryPolicy } from '../delivery/retry-policy';
+import { keepRetrying, RetryPolicy, retryPolicy } from '../delivery/retry-policy';
 import { IncomingMessage, MessageBus, OutgoingMessage, SubscribeOptions, Subscription } from '../message-bus.port';
 import { busMigrations, commitOffset, deleteConsumedMessages, ensureTopic, PartitionBatch } from './message-log';
 import { MessageLogWriter } from './log-writer';
@@ -127,7 +127,7 @@ export class InProcessMessageBus implements MessageBus {
       deadLetter: (message, error, attempts) => this.deadLetter(options.groupId, message, error, attempts),
       pollIntervalMs: this.pollIntervalMs,
       retryAfterErrorMs: this.retryAfterErrorMs,
-      retry: this.retry,
+      retry: options.keepRetrying ? keepRetrying(this.retry) : this.retry,
       logger: this.logger,
     });
   }

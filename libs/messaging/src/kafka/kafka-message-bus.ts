@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { deadLetterTopic } from '../dead-letter';
 import { Admin, Kafka, KafkaMessage, Partitioners, Producer } from 'kafkajs';
 import { DeadLetterHeaders, deadLetterHeaders, errorMessage, MessageTooLargeError } from '../dead-letter';
-import { RetryPolicy, retryPolicy } from '../delivery/retry-policy';
+import { keepRetrying, RetryPolicy, retryPolicy } from '../delivery/retry-policy';
 import { chunkBySize, encodedSize } from './request-chunks';
 import { MessageBus, OutgoingMessage, SubscribeOptions, Subscription } from '../message-bus.port';
 import { encodeMessage, MessageAuthenticator, SIGNATURE_HEADER } from './kafka-codec';
@@ -103,7 +103,7 @@ export class KafkaMessageBus implements MessageBus {
         topics,
         handle: (message) => options.handle(message),
         deadLetter: (topic, partition, message, reason, attempts) => this.deadLetter(groupId, topic, partition, message, reason, attempts),
-        retry: this.retry,
+        retry: options.keepRetrying ? keepRetrying(this.retry) : this.retry,
         authenticator: this.options.authenticator,
         partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 4,
         logger: this.logger,

@@ -293,6 +293,25 @@ export function describeMessageBusContract(adapter: string, createFixture: () =>
       expect(letter.headers[DeadLetterHeaders.attempts]).toBe(String(poisonAttempts));
     });
 
+    it('keeps retrying a lasting failure past the retry time limit for a group that keeps retrying, and still dead-letters what can never be handled', async () => {
+      const deadLetters = new Inbox();
+      await subscribe({ groupId: unique('dlq-reader'), topics: [deadLetterTopic(topic)], handle: deadLetters.handle });
+      const failUntil = Date.now() + fixture.retry.deadLetterAfterMs * 3;
+      const inbox = new Inbox((message) => {
+        if (sequence(message.value) === 0 && Date.now() < failUntil) throw new Error('the database does not answer');
+        if (sequence(message.value) === 2) throw new UnprocessableMessage('not a message of this topic');
+      });
+      await bus.subscribe({ groupId: unique('keeps-retrying'), topics: [topic], handle: inbox.handle, keepRetrying: true });
+
+      await bus.publish(topic, [0, 1, 2].map((seq) => ({ key: 'post-1', value: { seq } })));
+
+      await inbox.waitFor(2);
+      expect(Date.now()).toBeGreaterThanOrEqual(failUntil);
+      expect(inbox.values().map(sequence)).toEqual([0, 1]);
+      const [letter] = await deadLetters.waitFor(1);
+      expect(letter.value).toEqual({ seq: 2 });
+    });
+
     /** Publishes a message that fails (seq 0) and one that does not (seq 1) and returns the dead letter of the first. */
     async function deadLetterOf(inbox: Inbox) {
       const deadLetters = new Inbox();

@@ -10,6 +10,8 @@ import { APP_NAMES, AppName, AppProcess } from './app-process';
 /** The built apps: `npm run build` makes `dist/`; DIST points elsewhere (a build of its own). */
 export const DIST_DIR = resolve(__dirname, '../../../..', process.env.DIST ?? 'dist');
 export const ADMIN_TOKEN = 'e2e-distributed-admin';
+/** The ENCRYPTION_KEY of every app (the key their messages are signed with). */
+export const ENCRYPTION_KEY = 'bW9jay1lbmNyeXB0aW9uLWtleS1mb3ItZTJlLXRlc3Q=';
 /** When set, every process's output is written there on dispose, one file per process, to read after a run. */
 const LOG_DIR = process.env.E2E_LOG_DIR;
 
@@ -75,7 +77,7 @@ export class DistributedSystem {
       KAFKA_BROKERS: cluster.brokers.join(','),
       DATABASE_URL: appDatabaseUrl,
       EVENTSTORE_PG_URL: appDatabaseUrl,
-      ENCRYPTION_KEY: 'bW9jay1lbmNyeXB0aW9uLWtleS1mb3ItZTJlLXRlc3Q=',
+      ENCRYPTION_KEY,
       ADMIN_TOKEN,
       WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
       // A killed member's partitions move on after this; Kafka's own minimum, instead of the 30 s default.
