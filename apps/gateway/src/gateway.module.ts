@@ -63,6 +63,7 @@ import { PostEventsForMediaConsumer } from './media/media-uses/post-events-for-m
 import { MediaUploadReader } from './media/upload-media/media-upload.reader';
 import { UploadMediaController } from './media/upload-media/upload-media.controller';
 import { DeadLetterStore } from './dead-letters/dead-letter-store';
+import { DeadLetterRetention } from './dead-letters/retention/dead-letter-retention';
 import { ListDeadLettersController } from './dead-letters/list-dead-letters/list-dead-letters.controller';
 import { DeadLettersConsumer } from './dead-letters/record-dead-letters/dead-letters.consumer';
 import { ReplayDeadLetters } from './dead-letters/replay-dead-letters/replay-dead-letters';
@@ -153,6 +154,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     DeadLetterStore,
     DeadLettersConsumer,
     ReplayDeadLetters,
+    DeadLetterRetention,
   ],
 })
 export class GatewayModule {}

@@ -5,10 +5,10 @@ export const SCHEDULER_SCHEMA = 'scheduler';
 /** Tables of schema `scheduler`, as Kysely sees them. */
 export interface SchedulerTables {
   timers: { post_uuid: string; due_at: Date | string; scheduled_revision: number; claimed_until: Date | string | null };
-  post_revisions: { post_uuid: string; last_revision: number };
+  post_revisions: { post_uuid: string; last_revision: number; updated_at: Date | string | null };
   /** Posts whose publishing started and whose round has not ended yet, as post-events tell it. */
   /** `started_at` null: the round of `revision` ended. */
-  publishing_watch: { post_uuid: string; revision: number; started_at: Date | string | null; reminded_at: Date | string | null };
+  publishing_watch: { post_uuid: string; revision: number; started_at: Date | string | null; reminded_at: Date | string | null; updated_at: Date | string | null };
 }
 
 export const schedulerMigrations: readonly SchemaMigration[] = [
@@ -42,6 +42,16 @@ export const schedulerMigrations: readonly SchemaMigration[] = [
         .addColumn('started_at', dialect.types.timestamp)
         .addColumn('reminded_at', dialect.types.timestamp)
         .execute();
+    },
+  },
+  {
+    // When each post's row last changed, for the retention of posts gone quiet (PostTrackingRetention).
+    id: '003-post-tracking-updated-at',
+    up: async (db, dialect) => {
+      for (const table of ['post_revisions', 'publishing_watch'] as const) {
+        await db.schema.alterTable(table).addColumn('updated_at', dialect.types.timestamp).execute();
+        await db.updateTable(table).set({ updated_at: dialect.now() }).execute();
+      }
     },
   },
 ];

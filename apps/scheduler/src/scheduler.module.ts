@@ -1,3 +1,4 @@
+import { PostTrackingRetention } from './retention/post-tracking-retention';
 import { BeforeApplicationShutdown, Inject, Logger, Module, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { DATABASE, migrateSchema, SchemaDatabase, SqlDatabase } from '@app/persistence';
 import { TimerFiring } from './fire-timers/timer-firing.service';
@@ -22,6 +23,7 @@ import { PublishingWatchdog } from './watch-publishing/publishing-watchdog';
     PublishingWatchStore,
     PublishingWatchConsumer,
     PublishingWatchdog,
+    PostTrackingRetention,
     { provide: SCHEDULER_OPTIONS, useValue: defaultSchedulerOptions },
     { provide: SCHEDULER_DATABASE, inject: [DATABASE], useFactory: (database: SqlDatabase) => database.forSchema(SCHEDULER_SCHEMA) },
   ],

@@ -54,6 +54,10 @@ export interface AppConfig {
   deliveryRetentionDays: number;
   /** Days a finished publish attempt stays in the publisher's journal; 0 keeps them for good. */
   publishAttemptRetentionDays: number;
+  /** Days the scheduler keeps what it last saw of a post that has gone quiet (no timer, no publishing round); 0 keeps it. */
+  postTrackingRetentionDays: number;
+  /** Days the gateway keeps a dead letter that was replayed or cannot be; 0 keeps them. Pending ones always stay. */
+  deadLetterRetentionDays: number;
   /** Names this process on the bus (its request/reply topic): stable across restarts of one replica. */
   instanceId: string;
   /** The largest media file an upload may be, in bytes. */
@@ -97,6 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publishingStuckAfterMs: integer(env, 'PUBLISHING_STUCK_AFTER_MS', 900_000, 1_000),
     deliveryRetentionDays: integer(env, 'DELIVERY_RETENTION_DAYS', 30, 0),
     publishAttemptRetentionDays: integer(env, 'PUBLISH_ATTEMPT_RETENTION_DAYS', 90, 0),
+    postTrackingRetentionDays: integer(env, 'POST_TRACKING_RETENTION_DAYS', 60, 0),
+    deadLetterRetentionDays: integer(env, 'DEAD_LETTER_RETENTION_DAYS', 30, 0),
     mediaMaxBytes: integer(env, 'MEDIA_MAX_BYTES', 50 * 1024 * 1024, 1),
     instanceId: (text(env, 'INSTANCE_ID') ?? text(env, 'HOSTNAME') ?? randomUUID()).replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 100),
   };

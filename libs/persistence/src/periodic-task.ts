@@ -37,21 +37,22 @@ const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
 /**
- * Removes, every hour, what is older than `days` (nothing at all when `days` is 0): `prune` gets
- * the cutoff and says how many rows went, which is logged with `what`.
+ * A service's retention of one kind of row: every hour from the start of the application until
+ * its shutdown, `removeBefore` removes what is older than `days` (nothing at all when `days` is 0)
+ * and says how many rows went, which is logged with `what`. A subclass is a Nest provider that
+ * names the rows and the rule; `prune(now)` runs the rule once (for tests).
  */
-export class RetentionTask {
+export abstract class Retention {
   private readonly task: PeriodicTask;
 
-  constructor(
+  protected constructor(
     name: string,
     private readonly days: number,
-    prune: (cutoff: Date) => Promise<number>,
     what: string,
-    logger = new Logger(name),
   ) {
+    const logger = new Logger(name);
     this.task = new PeriodicTask(name, HOUR_MS, async () => {
-      const removed = await prune(RetentionTask.cutoff(new Date(), days));
+      const removed = await this.prune(new Date());
       if (removed > 0) logger.log(`Removed ${removed} ${what} older than ${days} days`);
     }, logger);
   }
@@ -60,11 +61,18 @@ export class RetentionTask {
     return new Date(now.getTime() - days * DAY_MS);
   }
 
-  start(): void {
+  /** Removes what is older than `now` minus the retention; how many. */
+  prune(now: Date): Promise<number> {
+    return this.removeBefore(Retention.cutoff(now, this.days));
+  }
+
+  onApplicationBootstrap(): void {
     if (this.days > 0) this.task.start();
   }
 
-  stop(): Promise<void> {
+  beforeApplicationShutdown(): Promise<void> {
     return this.task.stop();
   }
+
+  protected abstract removeBefore(cutoff: Date): Promise<number>;
 }

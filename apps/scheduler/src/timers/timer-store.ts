@@ -27,11 +27,11 @@ export class TimerStore {
     return this.database.db.transaction().execute(async (tx) => {
       const newer = await tx
         .insertInto('post_revisions')
-        .values({ post_uuid: postUuid, last_revision: revision })
+        .values({ post_uuid: postUuid, last_revision: revision, updated_at: new Date() })
         .onConflict((conflict) =>
           conflict
             .column('post_uuid')
-            .doUpdateSet((eb) => ({ last_revision: eb.ref('excluded.last_revision') }))
+            .doUpdateSet((eb) => ({ last_revision: eb.ref('excluded.last_revision'), updated_at: eb.ref('excluded.updated_at') }))
             .where('post_revisions.last_revision', '<', revision),
         )
         .returning('post_uuid')

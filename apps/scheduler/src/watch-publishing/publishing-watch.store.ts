@@ -18,11 +18,11 @@ export class PublishingWatchStore {
   async started(postUuid: string, revision: number, startedAt: Date): Promise<void> {
     await this.database.db
       .insertInto('publishing_watch')
-      .values({ post_uuid: postUuid, revision, started_at: startedAt, reminded_at: null })
+      .values({ post_uuid: postUuid, revision, started_at: startedAt, reminded_at: null, updated_at: new Date() })
       .onConflict((conflict) =>
         conflict
           .column('post_uuid')
-          .doUpdateSet({ revision, started_at: startedAt, reminded_at: null })
+          .doUpdateSet({ revision, started_at: startedAt, reminded_at: null, updated_at: new Date() })
           .where('publishing_watch.revision', '<', revision),
       )
       .execute();
@@ -35,9 +35,9 @@ export class PublishingWatchStore {
   async ended(postUuid: string, revision: number): Promise<void> {
     await this.database.db
       .insertInto('publishing_watch')
-      .values({ post_uuid: postUuid, revision, started_at: null, reminded_at: null })
+      .values({ post_uuid: postUuid, revision, started_at: null, reminded_at: null, updated_at: new Date() })
       .onConflict((conflict) =>
-        conflict.column('post_uuid').doUpdateSet({ revision, started_at: null, reminded_at: null }).where('publishing_watch.revision', '<', revision),
+        conflict.column('post_uuid').doUpdateSet({ revision, started_at: null, reminded_at: null, updated_at: new Date() }).where('publishing_watch.revision', '<', revision),
       )
       .execute();
   }

@@ -1,6 +1,6 @@
-import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { RetentionTask, SchemaDatabase } from '@app/persistence';
+import { Retention, SchemaDatabase } from '@app/persistence';
 import { WEBHOOKS_DATABASE, WebhooksTables } from '../webhooks-schema';
 
 /**
@@ -8,30 +8,15 @@ import { WEBHOOKS_DATABASE, WebhooksTables } from '../webhooks-schema';
  * more than DELIVERY_RETENTION_DAYS ago go, with their attempts; pending ones always stay.
  */
 @Injectable()
-export class DeliveryRetention implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly task: RetentionTask;
-
+export class DeliveryRetention extends Retention {
   constructor(
     @Inject(WEBHOOKS_DATABASE) private readonly database: SchemaDatabase<WebhooksTables>,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.task = new RetentionTask('DeliveryRetention', config.deliveryRetentionDays, (cutoff) => this.removeEndedBefore(cutoff), 'ended webhook deliveries');
+    super('DeliveryRetention', config.deliveryRetentionDays, 'ended webhook deliveries');
   }
 
-  onApplicationBootstrap(): void {
-    this.task.start();
-  }
-
-  beforeApplicationShutdown(): Promise<void> {
-    return this.task.stop();
-  }
-
-  /** Removes the ended deliveries created before `now` minus the retention; how many. */
-  prune(now: Date): Promise<number> {
-    return this.removeEndedBefore(RetentionTask.cutoff(now, this.config.deliveryRetentionDays));
-  }
-
-  private removeEndedBefore(cutoff: Date): Promise<number> {
+  protected removeBefore(cutoff: Date): Promise<number> {
     return this.database.db.transaction().execute(async (tx) => {
       const ended = tx.selectFrom('deliveries').select('id').where('status', '!=', 'pending').where('created_at', '<', cutoff);
       await tx.deleteFrom('delivery_attempts').where('delivery_id', 'in', ended).execute();
