@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { OAuthAppSettings, OAuthProviderName, readOAuthApps } from './oauth-config';
 
 /**
  * Configuration from the environment, with the names and defaults of the product contract.
@@ -62,6 +63,10 @@ export interface AppConfig {
   instanceId: string;
   /** The largest media file an upload may be, in bytes. */
   mediaMaxBytes: number;
+  /** The address clients and platforms reach the API at (OAuth redirects come back there). */
+  publicUrl: string;
+  /** The service's apps on the OAuth platforms. */
+  oauth: Record<OAuthProviderName, OAuthAppSettings>;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -104,6 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     postTrackingRetentionDays: integer(env, 'POST_TRACKING_RETENTION_DAYS', 60, 0),
     deadLetterRetentionDays: integer(env, 'DEAD_LETTER_RETENTION_DAYS', 30, 0),
     mediaMaxBytes: integer(env, 'MEDIA_MAX_BYTES', 50 * 1024 * 1024, 1),
+    publicUrl: (text(env, 'PUBLIC_URL') ?? `http://localhost:${integer(env, 'PORT', 3000, 0)}`).replace(/\/+$/, ''),
+    oauth: readOAuthApps((name) => text(env, name)),
     instanceId: (text(env, 'INSTANCE_ID') ?? text(env, 'HOSTNAME') ?? randomUUID()).replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 100),
   };
 }

@@ -1,2 +1,3 @@
 export * from './app-config';
 export * from './log-levels';
+export * from './oauth-config';

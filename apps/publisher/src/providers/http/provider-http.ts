@@ -24,7 +24,7 @@ export type HttpAnswer =
   | { kind: 'no_answer'; message: string };
 
 export interface HttpCall {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   headers?: Record<string, string>;
   /** One of: a JSON body, a multipart form (files and fields), or raw bytes of a type (a blob upload). */

@@ -1,0 +1,105 @@
+import { classifyFailure, HttpAnswer, platformMessage, ProviderHttp } from '../http/provider-http';
+import { ProviderFailure, SessionStore } from '../publish-provider';
+
+/** Where and how the service's app gets tokens of one OAuth platform. */
+export interface OAuthTokenEndpoint {
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** `basic`: the client authenticates with HTTP Basic (X); `body`: with client_id and client_secret in the form (LinkedIn). */
+  clientAuth: 'basic' | 'body';
+}
+
+/** The tokens of an account, kept as its session (encrypted with the account). */
+export interface OAuthTokens {
+  access_token: string;
+  refresh_token: string | null;
+  /** When the access token expires (epoch milliseconds); null when the platform did not say. */
+  expires_at: number | null;
+}
+
+/** A token this close to its expiry is refreshed before it is used. */
+export const REFRESH_BEFORE_EXPIRY_MS = 5 * 60 * 1000;
+
+/** The code of an authorization (from the platform's redirect) exchanged for the account's tokens. */
+export function exchangeCode(
+  http: ProviderHttp,
+  endpoint: OAuthTokenEndpoint,
+  grant: { code: string; redirectUri: string; codeVerifier?: string },
+  now = Date.now(),
+): Promise<OAuthTokens | ProviderFailure> {
+  const form: Record<string, string> = { grant_type: 'authorization_code', code: grant.code, redirect_uri: grant.redirectUri };
+  if (grant.codeVerifier) form.code_verifier = grant.codeVerifier;
+  return requestTokens(http, endpoint, form, null, now);
+}
+
+/** New tokens for a refresh token; a refusal means the account must be connected again. */
+export async function refreshTokens(http: ProviderHttp, endpoint: OAuthTokenEndpoint, refreshToken: string, now = Date.now()): Promise<OAuthTokens | ProviderFailure> {
+  const refreshed = await requestTokens(http, endpoint, { grant_type: 'refresh_token', refresh_token: refreshToken }, refreshToken, now);
+  if ('access_token' in refreshed || refreshed.kind === 'retry_later' || refreshed.kind === 'unknown') return refreshed;
+  return { kind: 'reauthorize', message: `The platform refused to refresh the access token: ${refreshed.message}` };
+}
+
+/**
+ * The access token of a connected account, refreshed first when it expires within
+ * REFRESH_BEFORE_EXPIRY_MS (the new tokens are saved before they are used, so a crash right after
+ * a refresh does not lose a rotated refresh token).
+ */
+export async function accessTokenOf(http: ProviderHttp, endpoint: OAuthTokenEndpoint, session: SessionStore, now = Date.now()): Promise<string | ProviderFailure> {
+  const tokens = tokensOf(await session.load());
+  if (!tokens) return { kind: 'reauthorize', message: 'The account holds no access token; connect it again.' };
+  if (tokens.expires_at === null || tokens.expires_at - now > REFRESH_BEFORE_EXPIRY_MS) return tokens.access_token;
+  if (!tokens.refresh_token) {
+    return tokens.expires_at > now ? tokens.access_token : { kind: 'reauthorize', message: 'The access token expired and the platform gave no refresh token; connect the account again.' };
+  }
+  const refreshed = await refreshTokens(http, endpoint, tokens.refresh_token, now);
+  if (!('access_token' in refreshed)) return refreshed;
+  await session.save({ ...refreshed });
+  return refreshed.access_token;
+}
+
+export function tokensOf(session: Record<string, unknown> | null): OAuthTokens | null {
+  if (!session || typeof session.access_token !== 'string') return null;
+  return {
+    access_token: session.access_token,
+    refresh_token: typeof session.refresh_token === 'string' ? session.refresh_token : null,
+    expires_at: typeof session.expires_at === 'number' ? session.expires_at : null,
+  };
+}
+
+async function requestTokens(
+  http: ProviderHttp,
+  endpoint: OAuthTokenEndpoint,
+  form: Record<string, string>,
+  previousRefreshToken: string | null,
+  now: number,
+): Promise<OAuthTokens | ProviderFailure> {
+  const headers: Record<string, string> = {};
+  const fields = new URLSearchParams(form);
+  if (endpoint.clientAuth === 'basic') {
+    headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(endpoint.clientId)}:${encodeURIComponent(endpoint.clientSecret)}`).toString('base64')}`;
+  } else {
+    fields.set('client_id', endpoint.clientId);
+    fields.set('client_secret', endpoint.clientSecret);
+  }
+  if (endpoint.clientAuth === 'basic') fields.set('client_id', endpoint.clientId);
+  const answer = await http.send({ method: 'POST', url: endpoint.tokenUrl, headers, bytes: { data: Buffer.from(fields.toString()), contentType: 'application/x-www-form-urlencoded' } });
+  if (answer.kind === 'answer' && answer.status === 200) {
+    const body = answer.body as { access_token?: unknown; refresh_token?: unknown; expires_in?: unknown };
+    if (typeof body?.access_token === 'string') {
+      return {
+        access_token: body.access_token,
+        // A platform that does not rotate refresh tokens leaves the one it gave before in force.
+        refresh_token: typeof body.refresh_token === 'string' ? body.refresh_token : previousRefreshToken,
+        expires_at: typeof body.expires_in === 'number' ? now + body.expires_in * 1000 : null,
+      };
+    }
+  }
+  return tokenFailure(answer);
+}
+
+/** OAuth errors are `{error, error_description}`; a refused grant (400 invalid_grant) is a definite refusal. */
+function tokenFailure(answer: HttpAnswer): ProviderFailure {
+  const failure = classifyFailure(answer, { message: platformMessage(answer, ['error_description', 'error', 'message']), resetMs: null, repeatable: true });
+  return failure.kind === 'reauthorize' ? { kind: 'rejected', message: failure.message } : failure;
+}

@@ -1,0 +1,114 @@
+import type { OAuthAppSettings } from '@app/config';
+import { publishedText } from '@app/domain';
+import { HttpAnswer, ProviderHttp } from '../http/provider-http';
+import { mediaBlob, mediaFileName } from '../media-file-name';
+import { firstTokens, tokenEndpointOf, validateOAuthCredentials } from '../oauth/oauth-credentials';
+import { accessTokenOf, OAuthTokenEndpoint } from '../oauth/oauth-tokens';
+import { DeleteOutcome, DeleteRequest, ProviderConnection, ProviderFailure, PublishMedia, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
+import { isDuplicateRefusal, xFailure } from './x-errors';
+
+/** X's own limit of a post's text (weighted characters; a standard account). */
+export const X_MAX_CHARACTERS = 280;
+
+/**
+ * X (API v2) with a user's OAuth 2 tokens (authorization code with PKCE), refreshed before they
+ * expire. X takes no idempotency key, but refuses a text the account has just posted: a publish
+ * made again after a lost answer or a crash gets that refusal, and the provider then finds the
+ * post the first try created among the account's posts since the first attempt (`lookup`).
+ * Images are uploaded first (`POST /2/media/upload`) and attached by id.
+ */
+export class XProvider implements PublishProvider {
+  readonly name = 'x';
+  readonly crashRecovery = 'lookup';
+  readonly urlField = null;
+  private readonly endpoint: OAuthTokenEndpoint | ProviderFailure;
+
+  constructor(
+    private readonly http: ProviderHttp,
+    private readonly app: OAuthAppSettings,
+  ) {
+    this.endpoint = tokenEndpointOf('x', app, `${app.apiUrl}/2/oauth2/token`, 'basic');
+  }
+
+  validate(_settings: Record<string, unknown>, credentials: Record<string, unknown>): Record<string, string[]> {
+    return validateOAuthCredentials(credentials);
+  }
+
+  async verify(settings: Record<string, unknown>, credentials: Record<string, unknown>): Promise<Verification> {
+    const tokens = await firstTokens(this.http, this.endpoint, credentials);
+    if (!('access_token' in tokens)) return tokens;
+    const answer = await this.http.send({ method: 'GET', url: `${this.app.apiUrl}/2/users/me`, headers: bearer(tokens.access_token) });
+    if (answer.kind !== 'answer' || answer.status !== 200) return xFailure(answer);
+    const user = (answer.body as { data: { id: string; name?: string; username: string } }).data;
+    return {
+      kind: 'verified',
+      account: { username: user.username, name: user.name?.trim() || user.username, settings: { ...settings, user_id: user.id }, session: { ...tokens } },
+    };
+  }
+
+  async publish({ connection, version, media, firstAttemptAt }: PublishRequest): Promise<PublishOutcome> {
+    const token = await this.accessToken(connection);
+    if (typeof token !== 'string') return token;
+    const mediaIds: string[] = [];
+    for (const file of media) {
+      const uploaded = await this.upload(token, file);
+      if (typeof uploaded !== 'string') return uploaded;
+      mediaIds.push(uploaded);
+    }
+    const text = publishedText(version);
+    const answer = await this.http.send({
+      method: 'POST',
+      url: `${this.app.apiUrl}/2/tweets`,
+      headers: bearer(token),
+      json: { text, ...(mediaIds.length > 0 ? { media: { media_ids: mediaIds } } : {}) },
+    });
+    if (answer.kind === 'answer' && answer.status === 201) return this.published(connection, (answer.body as { data: { id: string } }).data.id);
+    if (isDuplicateRefusal(answer)) return (await this.findEarlier(connection, token, text, firstAttemptAt)) ?? xFailure(answer);
+    return xFailure(answer);
+  }
+
+  async delete({ connection, externalId }: DeleteRequest): Promise<DeleteOutcome> {
+    const token = await this.accessToken(connection);
+    if (typeof token !== 'string') return token;
+    const answer = await this.http.send({ method: 'DELETE', url: `${this.app.apiUrl}/2/tweets/${encodeURIComponent(externalId)}`, headers: bearer(token) });
+    // 404: already gone.
+    if (answer.kind === 'answer' && (answer.status === 200 || answer.status === 404)) return { kind: 'deleted' };
+    return xFailure(answer);
+  }
+
+  private accessToken(connection: ProviderConnection): Promise<string | ProviderFailure> {
+    if ('kind' in this.endpoint) return tokenWithoutRefresh(connection, this.endpoint);
+    return accessTokenOf(this.http, this.endpoint, connection.session);
+  }
+
+  private async upload(token: string, file: PublishMedia): Promise<string | ProviderFailure> {
+    const form = new FormData();
+    form.append('media', mediaBlob(file), mediaFileName(file));
+    form.append('media_category', 'tweet_image');
+    const answer: HttpAnswer = await this.http.send({ method: 'POST', url: `${this.app.apiUrl}/2/media/upload`, headers: bearer(token), form });
+    if (answer.kind === 'answer' && answer.status === 200) return String((answer.body as { data: { id: string } }).data.id);
+    return xFailure(answer);
+  }
+
+  /** The account's post with this text created since the first attempt: what a try whose answer was lost created. */
+  private async findEarlier(connection: ProviderConnection, token: string, text: string, since: Date): Promise<PublishOutcome | null> {
+    const userId = encodeURIComponent(String(connection.settings.user_id));
+    const startTime = new Date(since.getTime() - 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const answer = await this.http.send({ method: 'GET', url: `${this.app.apiUrl}/2/users/${userId}/tweets?max_results=100&start_time=${startTime}`, headers: bearer(token) });
+    if (answer.kind !== 'answer' || answer.status !== 200) return xFailure(answer);
+    const found = ((answer.body as { data?: Array<{ id: string; text: string }> }).data ?? []).find((post) => post.text === text);
+    return found ? this.published(connection, found.id) : null;
+  }
+
+  private published(connection: ProviderConnection, id: string): PublishOutcome {
+    return { kind: 'published', externalId: id, externalUrl: `https://x.com/i/web/status/${id}` };
+  }
+}
+
+/** Without the app's credentials no refresh is possible: the token stands as long as it is valid. */
+async function tokenWithoutRefresh(connection: ProviderConnection, refusal: ProviderFailure): Promise<string | ProviderFailure> {
+  const session = await connection.session.load();
+  return typeof session?.access_token === 'string' ? session.access_token : refusal;
+}
+
+const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
