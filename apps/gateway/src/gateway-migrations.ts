@@ -1,5 +1,6 @@
 import { Generated, sql } from 'kysely';
 import type { EncryptedColumns, SchemaDatabase, SchemaMigration } from '@app/persistence';
+import { OAuthStatesTable, oauthStatesMigration } from './accounts/connect-oauth/oauth-states-table';
 import { DeadLettersTable, deadLettersMigration } from './dead-letters/dead-letters-table';
 import { PostHistoryTable, PostsTable, postsReadModelMigration } from './posts/read-model/posts-table';
 
@@ -63,6 +64,7 @@ export interface GatewayTables {
   /** The media ids a post's versions name. */
   media_post_uses: { post_uuid: string; media_id: string };
   dead_letters: Omit<DeadLettersTable, 'id'> & { id: Generated<number> };
+  oauth_states: OAuthStatesTable;
 }
 
 export type GatewayDatabase = SchemaDatabase<GatewayTables>;
@@ -202,4 +204,5 @@ export const gatewayMigrations: SchemaMigration[] = [
     },
   },
   deadLettersMigration,
+  oauthStatesMigration,
 ];

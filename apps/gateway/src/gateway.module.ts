@@ -62,6 +62,9 @@ import { MediaUses } from './media/media-uses/media-uses';
 import { PostEventsForMediaConsumer } from './media/media-uses/post-events-for-media.consumer';
 import { MediaUploadReader } from './media/upload-media/media-upload.reader';
 import { UploadMediaController } from './media/upload-media/upload-media.controller';
+import { OAuthCallbackController } from './accounts/connect-oauth/oauth-callback.controller';
+import { OAuthStates } from './accounts/connect-oauth/oauth-states';
+import { StartOAuthController } from './accounts/connect-oauth/start-oauth.controller';
 import { DeadLetterStore } from './dead-letters/dead-letter-store';
 import { DeadLetterRetention } from './dead-letters/retention/dead-letter-retention';
 import { ListDeadLettersController } from './dead-letters/list-dead-letters/list-dead-letters.controller';
@@ -85,6 +88,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
   imports: [HealthModule],
   controllers: [
     SessionController,
+    OAuthCallbackController,
     OwnTokensController,
     ListWorkspacesController,
     CreateWorkspaceController,
@@ -102,6 +106,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     ReplayDeadLettersController,
     ListAccountsController,
     ConnectAccountController,
+    StartOAuthController,
     DeleteAccountController,
     ListPostsController,
     CreatePostController,
@@ -155,6 +160,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     DeadLettersConsumer,
     ReplayDeadLetters,
     DeadLetterRetention,
+    OAuthStates,
   ],
 })
 export class GatewayModule {}

@@ -1,0 +1,55 @@
+import { Body, Controller, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiParam, ApiProperty } from '@nestjs/swagger';
+import { IsOptional } from 'class-validator';
+import { APP_CONFIG, AppConfig } from '@app/config';
+import { CurrentMembership, CurrentUser, AuthenticatedUser, Membership } from '../../auth/authenticated-user';
+import { WorkspaceRoute } from '../../auth/route-access';
+import { validationFailed } from '../../http/api-error';
+import { ApiErrorResponses, ApiJsonBody, Failures } from '../../http/openapi/api-error-responses';
+import { AtMostCharacters, MustBeString } from '../../http/validation';
+import { authorizeUrlOf, isOAuthProvider, unconfiguredReason } from './oauth-apps';
+import { OAuthStates } from './oauth-states';
+
+export class StartOAuthDto {
+  @ApiProperty({ required: false, example: 'Acme on X', description: 'default: the name the platform reports' })
+  @IsOptional()
+  @MustBeString()
+  @AtMostCharacters(255)
+  name?: string | null;
+}
+
+export class AuthorizeUrlDoc {
+  @ApiProperty({ example: 'https://x.com/i/oauth2/authorize?response_type=code&client_id=...&state=...', description: 'send the user there; the platform brings them back to /api/oauth/{provider}/callback' })
+  authorize_url!: string;
+}
+
+export const NOT_AN_OAUTH_PROVIDER = 'The provider does not connect through OAuth: send its credentials to POST /api/{workspaceUuid}/accounts.';
+
+/** Begins connecting an account of an OAuth platform (LinkedIn, X): the address of the platform's authorization page. */
+@Controller(':workspaceUuid/accounts/connect')
+@WorkspaceRoute('accounts')
+export class StartOAuthController {
+  constructor(
+    private readonly states: OAuthStates,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post(':provider')
+  @HttpCode(200)
+  @ApiParam({ name: 'provider', enum: ['linkedin', 'x'] })
+  @ApiJsonBody(StartOAuthDto)
+  @ApiOkResponse({ type: AuthorizeUrlDoc })
+  @ApiErrorResponses({ 422: `${Failures.validation} Also a provider that does not connect through OAuth, or one this service has no app for ("provider").` })
+  async start(
+    @CurrentMembership() membership: Membership,
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('provider') provider: string,
+    @Body() body: StartOAuthDto,
+  ): Promise<AuthorizeUrlDoc> {
+    if (!isOAuthProvider(provider)) throw validationFailed({ provider: [NOT_AN_OAUTH_PROVIDER] });
+    const unconfigured = unconfiguredReason(this.config, provider);
+    if (unconfigured) throw validationFailed({ provider: [unconfigured] });
+    const { state, codeVerifier } = await this.states.begin({ workspaceUuid: membership.workspaceUuid, provider, userId: user.userId, accountName: body?.name?.trim() || null });
+    return { authorize_url: authorizeUrlOf(this.config, provider, state, codeVerifier) };
+  }
+}

@@ -1,0 +1,106 @@
+import { XApiServer } from '../../providers/x/x-api-server';
+import { LIFECYCLE_ENV, schedulePost, waitForStatus } from '../scenarios/lifecycle-fixtures';
+import { adminOf, ApiClient } from '../support/api-client';
+import { approverWorkspace, eventually } from '../support/fixtures';
+import { RunningService, startService } from '../support/service-process';
+
+jest.setTimeout(120_000);
+
+const PUBLIC_URL = 'https://social.example';
+
+/**
+ * Connecting an X account through OAuth, as a browser does it, against the built service (one
+ * process) and a local X server: the authorize URL, the user's approval, the callback, then posts
+ * published with the tokens, refreshed, until the user removes the app.
+ */
+describe('an X account connected through OAuth, embedded', () => {
+  let x: XApiServer;
+  let service: RunningService;
+  let admin: ApiClient;
+  let workspace: string;
+
+  beforeAll(async () => {
+    x = await XApiServer.start();
+    service = await startService({
+      env: {
+        ...LIFECYCLE_ENV,
+        PROVIDER_ALLOW_PRIVATE_URLS: 'true',
+        PUBLIC_URL,
+        OAUTH_X_CLIENT_ID: x.clientId,
+        OAUTH_X_CLIENT_SECRET: x.clientSecret,
+        OAUTH_X_AUTH_URL: `${x.url}/i/oauth2`,
+        OAUTH_X_API_URL: x.url,
+      },
+    });
+    admin = adminOf(service);
+    workspace = await approverWorkspace(admin, 'OAuth');
+  });
+  afterAll(async () => {
+    await service?.dispose();
+    await x?.stop();
+  });
+
+  /** What the browser does: follows the authorize URL (the user approves) and the platform's redirect back, reaching us through PUBLIC_URL. */
+  async function approve(authorizeUrl: string): Promise<{ callback: URL; landing: URL }> {
+    const atPlatform = await fetch(authorizeUrl, { redirect: 'manual' });
+    const callback = new URL(atPlatform.headers.get('location')!);
+    const back = await fetch(`${service.baseUrl}${callback.pathname}${callback.search}`, { redirect: 'manual' });
+    expect(back.status).toBe(302);
+    return { callback, landing: new URL(back.headers.get('location')!, PUBLIC_URL) };
+  }
+
+  it('connects the account from the platform’s redirect and publishes with its tokens; once the user removes the app, the account shows not authorized', () =>
+    service.diagnose(async () => {
+      const user = x.addUser('acme', 'Acme Inc.');
+      x.approvingUser = user;
+      x.tokenLifetimeSeconds = 60; // Short-lived: the first publish refreshes it.
+
+      const started = await admin.post(`/api/${workspace}/accounts/connect/x`, { name: 'Acme on X' });
+      expect(started.status).toBe(200);
+      const authorize = new URL(started.body.authorize_url);
+      expect(`${authorize.origin}${authorize.pathname}`).toBe(`${x.url}/i/oauth2/authorize`);
+      expect(Object.fromEntries(authorize.searchParams)).toMatchObject({
+        response_type: 'code',
+        client_id: x.clientId,
+        redirect_uri: `${PUBLIC_URL}/api/oauth/x/callback`,
+        code_challenge_method: 'S256',
+        state: expect.stringMatching(/^[\w-]{40,}$/),
+        code_challenge: expect.stringMatching(/^[\w-]{43}$/),
+      });
+
+      const { callback, landing } = await approve(started.body.authorize_url);
+      expect(landing.pathname).toBe('/app/accounts');
+      const accountId = Number(landing.searchParams.get('connected'));
+      const accounts = (await admin.get(`/api/${workspace}/accounts`)).body.data;
+      expect(accounts.find((account: { id: number }) => account.id === accountId)).toMatchObject({ provider: 'x', name: 'Acme on X', username: 'acme', authorized: true });
+
+      // A state is good once.
+      const replayed = await fetch(`${service.baseUrl}${callback.pathname}${callback.search}`, { redirect: 'manual' });
+      expect(new URL(replayed.headers.get('location')!, PUBLIC_URL).searchParams.get('oauth_error')).toMatch(/^This authorization is unknown, was used already or has expired/);
+
+      const post = await schedulePost(admin, workspace, [accountId]);
+      const published = await waitForStatus(admin, workspace, post.uuid, 'published');
+      expect(published.accounts[0]).toMatchObject({ id: accountId, errors: [], external_url: expect.stringMatching(/^https:\/\/x\.com\/i\/web\/status\/\d+$/) });
+      expect(x.textsOf(user.id)).toEqual(['Lifecycle of a post']);
+
+      x.revokeRefreshTokens(user);
+      const refused = await schedulePost(admin, workspace, [accountId]);
+      const failed = await waitForStatus(admin, workspace, refused.uuid, 'failed');
+      expect(failed.accounts[0].errors.join(' ')).toContain('The platform refused to refresh the access token');
+      await eventually(async () => (await admin.get(`/api/${workspace}/accounts`)).body.data.find((account: { id: number }) => account.id === accountId).authorized === false, 10_000, 'the account shown as not authorized');
+    }));
+
+  it('sends the user back to the dashboard with the reason when the platform refused, and refuses to start for a provider without OAuth', () =>
+    service.diagnose(async () => {
+      const started = await admin.post(`/api/${workspace}/accounts/connect/x`, {});
+      const state = new URL(started.body.authorize_url).searchParams.get('state')!;
+      const denied = await fetch(`${service.baseUrl}/api/oauth/x/callback?state=${state}&error=access_denied&error_description=The%20user%20denied%20access`, { redirect: 'manual' });
+      expect(new URL(denied.headers.get('location')!, PUBLIC_URL).searchParams.get('oauth_error')).toBe('The platform did not authorize the app: The user denied access');
+
+      expect(await admin.post(`/api/${workspace}/accounts/connect/mastodon`, {})).toMatchObject({ status: 422, body: { errors: { provider: [expect.stringContaining('does not connect through OAuth')] } } });
+      expect(await admin.post(`/api/${workspace}/accounts/connect/linkedin`, {})).toMatchObject({
+        status: 422,
+        body: { errors: { provider: ['linkedin is not configured on this service: set OAUTH_LINKEDIN_CLIENT_ID and OAUTH_LINKEDIN_CLIENT_SECRET.'] } },
+      });
+    }));
+});
