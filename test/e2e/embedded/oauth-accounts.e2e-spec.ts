@@ -1,3 +1,4 @@
+import { LinkedInApiServer } from '../../providers/linkedin/linkedin-api-server';
 import { XApiServer } from '../../providers/x/x-api-server';
 import { LIFECYCLE_ENV, schedulePost, waitForStatus } from '../scenarios/lifecycle-fixtures';
 import { adminOf, ApiClient } from '../support/api-client';
@@ -15,12 +16,14 @@ const PUBLIC_URL = 'https://social.example';
  */
 describe('an X account connected through OAuth, embedded', () => {
   let x: XApiServer;
+  let linkedin: LinkedInApiServer;
   let service: RunningService;
   let admin: ApiClient;
   let workspace: string;
 
   beforeAll(async () => {
     x = await XApiServer.start();
+    linkedin = await LinkedInApiServer.start();
     service = await startService({
       env: {
         ...LIFECYCLE_ENV,
@@ -30,6 +33,10 @@ describe('an X account connected through OAuth, embedded', () => {
         OAUTH_X_CLIENT_SECRET: x.clientSecret,
         OAUTH_X_AUTH_URL: `${x.url}/i/oauth2`,
         OAUTH_X_API_URL: x.url,
+        OAUTH_LINKEDIN_CLIENT_ID: linkedin.clientId,
+        OAUTH_LINKEDIN_CLIENT_SECRET: linkedin.clientSecret,
+        OAUTH_LINKEDIN_AUTH_URL: `${linkedin.url}/oauth/v2`,
+        OAUTH_LINKEDIN_API_URL: linkedin.url,
       },
     });
     admin = adminOf(service);
@@ -38,6 +45,7 @@ describe('an X account connected through OAuth, embedded', () => {
   afterAll(async () => {
     await service?.dispose();
     await x?.stop();
+    await linkedin?.stop();
   });
 
   /** What the browser does: follows the authorize URL (the user approves) and the platform's redirect back, reaching us through PUBLIC_URL. */
@@ -98,9 +106,25 @@ describe('an X account connected through OAuth, embedded', () => {
       expect(new URL(denied.headers.get('location')!, PUBLIC_URL).searchParams.get('oauth_error')).toBe('The platform did not authorize the app: The user denied access');
 
       expect(await admin.post(`/api/${workspace}/accounts/connect/mastodon`, {})).toMatchObject({ status: 422, body: { errors: { provider: [expect.stringContaining('does not connect through OAuth')] } } });
-      expect(await admin.post(`/api/${workspace}/accounts/connect/linkedin`, {})).toMatchObject({
-        status: 422,
-        body: { errors: { provider: ['linkedin is not configured on this service: set OAUTH_LINKEDIN_CLIENT_ID and OAUTH_LINKEDIN_CLIENT_SECRET.'] } },
-      });
+    }));
+
+  it('connects a LinkedIn member the same way (no PKCE) and publishes as them', () =>
+    service.diagnose(async () => {
+      const member = linkedin.addMember('Ada Lovelace');
+      linkedin.approvingMember = member;
+      const started = await admin.post(`/api/${workspace}/accounts/connect/linkedin`, {});
+      const authorize = new URL(started.body.authorize_url);
+      expect(`${authorize.origin}${authorize.pathname}`).toBe(`${linkedin.url}/oauth/v2/authorization`);
+      expect(authorize.searchParams.get('scope')).toBe('openid profile w_member_social');
+      expect(authorize.searchParams.has('code_challenge')).toBe(false);
+
+      const { landing } = await approve(started.body.authorize_url);
+      const accountId = Number(landing.searchParams.get('connected'));
+      expect((await admin.get(`/api/${workspace}/accounts`)).body.data.find((account: { id: number }) => account.id === accountId)).toMatchObject({ provider: 'linkedin', name: 'Ada Lovelace', authorized: true });
+
+      const post = await schedulePost(admin, workspace, [accountId]);
+      const published = await waitForStatus(admin, workspace, post.uuid, 'published');
+      expect(published.accounts[0].external_url).toMatch(/^https:\/\/www\.linkedin\.com\/feed\/update\/urn:li:share:\d+$/);
+      expect(linkedin.textsOf(member.urn)).toEqual(['Lifecycle of a post']);
     }));
 });

@@ -1,5 +1,5 @@
-/** The API version every call to LinkedIn's versioned (`/rest`) API names; LinkedIn keeps a version for about a year. */
-export const LINKEDIN_VERSION = '202405';
+/** The API version every call to LinkedIn's versioned (`/rest`) API names (YYYYMM). LinkedIn keeps a version for about a year: move it forward at least yearly. */
+export const LINKEDIN_VERSION = '202610';
 
 /** LinkedIn's own limit of a post's commentary, in characters. */
 export const LINKEDIN_MAX_CHARACTERS = 3000;
