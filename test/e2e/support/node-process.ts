@@ -10,6 +10,8 @@ export interface ProcessExit {
 export interface NodeProcessSpec {
   /** Names the process in failure messages and log files. */
   name: string;
+  /** The port to listen on; a free one when not given. */
+  port?: number;
   main: string;
   /** The environment as a whole; PORT is added. */
   env: NodeJS.ProcessEnv;
@@ -44,7 +46,7 @@ export class NodeProcess<Spec extends NodeProcessSpec = NodeProcessSpec> {
 
   /** Spawns the app on a free port and waits until /health/ready answers 200. */
   static async start<Spec extends NodeProcessSpec>(spec: Spec): Promise<NodeProcess<Spec>> {
-    const started = new NodeProcess(spec, await freePort());
+    const started = new NodeProcess(spec, spec.port ?? (await freePort()));
     const failure = await started.waitUntilReady().then(
       () => null,
       (error: Error) => error,
@@ -126,7 +128,7 @@ export class NodeProcess<Spec extends NodeProcessSpec = NodeProcessSpec> {
   }
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const server = createServer();
     server.once('error', fail);

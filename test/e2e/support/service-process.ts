@@ -15,6 +15,8 @@ export interface ServiceOptions {
   /** Reuse the data of an earlier run (a restart); by default a fresh temporary directory. */
   dataDir?: string;
   readyTimeoutMs?: number;
+  /** The port to listen on (to know the service's address before it starts); a free one when not given. */
+  port?: number;
 }
 
 export interface RunningService {
@@ -43,7 +45,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   delete env.ADMIN_TOKEN;
   if (adminToken !== null) env.ADMIN_TOKEN = adminToken;
 
-  const child = await NodeProcess.start({ name: 'the service', main: STANDALONE_MAIN, env, readyTimeoutMs: options.readyTimeoutMs ?? 60_000 });
+  const child = await NodeProcess.start({ name: 'the service', main: STANDALONE_MAIN, env, port: options.port, readyTimeoutMs: options.readyTimeoutMs ?? 60_000 });
   return {
     baseUrl: child.baseUrl,
     dataDir,

@@ -10,6 +10,7 @@ export function AccountsPage() {
   const { timeZone } = useDashboard();
   const accounts = useLoad(() => get<{ data: Account[] }>(`${workspacePath}/accounts`), [workspacePath]);
   const action = useAction();
+  const [landing] = useState(oauthLanding);
   const remove = (account: Account) => {
     if (!window.confirm(`Remove ${account.name}?`)) return;
     void action.run(() => del(`${workspacePath}/accounts/${account.id}`), `${account.name} removed.`).then(accounts.reload);
@@ -17,6 +18,8 @@ export function AccountsPage() {
   return (
     <>
       <h1 tabIndex={-1}>Accounts</h1>
+      {landing?.error && <Notice kind="error">{`The account was not connected: ${landing.error}`}</Notice>}
+      {landing?.connected && <Notice kind="ok">Account connected.</Notice>}
       {action.outcome}
       <Section title="Connected accounts">
         {accounts.error && <Notice kind="error">{accounts.error}</Notice>}
@@ -57,6 +60,14 @@ export function AccountsPage() {
       <ConnectAccount onConnected={accounts.reload} />
     </>
   );
+}
+
+/** What an OAuth platform's redirect back said (`?connected=` or `?oauth_error=`), read once; the address is then cleaned so a reload does not say it again. */
+function oauthLanding(): { connected: boolean; error: string | null } | null {
+  const query = new URLSearchParams(window.location.search);
+  if (!query.has('connected') && !query.has('oauth_error')) return null;
+  window.history.replaceState(null, '', window.location.pathname);
+  return { connected: query.has('connected'), error: query.get('oauth_error') };
 }
 
 function ConnectAccount({ onConnected }: { onConnected(): void }) {

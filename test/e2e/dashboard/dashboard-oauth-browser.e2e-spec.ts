@@ -1,0 +1,72 @@
+import { XApiServer } from '../../providers/x/x-api-server';
+import { ApiClient } from '../support/api-client';
+import { approverWorkspace } from '../support/fixtures';
+import { freePort } from '../support/node-process';
+import { RunningService, startService } from '../support/service-process';
+import { Browser, describeWithBrowser, launchBrowser } from './support/browser';
+import { openFromNavigation } from './support/dashboard-steps';
+
+jest.setTimeout(120_000);
+
+/** Connecting an X account from the Accounts page, as a user does: to X's authorization page and back, in Chromium. */
+describeWithBrowser('dashboard OAuth connect in a browser (the built service, a local X, Chromium)', () => {
+  let x: XApiServer;
+  let service: RunningService;
+  let admin: ApiClient;
+  let workspace: string;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    x = await XApiServer.start();
+    const port = await freePort();
+    service = await startService({
+      port,
+      env: {
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        PROVIDER_ALLOW_PRIVATE_URLS: 'true',
+        OAUTH_X_CLIENT_ID: x.clientId,
+        OAUTH_X_CLIENT_SECRET: x.clientSecret,
+        OAUTH_X_AUTH_URL: `${x.url}/i/oauth2`,
+        OAUTH_X_API_URL: x.url,
+      },
+    });
+    admin = new ApiClient(service.baseUrl, service.adminToken);
+    workspace = await approverWorkspace(admin, 'Acme');
+    browser = await launchBrowser();
+    const { page } = browser;
+    await page.goto(`${service.baseUrl}/app`);
+    await page.getByLabel('API token').fill(service.adminToken!);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await service?.dispose();
+    await x?.stop();
+  });
+  afterEach(() => {
+    const problems = browser?.problems.splice(0) ?? [];
+    if (problems.length) throw new Error(`the page reported: ${problems.join('; ')}`);
+  });
+
+  it('Connect with X goes to X, comes back to Accounts saying so, and lists the account', async () => {
+    const { page } = browser;
+    x.approvingUser = x.addUser('acme', 'Acme Inc.');
+    await openFromNavigation(page, 'Accounts');
+    await page.getByLabel('Provider').selectOption('x');
+    await page.getByRole('button', { name: 'Connect with X' }).click();
+
+    await page.getByRole('status').filter({ hasText: 'Account connected.' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/app/accounts');
+    expect(new URL(page.url()).search).toBe('');
+    await page.getByRole('cell', { name: /Acme Inc\.\s*@acme/ }).waitFor();
+    const accounts = (await admin.get(`/api/${workspace}/accounts`)).body.data;
+    expect(accounts).toEqual([expect.objectContaining({ provider: 'x', name: 'Acme Inc.', username: 'acme', authorized: true })]);
+  });
+
+  it('says why when the redirect back cannot connect an account (a state that was never issued)', async () => {
+    const { page } = browser;
+    await page.goto(`${service.baseUrl}/api/oauth/x/callback?state=unknown&code=abc`);
+    await page.getByRole('alert').filter({ hasText: 'The account was not connected: This authorization is unknown, was used already or has expired' }).waitFor();
+  });
+});
