@@ -3,9 +3,10 @@ import { get, post, type User, type Workspace } from '../../api';
 import { FieldMessages, Loading, Notice, Section, useAction, useLoad } from '../../components/ui';
 import { useDashboard } from '../../session';
 import { formatInZone } from '../../time';
+import { DeadLettersSection } from './dead-letters-section';
 import { UsersSection } from './users-section';
 
-/** Administration: workspaces, their members and roles, users and their tokens. */
+/** Administration: workspaces, their members and roles, users and their tokens, dead letters. */
 export function PanelPage({ onWorkspacesChanged }: { onWorkspacesChanged(): void }) {
   const workspaces = useLoad(() => get<{ data: Workspace[] }>('/panel/workspaces'), []);
   const users = useLoad(() => get<{ data: User[] }>('/panel/users'), []);
@@ -22,6 +23,7 @@ export function PanelPage({ onWorkspacesChanged }: { onWorkspacesChanged(): void
       />
       <MembersSection workspaces={workspaces.data?.data ?? []} users={users.data?.data ?? []} />
       <UsersSection users={users.data?.data ?? null} error={users.error} onChanged={users.reload} />
+      <DeadLettersSection />
     </>
   );
 }

@@ -1,0 +1,78 @@
+import { join } from 'node:path';
+import { deadLetterTopic, Topics } from '@app/contracts';
+import { deadLetterHeaders, InProcessMessageBus } from '@app/messaging';
+import { openSqliteDatabase } from '@app/persistence';
+import { ApiClient } from '../support/api-client';
+import { approverWorkspace, connectSandbox, eventually } from '../support/fixtures';
+import { RunningService, startService } from '../support/service-process';
+import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from './support/browser';
+import { openFromNavigation, screenshot } from './support/dashboard-steps';
+
+jest.setTimeout(120_000);
+
+/**
+ * Dead letters on the Panel, as an operator meets them after an outage longer than the retry
+ * window: the built service (one process), whose bus holds messages a group gave up on while it
+ * was stopped, and Chromium.
+ */
+describeWithBrowser('dashboard dead letters in a browser (the built service, Chromium)', () => {
+  let service: RunningService;
+  let admin: ApiClient;
+  let workspace: string;
+  let accountId: number;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    const first = await startService();
+    admin = new ApiClient(first.baseUrl, first.adminToken);
+    workspace = await approverWorkspace(admin, 'Acme');
+    accountId = await connectSandbox(admin, workspace, 'Acme Sandbox');
+    await first.stop();
+    // What the gateway's group left on account-events.dlq after the database stayed away too long.
+    const database = openSqliteDatabase(join(first.dataDir, 'service.db'));
+    try {
+      const bus = new InProcessMessageBus(database);
+      const lost = { version: 1, eventId: 'e2e-lost-1', type: 'AccountAuthorizationLost', accountId, workspaceUuid: workspace, provider: 'sandbox', reason: 'The token was revoked.', at: new Date().toISOString() };
+      const origin = { topic: Topics.accountEvents, partition: 0, offset: '12', groupId: 'gateway.accounts', attempts: 41, reason: new Error('database is locked') };
+      await bus.publish(deadLetterTopic(Topics.accountEvents), [{ key: String(accountId), value: lost, headers: deadLetterHeaders({ 'event-type': 'AccountAuthorizationLost' }, origin) }]);
+      await bus.close();
+    } finally {
+      await database.close();
+    }
+    service = await startService({ dataDir: first.dataDir });
+    admin = new ApiClient(service.baseUrl, service.adminToken);
+    browser = await launchBrowser();
+    await browser.page.goto(`${service.baseUrl}/app`);
+    await browser.page.getByLabel('API token').fill(service.adminToken!);
+    await browser.page.getByRole('button', { name: 'Sign in' }).click();
+    await browser.page.getByRole('navigation', { name: 'Main' }).waitFor();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await service?.dispose();
+  });
+  afterEach(() => {
+    const problems = browser?.problems.splice(0) ?? [];
+    if (problems.length) throw new Error(`the page reported: ${problems.join('; ')}`);
+  });
+
+  it('lists the dead letter with its reason, replays it onto its topic, and the account shows what it said', async () => {
+    const { page } = browser;
+    const authorized = async () => (await admin.get(`/api/${workspace}/accounts`)).body.data.find((account: { id: number }) => account.id === accountId).authorized;
+    await eventually(async () => (await admin.get('/api/panel/dead-letters')).body.data.length > 0, 20_000, 'the dead letter recorded');
+    expect(await authorized()).toBe(true);
+
+    await openFromNavigation(page, 'Panel');
+    const row = page.getByRole('row').filter({ hasText: 'AccountAuthorizationLost' });
+    await row.getByText('database is locked').waitFor();
+    await row.getByText('gateway.accounts, 41 attempts').waitFor();
+    await screenshot(page, screenshotsDir(), 'panel-dead-letters');
+    await row.getByRole('button', { name: /^Replay dead letter \d+$/ }).click();
+
+    await page.getByRole('status').filter({ hasText: /^Dead letter \d+ replayed onto account-events\.$/ }).waitFor();
+    await page.getByText('No dead letters.').waitFor();
+    await eventually(async () => (await authorized()) === false, 10_000, 'the account shown as not authorized');
+    await page.getByLabel('Show').selectOption('replayed');
+    await page.getByRole('row').filter({ hasText: 'AccountAuthorizationLost' }).getByText(/^replayed /).waitFor();
+  });
+});
