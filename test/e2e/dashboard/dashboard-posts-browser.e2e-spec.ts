@@ -109,6 +109,15 @@ describeWithBrowser('dashboard posts in a browser (the built service, Chromium)'
     await row.getByText('The sandbox account Failing Sandbox is set to fail every publish.').waitFor();
     const published = failed.accounts.find((account: { name: string }) => account.name === 'Acme Sandbox');
     await expect(row.getByRole('link', { name: 'Acme Sandbox' }).getAttribute('href')).resolves.toBe(published.external_url);
+
+    await row.getByText('History', { exact: true }).click();
+    const steps = row.getByRole('listitem').filter({ hasText: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/ });
+    await steps.filter({ hasText: /Failed$/ }).waitFor();
+    const history = (await admin.get(`/api/${workspace}/posts/${uuid}/history`)).body.data;
+    expect(await steps.count()).toBe(history.length);
+    await steps.filter({ hasText: 'Published to Acme Sandbox' }).waitFor();
+    await steps.filter({ hasText: 'Failed on Failing Sandbox' }).waitFor();
+    expect(history.map((entry: { type: string }) => entry.type)).toEqual(expect.arrayContaining(['post.created', 'post.publishing_started', 'post.account_published', 'post.account_failed', 'post.failed']));
   });
 
   it('deletes the failed post after confirming', async () => {

@@ -4,6 +4,7 @@ import { Loading, Notice, useAction, useLoad } from '../../components/ui';
 import { linkTo } from '../../router';
 import { useDashboard, useWorkspacePath } from '../../session';
 import { formatInZone } from '../../time';
+import { PostHistory } from './post-history';
 import { loadPostPage, originalText, PAGE_SIZE, type PostFilters, STATUS_TABS } from './post-list-query';
 
 const NO_FILTERS: PostFilters = { status: null, accountId: null, from: '', to: '', text: '' };
@@ -111,6 +112,7 @@ export function PostsPage() {
                       Delete
                     </button>
                   )}
+                  <PostHistory post={post} label={`post ${originalText(post).slice(0, 30)}`} />
                 </td>
               </tr>
             ))}

@@ -1,0 +1,58 @@
+import { useState } from 'preact/hooks';
+import { get, type Post } from '../../api';
+import { Loading, Notice, useLoad } from '../../components/ui';
+import { useDashboard, useWorkspacePath } from '../../session';
+import { formatInZone } from '../../time';
+
+/** One step of a post's history, as `GET /{ws}/posts/{uuid}/history` answers it. */
+interface HistoryEntry {
+  type: string;
+  at: string;
+  revision: number;
+  account_id: number | null;
+}
+
+/** What each post event says, in words. */
+const STEPS: Record<string, string> = {
+  'post.created': 'Created',
+  'post.updated': 'Edited',
+  'post.scheduled': 'Scheduled',
+  'post.approval_requested': 'Sent for approval',
+  'post.approved': 'Approved',
+  'post.deleted': 'Deleted',
+  'post.publishing_started': 'Publishing started',
+  'post.account_published': 'Published to',
+  'post.account_failed': 'Failed on',
+  'post.published': 'Published',
+  'post.failed': 'Failed',
+};
+
+/** The post's history, loaded when opened: each event with its time and the account it is about. */
+export function PostHistory({ post, label }: { post: Post; label: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details class="history" onToggle={(event) => setOpen((event.currentTarget as HTMLDetailsElement).open)}>
+      <summary aria-label={`History of ${label}`}>History</summary>
+      {open && <HistoryList post={post} />}
+    </details>
+  );
+}
+
+function HistoryList({ post }: { post: Post }) {
+  const workspacePath = useWorkspacePath();
+  const { timeZone } = useDashboard();
+  const history = useLoad(() => get<{ data: HistoryEntry[] }>(`${workspacePath}/posts/${post.uuid}/history`), [workspacePath, post.uuid, post.status]);
+  if (history.error) return <Notice kind="error">{history.error}</Notice>;
+  if (!history.data) return <Loading what="the history" />;
+  const accountName = (id: number | null) => post.accounts.find((account) => account.id === id)?.name ?? (id === null ? '' : `account ${id}`);
+  return (
+    <ol class="plain history-steps">
+      {history.data.data.map((entry) => (
+        <li key={entry.revision}>
+          <time dateTime={entry.at}>{formatInZone(entry.at, timeZone)}</time> {STEPS[entry.type] ?? entry.type}
+          {entry.account_id !== null && ` ${accountName(entry.account_id)}`}
+        </li>
+      ))}
+    </ol>
+  );
+}
