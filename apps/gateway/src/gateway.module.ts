@@ -65,6 +65,7 @@ import { UploadMediaController } from './media/upload-media/upload-media.control
 import { OAuthCallbackController } from './accounts/connect-oauth/oauth-callback.controller';
 import { OAuthStates } from './accounts/connect-oauth/oauth-states';
 import { StartOAuthController } from './accounts/connect-oauth/start-oauth.controller';
+import { ReconnectAccountController } from './accounts/reconnect-account/reconnect-account.controller';
 import { DeadLetterStore } from './dead-letters/dead-letter-store';
 import { DeadLetterRetention } from './dead-letters/retention/dead-letter-retention';
 import { ListDeadLettersController } from './dead-letters/list-dead-letters/list-dead-letters.controller';
@@ -107,6 +108,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     ListAccountsController,
     ConnectAccountController,
     StartOAuthController,
+    ReconnectAccountController,
     DeleteAccountController,
     ListPostsController,
     CreatePostController,

@@ -93,6 +93,8 @@ export interface ConnectAccountRequest {
   provider: string;
   settings: Record<string, unknown>;
   credentials: Record<string, unknown>;
+  /** Reconnecting an account the publisher holds: its settings are kept, the ones sent go over them. */
+  keepSettings?: boolean;
 }
 export interface ConnectAccountReply {
   authorized: boolean;

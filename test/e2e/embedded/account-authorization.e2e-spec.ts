@@ -43,5 +43,14 @@ describe('an account the platform no longer accepts, embedded', () => {
         Object.fromEntries(((await admin.get(`/api/${workspace}/accounts`)).body.data as { id: number; authorized: boolean }[]).map((account) => [account.id, account.authorized]));
       for (const deadline = Date.now() + 10_000; (await authorizedOf())[removed.id] && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 100));
       expect(await authorizedOf()).toEqual({ [removed.id]: false, [kept.id]: true });
+
+      // Connected again with a new webhook: the same account, authorized, publishing again.
+      const reconnect = (credentials: unknown) => admin.post(`/api/${workspace}/accounts/${removed.id}/reconnect`, { credentials });
+      expect(await reconnect({ webhook_url: `${discord.url}${removedPath}` })).toMatchObject({ status: 422, body: { errors: { credentials: ['The provider rejected these credentials.'] } } });
+      expect((await admin.post(`/api/${workspace}/accounts/999999/reconnect`, { credentials: {} })).status).toBe(404);
+      const again = await reconnect({ webhook_url: `${discord.url}${discord.addWebhook('Announcements, again')}` });
+      expect(again).toMatchObject({ status: 200, body: { id: removed.id, name: 'Removed channel', authorized: true } });
+      const retried = await waitForStatus(admin, workspace, (await schedulePost(admin, workspace, [removed.id])).uuid, 'published');
+      expect(retried.accounts[0]).toMatchObject({ id: removed.id, errors: [] });
     }));
 });

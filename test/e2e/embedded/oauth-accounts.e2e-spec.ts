@@ -1,7 +1,7 @@
 import { LinkedInApiServer } from '../../providers/linkedin/linkedin-api-server';
 import { XApiServer } from '../../providers/x/x-api-server';
 import { LIFECYCLE_ENV, schedulePost, waitForStatus } from '../scenarios/lifecycle-fixtures';
-import { adminOf, ApiClient } from '../support/api-client';
+import { adminOf, ApiClient, createdBody } from '../support/api-client';
 import { approverWorkspace, eventually } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
 
@@ -96,6 +96,19 @@ describe('an X account connected through OAuth, embedded', () => {
       const failed = await waitForStatus(admin, workspace, refused.uuid, 'failed');
       expect(failed.accounts[0].errors.join(' ')).toContain('The platform refused to refresh the access token');
       await eventually(async () => (await admin.get(`/api/${workspace}/accounts`)).body.data.find((account: { id: number }) => account.id === accountId).authorized === false, 10_000, 'the account shown as not authorized');
+
+      // The user approves the app again: the same account, authorized, publishing again.
+      expect(await admin.post(`/api/${workspace}/accounts/connect/linkedin`, { account_id: accountId })).toMatchObject({ status: 422, body: { errors: { account_id: ['The workspace has no linkedin account with this id.'] } } });
+      const again = await admin.post(`/api/${workspace}/accounts/connect/x`, { account_id: accountId });
+      const { landing: back } = await approve(again.body.authorize_url);
+      expect(Number(back.searchParams.get('connected'))).toBe(accountId);
+      expect((await admin.get(`/api/${workspace}/accounts`)).body.data.find((account: { id: number }) => account.id === accountId)).toMatchObject({ name: 'Acme on X', authorized: true });
+      const retried = createdBody(
+        await admin.post(`/api/${workspace}/posts`, { versions: [{ account_id: 0, is_original: true, content: [{ body: 'After reconnecting', media: [] }], options: {} }], accounts: [accountId], schedule_now: true }),
+        'scheduling after reconnecting',
+      );
+      await waitForStatus(admin, workspace, retried.uuid, 'published');
+      expect(x.textsOf(user.id)).toEqual(['Lifecycle of a post', 'After reconnecting']);
     }));
 
   it('sends the user back to the dashboard with the reason when the platform refused, and refuses to start for a provider without OAuth', () =>

@@ -1,7 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ConnectAccountReply, ConnectAccountRequest, RpcMethods } from '@app/contracts';
 import { RPC_CLIENT, RpcClient } from '@app/messaging';
+import { notFound } from '../../http/api-error';
 import { AccountRegistry, AccountView } from '../account-registry';
+import { ACCOUNT_NOT_FOUND } from '../delete-account/disconnect-account';
 
 export interface AccountToConnect {
   workspaceUuid: string;
@@ -35,6 +37,21 @@ export class ConnectAccount {
     const names = { name: name ?? reply.name, username: username ?? reply.username ?? null };
     const account = await this.accounts.connected(accountId, reply.authorized, names, reportedMaxCharacters(reply.settings));
     this.logger.log(`Account ${accountId} (${account.provider}) connected to workspace ${workspaceUuid}`);
+    return account;
+  }
+
+  /**
+   * Connects an account of the workspace again, with new credentials (after the platform refused
+   * the old ones): the publisher checks them, keeps the account's settings with the ones sent over
+   * them, and the account keeps its id, name and posts, authorized again.
+   */
+  async reconnect(workspaceUuid: string, accountId: number | null, changes: { settings: Record<string, unknown>; credentials: Record<string, unknown> }): Promise<AccountView> {
+    const existing = accountId === null ? null : await this.accounts.find(workspaceUuid, accountId);
+    if (!existing) throw notFound(ACCOUNT_NOT_FOUND);
+    const request: ConnectAccountRequest = { accountId: existing.id, workspaceUuid, provider: existing.provider, ...changes, keepSettings: true };
+    const reply = await this.rpc.request<ConnectAccountReply>(RpcMethods.connectAccount, request);
+    const account = await this.accounts.connected(existing.id, reply.authorized, undefined, reportedMaxCharacters(reply.settings));
+    this.logger.log(`Account ${existing.id} (${account.provider}) of workspace ${workspaceUuid} connected again`);
     return account;
   }
 }

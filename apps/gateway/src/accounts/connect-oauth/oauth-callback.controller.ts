@@ -43,7 +43,10 @@ export class OAuthCallbackController {
     try {
       const credentials: Record<string, unknown> = { code, redirect_uri: redirectUriOf(this.config, provider) };
       if (usesPkce(provider)) credentials.code_verifier = pending.codeVerifier;
-      const account = await this.accounts.connect({ workspaceUuid: pending.workspaceUuid, provider, name: pending.accountName, username: null, settings: {}, credentials });
+      const account =
+        pending.accountId === null
+          ? await this.accounts.connect({ workspaceUuid: pending.workspaceUuid, provider, name: pending.accountName, username: null, settings: {}, credentials })
+          : await this.accounts.reconnect(pending.workspaceUuid, pending.accountId, { settings: {}, credentials });
       return { url: `${ACCOUNTS_PAGE}?connected=${account.id}` };
     } catch (error) {
       const { body, unexpected } = errorResponseOf(error);

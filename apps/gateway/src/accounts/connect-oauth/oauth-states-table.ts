@@ -7,6 +7,8 @@ export interface OAuthStatesTable {
   provider: string;
   user_id: number;
   account_name: string | null;
+  /** The account to connect again, when reconnecting one. */
+  account_id: number | null;
   verifier_encrypted: string;
   expires_at: Date | string;
 }
@@ -21,6 +23,7 @@ export const oauthStatesMigration: SchemaMigration = {
       .addColumn('provider', 'text', (col) => col.notNull())
       .addColumn('user_id', 'integer', (col) => col.notNull())
       .addColumn('account_name', 'text')
+      .addColumn('account_id', 'integer')
       .addColumn('verifier_encrypted', 'text', (col) => col.notNull())
       .addColumn('expires_at', dialect.types.timestamp, (col) => col.notNull())
       .execute();

@@ -11,6 +11,8 @@ export interface PendingAuthorization {
   provider: string;
   userId: number;
   accountName: string | null;
+  /** The account to connect again; null for a new one. */
+  accountId: number | null;
   codeVerifier: string;
 }
 
@@ -41,6 +43,7 @@ export class OAuthStates {
         provider: pending.provider,
         user_id: pending.userId,
         account_name: pending.accountName,
+        account_id: pending.accountId,
         verifier_encrypted: this.secrets.encrypt(codeVerifier),
         expires_at: new Date(now.getTime() + OAUTH_STATE_TTL_MS),
       })
@@ -52,6 +55,6 @@ export class OAuthStates {
   async take(provider: string, state: string, now = new Date()): Promise<PendingAuthorization | null> {
     const row = await this.database.db.deleteFrom('oauth_states').where('state_hash', '=', hash(state)).returningAll().executeTakeFirst();
     if (!row || row.provider !== provider || new Date(row.expires_at).getTime() < now.getTime()) return null;
-    return { workspaceUuid: row.workspace_uuid, provider: row.provider, userId: Number(row.user_id), accountName: row.account_name, codeVerifier: this.secrets.decrypt(row.verifier_encrypted) };
+    return { workspaceUuid: row.workspace_uuid, provider: row.provider, userId: Number(row.user_id), accountName: row.account_name, accountId: row.account_id === null ? null : Number(row.account_id), codeVerifier: this.secrets.decrypt(row.verifier_encrypted) };
   }
 }

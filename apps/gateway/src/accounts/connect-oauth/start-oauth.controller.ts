@@ -6,7 +6,8 @@ import { CurrentMembership, CurrentUser, AuthenticatedUser, Membership } from '.
 import { WorkspaceRoute } from '../../auth/route-access';
 import { validationFailed } from '../../http/api-error';
 import { ApiErrorResponses, ApiJsonBody, Failures } from '../../http/openapi/api-error-responses';
-import { AtMostCharacters, MustBeString } from '../../http/validation';
+import { AtMostCharacters, MustBeInteger, MustBeString } from '../../http/validation';
+import { AccountRegistry } from '../account-registry';
 import { authorizeUrlOf, isOAuthProvider, unconfiguredReason } from './oauth-apps';
 import { OAuthStates } from './oauth-states';
 
@@ -16,6 +17,11 @@ export class StartOAuthDto {
   @MustBeString()
   @AtMostCharacters(255)
   name?: string | null;
+
+  @ApiProperty({ required: false, example: 12, description: 'an account of the workspace on this platform to connect again (after `authorized: false`); it keeps its id and posts' })
+  @IsOptional()
+  @MustBeInteger()
+  account_id?: number;
 }
 
 export class AuthorizeUrlDoc {
@@ -31,6 +37,7 @@ export const NOT_AN_OAUTH_PROVIDER = 'The provider does not connect through OAut
 export class StartOAuthController {
   constructor(
     private readonly states: OAuthStates,
+    private readonly accounts: AccountRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -49,7 +56,12 @@ export class StartOAuthController {
     if (!isOAuthProvider(provider)) throw validationFailed({ provider: [NOT_AN_OAUTH_PROVIDER] });
     const unconfigured = unconfiguredReason(this.config, provider);
     if (unconfigured) throw validationFailed({ provider: [unconfigured] });
-    const { state, codeVerifier } = await this.states.begin({ workspaceUuid: membership.workspaceUuid, provider, userId: user.userId, accountName: body?.name?.trim() || null });
+    const accountId = body?.account_id ?? null;
+    if (accountId !== null) {
+      const existing = await this.accounts.find(membership.workspaceUuid, accountId);
+      if (!existing || existing.provider !== provider) throw validationFailed({ account_id: [`The workspace has no ${provider} account with this id.`] });
+    }
+    const { state, codeVerifier } = await this.states.begin({ workspaceUuid: membership.workspaceUuid, provider, userId: user.userId, accountName: body?.name?.trim() || null, accountId });
     return { authorize_url: authorizeUrlOf(this.config, provider, state, codeVerifier) };
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ConnectAccountReply, Messages, RpcMethods, ServiceError } from '@app/contracts';
+import { ConnectAccountReply, ConnectAccountRequest, Messages, RpcMethods, ServiceError } from '@app/contracts';
 import { HandlesRpc } from '@app/messaging';
 import { ProviderRegistry } from '../../providers/provider-registry';
 import { Verification } from '../../providers/publish-provider';
@@ -29,7 +29,7 @@ export class ConnectAccountHandler {
 
   @HandlesRpc(RpcMethods.connectAccount)
   async handle(payload: unknown): Promise<ConnectAccountReply> {
-    const request = validateConnectAccountRequest(payload, (name) => this.providers.find(name));
+    const request = validateConnectAccountRequest(await this.withKeptSettings(payload), (name) => this.providers.find(name));
     const { providerAdapter, ...account } = request;
     const verification = await this.verify(request);
     if (verification.kind !== 'verified') {
@@ -46,6 +46,16 @@ export class ConnectAccountHandler {
     await this.accounts.save({ ...account, settings: verified.settings }, verified.session ?? null);
     this.logger.log(`Account ${account.accountId} of workspace ${account.workspaceUuid} connected to ${account.provider}`);
     return { authorized: true, name: verified.name, username: verified.username, settings: verified.settings };
+  }
+
+  /** A reconnect's request with the settings of the account as the publisher holds it, the ones sent over them. */
+  private async withKeptSettings(payload: unknown): Promise<unknown> {
+    const request = payload as Partial<ConnectAccountRequest> | null;
+    if (!request || request.keepSettings !== true || !Number.isSafeInteger(request.accountId)) return payload;
+    const held = await this.accounts.find(request.accountId!);
+    if (!held || held.provider !== request.provider || held.workspaceUuid !== request.workspaceUuid) return payload;
+    const sent = request.settings && typeof request.settings === 'object' ? request.settings : {};
+    return { ...request, settings: { ...held.settings, ...sent } };
   }
 
   /** A provider that throws has not verified anything: the answer is unknown, not a refusal. */

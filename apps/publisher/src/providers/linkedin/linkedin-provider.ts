@@ -7,8 +7,8 @@ import { DeleteOutcome, DeleteRequest, ProviderConnection, ProviderFailure, Publ
 import { duplicateOf, linkedinFailure } from './linkedin-errors';
 import { postBody, restHeaders } from './linkedin-post';
 
-/** A post LinkedIn names as the duplicate counts as the first try's when it was created this long before the first attempt, or later. */
-const LOOKUP_MARGIN_MS = 60_000;
+/** A post LinkedIn names as the duplicate counts as the first try's when it was created this long before the first attempt, or later (clocks differ a little; an earlier post of the same text must stay a refusal). */
+const LOOKUP_MARGIN_MS = 5_000;
 
 /**
  * LinkedIn member posts (`/rest/posts`, versioned API) with a member's OAuth 2 tokens

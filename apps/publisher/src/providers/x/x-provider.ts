@@ -7,6 +7,13 @@ import { accessTokenOf, OAuthTokenEndpoint } from '../oauth/oauth-tokens';
 import { DeleteOutcome, DeleteRequest, ProviderConnection, ProviderFailure, PublishMedia, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
 import { isDuplicateRefusal, xFailure } from './x-errors';
 
+/**
+ * How long before the first attempt a post found by the lookup may have been created (the clocks of
+ * X and of this service differ a little). Kept short: an earlier post of the same text (another
+ * post of ours, a minute before) must stay a refusal, not be taken for this one.
+ */
+const LOOKUP_MARGIN_MS = 5_000;
+
 /** X's own limit of a post's text (weighted characters; a standard account). */
 export const X_MAX_CHARACTERS = 280;
 
@@ -93,7 +100,7 @@ export class XProvider implements PublishProvider {
   /** The account's post with this text created since the first attempt: what a try whose answer was lost created. */
   private async findEarlier(connection: ProviderConnection, token: string, text: string, since: Date): Promise<PublishOutcome | null> {
     const userId = encodeURIComponent(String(connection.settings.user_id));
-    const startTime = new Date(since.getTime() - 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const startTime = new Date(since.getTime() - LOOKUP_MARGIN_MS).toISOString().replace(/\.\d{3}Z$/, 'Z');
     const answer = await this.http.send({ method: 'GET', url: `${this.app.apiUrl}/2/users/${userId}/tweets?max_results=100&start_time=${startTime}`, headers: bearer(token) });
     if (answer.kind !== 'answer' || answer.status !== 200) return xFailure(answer);
     const found = ((answer.body as { data?: Array<{ id: string; text: string }> }).data ?? []).find((post) => post.text === text);
