@@ -1,6 +1,8 @@
+import { DiscordWebhookServer } from '../../providers/discord/discord-webhook-server';
 import { XApiServer } from '../../providers/x/x-api-server';
+import { schedulePost, waitForStatus } from '../scenarios/lifecycle-fixtures';
 import { ApiClient } from '../support/api-client';
-import { approverWorkspace } from '../support/fixtures';
+import { approverWorkspace, eventually } from '../support/fixtures';
 import { freePort } from '../support/node-process';
 import { RunningService, startService } from '../support/service-process';
 import { Browser, describeWithBrowser, launchBrowser } from './support/browser';
@@ -9,8 +11,9 @@ import { openFromNavigation } from './support/dashboard-steps';
 jest.setTimeout(120_000);
 
 /** Connecting an X account from the Accounts page, as a user does: to X's authorization page and back, in Chromium. */
-describeWithBrowser('dashboard OAuth connect in a browser (the built service, a local X, Chromium)', () => {
+describeWithBrowser('dashboard: connecting and reconnecting accounts in a browser (the built service, a local X and Discord, Chromium)', () => {
   let x: XApiServer;
+  let discord: DiscordWebhookServer;
   let service: RunningService;
   let admin: ApiClient;
   let workspace: string;
@@ -18,6 +21,7 @@ describeWithBrowser('dashboard OAuth connect in a browser (the built service, a 
 
   beforeAll(async () => {
     x = await XApiServer.start();
+    discord = await DiscordWebhookServer.start();
     const port = await freePort();
     service = await startService({
       port,
@@ -43,6 +47,7 @@ describeWithBrowser('dashboard OAuth connect in a browser (the built service, a 
     await browser?.close();
     await service?.dispose();
     await x?.stop();
+    await discord?.stop();
   });
   afterEach(() => {
     const problems = browser?.problems.splice(0) ?? [];
@@ -52,6 +57,7 @@ describeWithBrowser('dashboard OAuth connect in a browser (the built service, a 
   it('Connect with X goes to X, comes back to Accounts saying so, and lists the account', async () => {
     const { page } = browser;
     x.approvingUser = x.addUser('acme', 'Acme Inc.');
+    x.tokenLifetimeSeconds = 60;
     await openFromNavigation(page, 'Accounts');
     await page.getByLabel('Provider').selectOption('x');
     await page.getByRole('button', { name: 'Connect with X' }).click();
@@ -68,5 +74,42 @@ describeWithBrowser('dashboard OAuth connect in a browser (the built service, a 
     const { page } = browser;
     await page.goto(`${service.baseUrl}/api/oauth/x/callback?state=unknown&code=abc`);
     await page.getByRole('alert').filter({ hasText: 'The account was not connected: This authorization is unknown, was used already or has expired' }).waitFor();
+  });
+
+  /** The account's first post fails as the platform refuses it; the page, reloaded, offers to reconnect it. */
+  async function refusedAndOffered(accountId: number, name: string): Promise<void> {
+    await waitForStatus(admin, workspace, (await schedulePost(admin, workspace, [accountId])).uuid, 'failed');
+    const authorized = async () => (await admin.get(`/api/${workspace}/accounts`)).body.data.find((account: { id: number }) => account.id === accountId).authorized;
+    await eventually(async () => (await authorized()) === false, 10_000, `${name} shown as not authorized`);
+    await browser.page.reload();
+    await browser.page.getByRole('row').filter({ hasText: name }).getByText('needs reconnecting').waitFor();
+  }
+
+  it('Reconnect sends an X account the platform stopped accepting back through X; it comes back authorized, the same account', async () => {
+    const { page } = browser;
+    const [account] = (await admin.get(`/api/${workspace}/accounts`)).body.data;
+    x.revokeRefreshTokens({ id: x.approvingUser!.id, username: '', name: '' });
+    await refusedAndOffered(account.id, 'Acme Inc.');
+
+    await page.getByRole('button', { name: 'Reconnect Acme Inc.' }).click();
+
+    await page.getByRole('status').filter({ hasText: 'Account connected.' }).waitFor();
+    await page.getByRole('row').filter({ hasText: 'Acme Inc.' }).getByText('connected', { exact: true }).waitFor();
+    expect((await admin.get(`/api/${workspace}/accounts`)).body.data).toEqual([expect.objectContaining({ id: account.id, authorized: true })]);
+  });
+
+  it('Reconnect asks for new credentials of an account that has them (Discord), and keeps the account', async () => {
+    const { page } = browser;
+    const removedPath = discord.addWebhook('Announcements');
+    const connected = await admin.post(`/api/${workspace}/accounts`, { provider: 'discord', name: 'Team channel', credentials: { webhook_url: `${discord.url}${removedPath}` } });
+    discord.removeWebhook(removedPath);
+    await refusedAndOffered(connected.body.id, 'Team channel');
+
+    await page.getByRole('button', { name: 'Reconnect Team channel' }).click();
+    await page.getByLabel('Discord webhook URL').last().fill(`${discord.url}${discord.addWebhook('Announcements, again')}`);
+    await page.getByRole('button', { name: 'Save credentials' }).click();
+
+    await page.getByRole('status').filter({ hasText: 'Team channel connected again.' }).waitFor();
+    expect((await admin.get(`/api/${workspace}/accounts`)).body.data.find((account: { id: number }) => account.id === connected.body.id)).toMatchObject({ authorized: true });
   });
 });

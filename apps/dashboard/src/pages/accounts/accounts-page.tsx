@@ -4,6 +4,7 @@ import { FieldMessages, Loading, Notice, Section, useAction, useLoad } from '../
 import { useDashboard, useWorkspacePath } from '../../session';
 import { formatInZone } from '../../time';
 import { connectBody, PROVIDERS } from './provider-fields';
+import { connectsThroughOAuth, ReconnectAccount, reconnectThroughOAuth } from './reconnect-account';
 
 export function AccountsPage() {
   const workspacePath = useWorkspacePath();
@@ -11,6 +12,11 @@ export function AccountsPage() {
   const accounts = useLoad(() => get<{ data: Account[] }>(`${workspacePath}/accounts`), [workspacePath]);
   const action = useAction();
   const [landing] = useState(oauthLanding);
+  const [reconnecting, setReconnecting] = useState<Account | null>(null);
+  const reconnect = (account: Account) => {
+    if (connectsThroughOAuth(account)) void action.run(() => reconnectThroughOAuth(workspacePath, account));
+    else setReconnecting(account);
+  };
   const remove = (account: Account) => {
     if (!window.confirm(`Remove ${account.name}?`)) return;
     void action.run(() => del(`${workspacePath}/accounts/${account.id}`), `${account.name} removed.`).then(accounts.reload);
@@ -46,7 +52,12 @@ export function AccountsPage() {
                   <td data-label="Provider">{account.provider}</td>
                   <td data-label="Connection">{account.authorized ? <span class="status status-published">connected</span> : <span class="status status-failed">needs reconnecting</span>}</td>
                   <td data-label="Connected on">{formatInZone(account.created_at, timeZone)}</td>
-                  <td data-label="Actions">
+                  <td data-label="Actions" class="actions">
+                    {!account.authorized && (
+                      <button type="button" onClick={() => reconnect(account)} aria-label={`Reconnect ${account.name}`}>
+                        Reconnect
+                      </button>
+                    )}
                     <button type="button" class="danger" onClick={() => remove(account)} aria-label={`Remove ${account.name}`}>
                       Remove
                     </button>
@@ -57,6 +68,17 @@ export function AccountsPage() {
           </table>
         )}
       </Section>
+      {reconnecting && (
+        <ReconnectAccount
+          key={reconnecting.id}
+          account={reconnecting}
+          onDone={(reconnected) => {
+            setReconnecting(null);
+            if (reconnected) action.setDone(`${reconnecting.name} connected again.`);
+            accounts.reload();
+          }}
+        />
+      )}
       <ConnectAccount onConnected={accounts.reload} />
     </>
   );

@@ -1,0 +1,62 @@
+import { useState } from 'preact/hooks';
+import { type Account, post } from '../../api';
+import { FieldMessages, Section, useAction } from '../../components/ui';
+import { useWorkspacePath } from '../../session';
+import { PROVIDERS } from './provider-fields';
+
+/** Whether the account connects through the platform's authorization page (LinkedIn, X). */
+export const connectsThroughOAuth = (account: Account): boolean => PROVIDERS.some((form) => form.provider === account.provider && form.oauth);
+
+/** Sends the user to the platform to approve the app again for this account; it comes back connected. */
+export async function reconnectThroughOAuth(workspacePath: string, account: Account): Promise<void> {
+  const answer = await post<{ authorize_url: string }>(`${workspacePath}/accounts/connect/${account.provider}`, { account_id: account.id });
+  window.location.assign(answer.authorize_url);
+}
+
+/** New credentials for an account the platform stopped accepting; its settings, name and posts stay. */
+export function ReconnectAccount({ account, onDone }: { account: Account; onDone(reconnected: boolean): void }) {
+  const workspacePath = useWorkspacePath();
+  const form = PROVIDERS.find((candidate) => candidate.provider === account.provider);
+  const fields = form?.fields.filter((field) => field.group === 'credentials') ?? [];
+  const [values, setValues] = useState<Record<string, string>>({});
+  const action = useAction();
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const credentials = Object.fromEntries(fields.map((field) => [field.key, (values[field.key] ?? '').trim()]).filter(([, value]) => value !== ''));
+    const reconnected = await action.run(() => post<Account>(`${workspacePath}/accounts/${account.id}/reconnect`, { credentials }));
+    if (reconnected) onDone(true);
+  };
+  return (
+    <Section title={`Reconnect ${account.name}`}>
+      <form onSubmit={submit}>
+        <p class="muted">The platform no longer accepts this account's credentials. Enter new ones: the account keeps its settings and posts.</p>
+        <div class="row">
+          {fields.map((field) => (
+            <div class="field" key={field.key}>
+              <label for={`reconnect-${field.key}`}>{field.label}</label>
+              <input
+                id={`reconnect-${field.key}`}
+                type={(field.secret ? 'password' : 'text') as 'text'}
+                autoComplete="off"
+                required={field.required}
+                value={values[field.key] ?? ''}
+                onInput={(event) => setValues({ ...values, [field.key]: event.currentTarget.value })}
+              />
+              <FieldMessages id={`reconnect-${field.key}-errors`} errors={action.errors} keys={[`credentials.${field.key}`]} />
+            </div>
+          ))}
+        </div>
+        <FieldMessages id="reconnect-errors" errors={action.errors} keys={['credentials', 'settings']} />
+        {action.outcome}
+        <div class="buttons">
+          <button type="submit" disabled={action.busy}>
+            Save credentials
+          </button>
+          <button type="button" class="secondary" onClick={() => onDone(false)}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Section>
+  );
+}
