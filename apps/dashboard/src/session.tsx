@@ -1,6 +1,6 @@
 import { createContext } from 'preact';
-import { useContext } from 'preact/hooks';
-import type { Session, Workspace } from './api';
+import { useContext, useEffect, useState } from 'preact/hooks';
+import { get, type Session, type Workspace } from './api';
 
 /** Who is signed in, in which workspace, and the time zone dates are shown and entered in. */
 export interface DashboardContext {
@@ -37,3 +37,20 @@ export const stored = {
   timeZone: () => localStorage.getItem(TIME_ZONE_KEY),
   setTimeZone: (name: string) => localStorage.setItem(TIME_ZONE_KEY, name),
 };
+
+/** The signed-in user's role in the chosen workspace (`GET /{ws}/membership`); null until known. */
+export function useWorkspaceRole(): 'admin' | 'member' | 'viewer' | null {
+  const workspacePath = useWorkspacePath();
+  const [role, setRole] = useState<{ path: string; role: 'admin' | 'member' | 'viewer' } | null>(null);
+  useEffect(() => {
+    let current = true;
+    get<{ role: 'admin' | 'member' | 'viewer' }>(`${workspacePath}/membership`).then(
+      (membership) => current && setRole({ path: workspacePath, role: membership.role }),
+      () => current && setRole(null),
+    );
+    return () => {
+      current = false;
+    };
+  }, [workspacePath]);
+  return role?.path === workspacePath ? role.role : null;
+}

@@ -66,6 +66,7 @@ import { OAuthCallbackController } from './accounts/connect-oauth/oauth-callback
 import { OAuthStates } from './accounts/connect-oauth/oauth-states';
 import { StartOAuthController } from './accounts/connect-oauth/start-oauth.controller';
 import { ReconnectAccountController } from './accounts/reconnect-account/reconnect-account.controller';
+import { OwnMembershipController } from './workspace/own-membership/own-membership.controller';
 import { DeadLetterStore } from './dead-letters/dead-letter-store';
 import { DeadLetterRetention } from './dead-letters/retention/dead-letter-retention';
 import { ListDeadLettersController } from './dead-letters/list-dead-letters/list-dead-letters.controller';
@@ -105,6 +106,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     PanelWebhookActionsController,
     ListDeadLettersController,
     ReplayDeadLettersController,
+    OwnMembershipController,
     ListAccountsController,
     ConnectAccountController,
     StartOAuthController,

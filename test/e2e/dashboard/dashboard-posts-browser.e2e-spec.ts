@@ -25,7 +25,7 @@ describeWithBrowser('dashboard posts in a browser (the built service, Chromium)'
   let page: Page;
 
   beforeAll(async () => {
-    service = await startService();
+    service = await startService({ env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' } });
     admin = new ApiClient(service.baseUrl, service.adminToken);
     workspace = await approverWorkspace(admin, 'Acme');
     await connectSandbox(admin, workspace, 'Acme Sandbox');
@@ -178,5 +178,28 @@ describeWithBrowser('dashboard posts in a browser (the built service, Chromium)'
     await page.getByRole('status').filter({ hasText: 'Failing Sandbox removed.' }).waitFor();
     const names = (await admin.get(`/api/${workspace}/accounts`)).body.data.map((account: { name: string }) => account.name);
     expect(names).toEqual(['Acme Sandbox']);
+  });
+
+  it('webhooks: a member who is not an admin sees them read-only, without the controls the API would refuse', async () => {
+    const created = await admin.post(`/api/${workspace}/webhooks`, { url: 'http://127.0.0.1:9/hooks', events: ['post.published'] });
+    expect(created.status).toBe(201);
+    const writer = memberBrowser.page;
+    await openFromNavigation(writer, 'Webhooks');
+    await writer.getByText('Only admins of the workspace manage webhooks: you see them read-only.').waitFor();
+    await writer.getByRole('link', { name: 'http://127.0.0.1:9/hooks', exact: true }).waitFor();
+    expect(await writer.getByRole('button', { name: 'Add webhook' }).count()).toBe(0);
+    expect(await writer.getByRole('button', { name: /^Delete webhook/ }).count()).toBe(0);
+
+    await writer.getByRole('link', { name: 'Open webhook http://127.0.0.1:9/hooks' }).click();
+    await writer.getByRole('heading', { name: 'Delivery log' }).waitFor();
+    await writer.getByText('Events: post.published; active.').waitFor();
+    for (const control of ['Save', 'Rotate secret', 'Send test event', 'Count failed deliveries']) {
+      expect(await writer.getByRole('button', { name: control }).count()).toBe(0);
+    }
+    expect((await admin.get(`/api/${workspace}/membership`, { token: member.token })).body).toEqual({ workspace_uuid: workspace, role: 'member', can_approve: false });
+
+    await openFromNavigation(page, 'Webhooks');
+    await page.getByRole('button', { name: 'Add webhook' }).waitFor();
+    expect(await page.getByText('you see them read-only').count()).toBe(0);
   });
 });

@@ -37,7 +37,7 @@ function passes(delivery: Delivery, filters: Filters): boolean {
 }
 
 /** A webhook's deliveries, newest first: filters, each delivery's attempts, Resend, and recovery of a window's failures. */
-export function DeliveryLog({ webhookId }: { webhookId: number }) {
+export function DeliveryLog({ webhookId, manages }: { webhookId: number; manages: boolean }) {
   const workspacePath = useWorkspacePath();
   const { timeZone } = useDashboard();
   const [filters, setFilters] = useState<Filters>(NONE);
@@ -101,17 +101,19 @@ export function DeliveryLog({ webhookId }: { webhookId: number }) {
           <input id="delivery-post" value={filters.postUuid} onInput={(event) => set({ postUuid: event.currentTarget.value })} />
         </div>
       </form>
-      <div class="row">
-        <button type="button" class="secondary" onClick={() => void count()}>
-          Count failed deliveries
-        </button>
-        {recoverable !== null && (
-          <button type="button" disabled={recoverable === 0} onClick={() => void recover()}>
-            Resend {recoverable} failed deliveries
+      {manages && (
+        <div class="row">
+          <button type="button" class="secondary" onClick={() => void count()}>
+            Count failed deliveries
           </button>
-        )}
-        <span class="muted">in the window above (since the last 24 hours when no start is set)</span>
-      </div>
+          {recoverable !== null && (
+            <button type="button" disabled={recoverable === 0} onClick={() => void recover()}>
+              Resend {recoverable} failed deliveries
+            </button>
+          )}
+          <span class="muted">in the window above (since the last 24 hours when no start is set)</span>
+        </div>
+      )}
       {action.outcome}
       {log.error && <Notice kind="error">{log.error}</Notice>}
       {log.loading && !log.data && <Loading what="deliveries" />}
@@ -124,9 +126,11 @@ export function DeliveryLog({ webhookId }: { webhookId: number }) {
               <span class={`status status-${delivery.status}`}>{delivery.status}</span>
               <span>{formatInZone(delivery.created_at, timeZone)}</span>
               <span class="muted">post {delivery.payload?.post?.uuid}</span>
-              <button type="button" class="secondary" onClick={() => void resend(delivery)}>
-                Resend
-              </button>
+              {manages && (
+                <button type="button" class="secondary" onClick={() => void resend(delivery)}>
+                  Resend
+                </button>
+              )}
             </div>
             <details>
               <summary>

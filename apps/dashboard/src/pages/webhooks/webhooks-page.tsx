@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { del, get, type Webhook } from '../../api';
 import { Loading, Notice, Section, useAction, useLoad } from '../../components/ui';
 import { linkTo, navigate } from '../../router';
-import { useDashboard, useWorkspacePath } from '../../session';
+import { useDashboard, useWorkspacePath, useWorkspaceRole } from '../../session';
 import { formatInZone } from '../../time';
 import { DeliveryLog } from './delivery-log';
 import { WebhookForm } from './webhook-form';
@@ -26,8 +26,15 @@ function DisabledBanner({ webhook }: { webhook: Webhook }) {
   );
 }
 
+/** Said to members who are not admins of the workspace: the API refuses them every change. */
+function ReadOnlyNote() {
+  return <Notice kind="warning">Only admins of the workspace manage webhooks: you see them read-only.</Notice>;
+}
+
 function WebhookList() {
   const workspacePath = useWorkspacePath();
+  const role = useWorkspaceRole();
+  const manages = role === 'admin';
   const { timeZone } = useDashboard();
   const webhooks = useLoad(() => get<{ data: Webhook[] }>(`${workspacePath}/webhooks`), [workspacePath]);
   const [adding, setAdding] = useState(false);
@@ -40,10 +47,13 @@ function WebhookList() {
     <>
       <div class="page-head">
         <h1 tabIndex={-1}>Webhooks</h1>
-        <button type="button" onClick={() => setAdding(true)} aria-expanded={adding}>
-          Add webhook
-        </button>
+        {manages && (
+          <button type="button" onClick={() => setAdding(true)} aria-expanded={adding}>
+            Add webhook
+          </button>
+        )}
       </div>
+      {role !== null && !manages && <ReadOnlyNote />}
       {webhooks.data?.data.map((webhook) => <DisabledBanner key={webhook.id} webhook={webhook} />)}
       {adding && <WebhookForm webhook={null} onSaved={(saved) => navigate(`/webhooks/${saved.id}`)} />}
       {action.outcome}
@@ -79,9 +89,11 @@ function WebhookList() {
                     <a class="button secondary" {...linkTo(`/webhooks/${webhook.id}`)} aria-label={`Open webhook ${webhook.url}`}>
                       Open
                     </a>
-                    <button type="button" class="danger" onClick={() => remove(webhook)} aria-label={`Delete webhook ${webhook.url}`}>
-                      Delete
-                    </button>
+                    {manages && (
+                      <button type="button" class="danger" onClick={() => remove(webhook)} aria-label={`Delete webhook ${webhook.url}`}>
+                        Delete
+                      </button>
+                    )}
                   </td>
                 </tr>
               ))}
@@ -95,6 +107,8 @@ function WebhookList() {
 
 function WebhookDetail({ id }: { id: string }) {
   const workspacePath = useWorkspacePath();
+  const role = useWorkspaceRole();
+  const manages = role === 'admin';
   const webhook = useLoad(() => get<Webhook>(`${workspacePath}/webhooks/${encodeURIComponent(id)}`), [workspacePath, id]);
   return (
     <>
@@ -107,9 +121,22 @@ function WebhookDetail({ id }: { id: string }) {
       {webhook.data && (
         <>
           <DisabledBanner webhook={webhook.data} />
-          <WebhookForm key={webhook.data.updated_at} webhook={webhook.data} onSaved={webhook.reload} />
-          <WebhookTools webhook={webhook.data} onChanged={webhook.reload} />
-          <DeliveryLog webhookId={webhook.data.id} />
+          {manages ? (
+            <>
+              <WebhookForm key={webhook.data.updated_at} webhook={webhook.data} onSaved={webhook.reload} />
+              <WebhookTools webhook={webhook.data} onChanged={webhook.reload} />
+            </>
+          ) : (
+            role !== null && (
+              <Section title="Settings">
+                <ReadOnlyNote />
+                <p>
+                  Events: {webhook.data.events.length === 0 ? 'every event' : webhook.data.events.join(', ')}; {webhook.data.active ? 'active' : 'inactive'}.
+                </p>
+              </Section>
+            )
+          )}
+          <DeliveryLog webhookId={webhook.data.id} manages={manages} />
         </>
       )}
     </>

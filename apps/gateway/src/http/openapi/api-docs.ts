@@ -24,6 +24,7 @@ export function serveApiDocs(app: NestFastifyApplication, config: AppConfig): vo
       .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'an API token from the panel, or ADMIN_TOKEN' })
       .addTag('panel', 'Admin tokens only: workspaces and their members, users and their tokens, system webhooks')
       .addTag('me', "The caller's own API tokens, for any signed-in user")
+      .addTag('workspace', "The caller's own role in a workspace")
       .addTag('accounts', "A workspace's social accounts")
       .addTag('posts', "A workspace's posts: write, schedule, approve")
       .addTag('webhooks', "A workspace's webhooks and their delivery logs")
