@@ -25,12 +25,14 @@ export const whenSignedOut = (handler: () => void): void => {
 export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (method !== 'GET') headers['x-requested-with'] = 'dashboard';
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  const form = body instanceof FormData;
+  // A form (an upload) sets its own multipart Content-Type, with the boundary.
+  if (body !== undefined && !form) headers['content-type'] = 'application/json';
   const response = await fetch(`/api${path}`, {
     method,
     headers,
     credentials: 'same-origin',
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : form ? (body as FormData) : JSON.stringify(body),
   });
   const text = await response.text();
   const data = text === '' ? null : safeJson(text);
@@ -60,6 +62,8 @@ export const get = <T>(path: string) => api<T>('GET', path);
 export const post = <T>(path: string, body?: unknown) => api<T>('POST', path, body ?? {});
 export const put = <T>(path: string, body: unknown) => api<T>('PUT', path, body);
 export const del = (path: string) => api<null>('DELETE', path);
+/** A multipart upload (`POST /{ws}/media`, field `file`). */
+export const upload = <T>(path: string, form: FormData) => api<T>('POST', path, form);
 
 export const query = (params: Record<string, string | number | null | undefined>): string => {
   const entries = Object.entries(params).filter(([, value]) => value !== null && value !== undefined && value !== '');
@@ -100,7 +104,7 @@ export interface PostAccount {
 export interface Version {
   account_id: number;
   is_original: boolean;
-  content: { body: string; media: number[] }[];
+  content: { body: string; media: string[] }[];
   options?: Record<string, unknown>;
 }
 
@@ -176,4 +180,14 @@ export interface Token {
   expires_at: string | null;
   created_at?: string;
   last_used_at?: string | null;
+}
+
+export interface Media {
+  id: string;
+  mime_type: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  url: string;
+  created_at: string;
 }

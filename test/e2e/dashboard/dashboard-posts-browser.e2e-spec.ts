@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
+import { pngImage } from '@app/media-samples';
 import { ApiClient } from '../support/api-client';
 import { addMember, approverWorkspace, connectSandbox, createUser, eventually, Member } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
-import { Browser, describeWithBrowser, launchBrowser } from './support/browser';
-import { composePost, openFromNavigation, postUuidByText } from './support/dashboard-steps';
+import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from './support/browser';
+import { composePost, openFromNavigation, postUuidByText, screenshot } from './support/dashboard-steps';
 
 jest.setTimeout(120_000);
 
@@ -201,5 +202,30 @@ describeWithBrowser('dashboard posts in a browser (the built service, Chromium)'
     await openFromNavigation(page, 'Webhooks');
     await page.getByRole('button', { name: 'Add webhook' }).waitFor();
     expect(await page.getByText('you see them read-only').count()).toBe(0);
+  });
+
+  it('compose: uploads an image in the media picker, which attaches it; the post is published with it, and the picker offers it next time', async () => {
+    await openFromNavigation(page, 'Posts');
+    await page.getByRole('link', { name: 'New post' }).click();
+    await page.getByRole('checkbox', { name: 'Acme Sandbox (sandbox)' }).check();
+    await page.getByLabel('Text', { exact: true }).fill('With a picture');
+    await page.getByLabel('Upload media').setInputFiles({ name: 'chart.png', mimeType: 'image/png', buffer: pngImage(40, 30, 7) });
+    await page.getByRole('status').filter({ hasText: 'chart.png uploaded and attached.' }).waitFor();
+    await expect(page.getByRole('checkbox', { name: /PNG 40×30/ }).isChecked()).resolves.toBe(true);
+    await screenshot(page, screenshotsDir(), 'compose-media');
+    await page.getByRole('button', { name: 'Schedule now', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();
+
+    const uuid = await postUuidByText(admin, workspace, 'With a picture');
+    const [media] = (await admin.get(`/api/${workspace}/media`)).body.data;
+    expect(media).toMatchObject({ mime_type: 'image/png', width: 40, height: 30 });
+    const published = await eventually(async () => {
+      const found = (await admin.get(`/api/${workspace}/posts/${uuid}`)).body;
+      return found.status === 'published' && found;
+    }, 45_000, 'the post with media to be published');
+    expect(published.versions[0].content[0].media).toEqual([media.id]);
+
+    await page.getByRole('link', { name: 'New post' }).click();
+    await expect(page.getByRole('checkbox', { name: /PNG 40×30/ }).isChecked()).resolves.toBe(false);
   });
 });

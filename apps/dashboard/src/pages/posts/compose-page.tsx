@@ -5,6 +5,7 @@ import { navigate, useLocation } from '../../router';
 import { useDashboard, useWorkspacePath } from '../../session';
 import { zonedParts } from '../../time';
 import { CharacterCount } from './character-count';
+import { MediaPicker } from './media-picker';
 
 type Intent = 'draft' | 'schedule' | 'schedule_now';
 
@@ -15,20 +16,23 @@ interface Draft {
   custom: Record<number, string>;
   date: string;
   time: string;
+  /** Media ids attached to every version. */
+  media: string[];
 }
 
-const EMPTY: Draft = { accountIds: [], text: '', custom: {}, date: '', time: '' };
+const EMPTY: Draft = { accountIds: [], text: '', custom: {}, date: '', time: '', media: [] };
 
 function draftOf(post: Post, timeZone: string): Draft {
   const original = post.versions.find((version) => version.is_original);
   const custom: Record<number, string> = {};
   for (const version of post.versions) if (!version.is_original) custom[version.account_id] = version.content[0]?.body ?? '';
   const when = post.scheduled_at ? zonedParts(new Date(post.scheduled_at), timeZone) : null;
-  return { accountIds: post.accounts.map((account) => account.id), text: original?.content[0]?.body ?? '', custom, date: when?.date ?? '', time: when?.time ?? '' };
+  const media = original?.content.flatMap((item) => item.media ?? []) ?? [];
+  return { accountIds: post.accounts.map((account) => account.id), text: original?.content[0]?.body ?? '', custom, date: when?.date ?? '', time: when?.time ?? '', media };
 }
 
 function bodyOf(draft: Draft, intent: Intent, timeZone: string) {
-  const version = (accountId: number, body: string, isOriginal: boolean): Version => ({ account_id: accountId, is_original: isOriginal, content: [{ body, media: [] }], options: {} });
+  const version = (accountId: number, body: string, isOriginal: boolean): Version => ({ account_id: accountId, is_original: isOriginal, content: [{ body, media: draft.media }], options: {} });
   const versions = [
     version(0, draft.text, true),
     ...Object.entries(draft.custom)
@@ -120,6 +124,9 @@ export function ComposePage({ postUuid }: { postUuid: string | null }) {
             )}
           </div>
         ))}
+
+        <MediaPicker selected={draft.media} onChange={(media) => setDraft({ ...draft, media })} />
+        <FieldMessages id="media-errors" errors={errors} keys={Object.keys(errors).filter((key) => /\.media(\.|$)/.test(key))} />
 
         <div class="row">
           <div class="field">

@@ -1,0 +1,48 @@
+import { get, type Media, upload } from '../../api';
+import { FieldMessages, Loading, Notice, useAction, useLoad } from '../../components/ui';
+import { useWorkspacePath } from '../../session';
+
+const describe = (media: Media): string =>
+  `${media.mime_type.replace(/^(image|video)\//, '').toUpperCase()}${media.width && media.height ? ` ${media.width}×${media.height}` : ''} (${Math.ceil(media.size / 1024)} KB)`;
+
+/** The workspace's media to attach to the post, newest first, and an upload that attaches the new file. */
+export function MediaPicker({ selected, onChange }: { selected: string[]; onChange(ids: string[]): void }) {
+  const workspacePath = useWorkspacePath();
+  const library = useLoad(() => get<{ data: Media[] }>(`${workspacePath}/media`), [workspacePath]);
+  const action = useAction();
+  const toggle = (id: string, on: boolean) => onChange(on ? [...selected, id] : selected.filter((other) => other !== id));
+  const uploadFile = async (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    if (!file) return;
+    const form = new FormData();
+    form.append('file', file, file.name);
+    const uploaded = await action.run(() => upload<Media>(`${workspacePath}/media`, form), `${file.name} uploaded and attached.`);
+    input.value = '';
+    if (uploaded) {
+      onChange([...selected, uploaded.id]);
+      library.reload();
+    }
+  };
+  const media = library.data?.data ?? [];
+  return (
+    <fieldset class="media-picker">
+      <legend>Media</legend>
+      {library.error && <Notice kind="error">{library.error}</Notice>}
+      {library.loading && !library.data && <Loading what="media" />}
+      {library.data && media.length === 0 && <p class="muted">No media yet: upload an image or a video.</p>}
+      <div class="media-grid">
+        {media.map((item) => (
+          <label key={item.id} class="media-choice">
+            <input type="checkbox" checked={selected.includes(item.id)} onChange={(event) => toggle(item.id, event.currentTarget.checked)} />
+            {item.mime_type.startsWith('image/') ? <img src={item.url} alt="" width={72} height={72} loading="lazy" /> : <span class="media-video">video</span>}
+            <span>{describe(item)}</span>
+          </label>
+        ))}
+      </div>
+      <label for="media-upload">Upload media</label>
+      <input id="media-upload" type="file" accept="image/png,image/jpeg,image/gif,image/webp,video/mp4" disabled={action.busy} onChange={(event) => void uploadFile(event.currentTarget)} />
+      <FieldMessages id="media-upload-errors" errors={action.errors} keys={['file']} />
+      {action.outcome}
+    </fieldset>
+  );
+}
