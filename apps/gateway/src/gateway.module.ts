@@ -67,6 +67,7 @@ import { OAuthStates } from './accounts/connect-oauth/oauth-states';
 import { StartOAuthController } from './accounts/connect-oauth/start-oauth.controller';
 import { ReconnectAccountController } from './accounts/reconnect-account/reconnect-account.controller';
 import { OwnMembershipController } from './workspace/own-membership/own-membership.controller';
+import { WhoAmIController } from './me/who-am-i/who-am-i.controller';
 import { DeadLetterStore } from './dead-letters/dead-letter-store';
 import { DeadLetterRetention } from './dead-letters/retention/dead-letter-retention';
 import { ListDeadLettersController } from './dead-letters/list-dead-letters/list-dead-letters.controller';
@@ -91,6 +92,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
   controllers: [
     SessionController,
     OAuthCallbackController,
+    WhoAmIController,
     OwnTokensController,
     ListWorkspacesController,
     CreateWorkspaceController,

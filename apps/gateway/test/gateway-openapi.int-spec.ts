@@ -114,7 +114,7 @@ describe('gateway: the OpenAPI document (SQLite)', () => {
       const { responses } = operation.spec;
       const panel = operation.path.startsWith('/api/panel/');
       // The caller's own resources: any signed-in user, no workspace.
-      const own = operation.path.startsWith('/api/me/');
+      const own = operation.path === '/api/me' || operation.path.startsWith('/api/me/');
       const write = !['get', 'head'].includes(operation.method);
       const expected = own ? [] : [...(panel || write ? ['403'] : []), ...(panel ? [] : ['404'])];
       for (const status of expected) expect({ operation: label(operation), status, has: status in responses }).toEqual({ operation: label(operation), status, has: true });

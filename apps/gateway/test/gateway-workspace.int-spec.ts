@@ -207,6 +207,17 @@ describe('gateway: workspace access and accounts (SQLite)', () => {
       expect(gateway.services.callsOf('webhooks.get').at(-1)).toEqual({ scope: { workspaceUuid: workspace }, webhookId: 3, showSecret });
     }
   });
+
+  it('tells callers their own role: GET /{ws}/membership, and GET /me with every workspace they belong to', async () => {
+    expect(await gateway.call('GET', `/api/${workspace}/membership`, { token: viewer })).toMatchObject({ status: 200, body: { workspace_uuid: workspace, role: 'viewer', can_approve: false } });
+    expect((await gateway.call('GET', `/api/${workspace}/membership`, { token: member })).body).toEqual({ workspace_uuid: workspace, role: 'member', can_approve: true });
+    expect((await gateway.call('GET', `/api/${workspace}/membership`, { token: outsider })).status).toBe(404);
+
+    const me = await gateway.call('GET', '/api/me', { token: member });
+    expect(me).toMatchObject({ status: 200, body: { is_admin: false, workspaces: [{ uuid: workspace, name: 'Acme', role: 'member', can_approve: true }] } });
+    expect((await gateway.call('GET', '/api/me', { token: outsider })).body.workspaces).toEqual([]);
+    expect((await gateway.call('GET', '/api/me', { token: null })).status).toBe(401);
+  });
 });
 
 /** Every route that changes a workspace's webhooks or sends to them. */

@@ -47,13 +47,13 @@ describeWithBrowser('dashboard posts in a browser (the built service, Chromium)'
     if (problems.length) throw new Error(`the page reported: ${problems.join('; ')}`);
   });
 
-  it('a member without approval rights opens the workspace by its UUID and schedules a post: it needs approval', async () => {
+  it('a member without approval rights finds their workspace in the switcher (GET /api/me) and schedules a post: it needs approval', async () => {
     const writer = memberBrowser.page;
     await signIn(writer, service.baseUrl, member.token);
-    await writer.getByRole('heading', { level: 1, name: 'No workspace' }).waitFor();
+    const switcher = writer.getByRole('combobox', { name: 'Workspace' });
+    await switcher.getByRole('option', { name: 'Acme' }).waitFor({ state: 'attached' });
+    await eventually(async () => (await switcher.inputValue()) === workspace, 10_000, 'the member’s workspace chosen');
     expect(await writer.getByRole('link', { name: 'Panel' }).count()).toBe(0);
-    await writer.getByLabel('Workspace UUID').fill(workspace);
-    await writer.getByRole('button', { name: 'Open workspace' }).click();
     await composePost(writer, 'Written by the team', 'Schedule', { date: '2099-01-02', time: '09:00' });
     const uuid = await postUuidByText(admin, workspace, 'Written by the team');
     expect((await admin.get(`/api/${workspace}/posts/${uuid}`)).body.status).toBe('needs_approval');

@@ -26,6 +26,18 @@ export class MembershipStore {
     });
   }
 
+  /** The workspaces the user is a member of, by name, with their rights in each. */
+  async workspacesOf(userId: number): Promise<Array<{ uuid: string; name: string; role: MembershipRole; can_approve: boolean }>> {
+    const rows = await this.database.db
+      .selectFrom('memberships')
+      .innerJoin('workspaces', 'workspaces.uuid', 'memberships.workspace_uuid')
+      .select(['workspaces.uuid', 'workspaces.name', 'memberships.role', 'memberships.can_approve'])
+      .where('memberships.user_id', '=', userId)
+      .orderBy('workspaces.name')
+      .execute();
+    return rows.map((row) => ({ uuid: row.uuid, name: row.name, role: row.role as MembershipRole, can_approve: Boolean(row.can_approve) }));
+  }
+
   /** Adds the user to the workspace, or changes their role in it. */
   async put(workspaceUuid: string, userId: number, role: MembershipRole, canApprove: boolean): Promise<void> {
     await this.database.db

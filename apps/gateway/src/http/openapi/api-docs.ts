@@ -23,7 +23,7 @@ export function serveApiDocs(app: NestFastifyApplication, config: AppConfig): vo
       .setVersion('1')
       .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'an API token from the panel, or ADMIN_TOKEN' })
       .addTag('panel', 'Admin tokens only: workspaces and their members, users and their tokens, system webhooks')
-      .addTag('me', "The caller's own API tokens, for any signed-in user")
+      .addTag('me', "The caller: who they are, their workspaces and their own API tokens, for any signed-in user")
       .addTag('workspace', "The caller's own role in a workspace")
       .addTag('accounts', "A workspace's social accounts")
       .addTag('posts', "A workspace's posts: write, schedule, approve")
