@@ -67,6 +67,15 @@ describe.each(testEngines)('MediaLibrary and MediaUses on %s', (_, open) => {
     expect(await library.find(workspace, kept)).toBeNull();
   });
 
+  it('keeps no row for a post that never held media', async () => {
+    const postUuid = randomUUID();
+    const post = { status: 'scheduled' as const, versions: [{ account_id: 0, is_original: true, content: [{ body: 'Hi', media: [] }], options: {} }] };
+    await uses.apply(mediaUseChangeOf(samplePostEvent('post.scheduled', { postUuid, revision: 1, post })));
+    await uses.apply(mediaUseChangeOf(samplePostEvent('post.published', { postUuid, revision: 2, post: { ...post, status: 'published' } })));
+    const rows = await database.db.selectFrom('media_posts').selectAll().where('post_uuid', '=', postUuid).execute();
+    expect(rows).toEqual([]);
+  });
+
   it('lets a deleted post go of its media', async () => {
     const kept = await add();
     const postUuid = randomUUID();

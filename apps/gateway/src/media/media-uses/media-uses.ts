@@ -11,13 +11,16 @@ export interface MediaUseChange {
 /**
  * Which media each post holds, kept from post events: a media file a scheduled post uses may not
  * be deleted. A message whose revision was already applied (at-least-once delivery, or an older
- * one arriving late) changes nothing.
+ * one arriving late) changes nothing. A post that has never held media has no row: most posts'
+ * events cost one read here, not a transaction of writes (messages of a post arrive in order, so a
+ * redelivered older message is always followed by the newer ones again).
  */
 @Injectable()
 export class MediaUses {
   constructor(@Inject(GATEWAY_DATABASE) private readonly database: GatewayDatabase) {}
 
   async apply({ postUuid, revision, mediaIds }: MediaUseChange): Promise<void> {
+    if (mediaIds.length === 0 && !(await this.hasRow(postUuid))) return;
     await this.database.db.transaction().execute(async (tx) => {
       const post = await tx.selectFrom('media_posts').select('revision').where('post_uuid', '=', postUuid).executeTakeFirst();
       if (post && Number(post.revision) >= revision) return;
@@ -35,5 +38,10 @@ export class MediaUses {
           .execute();
       }
     });
+  }
+
+  private async hasRow(postUuid: string): Promise<boolean> {
+    const row = await this.database.db.selectFrom('media_posts').select('post_uuid').where('post_uuid', '=', postUuid).executeTakeFirst();
+    return row !== undefined;
   }
 }
