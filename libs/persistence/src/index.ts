@@ -7,3 +7,4 @@ export * from './test-database';
 export * from './test-engines';
 export * from './encrypted-columns';
 export * from './periodic-task';
+export * from './prepared-query';
