@@ -1,4 +1,4 @@
-import { Generated, Kysely, sql } from 'kysely';
+import { Generated, sql } from 'kysely';
 import { migrateSchema, PreparedQuery, SchemaDatabase, SchemaMigration, testEngines } from '@app/persistence';
 
 interface Tables {
@@ -20,16 +20,16 @@ const migrations: SchemaMigration[] = [
   },
 ];
 
-type Db = Kysely<Tables>;
+type Db = SchemaDatabase<Tables>;
 
-const upsert = new PreparedQuery((db: Db, p: { name: string; value: number; active: boolean }) =>
+const upsert = new PreparedQuery(({ db }: Db, p: { name: string; value: number; active: boolean }) =>
   db
     .insertInto('counters')
     .values({ name: p.name, value: p.value, active: p.active })
     .onConflict((conflict) => conflict.column('name').doUpdateSet({ value: p.value, active: p.active }).where('counters.value', '<', p.value)),
 );
 
-const activeAbove = new PreparedQuery((db: Db, p: { min: number; limit: number }) =>
+const activeAbove = new PreparedQuery(({ db }: Db, p: { min: number; limit: number }) =>
   db.selectFrom('counters').select(['name', 'value']).where('active', '=', true).where('value', '>', p.min).orderBy('value').limit(p.limit),
 );
 
@@ -80,8 +80,8 @@ describe.each(testEngines)('PreparedQuery on %s', (_, open) => {
   });
 
   it('binds values inside sql templates, such as the dialect clock plus milliseconds', async () => {
-    const touch = new PreparedQuery((db: Db, p: { name: string; ms: number }) =>
-      db.updateTable('counters').set({ touched_at: alpha.dialect.nowPlusMs(p.ms) }).where('name', '=', p.name),
+    const touch = new PreparedQuery(({ db, dialect }: Db, p: { name: string; ms: number }) =>
+      db.updateTable('counters').set({ touched_at: dialect.nowPlusMs(p.ms) }).where('name', '=', p.name),
     );
     const result = await touch.run(alpha, { name: 'a', ms: 60_000 });
     expect(Number(result.numAffectedRows)).toBe(1);
@@ -90,10 +90,12 @@ describe.each(testEngines)('PreparedQuery on %s', (_, open) => {
   });
 
   it('refuses a builder that computes with a parameter or writes it into the SQL text, and a run missing a value', async () => {
-    const computed = new PreparedQuery((db: Db, p: { name: string }) => db.selectFrom('counters').select('value').where('name', '=', `${p.name}-x`));
+    const computed = new PreparedQuery(({ db }: Db, p: { name: string }) => db.selectFrom('counters').select('value').where('name', '=', `${p.name}-x`));
     await expect(computed.rows(alpha, { name: 'a' })).rejects.toThrow('computed from a parameter');
-    const inlined = new PreparedQuery((db: Db, p: { name: string }) => db.selectFrom('counters').select('value').where('name', '=', sql.lit(p.name)));
+    const inlined = new PreparedQuery(({ db }: Db, p: { name: string }) => db.selectFrom('counters').select('value').where('name', '=', sql.lit(p.name)));
     await expect(inlined.rows(alpha, { name: 'a' })).rejects.toThrow('written into the SQL text');
     await expect(activeAbove.rows(alpha, { min: 0 } as never)).rejects.toThrow('no value for parameter "limit"');
+    const spread = new PreparedQuery(({ db }: Db, p: { name: string; value: number; active: boolean }) => db.insertInto('counters').values({ ...p }));
+    await expect(spread.run(alpha, { name: 'spread', value: 1, active: true })).rejects.toThrow('was the parameters object spread?');
   });
 });

@@ -16,21 +16,22 @@ interface Compiled {
  * with new values only. On the hot paths building, transforming (the schema plugin) and compiling a
  * query cost as much as SQLite running it; a prepared query skips all three.
  *
- * The builder gets the parameters as placeholders: it must place each one as a value (in `where`,
+ * The builder gets the database (its `db` and `dialect`) and the parameters as placeholders: it must place each one as a value (in `where`,
  * `values`, `set`, `limit`, a `sql` template) and never compute with it or branch on it; the
- * query's shape (columns, the number of rows inserted) must not depend on the values.
+ * query's shape (columns, the number of rows inserted) must not depend on the values. The
+ * parameters object cannot be spread or enumerated: name each column (`values({ a: p.a })`).
  *
- *   const lastEvent = new PreparedQuery((db: Kysely<Tables>, p: { streamId: string }) =>
+ *   const lastEvent = new PreparedQuery(({ db }: SchemaDatabase<Tables>, p: { streamId: string }) =>
  *     db.selectFrom('events').select('revision').where('stream_id', '=', p.streamId).orderBy('revision', 'desc').limit(1));
  *   const row = await lastEvent.first(database, { streamId }, tx);
  */
 export class PreparedQuery<Tables, Params extends object, Row> {
   private readonly compiled = new WeakMap<object, Compiled>();
 
-  constructor(private readonly build: (db: Kysely<Tables>, params: Params) => Compilable<Row>) {}
+  constructor(private readonly build: (database: SchemaDatabase<Tables>, params: Params) => Compilable<Row>) {}
 
   /** Runs the query on `executor` (the database's own Kysely, or a transaction of it). */
-  run(database: SchemaDatabase<Tables>, params: Params, executor: Kysely<Tables> = database.db): Promise<QueryResult<Row>> {
+  async run(database: SchemaDatabase<Tables>, params: Params, executor: Kysely<Tables> = database.db): Promise<QueryResult<Row>> {
     return executor.executeQuery<Row>(this.bind(database, params));
   }
 
@@ -56,14 +57,17 @@ export class PreparedQuery<Tables, Params extends object, Row> {
   private compiledFor(database: SchemaDatabase<Tables>): Compiled {
     let compiled = this.compiled.get(database.db);
     if (!compiled) {
-      compiled = compile(database.db, this.build);
+      compiled = compile(database, this.build);
       this.compiled.set(database.db, compiled);
     }
     return compiled;
   }
 }
 
-function compile<Tables, Params extends object, Row>(db: Kysely<Tables>, build: (db: Kysely<Tables>, params: Params) => Compilable<Row>): Compiled {
+function compile<Tables, Params extends object, Row>(
+  database: SchemaDatabase<Tables>,
+  build: (database: SchemaDatabase<Tables>, params: Params) => Compilable<Row>,
+): Compiled {
   const used = new Set<string>();
   const placeholders = new Proxy({} as Params, {
     get: (_, name) => {
@@ -72,7 +76,8 @@ function compile<Tables, Params extends object, Row>(db: Kysely<Tables>, build: 
       return PLACEHOLDER + name;
     },
   });
-  const query = build(db, placeholders).compile();
+  const query = build(database, placeholders).compile();
+  if (used.size === 0) throw new Error('Prepared query: no parameter was placed (was the parameters object spread? name each one)');
   if (query.sql.includes(PLACEHOLDER)) throw new Error('Prepared query: a parameter was written into the SQL text; place it as a value');
   const bindings = query.parameters.map((value): Binding => {
     if (typeof value !== 'string' || !value.startsWith(PLACEHOLDER)) return { value };

@@ -141,9 +141,9 @@ export class InProcessMessageBus implements MessageBus {
       headers: deadLetterHeaders(message.headers, { ...message, groupId, attempts, reason: error }),
     };
     const partitionCount = await this.partitionCount(topic);
-    const { dialect } = this.writer.log;
+    const { log } = this.writer;
     await this.writer.append(topic, byPartition([letter], partitionCount), (tx) =>
-      commitOffset(tx, dialect, groupId, message.topic, message.partition, Number(message.offset) + 1),
+      commitOffset(log, groupId, message.topic, message.partition, Number(message.offset) + 1, tx),
     );
     this.logger.error(
       `Group ${groupId} gave up on ${message.topic}/${message.partition}@${message.offset} (key ${message.key}) ` +

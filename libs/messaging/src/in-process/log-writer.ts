@@ -20,13 +20,13 @@ export class LockedOffsets implements Appender {
   constructor(private readonly log: BusLog) {}
 
   async append(topic: string, batches: readonly PartitionBatch[], alongside?: Alongside): Promise<void> {
-    const { db, dialect } = this.log;
+    const { db } = this.log;
     await db.transaction().execute(async (tx) => {
       const numbered: NumberedBatch[] = [];
       for (const batch of [...batches].sort((a, b) => a.partition - b.partition)) {
         numbered.push({ ...batch, firstOffset: await reserveOffsets(tx, topic, batch.partition, batch.messages.length) });
       }
-      await insertMessages(tx, dialect, topic, numbered);
+      await insertMessages(this.log, tx, topic, numbered);
       await alongside?.(tx);
     });
   }
@@ -51,7 +51,7 @@ export class RememberedOffsets implements Appender {
   }
 
   private async appendNow(topic: string, batches: readonly PartitionBatch[], alongside?: Alongside): Promise<void> {
-    const { db, dialect } = this.log;
+    const { db } = this.log;
     let offsets = this.next.get(topic);
     if (!offsets) {
       offsets = await nextOffsets(this.log, topic);
@@ -63,7 +63,7 @@ export class RememberedOffsets implements Appender {
       return { ...batch, firstOffset };
     });
     const write = async (executor: Kysely<BusTables>): Promise<void> => {
-      await insertMessages(executor, dialect, topic, numbered);
+      await insertMessages(this.log, executor, topic, numbered);
       await alongside?.(executor);
     };
     const rows = batches.reduce((sum, batch) => sum + batch.messages.length, 0);

@@ -1,5 +1,5 @@
 import { Generated, Kysely } from 'kysely';
-import { SchemaDatabase, SchemaMigration, SqlDialect, toDate } from '@app/persistence';
+import { PreparedQuery, SchemaDatabase, SchemaMigration, toDate } from '@app/persistence';
 import { IncomingMessage, OutgoingMessage } from '../message-bus.port';
 
 /**
@@ -102,8 +102,15 @@ export interface NumberedBatch extends PartitionBatch {
 /** Rows of one insert: six parameters a row keeps a chunk far below every engine's limit. */
 export const ROWS_PER_INSERT = 500;
 
+type MessageRow = Omit<BusTables['messages'], 'timestamp'>;
+
+const insertOneMessage = new PreparedQuery(({ db }: BusLog, row: MessageRow) =>
+  db.insertInto('messages').values({ topic: row.topic, partition: row.partition, offset: row.offset, key: row.key, value: row.value, headers: row.headers }),
+);
+
 /** Inserts the numbered messages, one statement per ROWS_PER_INSERT (a transaction of the caller's for more). */
-export async function insertMessages(db: Kysely<BusTables>, dialect: SqlDialect, topic: string, batches: readonly NumberedBatch[]): Promise<void> {
+export async function insertMessages(log: BusLog, executor: Kysely<BusTables>, topic: string, batches: readonly NumberedBatch[]): Promise<void> {
+  const { dialect } = log;
   const rows = batches.flatMap(({ partition, messages, firstOffset }) =>
     messages.map((message, index) => ({
       topic,
@@ -114,8 +121,10 @@ export async function insertMessages(db: Kysely<BusTables>, dialect: SqlDialect,
       headers: dialect.json(message.headers ?? {}),
     })),
   );
+  // One message, the most common append: a prepared statement.
+  if (rows.length === 1) return void (await insertOneMessage.run(log, rows[0], executor));
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-    await db
+    await executor
       .insertInto('messages')
       .values(rows.slice(start, start + ROWS_PER_INSERT))
       .execute();
@@ -156,22 +165,20 @@ export async function nextOffsets({ db }: BusLog, topic: string): Promise<Map<nu
   return new Map(partitions.map((row) => [row.partition, Math.max(Number(row.next_offset), (last.get(row.partition) ?? -1) + 1)]));
 }
 
-export async function readPartition(
-  { db, dialect }: BusLog,
-  topic: string,
-  partition: number,
-  fromOffset: number,
-  limit: number,
-): Promise<IncomingMessage[]> {
-  const rows = await db
+const readMessages = new PreparedQuery(({ db }: BusLog, p: { topic: string; partition: number; fromOffset: number; limit: number }) =>
+  db
     .selectFrom('messages')
     .select(['offset', 'key', 'value', 'headers', 'timestamp'])
-    .where('topic', '=', topic)
-    .where('partition', '=', partition)
-    .where('offset', '>=', fromOffset)
+    .where('topic', '=', p.topic)
+    .where('partition', '=', p.partition)
+    .where('offset', '>=', p.fromOffset)
     .orderBy('offset')
-    .limit(limit)
-    .execute();
+    .limit(p.limit),
+);
+
+export async function readPartition(log: BusLog, topic: string, partition: number, fromOffset: number, limit: number): Promise<IncomingMessage[]> {
+  const { dialect } = log;
+  const rows = await readMessages.rows(log, { topic, partition, fromOffset, limit });
   return rows.map((row) => ({
     topic,
     partition,
@@ -203,24 +210,29 @@ export async function joinPartition({ db }: BusLog, groupId: string, topic: stri
   return Number(row.next_offset);
 }
 
+const upsertCommittedOffset = new PreparedQuery(
+  ({ db, dialect }: BusLog, p: { groupId: string; topic: string; partition: number; nextOffset: number }) =>
+    db
+      .insertInto('committed_offsets')
+      .values({ group_id: p.groupId, topic: p.topic, partition: p.partition, next_offset: p.nextOffset })
+      .onConflict((conflict) =>
+        conflict.columns(['group_id', 'topic', 'partition']).doUpdateSet((eb) => ({
+          next_offset: eb.ref('excluded.next_offset'),
+          committed_at: dialect.now(),
+        })),
+      ),
+);
+
+/** Records the group's next offset of the partition (on `executor`: the log's database or a transaction of it). */
 export async function commitOffset(
-  db: Kysely<BusTables>,
-  dialect: SqlDialect,
+  log: BusLog,
   groupId: string,
   topic: string,
   partition: number,
   nextOffset: number,
+  executor: Kysely<BusTables> = log.db,
 ): Promise<void> {
-  await db
-    .insertInto('committed_offsets')
-    .values({ group_id: groupId, topic, partition, next_offset: nextOffset })
-    .onConflict((conflict) =>
-      conflict.columns(['group_id', 'topic', 'partition']).doUpdateSet((eb) => ({
-        next_offset: eb.ref('excluded.next_offset'),
-        committed_at: dialect.now(),
-      })),
-    )
-    .execute();
+  await upsertCommittedOffset.run(log, { groupId, topic, partition, nextOffset }, executor);
 }
 
 /**

@@ -81,7 +81,7 @@ export class PartitionConsumer {
           nextOffset = Number(message.offset) + 1;
         }
         // One commit per batch: what was handled, also when stopping part-way through it.
-        if (nextOffset > committed) await commitOffset(log.db, log.dialect, groupId, topic, partition, nextOffset);
+        if (nextOffset > committed) await commitOffset(log, groupId, topic, partition, nextOffset);
         if (!handledAll) return;
         // A short batch read the partition to its end: wait for a publish (one made meanwhile
         // has already left its wake-up) instead of reading once more to find nothing.
