@@ -1,4 +1,4 @@
-import { migrateSchema, SchemaDatabase, SqlDatabase, toDate } from '@app/persistence';
+import { migrateSchema, PreparedQuery, SchemaDatabase, SqlDatabase, toDate } from '@app/persistence';
 import {
   AllSubscription,
   AppendResult,
@@ -17,6 +17,29 @@ type EventRow = { [K in (typeof COLUMNS)[number]]: K extends 'position' | 'recor
 
 /** Rows per insert: an append of many events stays far below SQLite's parameter limit. */
 const ROWS_PER_INSERT = 500;
+
+type EventStoreDatabase = SchemaDatabase<EventStoreTables>;
+
+const streamEvents = new PreparedQuery(({ db }: EventStoreDatabase, p: { streamId: string }) =>
+  db.selectFrom('events').select(COLUMNS).where('stream_id', '=', p.streamId).orderBy('revision'),
+);
+
+const eventsAfter = new PreparedQuery(({ db }: EventStoreDatabase, p: { afterPosition: number; limit: number }) =>
+  db.selectFrom('events').select(COLUMNS).where('position', '>', p.afterPosition).orderBy('position').limit(p.limit),
+);
+
+const lastEventOfStream = new PreparedQuery(({ db }: EventStoreDatabase, p: { streamId: string }) =>
+  db.selectFrom('events').select(['revision', 'position']).where('stream_id', '=', p.streamId).orderBy('revision', 'desc').limit(1),
+);
+
+type EventRowValues = Omit<EventStoreTables['events'], 'position' | 'recorded_at'>;
+
+const insertEvent = new PreparedQuery(({ db }: EventStoreDatabase, row: EventRowValues) =>
+  db
+    .insertInto('events')
+    .values({ stream_id: row.stream_id, revision: row.revision, id: row.id, type: row.type, data: row.data, metadata: row.metadata })
+    .returning('position'),
+);
 
 export type SqlEventStoreOptions = Partial<SubscriptionTiming>;
 
@@ -48,7 +71,7 @@ export class SqlEventStore implements EventStore {
       // One append at a time across all processes: a position is only handed out once every
       // smaller one has committed or rolled back, so readers never see a later event first.
       await dialect.transactionLock(tx, 'eventstore.append');
-      const last = await lastEventOf(tx, streamId);
+      const last = await lastEventOf(this.database, tx, streamId);
       checkExpectedRevision(streamId, expectedRevision, last?.revision ?? 'no_stream');
       if (events.length === 0) return { nextRevision: last?.revision ?? -1, position: last?.position ?? -1 };
       return insertEvents(tx, this.database, streamId, (last?.revision ?? -1) + 1, events);
@@ -58,18 +81,12 @@ export class SqlEventStore implements EventStore {
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
-    const rows = await this.database.db.selectFrom('events').select(COLUMNS).where('stream_id', '=', streamId).orderBy('revision').execute();
+    const rows = await streamEvents.rows(this.database, { streamId });
     return rows.map((row) => this.toRecordedEvent(row));
   }
 
   async readAll(afterPosition: number, limit: number): Promise<RecordedEvent[]> {
-    const rows = await this.database.db
-      .selectFrom('events')
-      .select(COLUMNS)
-      .where('position', '>', afterPosition)
-      .orderBy('position')
-      .limit(limit)
-      .execute();
+    const rows = await eventsAfter.rows(this.database, { afterPosition, limit });
     return rows.map((row) => this.toRecordedEvent(row));
   }
 
@@ -104,16 +121,10 @@ export class SqlEventStore implements EventStore {
   }
 }
 
-type Transaction = SchemaDatabase<EventStoreTables>['db'];
+type Transaction = EventStoreDatabase['db'];
 
-async function lastEventOf(tx: Transaction, streamId: string): Promise<{ revision: number; position: number } | undefined> {
-  const row = await tx
-    .selectFrom('events')
-    .select(['revision', 'position'])
-    .where('stream_id', '=', streamId)
-    .orderBy('revision', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+async function lastEventOf(database: EventStoreDatabase, tx: Transaction, streamId: string): Promise<{ revision: number; position: number } | undefined> {
+  const row = await lastEventOfStream.first(database, { streamId }, tx);
   return row && { revision: row.revision, position: Number(row.position) };
 }
 
@@ -124,11 +135,20 @@ function checkExpectedRevision(streamId: string, expected: ExpectedRevision, act
 
 async function insertEvents(
   tx: Transaction,
-  { dialect }: SchemaDatabase<EventStoreTables>,
+  database: EventStoreDatabase,
   streamId: string,
   firstRevision: number,
   events: readonly NewEvent[],
 ): Promise<AppendResult> {
+  const { dialect } = database;
+  if (events.length === 1) {
+    // One event, the most common append: a prepared statement.
+    const [event] = events;
+    const row = { stream_id: streamId, revision: firstRevision, id: event.id, type: event.type, data: dialect.json(event.data ?? null), metadata: dialect.json(event.metadata ?? {}) };
+    const inserted = await insertEvent.first(database, row, tx);
+    if (!inserted) throw new Error(`The insert of event ${event.id} returned no position`);
+    return { nextRevision: firstRevision, position: Number(inserted.position) };
+  }
   let position = -1;
   for (let start = 0; start < events.length; start += ROWS_PER_INSERT) {
     const rows = events.slice(start, start + ROWS_PER_INSERT).map((event, index) => ({
