@@ -1,5 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { PreparedQuery } from '@app/persistence';
 import { GATEWAY_DATABASE, GatewayDatabase } from '../../gateway-migrations';
+
+const mediaPostRow = new PreparedQuery(({ db }: GatewayDatabase, p: { postUuid: string }) =>
+  db.selectFrom('media_posts').select('post_uuid').where('post_uuid', '=', p.postUuid),
+);
 
 /** The media a post holds after a post event (none when it is not about to be published). */
 export interface MediaUseChange {
@@ -41,7 +46,7 @@ export class MediaUses {
   }
 
   private async hasRow(postUuid: string): Promise<boolean> {
-    const row = await this.database.db.selectFrom('media_posts').select('post_uuid').where('post_uuid', '=', postUuid).executeTakeFirst();
+    const row = await mediaPostRow.first(this.database, { postUuid });
     return row !== undefined;
   }
 }

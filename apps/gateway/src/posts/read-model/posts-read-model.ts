@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { PostEventMessage, PostEventName, PostPage, PostStatus, PostView } from '@app/contracts';
+import { PreparedQuery } from '@app/persistence';
 import { GATEWAY_DATABASE, GatewayDatabase } from '../../gateway-migrations';
 import { ReadYourWrites } from './read-your-writes';
 
@@ -17,6 +18,26 @@ export interface PostsQuery {
   page: number;
   limit: number;
 }
+
+type PostRow = { uuid: string; workspace_uuid: string; status: string; revision: number; deleted: boolean; created_at: Date; view: string };
+
+/** The post as the message shows it, unless the row already shows this revision or a later one. */
+const upsertPost = new PreparedQuery(({ db }: GatewayDatabase, p: PostRow) => {
+  const columns = { workspace_uuid: p.workspace_uuid, status: p.status, revision: p.revision, deleted: p.deleted, created_at: p.created_at, view: p.view };
+  return db
+    .insertInto('posts')
+    .values({ uuid: p.uuid, ...columns })
+    .onConflict((conflict) => conflict.column('uuid').doUpdateSet(columns).where('posts.revision', '<', p.revision));
+});
+
+type HistoryRow = { post_uuid: string; revision: number; type: string; occurred_at: Date; account_id: number | null };
+
+const insertHistoryStep = new PreparedQuery(({ db }: GatewayDatabase, p: HistoryRow) =>
+  db
+    .insertInto('post_history')
+    .values({ post_uuid: p.post_uuid, revision: p.revision, type: p.type, occurred_at: p.occurred_at, account_id: p.account_id })
+    .onConflict((conflict) => conflict.columns(['post_uuid', 'revision']).doNothing()),
+);
 
 /**
  * The posts every GET answers from, kept by the gateway itself from `post-events`. Deleted posts
@@ -83,31 +104,23 @@ export class PostsReadModel {
    * later one, and the message as a step of the post's history (once per revision).
    */
   async save(message: PostEventMessage): Promise<void> {
-    const { dialect } = this.database;
-    const columns = {
+    const { database } = this;
+    await upsertPost.run(database, {
+      uuid: message.postUuid,
       workspace_uuid: message.workspaceUuid,
       status: message.post.status,
       revision: message.revision,
       deleted: message.deleted,
       created_at: new Date(message.post.created_at),
-      view: dialect.json(message.post),
-    };
-    await this.database.db
-      .insertInto('posts')
-      .values({ uuid: message.postUuid, ...columns })
-      .onConflict((conflict) => conflict.column('uuid').doUpdateSet(columns).where('posts.revision', '<', message.revision))
-      .execute();
-    await this.database.db
-      .insertInto('post_history')
-      .values({
-        post_uuid: message.postUuid,
-        revision: message.revision,
-        type: message.type,
-        occurred_at: new Date(message.occurredAt),
-        account_id: message.type === 'post.account_published' || message.type === 'post.account_failed' ? message.accountId : null,
-      })
-      .onConflict((conflict) => conflict.columns(['post_uuid', 'revision']).doNothing())
-      .execute();
+      view: database.dialect.json(message.post),
+    });
+    await insertHistoryStep.run(database, {
+      post_uuid: message.postUuid,
+      revision: message.revision,
+      type: message.type,
+      occurred_at: new Date(message.occurredAt),
+      account_id: message.type === 'post.account_published' || message.type === 'post.account_failed' ? message.accountId : null,
+    });
     this.progress.projected(message.workspaceUuid, message.postUuid, message.revision);
   }
 }
