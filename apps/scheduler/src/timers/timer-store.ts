@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SchemaDatabase, toDate } from '@app/persistence';
+import { PreparedQuery, SchemaDatabase, toDate } from '@app/persistence';
 import { TimerChange } from '../track-schedules/timer-change';
 import { SchedulerTables } from '../scheduler-migrations';
 
@@ -13,6 +13,39 @@ export type TimerUpdate = 'set' | 'removed' | 'none_to_remove' | 'stale';
 
 export const SCHEDULER_DATABASE = Symbol('SCHEDULER_DATABASE');
 
+type SchedulerDatabase = SchemaDatabase<SchedulerTables>;
+
+/** Records the post's revision unless one as new or newer is recorded; returns a row when it was newer. */
+const recordRevision = new PreparedQuery(({ db }: SchedulerDatabase, p: { postUuid: string; revision: number; now: Date }) =>
+  db
+    .insertInto('post_revisions')
+    .values({ post_uuid: p.postUuid, last_revision: p.revision, updated_at: p.now })
+    .onConflict((conflict) =>
+      conflict
+        .column('post_uuid')
+        .doUpdateSet((eb) => ({ last_revision: eb.ref('excluded.last_revision'), updated_at: eb.ref('excluded.updated_at') }))
+        .where('post_revisions.last_revision', '<', p.revision),
+    )
+    .returning('post_uuid'),
+);
+
+const setTimer = new PreparedQuery(({ db }: SchedulerDatabase, p: { postUuid: string; dueAt: Date; scheduledRevision: number }) =>
+  db
+    .insertInto('timers')
+    .values({ post_uuid: p.postUuid, due_at: p.dueAt, scheduled_revision: p.scheduledRevision, claimed_until: null })
+    .onConflict((conflict) =>
+      conflict.column('post_uuid').doUpdateSet((eb) => ({
+        due_at: eb.ref('excluded.due_at'),
+        scheduled_revision: eb.ref('excluded.scheduled_revision'),
+        claimed_until: null,
+      })),
+    ),
+);
+
+const removeTimer = new PreparedQuery(({ db }: SchedulerDatabase, p: { postUuid: string }) =>
+  db.deleteFrom('timers').where('post_uuid', '=', p.postUuid).returning('post_uuid'),
+);
+
 /** The durable timers of schema `scheduler`: one per scheduled post. */
 @Injectable()
 export class TimerStore {
@@ -24,34 +57,15 @@ export class TimerStore {
    * Says what happened; `stale` for such a redelivered event.
    */
   async apply(postUuid: string, revision: number, change: Exclude<TimerChange, { kind: 'none' }>): Promise<TimerUpdate> {
-    return this.database.db.transaction().execute(async (tx) => {
-      const newer = await tx
-        .insertInto('post_revisions')
-        .values({ post_uuid: postUuid, last_revision: revision, updated_at: new Date() })
-        .onConflict((conflict) =>
-          conflict
-            .column('post_uuid')
-            .doUpdateSet((eb) => ({ last_revision: eb.ref('excluded.last_revision'), updated_at: eb.ref('excluded.updated_at') }))
-            .where('post_revisions.last_revision', '<', revision),
-        )
-        .returning('post_uuid')
-        .executeTakeFirst();
+    const { database } = this;
+    return database.db.transaction().execute(async (tx) => {
+      const newer = await recordRevision.first(database, { postUuid, revision, now: new Date() }, tx);
       if (!newer) return 'stale';
       if (change.kind === 'set') {
-        await tx
-          .insertInto('timers')
-          .values({ post_uuid: postUuid, due_at: change.dueAt, scheduled_revision: change.scheduledRevision, claimed_until: null })
-          .onConflict((conflict) =>
-            conflict.column('post_uuid').doUpdateSet((eb) => ({
-              due_at: eb.ref('excluded.due_at'),
-              scheduled_revision: eb.ref('excluded.scheduled_revision'),
-              claimed_until: null,
-            })),
-          )
-          .execute();
+        await setTimer.run(database, { postUuid, dueAt: change.dueAt, scheduledRevision: change.scheduledRevision }, tx);
         return 'set';
       }
-      const removed = await tx.deleteFrom('timers').where('post_uuid', '=', postUuid).returning('post_uuid').executeTakeFirst();
+      const removed = await removeTimer.first(database, { postUuid }, tx);
       return removed ? 'removed' : 'none_to_remove';
     });
   }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SchemaDatabase, toDate } from '@app/persistence';
+import { PreparedQuery, SchemaDatabase, toDate } from '@app/persistence';
 import { SchedulerTables } from '../scheduler-migrations';
 import { SCHEDULER_DATABASE } from '../timers/timer-store';
 
@@ -9,6 +9,20 @@ export interface StuckRound {
   startedAt: Date;
 }
 
+/** The post's round as of `revision` (started at `startedAt`, or ended: null), unless the row shows a later revision. */
+const recordRound = new PreparedQuery(
+  ({ db }: SchemaDatabase<SchedulerTables>, p: { postUuid: string; revision: number; startedAt: Date | null; now: Date }) =>
+    db
+      .insertInto('publishing_watch')
+      .values({ post_uuid: p.postUuid, revision: p.revision, started_at: p.startedAt, reminded_at: null, updated_at: p.now })
+      .onConflict((conflict) =>
+        conflict
+          .column('post_uuid')
+          .doUpdateSet({ revision: p.revision, started_at: p.startedAt, reminded_at: null, updated_at: p.now })
+          .where('publishing_watch.revision', '<', p.revision),
+      ),
+);
+
 /** The publishing rounds under watch (schema `scheduler`, table `publishing_watch`). */
 @Injectable()
 export class PublishingWatchStore {
@@ -16,16 +30,7 @@ export class PublishingWatchStore {
 
   /** A round that started at `revision`; an older start (a late redelivery) changes nothing. */
   async started(postUuid: string, revision: number, startedAt: Date): Promise<void> {
-    await this.database.db
-      .insertInto('publishing_watch')
-      .values({ post_uuid: postUuid, revision, started_at: startedAt, reminded_at: null, updated_at: new Date() })
-      .onConflict((conflict) =>
-        conflict
-          .column('post_uuid')
-          .doUpdateSet({ revision, started_at: startedAt, reminded_at: null, updated_at: new Date() })
-          .where('publishing_watch.revision', '<', revision),
-      )
-      .execute();
+    await recordRound.run(this.database, { postUuid, revision, startedAt, now: new Date() });
   }
 
   /**
@@ -33,13 +38,7 @@ export class PublishingWatchStore {
    * row keeps that revision, so that a late redelivered start of the round changes nothing.
    */
   async ended(postUuid: string, revision: number): Promise<void> {
-    await this.database.db
-      .insertInto('publishing_watch')
-      .values({ post_uuid: postUuid, revision, started_at: null, reminded_at: null, updated_at: new Date() })
-      .onConflict((conflict) =>
-        conflict.column('post_uuid').doUpdateSet({ revision, started_at: null, reminded_at: null, updated_at: new Date() }).where('publishing_watch.revision', '<', revision),
-      )
-      .execute();
+    await recordRound.run(this.database, { postUuid, revision, startedAt: null, now: new Date() });
   }
 
   /**
