@@ -1,12 +1,44 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Kysely } from 'kysely';
 import { WebhookEnvelope } from '@app/contracts';
-import { SchemaDatabase } from '@app/persistence';
+import { PreparedQuery, SchemaDatabase } from '@app/persistence';
 import { WEBHOOKS_DATABASE, WebhooksTables } from '../webhooks-schema';
 import { deliveryIdFor } from './delivery-id';
 
 /** A transaction over the tables of schema `webhooks`. */
 export type WebhooksTransaction = Kysely<WebhooksTables>;
+
+type WebhooksDatabase = SchemaDatabase<WebhooksTables>;
+
+const activeWebhooksOf = new PreparedQuery(({ db }: WebhooksDatabase, p: { workspaceUuid: string }) =>
+  db
+    .selectFrom('webhooks')
+    .select(['id', 'events'])
+    .where('active', '=', true)
+    .where((eb) => eb.or([eb('workspace_uuid', '=', p.workspaceUuid), eb('workspace_uuid', 'is', null)]))
+    .orderBy('id'),
+);
+
+/** A delivery due now, unless it exists already; returns its id when it was queued. */
+const queueDelivery = new PreparedQuery(
+  ({ db, dialect }: WebhooksDatabase, p: { id: string; webhookId: number; eventId: string; event: string; postUuid: string; body: string }) =>
+    db
+      .insertInto('deliveries')
+      .values({
+        id: p.id,
+        webhook_id: p.webhookId,
+        event_id: p.eventId,
+        event: p.event,
+        post_uuid: p.postUuid,
+        body: p.body,
+        status: 'pending' as const,
+        next_attempt_at: dialect.now(),
+        lease_token: null,
+        lease_until: null,
+      })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .returning('id'),
+);
 
 /** The webhooks a post event goes to and the deliveries it queues; every method but `transaction` runs in the caller's transaction. */
 @Injectable()
@@ -23,45 +55,25 @@ export class EventDeliveries {
    * both engines.
    */
   async subscribedWebhooks(tx: WebhooksTransaction, workspaceUuid: string, event: string): Promise<number[]> {
-    const rows = await tx
-      .selectFrom('webhooks')
-      .select(['id', 'events'])
-      .where('active', '=', true)
-      .where((eb) => eb.or([eb('workspace_uuid', '=', workspaceUuid), eb('workspace_uuid', 'is', null)]))
-      .orderBy('id')
-      .execute();
+    const rows = await activeWebhooksOf.rows(this.database, { workspaceUuid }, tx);
     return rows
       .filter((row) => this.database.dialect.readJson<string[]>(row.events).includes(event))
       .map((row) => Number(row.id));
   }
 
   /**
-   * Queues the delivery of `envelope` to each webhook, due now, in one statement; deliveries that
-   * exist already (a redelivered event) are left alone. Returns the ids of those queued.
+   * Queues the delivery of `envelope` to each webhook, due now (a prepared statement each: an
+   * event goes to few webhooks); deliveries that exist already (a redelivered event) are left
+   * alone. Returns the ids of those queued.
    */
   async queueDeliveries(tx: WebhooksTransaction, eventId: string, webhookIds: readonly number[], envelope: WebhookEnvelope): Promise<string[]> {
-    if (webhookIds.length === 0) return [];
-    const { dialect } = this.database;
     const body = JSON.stringify(envelope);
-    const rows = await tx
-      .insertInto('deliveries')
-      .values(
-        webhookIds.map((webhookId) => ({
-          id: deliveryIdFor(eventId, webhookId),
-          webhook_id: webhookId,
-          event_id: eventId,
-          event: envelope.event,
-          post_uuid: envelope.post.uuid,
-          body,
-          status: 'pending' as const,
-          next_attempt_at: dialect.now(),
-          lease_token: null,
-          lease_until: null,
-        })),
-      )
-      .onConflict((conflict) => conflict.column('id').doNothing())
-      .returning('id')
-      .execute();
-    return rows.map((row) => row.id);
+    const queued: string[] = [];
+    for (const webhookId of webhookIds) {
+      const params = { id: deliveryIdFor(eventId, webhookId), webhookId, eventId, event: envelope.event, postUuid: envelope.post.uuid, body };
+      const row = await queueDelivery.first(this.database, params, tx);
+      if (row) queued.push(row.id);
+    }
+    return queued;
   }
 }
