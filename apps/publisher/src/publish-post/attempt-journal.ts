@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SchemaDatabase, toDate } from '@app/persistence';
+import { PreparedQuery, SchemaDatabase, toDate } from '@app/persistence';
 import { PUBLISHER_DATABASE, PublisherTables } from '../publisher-migrations';
 import { PublishResult } from './publish-result';
 
@@ -20,6 +20,60 @@ export type AttemptStart = { kind: 'new' } | { kind: 'finished'; result: Publish
 
 type AttemptRow = Pick<PublisherTables['attempts'], 'state' | 'outcome' | 'external_id' | 'external_url' | 'errors' | 'lease_until'>;
 
+type PublisherDatabase = SchemaDatabase<PublisherTables>;
+
+/** Journals a started attempt held for `leaseMs`, unless it exists; returns a row when it was journaled. */
+const beginAttempt = new PreparedQuery(({ db, dialect }: PublisherDatabase, p: AttemptKey & { noErrors: string; leaseMs: number }) =>
+  db
+    .insertInto('attempts')
+    .values({
+      post_uuid: p.postUuid,
+      account_id: p.accountId,
+      round: p.round,
+      state: 'started',
+      errors: p.noErrors,
+      started_at: dialect.now(),
+      lease_until: dialect.nowPlusMs(p.leaseMs),
+    })
+    .onConflict((conflict) => conflict.doNothing())
+    .returning('round'),
+);
+
+const holdAttempt = new PreparedQuery(({ db, dialect }: PublisherDatabase, p: AttemptKey & { leaseMs: number }) =>
+  db
+    .updateTable('attempts')
+    .set({ lease_until: dialect.nowPlusMs(p.leaseMs) })
+    .where('post_uuid', '=', p.postUuid)
+    .where('account_id', '=', p.accountId)
+    .where('round', '=', p.round)
+    .where('state', '=', 'started'),
+);
+
+/** Stores the result of a started attempt; returns a row when the attempt was still started. */
+const finishAttempt = new PreparedQuery(
+  ({ db, dialect }: PublisherDatabase, p: AttemptKey & { outcome: PublishResult['outcome']; externalId: string | null; externalUrl: string | null; errors: string }) =>
+    db
+      .updateTable('attempts')
+      .set({
+        state: 'finished',
+        outcome: p.outcome,
+        external_id: p.externalId,
+        external_url: p.externalUrl,
+        errors: p.errors,
+        finished_at: dialect.now(),
+        lease_until: null,
+      })
+      .where('post_uuid', '=', p.postUuid)
+      .where('account_id', '=', p.accountId)
+      .where('round', '=', p.round)
+      .where('state', '=', 'started')
+      .returning('round'),
+);
+
+const firstAttemptOf = new PreparedQuery(({ db }: PublisherDatabase, p: { postUuid: string; accountId: number }) =>
+  db.selectFrom('attempts').select('started_at').where('post_uuid', '=', p.postUuid).where('account_id', '=', p.accountId).orderBy('round').limit(1),
+);
+
 /**
  * Journal of publish attempts (schema `publisher`), written before a provider is called. The
  * claim on an attempt is its primary key: of the consumers that begin the same attempt, on one
@@ -33,21 +87,8 @@ export class AttemptJournal {
 
   /** Journals the attempt, held for `leaseMs` by the caller, or says what became of it. */
   async begin(key: AttemptKey, leaseMs: number): Promise<AttemptStart> {
-    const { db, dialect } = this.database;
-    const inserted = await db
-      .insertInto('attempts')
-      .values({
-        post_uuid: key.postUuid,
-        account_id: key.accountId,
-        round: key.round,
-        state: 'started',
-        errors: dialect.json([]),
-        started_at: dialect.now(),
-        lease_until: dialect.nowPlusMs(leaseMs),
-      })
-      .onConflict((conflict) => conflict.doNothing())
-      .returning('round')
-      .executeTakeFirst();
+    const { postUuid, accountId, round } = key;
+    const inserted = await beginAttempt.first(this.database, { postUuid, accountId, round, noErrors: this.database.dialect.json([]), leaseMs });
     if (inserted) return { kind: 'new' };
     const row = await this.read(key);
     if (row?.state === 'finished') return { kind: 'finished', result: this.resultOf(row) };
@@ -57,7 +98,8 @@ export class AttemptJournal {
 
   /** The caller is about to call the provider for a started attempt: it holds it for `leaseMs`. */
   async hold(key: AttemptKey, leaseMs: number): Promise<void> {
-    await this.setLease(key, this.database.dialect.nowPlusMs(leaseMs));
+    const { postUuid, accountId, round } = key;
+    await holdAttempt.run(this.database, { postUuid, accountId, round, leaseMs });
   }
 
   /** Nobody calls the provider for the attempt now (it waits, deferred): a later start finds it free. */
@@ -65,7 +107,7 @@ export class AttemptJournal {
     await this.setLease(key, null);
   }
 
-  private async setLease(key: AttemptKey, leaseUntil: ReturnType<SchemaDatabase['dialect']['nowPlusMs']> | null): Promise<void> {
+  private async setLease(key: AttemptKey, leaseUntil: null): Promise<void> {
     await this.database.db
       .updateTable('attempts')
       .set({ lease_until: leaseUntil })
@@ -81,24 +123,16 @@ export class AttemptJournal {
    * finished the attempt first, its result stands.
    */
   async finish(key: AttemptKey, result: PublishResult): Promise<PublishResult> {
-    const { db, dialect } = this.database;
-    const updated = await db
-      .updateTable('attempts')
-      .set({
-        state: 'finished',
-        outcome: result.outcome,
-        external_id: result.externalId,
-        external_url: result.externalUrl,
-        errors: dialect.json(result.errors),
-        finished_at: dialect.now(),
-        lease_until: null,
-      })
-      .where('post_uuid', '=', key.postUuid)
-      .where('account_id', '=', key.accountId)
-      .where('round', '=', key.round)
-      .where('state', '=', 'started')
-      .returning('round')
-      .executeTakeFirst();
+    const { postUuid, accountId, round } = key;
+    const updated = await finishAttempt.first(this.database, {
+      postUuid,
+      accountId,
+      round,
+      outcome: result.outcome,
+      externalId: result.externalId,
+      externalUrl: result.externalUrl,
+      errors: this.database.dialect.json(result.errors),
+    });
     if (updated) return result;
     const row = await this.read(key);
     if (row?.state !== 'finished') throw new Error(`Publish attempt ${key.postUuid}/${key.accountId}/${key.round} vanished`);
@@ -107,14 +141,7 @@ export class AttemptJournal {
 
   /** When the first attempt of a post on an account began, over every round; null before any. */
   async firstStartedAt(postUuid: string, accountId: number): Promise<Date | null> {
-    const row = await this.database.db
-      .selectFrom('attempts')
-      .select('started_at')
-      .where('post_uuid', '=', postUuid)
-      .where('account_id', '=', accountId)
-      .orderBy('round')
-      .limit(1)
-      .executeTakeFirst();
+    const row = await firstAttemptOf.first(this.database, { postUuid, accountId });
     return row ? toDate(row.started_at) : null;
   }
 
