@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey, KeyObject, randomBytes } from 'node:crypto';
 import { EncryptionKey, parseEncryptionKey } from './encryption-keys';
 
 export interface Keyring {
@@ -31,7 +31,7 @@ export class SecretBox {
 
   encrypt(plaintext: string): string {
     const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.current.bytes, iv);
+    const cipher = createCipheriv('aes-256-gcm', keyObject(this.current.bytes), iv);
     const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
     return ['v2', this.current.id, ...[iv, cipher.getAuthTag(), body].map((part) => part.toString('base64url'))].join(':');
   }
@@ -69,8 +69,20 @@ export class SecretBox {
   }
 }
 
+/** Key objects made once per key: turning raw bytes into a key on every call costs more than the cipher. */
+const keyObjects = new WeakMap<Buffer, KeyObject>();
+
+function keyObject(bytes: Buffer): KeyObject {
+  let key = keyObjects.get(bytes);
+  if (!key) {
+    key = createSecretKey(bytes);
+    keyObjects.set(bytes, key);
+  }
+  return key;
+}
+
 function open(key: Buffer, iv: string, tag: string, body: string): string {
-  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+  const decipher = createDecipheriv('aes-256-gcm', keyObject(key), Buffer.from(iv, 'base64url'));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
 }
