@@ -52,6 +52,12 @@ export function printLifecycle(result: LifecycleResult, memory: readonly { name:
       `(${perSecond(result.count, lastWebhookMs)} through the whole pipeline); duplicate webhooks: ${result.duplicates}; ` +
       `posts were created at ${result.createdPerSecond.toFixed(0)} posts/s.`,
   );
+  if (result.serviceCpuMs !== null) {
+    console.log(
+      `  CPU time of the service from the due time to the last webhook: ${seconds(result.serviceCpuMs)}, ` +
+        `${(result.serviceCpuMs / result.count).toFixed(2)} ms per post (${Math.round((result.serviceCpuMs / lastWebhookMs) * 100)}% of a core over that time).`,
+    );
+  }
   for (const { name, peak } of memory) {
     const target = atMost(`<= ${RSS_TARGET_MIB} MB`, peak.lifetimePeakMiB, RSS_TARGET_MIB);
     console.log(`  Peak RSS of ${name}: ${mib(peak.lifetimePeakMiB)} over its life (VmHWM), ${mib(peak.sampledPeakMiB)} sampled while the posts were created and published; ${targetCell(target)}`);

@@ -1,5 +1,6 @@
 import { Api } from '../support/api';
 import { BenchFailure } from '../support/bench-failure';
+import { cpuTimeMs } from '../support/cpu-time';
 import { ReceivedRequest, Receivers } from '../support/receivers/receivers';
 import { scheduleBurst, seconds } from '../support/scheduled-burst';
 import { ServiceUnderTest } from '../support/service-process';
@@ -21,6 +22,8 @@ export interface LifecycleResult {
   /** Wall-clock ms of each post's first `post.published`, by post uuid. */
   webhookAt: Map<string, number>;
   duplicates: number;
+  /** CPU time (ms) the service's processes used from the end of creation to the last webhook; null without /proc. */
+  serviceCpuMs: number | null;
 }
 
 /**
@@ -33,6 +36,9 @@ export async function runLifecycle(service: ServiceUnderTest, receivers: Receive
   const workspace = await prepareWorkspace(admin, member, { name: 'Lifecycle', webhookUrls: [receivers.urls[0]!] });
   const burst = await scheduleBurst([workspace], count, 'Lifecycle');
   const baseline = armSetTimeoutBaseline(count, burst.dueAtMs);
+  const pids = service.processes().map((process) => process.pid);
+  // The service is idle from here to the due time, so this is the CPU time of publishing the burst.
+  const cpuBefore = cpuTimeMs(pids);
 
   const deadline = burst.dueAtMs + 60_000 + 100 * count;
   const complete = await receivers.waitFor(
@@ -41,6 +47,7 @@ export async function runLifecycle(service: ServiceUnderTest, receivers: Receive
     (counts) => `${counts.distinct} of ${count} post.published webhooks received ${seconds(Date.now() - burst.dueAtMs)} after the due time`,
     burst.dueAtMs,
   );
+  const cpuAfter = cpuTimeMs(pids);
   const requests = await receivers.take();
   const firstOfEach = firstPublishedPerPost(requests);
   const missing = burst.uuids.filter((uuid) => !firstOfEach.has(uuid));
@@ -63,6 +70,7 @@ export async function runLifecycle(service: ServiceUnderTest, receivers: Receive
     live: uuids.map((uuid) => Date.parse(firstOfEach.get(uuid)!.publishedAt!) - burst.dueAtMs),
     webhook: uuids.map((uuid) => firstOfEach.get(uuid)!.at - burst.dueAtMs),
     webhookAt: new Map(uuids.map((uuid) => [uuid, firstOfEach.get(uuid)!.at])),
+    serviceCpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
     duplicates: requests.filter((request) => request.event === 'post.published').length - firstOfEach.size,
   };
 }

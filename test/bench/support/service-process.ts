@@ -28,11 +28,11 @@ export interface EmbeddedService extends ServiceUnderTest {
 }
 
 /**
- * The embedded service (`node dist/apps/standalone/main.js`) as its own process, on a fresh
- * temporary DATA_DIR, a free port and a random admin token; `env` adds settings.
+ * The embedded service (`node dist/apps/standalone/main.js`, or `main` of another build) as its
+ * own process, on a fresh temporary DATA_DIR, a free port and a random admin token; `env` adds settings.
  */
-export async function startEmbeddedService(env: Record<string, string> = {}): Promise<EmbeddedService> {
-  if (!existsSync(STANDALONE_MAIN)) throw new BenchFailure(`${STANDALONE_MAIN} is missing: run the benchmarks with "npm run bench", which builds first`);
+export async function startEmbeddedService(env: Record<string, string> = {}, main = STANDALONE_MAIN): Promise<EmbeddedService> {
+  if (!existsSync(main)) throw new BenchFailure(`${main} is missing: run the benchmarks with "npm run bench", which builds first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'sps-bench-'));
   const adminToken = randomBytes(24).toString('base64url');
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
@@ -51,7 +51,7 @@ export async function startEmbeddedService(env: Record<string, string> = {}): Pr
   });
   let child: NodeProcess;
   try {
-    child = await NodeProcess.start({ name: 'the embedded service', main: STANDALONE_MAIN, env: childEnv, readyTimeoutMs: 120_000 });
+    child = await NodeProcess.start({ name: 'the embedded service', main, env: childEnv, readyTimeoutMs: 120_000 });
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
