@@ -6,14 +6,26 @@ import { NodeSqliteConnection } from './node-sqlite-connection';
 import { SchemaPrefixSqliteQueryCompiler } from './schema-prefix-compiler';
 
 /**
+ * Pages the write-ahead log may hold before a commit copies them into the database file: 10,000
+ * (about 40 MB) instead of SQLite's 1,000. Each such checkpoint syncs the file to disk; with one
+ * every 1,000 pages they took a third of the time of the service's small transactions.
+ */
+const WAL_CHECKPOINT_PAGES = 10_000;
+
+/** After a checkpoint, a log that grew larger than this is cut back to it. */
+const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
+
+/**
  * Opens the embedded database: one SQLite file (`:memory:` for tests) through `node:sqlite`, one
  * connection, WAL journal with `synchronous=NORMAL` (a commit survives a process crash; the last
- * commits before a power loss may not).
+ * commits before a power loss may not), checkpointed every WAL_CHECKPOINT_PAGES pages.
  */
 export function openSqliteDatabase(path = ':memory:'): SqlDatabase {
   const db = new DatabaseSync(path);
   db.exec('PRAGMA journal_mode = WAL');
   db.exec('PRAGMA synchronous = NORMAL');
+  db.exec(`PRAGMA wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
+  db.exec(`PRAGMA journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
   db.exec('PRAGMA busy_timeout = 5000');
   db.exec('PRAGMA foreign_keys = ON');
   const connection = new NodeSqliteConnection(db);
