@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SchemaDatabase } from '@app/persistence';
+import { PreparedQuery, SchemaDatabase } from '@app/persistence';
 import { SECRET_BOX, SecretBox } from '@app/security';
 import { SessionStore } from '../providers/publish-provider';
 import { PUBLISHER_DATABASE, PublisherTables } from '../publisher-migrations';
@@ -13,6 +13,10 @@ export interface ConnectedAccount {
 }
 
 /** Connected accounts of schema `publisher`; settings, credentials and sessions are encrypted at rest. */
+const accountById = new PreparedQuery(({ db }: SchemaDatabase<PublisherTables>, p: { accountId: number }) =>
+  db.selectFrom('accounts').select(['account_id', 'workspace_uuid', 'provider', 'settings_encrypted', 'credentials_encrypted']).where('account_id', '=', p.accountId),
+);
+
 @Injectable()
 export class AccountStore {
   constructor(
@@ -60,11 +64,7 @@ export class AccountStore {
 
   /** The account with its secrets decrypted; throws when they cannot be decrypted (another key). */
   async find(accountId: number): Promise<ConnectedAccount | null> {
-    const row = await this.database.db
-      .selectFrom('accounts')
-      .select(['account_id', 'workspace_uuid', 'provider', 'settings_encrypted', 'credentials_encrypted'])
-      .where('account_id', '=', accountId)
-      .executeTakeFirst();
+    const row = await accountById.first(this.database, { accountId });
     if (!row) return null;
     return {
       accountId: Number(row.account_id),

@@ -70,6 +70,13 @@ const finishAttempt = new PreparedQuery(
       .returning('round'),
 );
 
+const latestRoundOf = new PreparedQuery(({ db }: PublisherDatabase, p: { postUuid: string }) =>
+  db
+    .selectFrom('attempts')
+    .select((eb) => eb.fn.max('round').as('round'))
+    .where('post_uuid', '=', p.postUuid),
+);
+
 const firstAttemptOf = new PreparedQuery(({ db }: PublisherDatabase, p: { postUuid: string; accountId: number }) =>
   db.selectFrom('attempts').select('started_at').where('post_uuid', '=', p.postUuid).where('account_id', '=', p.accountId).orderBy('round').limit(1),
 );
@@ -147,11 +154,7 @@ export class AttemptJournal {
 
   /** The latest round journaled for a post, or null. */
   async latestRound(postUuid: string): Promise<number | null> {
-    const row = await this.database.db
-      .selectFrom('attempts')
-      .select((eb) => eb.fn.max('round').as('round'))
-      .where('post_uuid', '=', postUuid)
-      .executeTakeFirst();
+    const row = await latestRoundOf.first(this.database, { postUuid });
     return row?.round ?? null;
   }
 

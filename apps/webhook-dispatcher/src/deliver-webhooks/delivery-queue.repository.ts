@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ExpressionBuilder, sql } from 'kysely';
-import { SchemaDatabase, SqlDialect, toDate } from '@app/persistence';
+import { PreparedQuery, SchemaDatabase, SqlDialect, toDate } from '@app/persistence';
 import { WEBHOOKS_DATABASE, WebhooksTables } from '../webhooks-schema';
 import { AttemptOutcome } from './retry-policy';
 
@@ -86,6 +86,43 @@ function nextAttemptAfter(eb: Deliveries, dialect: SqlDialect, finished: readonl
   return cases.else(null).end();
 }
 
+type WebhooksDatabase = SchemaDatabase<WebhooksTables>;
+
+/** Claims up to `limit` due deliveries, except those of `busyWebhooks`, for `leaseMs` under `leaseToken`. */
+function claimQuery({ db, dialect }: WebhooksDatabase, p: { limit: number; leaseMs: number; leaseToken: string }, busyWebhooks: readonly number[]) {
+  const due = dialect.skipLocked(
+    db
+      .selectFrom('deliveries')
+      .select('deliveries.id')
+      .where(isPending)
+      .$if(busyWebhooks.length > 0, (query) => query.where('deliveries.webhook_id', 'not in', [...busyWebhooks]))
+      .where('deliveries.next_attempt_at', '<=', dialect.now())
+      .where((eb) => eb.or([eb('deliveries.lease_until', 'is', null), eb('deliveries.lease_until', '<=', dialect.now())]))
+      .where(ofActiveWebhook)
+      .orderBy('deliveries.next_attempt_at')
+      .limit(p.limit),
+  );
+  return db
+    .updateTable('deliveries')
+    .set({ lease_token: p.leaseToken, lease_until: dialect.nowPlusMs(p.leaseMs) })
+    .where('deliveries.id', 'in', due)
+    .returning((eb) => [
+      'deliveries.id',
+      'deliveries.webhook_id',
+      'deliveries.event',
+      'deliveries.body',
+      'deliveries.run_attempts',
+      webhookColumn(eb, 'url').as('url'),
+      webhookColumn(eb, 'secret_ciphertext').as('secret_ciphertext'),
+      previousSecretColumn(eb, dialect).as('previous_secret_ciphertext'),
+    ]);
+}
+
+/** The claim when no webhook is busy, the common case: prepared once. */
+const claimFromEveryWebhook = new PreparedQuery((database: WebhooksDatabase, p: { limit: number; leaseMs: number; leaseToken: string }) =>
+  claimQuery(database, p, []),
+);
+
 /**
  * Due deliveries, claimed in batches with a lease: the claiming statement skips rows another
  * replica is claiming right now (row locks on PostgreSQL) and rows whose lease has not run out,
@@ -97,35 +134,9 @@ export class DeliveryQueueRepository {
   constructor(@Inject(WEBHOOKS_DATABASE) private readonly database: SchemaDatabase<WebhooksTables>) {}
 
   async claimDue(limit: number, leaseMs: number, busyWebhooks: readonly number[] = []): Promise<ClaimedDelivery[]> {
-    const { db, dialect } = this.database;
-    const leaseToken = randomUUID();
-    const due = dialect.skipLocked(
-      db
-        .selectFrom('deliveries')
-        .select('deliveries.id')
-        .where(isPending)
-        .$if(busyWebhooks.length > 0, (query) => query.where('deliveries.webhook_id', 'not in', [...busyWebhooks]))
-        .where('deliveries.next_attempt_at', '<=', dialect.now())
-        .where((eb) => eb.or([eb('deliveries.lease_until', 'is', null), eb('deliveries.lease_until', '<=', dialect.now())]))
-        .where(ofActiveWebhook)
-        .orderBy('deliveries.next_attempt_at')
-        .limit(limit),
-    );
-    const rows = await db
-      .updateTable('deliveries')
-      .set({ lease_token: leaseToken, lease_until: dialect.nowPlusMs(leaseMs) })
-      .where('deliveries.id', 'in', due)
-      .returning((eb) => [
-        'deliveries.id',
-        'deliveries.webhook_id',
-        'deliveries.event',
-        'deliveries.body',
-        'deliveries.run_attempts',
-        webhookColumn(eb, 'url').as('url'),
-        webhookColumn(eb, 'secret_ciphertext').as('secret_ciphertext'),
-        previousSecretColumn(eb, dialect).as('previous_secret_ciphertext'),
-      ])
-      .execute();
+    const params = { limit, leaseMs, leaseToken: randomUUID() };
+    const rows =
+      busyWebhooks.length === 0 ? await claimFromEveryWebhook.rows(this.database, params) : await claimQuery(this.database, params, busyWebhooks).execute();
     return rows.map((row) => ({
       id: row.id,
       webhookId: Number(row.webhook_id),
@@ -135,7 +146,7 @@ export class DeliveryQueueRepository {
       url: row.url!,
       secretCiphertext: row.secret_ciphertext!,
       previousSecretCiphertext: row.previous_secret_ciphertext ?? null,
-      leaseToken,
+      leaseToken: params.leaseToken,
     }));
   }
 
