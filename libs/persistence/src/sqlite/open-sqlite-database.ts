@@ -18,10 +18,15 @@ const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
 /**
  * Opens the embedded database: one SQLite file (`:memory:` for tests) through `node:sqlite`, one
  * connection, WAL journal with `synchronous=NORMAL` (a commit survives a process crash; the last
- * commits before a power loss may not), checkpointed every WAL_CHECKPOINT_PAGES pages.
+ * commits before a power loss may not), checkpointed every WAL_CHECKPOINT_PAGES pages, locked by
+ * this connection alone while it is open.
  */
 export function openSqliteDatabase(path = ':memory:'): SqlDatabase {
   const db = new DatabaseSync(path);
+  // One process at a time opens the database (the data directory's lock sees to it): it holds the
+  // file's lock from its first statement to the end, and keeps the WAL index in its own memory, so
+  // a transaction makes no locking calls to the file system (set before the first access to take effect).
+  db.exec('PRAGMA locking_mode = EXCLUSIVE');
   db.exec('PRAGMA journal_mode = WAL');
   db.exec('PRAGMA synchronous = NORMAL');
   db.exec(`PRAGMA wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
