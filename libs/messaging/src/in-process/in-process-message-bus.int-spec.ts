@@ -139,6 +139,21 @@ describe.each(testEngines)('in-process bus on %s', (engine, open) => {
       }
     });
 
+    it('commits what was handled shortly after, and at once when the group stops', async () => {
+      const local = await bus();
+      const inbox = new Inbox();
+      const group = await local.subscribe({ groupId: 'committer', topics: [topic], handle: inbox.handle });
+      for (const seq of [0, 1, 2]) {
+        await local.publish(topic, [{ key: 'post-1', value: { seq } }]);
+        await inbox.waitFor(seq + 1);
+      }
+      await until(async () => (await committed(log(), 'committer', topic)) === 3, 'the group committed the three messages');
+      await local.publish(topic, [{ key: 'post-1', value: { seq: 3 } }]);
+      await inbox.waitFor(4);
+      await group.stop();
+      expect(await committed(log(), 'committer', topic)).toBe(4);
+    });
+
     it('goes on numbering after a restart, also once retention deleted every message of the partition', async () => {
       const local = await bus();
       const inbox = new Inbox();

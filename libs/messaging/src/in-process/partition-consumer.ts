@@ -26,14 +26,25 @@ export interface PartitionConsumerSettings {
 const FETCH_SIZE = 100;
 
 /**
+ * How long handled messages may wait for their offset commit: one commit covers what was handled
+ * meanwhile instead of one per fetched batch (Kafka's auto-commit, with a short interval).
+ */
+export const COMMIT_INTERVAL_MS = 100;
+
+/**
  * One consumer group's reader of one partition: hands the messages to the handler one at a time,
- * in offset order, and commits after a fetched batch was handled (at-least-once: a crash in the
- * middle of a batch hands its handled messages over again, which idempotent consumers skip).
+ * in offset order, and commits what was handled at most COMMIT_INTERVAL_MS later, and at once
+ * when it stops (at-least-once: a crash hands the messages handled since the last commit over
+ * again, which idempotent consumers skip).
  */
 export class PartitionConsumer {
   private readonly wakeup = new Wakeup();
   private readonly stopped = new AbortController();
   private running: Promise<void> = Promise.resolve();
+  /** The next offset after the handled messages, while it waits for its commit. */
+  private uncommitted?: number;
+  private commitTimer?: NodeJS.Timeout;
+  private commits: Promise<void> = Promise.resolve();
 
   constructor(private readonly settings: PartitionConsumerSettings) {}
 
@@ -63,6 +74,16 @@ export class PartitionConsumer {
   }
 
   private async run(): Promise<void> {
+    try {
+      await this.consume();
+    } finally {
+      clearTimeout(this.commitTimer);
+      this.commitTimer = undefined;
+      await this.commitNow();
+    }
+  }
+
+  private async consume(): Promise<void> {
     const { writer, groupId, topic, partition, pollIntervalMs, retryAfterErrorMs, logger } = this.settings;
     const { log } = writer;
     let nextOffset: number | undefined;
@@ -80,8 +101,8 @@ export class PartitionConsumer {
           }
           nextOffset = Number(message.offset) + 1;
         }
-        // One commit per batch: what was handled, also when stopping part-way through it.
-        if (nextOffset > committed) await commitOffset(log, groupId, topic, partition, nextOffset);
+        // What was handled, also when stopping part-way through the batch.
+        if (nextOffset > committed) this.commitSoon(nextOffset);
         if (!handledAll) return;
         // A short batch read the partition to its end: wait for a publish (one made meanwhile
         // has already left its wake-up) instead of reading once more to find nothing.
@@ -93,6 +114,34 @@ export class PartitionConsumer {
         await sleep(retryAfterErrorMs, this.stopped.signal);
       }
     }
+  }
+
+  private commitSoon(nextOffset: number): void {
+    this.uncommitted = nextOffset;
+    if (this.commitTimer) return;
+    this.commitTimer = setTimeout(() => {
+      this.commitTimer = undefined;
+      void this.commitNow();
+    }, COMMIT_INTERVAL_MS);
+    this.commitTimer.unref();
+  }
+
+  /** Commits the handled offset, after the commits already on their way. */
+  private commitNow(): Promise<void> {
+    this.commits = this.commits.then(async () => {
+      const offset = this.uncommitted;
+      if (offset === undefined) return;
+      this.uncommitted = undefined;
+      const { writer, groupId, topic, partition, logger } = this.settings;
+      try {
+        await commitOffset(writer.log, groupId, topic, partition, offset);
+      } catch (error) {
+        logger.error(`Group ${groupId} could not commit ${topic}/${partition}@${offset}: ${errorMessage(error)}`);
+        // Tried again a moment later, unless a later offset is already waiting (or the consumer stopped).
+        if (this.uncommitted === undefined && !this.stopping) this.commitSoon(offset);
+      }
+    });
+    return this.commits;
   }
 
   /** Returns false when the consumer stopped before the message was handled. */
