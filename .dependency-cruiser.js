@@ -4,6 +4,8 @@
  * - the generic libraries (messaging, event-store, persistence, config, security, telemetry,
  *   runtime) know no domain and no service: they never import the domain, the contracts or an app;
  * - contracts (topics, integration messages, HTTP shapes) are what services share: no domain, no app;
+ * - platforms (what each provider takes in a post body: the domain's port, answered) is pure too:
+ *   it imports the domain and nothing else, so that the gateway and the publisher share it;
  * - libraries never import apps; an app never imports another app (only `standalone`, which
  *   composes the five services in one process, imports them, and only through their modules).
  */
@@ -32,6 +34,13 @@ module.exports = {
       severity: 'error',
       from: { path: generic },
       to: { path: ['^libs/domain/', '^libs/contracts/', '^apps/'] },
+    },
+    {
+      name: 'platforms-are-pure-rules',
+      comment: 'libs/platforms answers the domain\'s port with each provider\'s rules: it imports the domain and nothing else (no framework, no I/O).',
+      severity: 'error',
+      from: { path: '^libs/platforms/' },
+      to: { pathNot: ['^libs/platforms/', '^libs/domain/', '^node_modules/@types/'], dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'contracts-know-no-domain',

@@ -8,7 +8,7 @@ const swc = ['@swc/jest', {
   module: { type: 'commonjs' },
 }];
 const moduleNameMapper = {
-  '^@app/kafka-mock-cluster$': '<rootDir>/libs/messaging/src/kafka/testing',
+  '^@app/kafka-testing$': '<rootDir>/libs/messaging/src/kafka/testing',
   '^@app/contracts/testing$': '<rootDir>/libs/contracts/src/testing/post-event-messages',
   '^@app/domain/testing$': '<rootDir>/libs/domain/src/post/testing/post-fixtures',
   '^@app/media-samples$': '<rootDir>/libs/media-store/src/testing',

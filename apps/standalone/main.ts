@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   // Before anything is written to DATA_DIR: data of an earlier version must not get a new database beside it.
   refuseEarlierDataDir(resolve(config.dataDir));
-  const app = await createHttpApp(StandaloneModule.forRoot(config), nestLogLevels(config.logLevel));
+  const app = await createHttpApp(StandaloneModule.forRoot(config), nestLogLevels(config.logLevel), config.http);
   configureGatewayApp(app, config);
   await app.listen(config.port, LISTEN_ADDRESS);
   new Logger('Standalone').log(`Social publishing service listening on http://localhost:${config.port}/api (embedded mode, data in ${config.dataDir})`);

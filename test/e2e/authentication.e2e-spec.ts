@@ -33,6 +33,22 @@ describe('authentication (the built service)', () => {
     }
   });
 
+  it('a 401 carries the Bearer challenge: with error="invalid_token" for a token that lets nobody in, without an error when none was sent', async () => {
+    expect((await admin.get('/api/panel/workspaces', { token: null })).headers.get('www-authenticate')).toBe('Bearer realm="api"');
+    expect((await admin.get('/api/panel/workspaces', { token: 'not-a-token' })).headers.get('www-authenticate')).toBe(
+      'Bearer realm="api", error="invalid_token", error_description="The token is unknown, revoked or expired."',
+    );
+    expect((await admin.get('/api/panel/workspaces')).headers.get('www-authenticate')).toBeNull();
+  });
+
+  it('GET /api answers without a token: the name, the version and where the dashboard and the reference are', async () => {
+    for (const path of ['/api', '/api/']) {
+      const index = await admin.get(path, { token: null });
+      expect(index).toMatchObject({ status: 200, body: { name: 'social-publishing-service', version: expect.stringMatching(/^\d+\.\d+\.\d+/), links: { app: '/app', docs: '/api/docs', openapi: '/api/docs-json' } } });
+    }
+    expect((await admin.get('/api/docs-json', { token: null })).status).toBe(200);
+  });
+
   it('401 for an expired token', async () => {
     const user = await admin.post('/api/panel/users', { name: 'Short', email: 'short@example.com', is_admin: true });
     const expiresAt = new Date(Date.now() + 1500).toISOString();

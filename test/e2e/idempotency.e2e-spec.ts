@@ -64,6 +64,17 @@ describe('Idempotency-Key (the built service)', () => {
     expect(await postCount()).toBe(before + 2);
   });
 
+  it('treats the same path in other letter case or with a trailing slash as the same scope', async () => {
+    const before = await postCount();
+    const first = await admin.post(`/api/${workspace}/posts`, draft('one scope'), withKey('case-1'));
+    const upper = await admin.post(`/api/${workspace.toUpperCase()}/POSTS/`, draft('one scope'), withKey('case-1'));
+    expect(first.status).toBe(201);
+    expect(upper.status).toBe(201);
+    expect(upper.headers.get('idempotent-replayed')).toBe('true');
+    expect(upper.body).toEqual(first.body);
+    expect(await postCount()).toBe(before + 1);
+  });
+
   it('refuses a key that is empty or longer than 255 characters: 400', async () => {
     for (const key of ['""', 'k'.repeat(256)]) {
       const answer = await admin.post(`/api/${workspace}/posts`, draft('x'), withKey(key));

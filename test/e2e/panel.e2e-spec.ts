@@ -82,7 +82,7 @@ describe('panel endpoints (the built service)', () => {
     });
     expect((await admin.post(`/api/panel/workspaces/${workspace}/members`, { user_id: user.id, role: 'owner' })).body).toEqual({
       message: 'Validation errors.',
-      errors: { role: ['The selected role is invalid.'] },
+      errors: { role: ['The selected role is invalid. Use admin, member or viewer.'] },
     });
   });
 

@@ -5,7 +5,7 @@ import { fuzzSeed, SeededRandom, seededRandom, WEIRD_VALUES } from './support/fu
 
 jest.setTimeout(180_000);
 
-const KEYS = ['versions', 'accounts', 'date', 'time', 'timezone', 'scheduled_at', 'schedule', 'schedule_now', 'tags', 'extra'];
+const KEYS = ['versions', 'accounts', 'date', 'time', 'timezone', 'scheduled_at', 'schedule', 'schedule_now', 'queue', 'tags', 'extra'];
 const VERSION_KEYS = ['account_id', 'is_original', 'content', 'options'];
 
 function randomBody(random: SeededRandom, accountIds: number[]): unknown {
@@ -26,6 +26,7 @@ function randomBody(random: SeededRandom, accountIds: number[]): unknown {
       case 'is_original':
       case 'schedule':
       case 'schedule_now':
+      case 'queue':
         return random.next() < 0.5;
       case 'content':
         return [{ body: random.pick(['hi', '', 3]), media: random.pick([[], ['a'], 'm']) }];
@@ -57,6 +58,7 @@ describe('POST posts with random and malformed bodies (the built service)', () =
     admin = new ApiClient(service.baseUrl, service.adminToken);
     workspace = await approverWorkspace(admin, 'Fuzz');
     accountIds = [await connectSandbox(admin, workspace, 'One'), await connectSandbox(admin, workspace, 'Two', 'failure')];
+    expect((await admin.put(`/api/${workspace}/queue`, { timezone: 'Europe/Paris', slots: [{ day: 'mon', time: '09:00' }, { day: 'thu', time: '14:30' }] })).status).toBe(200);
   });
   afterAll(() => service?.dispose());
 

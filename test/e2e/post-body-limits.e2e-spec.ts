@@ -98,4 +98,10 @@ describe('limits on a post body (the built service)', () => {
     expect((await admin.post(posts(), { ...scheduled('a'.repeat(641)), schedule_now: false })).status).toBe(201);
     expect((await admin.post(posts(), scheduled('a'.repeat(600)))).status).toBe(201);
   });
+
+  it('at schedule time, the limit holds for each content item on its own: a thread of items within it is taken, one item over it is not', async () => {
+    const thread = (...lengths: number[]) => ({ versions: [original('', { content: lengths.map((length) => ({ body: 'a'.repeat(length), media: [] })) })], accounts: [toots], schedule_now: true });
+    expect((await admin.post(posts(), thread(640, 640, 640))).status).toBe(201);
+    expect(await admin.post(posts(), thread(640, 641))).toMatchObject(validation({ 'accounts.0': ['The text is longer than mastodon allows (640 characters).'] }));
+  });
 });

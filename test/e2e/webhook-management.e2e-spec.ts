@@ -204,4 +204,12 @@ describe('webhook management (the built service)', () => {
     expect((await admin.get(`/api/panel/webhooks/${panelHook.id}/deliveries?status=failed`)).status).toBe(200);
     await admin.delete(`/api/panel/webhooks/${panelHook.id}`);
   });
+
+  it('a workspace has at most 20 webhooks, even when creates arrive at once: one more is a 422 under url', async () => {
+    const crowded = await approverWorkspace(admin, 'Crowded');
+    const answers = await Promise.all(Array.from({ length: 22 }, (_, n) => admin.post(`/api/${crowded}/webhooks`, { url: receiver.url(`/crowded/${n}`) })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([...Array(20).fill(201), 422, 422]);
+    expect(answers.find((answer) => answer.status === 422)!.body).toEqual({ message: 'Validation errors.', errors: { url: ['A workspace has at most 20 webhooks; delete one first.'] } });
+    expect((await admin.get(`/api/${crowded}/webhooks`)).body.data).toHaveLength(20);
+  });
 });

@@ -92,6 +92,18 @@ export interface Account {
   created_at: string;
 }
 
+export interface QueueSlot {
+  day: 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun';
+  /** `H:i`, in the queue's time zone. */
+  time: string;
+}
+
+/** The workspace's posting schedule (`GET`/`PUT /{ws}/queue`). */
+export interface Queue {
+  timezone: string;
+  slots: QueueSlot[];
+}
+
 export interface PostAccount {
   id: number;
   provider: string;
@@ -99,6 +111,8 @@ export interface PostAccount {
   username: string | null;
   external_url: string | null;
   errors: string[];
+  /** Per content item, once published: where it is on the platform. */
+  items?: Array<{ external_id: string | null; external_url: string | null } | null>;
 }
 
 export interface Version {

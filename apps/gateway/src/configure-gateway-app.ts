@@ -4,6 +4,8 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AppConfig } from '@app/config';
 import { serveDashboard } from './dashboard/serve-dashboard';
 import { ApiExceptionFilter } from './http/api-exception.filter';
+import { forbidCachingOfApiAnswers } from './http/api-cache-control';
+import { refuseCrossSiteWrites } from './http/browser-request-rules';
 import { readBodiesAsJson } from './http/json-body';
 import { serveApiDocs } from './http/openapi/api-docs';
 import { apiValidationPipe } from './http/validation';
@@ -17,7 +19,9 @@ const isMediaUpload = (method: string, url: string): boolean => method === 'POST
  */
 export function configureGatewayApp(app: NestFastifyApplication, config: AppConfig): void {
   app.setGlobalPrefix('api', { exclude: ['health/live', 'health/ready'] });
+  refuseCrossSiteWrites(app, { publicUrl: config.publicUrl, trustProxy: config.trustProxy, multipartRoute: isMediaUpload });
   readBodiesAsJson(app, { multipartRoute: isMediaUpload });
+  forbidCachingOfApiAnswers(app);
   // Files are read by the upload route itself (MediaUploadReader), within MEDIA_MAX_BYTES.
   // (Nest's adapter brings its own copy of Fastify's types; the plugin is written for any Fastify 5.)
   void app.register(fastifyMultipart as unknown as Parameters<NestFastifyApplication['register']>[0], { limits: { fileSize: config.mediaMaxBytes } });

@@ -1,8 +1,9 @@
 import { Generated, sql } from 'kysely';
 import type { EncryptedColumns, SchemaDatabase, SchemaMigration } from '@app/persistence';
-import { OAuthStatesTable, oauthStatesMigration } from './accounts/connect-oauth/oauth-states-table';
+import { OAuthStatesTable, oauthStateBindingMigration, oauthStatesMigration } from './accounts/connect-oauth/oauth-states-table';
 import { DeadLettersTable, deadLettersMigration } from './dead-letters/dead-letters-table';
 import { PostHistoryTable, PostsTable, postsReadModelMigration } from './posts/read-model/posts-table';
+import { PostingQueuesTable, postingQueuesMigration } from './queue/posting-queues-table';
 
 export const GATEWAY_SCHEMA = 'gateway';
 
@@ -65,6 +66,7 @@ export interface GatewayTables {
   media_post_uses: { post_uuid: string; media_id: string };
   dead_letters: Omit<DeadLettersTable, 'id'> & { id: Generated<number> };
   oauth_states: OAuthStatesTable;
+  posting_queues: PostingQueuesTable;
 }
 
 export type GatewayDatabase = SchemaDatabase<GatewayTables>;
@@ -205,4 +207,13 @@ export const gatewayMigrations: SchemaMigration[] = [
   },
   deadLettersMigration,
   oauthStatesMigration,
+  oauthStateBindingMigration,
+  postingQueuesMigration,
+  {
+    // The live-token index reads in the tokens created lately (at most once a second per replica).
+    id: '013-tokens-created-at',
+    up: async (db) => {
+      await db.schema.createIndex('tokens_created_at').on('tokens').column('created_at').execute();
+    },
+  },
 ];

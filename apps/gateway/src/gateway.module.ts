@@ -13,7 +13,9 @@ import { AuthenticationGuard } from './auth/authentication.guard';
 import { BootstrapAdmin } from './auth/bootstrap-admin/bootstrap-admin';
 import { RateLimitGuard } from './auth/rate-limit/rate-limit.guard';
 import { RateLimits } from './auth/rate-limit/rate-limits';
+import { ApiIndexController } from './api-index/api-index.controller';
 import { TokenStore } from './auth/token-store';
+import { LiveTokenIndex } from './auth/live-token-index';
 import { AccessCache } from './access/access-cache';
 import { SessionController } from './dashboard/session/session.controller';
 import { GatewaySchemaSetup } from './gateway-schema-setup';
@@ -24,6 +26,7 @@ import { UsersRepository } from './panel/users/users.repository';
 import { WorkspacesRepository } from './panel/workspaces/workspaces.repository';
 import { MembershipStore } from './workspace/membership-store';
 import { AddMemberController } from './panel/workspaces/add-member/add-member.controller';
+import { WorkspaceMembersController } from './panel/workspaces/manage-members/workspace-members.controller';
 import { CreateWorkspaceController } from './panel/workspaces/create-workspace/create-workspace.controller';
 import { ListWorkspacesController } from './panel/workspaces/list-workspaces/list-workspaces.controller';
 import { CreateTokenController } from './panel/users/create-token/create-token.controller';
@@ -74,6 +77,9 @@ import { ListDeadLettersController } from './dead-letters/list-dead-letters/list
 import { DeadLettersConsumer } from './dead-letters/record-dead-letters/dead-letters.consumer';
 import { ReplayDeadLetters } from './dead-letters/replay-dead-letters/replay-dead-letters';
 import { ReplayDeadLettersController } from './dead-letters/replay-dead-letters/replay-dead-letters.controller';
+import { GetQueueController } from './queue/get-queue/get-queue.controller';
+import { PostingQueues } from './queue/posting-queues';
+import { SetQueueController } from './queue/set-queue/set-queue.controller';
 import { WorkspaceAdminGuard } from './workspace/workspace-admin.guard';
 import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
 
@@ -90,6 +96,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
 @Module({
   imports: [HealthModule],
   controllers: [
+    ApiIndexController,
     SessionController,
     OAuthCallbackController,
     WhoAmIController,
@@ -97,6 +104,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     ListWorkspacesController,
     CreateWorkspaceController,
     AddMemberController,
+    WorkspaceMembersController,
     ListUsersController,
     CreateUserController,
     DeleteUserController,
@@ -128,6 +136,8 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     UploadMediaController,
     GetMediaFileController,
     DeleteMediaController,
+    GetQueueController,
+    SetQueueController,
   ],
   providers: [
     { provide: GATEWAY_DATABASE, inject: [DATABASE], useFactory: (database: SqlDatabase) => database.forSchema<GatewayTables>(GATEWAY_SCHEMA) },
@@ -139,6 +149,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     MembershipStore,
     BootstrapAdmin,
     TokenStore,
+    LiveTokenIndex,
     RateLimitGuard,
     RateLimits,
     AuthenticationGuard,
@@ -167,6 +178,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     ReplayDeadLetters,
     DeadLetterRetention,
     OAuthStates,
+    PostingQueues,
   ],
 })
 export class GatewayModule {}

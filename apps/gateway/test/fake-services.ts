@@ -28,6 +28,8 @@ export class FakeServices {
   readonly calls: Array<{ method: string; payload: unknown }> = [];
   /** Set to make every post method fail as an unreachable service would. */
   postServiceDown = false;
+  /** Set to make connecting an account fail as a publisher that did not answer in time does. */
+  connectTimesOut = false;
 
   register(server: RpcServer): void {
     const serve = (method: string, handler: (payload: never) => unknown) =>
@@ -52,6 +54,7 @@ export class FakeServices {
       this.run(r.postUuid, { type: 'ApprovePost', actor: r.actor, now: now() }, r.workspaceUuid),
     );
     serve(RpcMethods.connectAccount, (r: ConnectAccountRequest) => {
+      if (this.connectTimesOut) throw new ServiceError('unavailable', 'The service did not answer in time.');
       if (r.provider !== 'sandbox') throw new ServiceError('validation', 'Validation errors.', { provider: ['The selected provider is invalid.'] });
       return { authorized: true, name: 'Reported Name', username: 'reported_handle', settings: r.settings };
     });
@@ -150,7 +153,7 @@ function viewOf(state: ExistingState): PostView {
     uuid: state.postUuid,
     status: state.status,
     versions: state.versions,
-    accounts: state.accounts.map((account) => ({ ...account, external_url: null, errors: [] })),
+    accounts: state.accounts.map((account) => ({ ...account, external_url: null, errors: [], items: [null] })),
     tags: state.tags,
     scheduled_at: state.scheduledAt,
     published_at: state.publishedAt,

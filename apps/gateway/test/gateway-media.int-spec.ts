@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { PostEventName, PostStatus, Topics } from '@app/contracts';
 import { samplePostEvent } from '@app/contracts/testing';
+import { readMediaBytes } from '@app/media-store';
 import { mediaFixture, mp4Start, pngImage } from '@app/media-samples';
 import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
+import { rawRequest, uploadWithHeaders } from './multipart-upload';
 
 jest.setTimeout(30_000);
 
@@ -20,7 +22,7 @@ describe('gateway: media (SQLite, files in a temporary folder)', () => {
   let viewer: string;
 
   beforeAll(async () => {
-    gateway = await startGatewayTestApp({ MEDIA_MAX_BYTES: String(200_000) });
+    gateway = await startGatewayTestApp({ MEDIA_MAX_BYTES: String(200_000), PUBLIC_URL: 'https://social.example/' });
     workspace = (await gateway.call('POST', '/api/panel/workspaces', { body: { name: 'Acme' } })).body.uuid;
     otherWorkspace = (await gateway.call('POST', '/api/panel/workspaces', { body: { name: 'Other' } })).body.uuid;
     for (const uuid of [workspace, otherWorkspace]) await gateway.call('POST', `/api/panel/workspaces/${uuid}/members`, { body: { user_id: 1, role: 'admin', can_approve: true } });
@@ -43,17 +45,28 @@ describe('gateway: media (SQLite, files in a temporary folder)', () => {
       size: png.length,
       width: 120,
       height: 80,
-      url: `${gateway.url}/api/${workspace}/media/${answer.body.id}/file`,
+      url: `https://social.example/api/${workspace}/media/${answer.body.id}/file`,
       created_at: expect.stringMatching(/Z$/),
     });
-    const file = await fetch(answer.body.url, { headers: { authorization: `Bearer ${viewer}` } });
+    const fileUrl = `${gateway.url}${new URL(answer.body.url).pathname}`;
+    const file = await fetch(fileUrl, { headers: { authorization: `Bearer ${viewer}` } });
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/png');
+    expect(file.headers.get('content-length')).toBe(String(png.length));
     expect(file.headers.get('x-content-type-options')).toBe('nosniff');
     expect(Buffer.from(await file.arrayBuffer()).equals(png)).toBe(true);
-    expect((await fetch(answer.body.url)).status).toBe(401);
+    expect((await fetch(fileUrl)).status).toBe(401);
     expect((await gateway.call('GET', `/api/${otherWorkspace}/media/${answer.body.id}/file`)).body).toEqual({ message: 'Media not found.' });
-    expect(await gateway.media.get(answer.body.id)).toEqual({ id: answer.body.id, mimeType: 'image/png', width: 120, height: 80, bytes: png });
+    expect(await readMediaBytes(gateway.media, answer.body.id)).toEqual({ id: answer.body.id, mimeType: 'image/png', width: 120, height: 80, bytes: png });
+  });
+
+  it('builds media urls on PUBLIC_URL, never on the Host or X-Forwarded-Host the client sends', async () => {
+    const forged = { authorization: 'Bearer admin-token', host: 'attacker.example', 'x-forwarded-host': 'attacker.example', 'x-forwarded-proto': 'http' };
+    const uploaded = await uploadWithHeaders(gateway.url, `/api/${workspace}/media`, forged, pngImage(6, 5));
+    expect(uploaded.status).toBe(201);
+    expect(uploaded.body.url).toBe(`https://social.example/api/${workspace}/media/${uploaded.body.id}/file`);
+    const listed = await rawRequest(gateway.url, 'GET', `/api/${workspace}/media`, forged);
+    expect(listed.body.data.find((media: { id: string }) => media.id === uploaded.body.id).url).toBe(uploaded.body.url);
   });
 
   it.each([
@@ -134,7 +147,7 @@ describe('gateway: media (SQLite, files in a temporary folder)', () => {
     const unused = (await upload(pngImage(8, 8))).body;
     expect((await gateway.call('DELETE', `/api/${workspace}/media/${unused.id}`)).status).toBe(204);
     expect((await gateway.call('GET', `/api/${workspace}/media/${unused.id}/file`)).status).toBe(404);
-    expect(await gateway.media.get(unused.id)).toBeNull();
+    expect(await gateway.media.describe(unused.id)).toBeNull();
     expect((await gateway.call('DELETE', `/api/${workspace}/media/${unused.id}`)).body).toEqual({ message: 'Media not found.' });
     expect((await gateway.call('DELETE', `/api/${workspace}/media/nope`)).status).toBe(404);
 
@@ -148,7 +161,7 @@ describe('gateway: media (SQLite, files in a temporary folder)', () => {
     await gateway.bus.publish(Topics.postEvents, [event(0, 'post.created', 'draft'), event(1, 'post.scheduled', 'scheduled')]);
     const deleteUsed = () => gateway.call('DELETE', `/api/${workspace}/media/${used.id}`);
     await eventually(async () => expect(await deleteUsed()).toMatchObject({ status: 409, body: { message: 'The media is used by a scheduled post.' } }));
-    expect(await gateway.media.get(used.id)).not.toBeNull();
+    expect(await gateway.media.describe(used.id)).not.toBeNull();
     await gateway.bus.publish(Topics.postEvents, [event(2, 'post.publishing_started', 'publishing'), event(3, 'post.published', 'published')]);
     await eventually(async () => expect((await deleteUsed()).status).toBe(204));
   });

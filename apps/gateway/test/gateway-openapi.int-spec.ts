@@ -13,7 +13,7 @@ interface Operation {
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 const POST_FIELDS = ['uuid', 'status', 'versions', 'accounts', 'tags', 'scheduled_at', 'published_at', 'created_at', 'updated_at'];
-const POST_ACCOUNT_FIELDS = ['id', 'provider', 'name', 'username', 'external_url', 'errors'];
+const POST_ACCOUNT_FIELDS = ['id', 'provider', 'name', 'username', 'external_url', 'errors', 'items'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 describe('gateway: the OpenAPI document (SQLite)', () => {
@@ -149,6 +149,8 @@ describe('gateway: the OpenAPI document (SQLite)', () => {
     expect(Object.keys(account.properties).sort()).toEqual([...POST_ACCOUNT_FIELDS].sort());
     for (const field of ['username', 'external_url']) expect(account.properties[field].nullable).toBe(true);
     expect(account.properties.errors).toMatchObject({ type: 'array', items: { type: 'string' } });
+    expect(account.properties.items).toMatchObject({ type: 'array', items: { nullable: true } });
+    expect(Object.keys(resolve(account.properties.items.items.oneOf[0]).properties).sort()).toEqual(['external_id', 'external_url']);
     expect(Object.keys(resolve(post.properties.versions.items).properties).sort()).toEqual(['account_id', 'content', 'is_original', 'options']);
 
     const list = doc.paths['/api/{workspaceUuid}/posts'].get;
@@ -214,10 +216,25 @@ describe('gateway: the OpenAPI document (SQLite)', () => {
     await answered('GET', `/api/${workspace.uuid}/posts?limit=0`, '422');
     await answered('GET', `/api/${workspace.uuid}/posts/${post.uuid}`, '401', undefined, null);
     await answered('GET', '/api/00000000-0000-4000-8000-000000000000/posts', '404');
+    await answered('GET', `/api/${workspace.uuid}/queue`, '200');
+    await answered('PUT', `/api/${workspace.uuid}/queue`, '200', { timezone: 'Europe/Paris', slots: [{ day: 'mon', time: '09:00' }] });
+    await answered('PUT', `/api/${workspace.uuid}/queue`, '422', { slots: [{ day: 'someday' }] });
+  });
+
+  it('documents the queue: read by members, set by admins, with its schema', () => {
+    const { get, put } = doc.paths['/api/{workspaceUuid}/queue'];
+    expect(Object.keys(get.responses)).toEqual(expect.arrayContaining(['200', '401', '404', '429']));
+    expect(Object.keys(put.responses)).toEqual(expect.arrayContaining(['200', '401', '403', '404', '422', '429']));
+    const queue = resolve(schemaOf(get.responses['200']));
+    expect(Object.keys(queue.properties).sort()).toEqual(['slots', 'timezone']);
+    expect(queue.properties.slots.maxItems).toBe(100);
+    expect(resolve(queue.properties.slots.items).properties.day.enum).toEqual(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']);
+    expect(resolve(put.requestBody.content['application/json'].schema)).toBe(queue);
+    expect(resolve(doc.paths['/api/{workspaceUuid}/posts'].post.requestBody.content['application/json'].schema).properties.queue).toMatchObject({ type: 'boolean' });
   });
 
   it('keeps the health endpoints outside /api, tagged health', () => {
-    const health = operations.filter((operation) => !operation.path.startsWith('/api/'));
+    const health = operations.filter((operation) => !operation.path.startsWith('/api'));
     expect(health.map(label).sort()).toEqual(['GET /health/live', 'GET /health/ready']);
     for (const operation of health) expect(operation.spec.tags).toEqual(['health']);
   });

@@ -58,7 +58,7 @@ describe('gateway: panel endpoints (SQLite)', () => {
     expect((await gateway.call('POST', path, { body: { user_id: 999, role: 'member' } })).body.errors).toEqual({ user_id: ['The selected user_id is invalid.'] });
     expect((await gateway.call('POST', path, { body: { user_id: '1', role: 'owner', can_approve: 'no' } })).body.errors).toEqual({
       user_id: ['The user_id field must be an integer.'],
-      role: ['The selected role is invalid.'],
+      role: ['The selected role is invalid. Use admin, member or viewer.'],
       can_approve: ['The can_approve field must be true or false.'],
     });
     expect((await gateway.call('POST', path, { body: {} })).body.errors).toEqual({

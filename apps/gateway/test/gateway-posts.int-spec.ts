@@ -88,6 +88,7 @@ describe('gateway: posts (SQLite, fake post-service on the real domain rules)', 
           errors: {
             versions: ['At least one version with is_original: true is required.'],
             'versions.0.is_original': ['The is_original field must be true for the first version.'],
+            'versions.0.content': ['The content field must have a body or media.'],
             'accounts.1': ['The selected account is invalid.'],
             'accounts.2': ['The selected account is invalid.'],
             date: ['The date does not match the format Y-m-d.'],
@@ -152,7 +153,7 @@ describe('gateway: posts (SQLite, fake post-service on the real domain rules)', 
       body: {
         message: 'Validation errors.',
         errors: {
-          status: ['The selected status is invalid.'],
+          status: ['The selected status is invalid. Use draft, needs_approval, scheduled, publishing, published or failed.'],
           page: ['The page field must be at least 1.'],
           limit: ['The limit field must not be greater than 100.'],
         },

@@ -18,9 +18,9 @@ describe('gateway: rate limits without a valid token (SQLite, RATE_LIMIT_UNAUTHE
 
   const madeUp = (index: number) => gateway.call('GET', '/api/panel/workspaces', { token: `made-up-${index}` });
 
-  it('answers 401 to the first made-up tokens of an address, then 429 without looking the tokens up', async () => {
+  it('answers 401 to the first made-up tokens of an address, then 429, never looking a made-up token up in the database', async () => {
     for (let index = 0; index < 5; index++) expect((await madeUp(index)).status).toBe(401);
-    expect(lookups).toHaveBeenCalledTimes(5);
+    expect(lookups).toHaveBeenCalledTimes(0);
 
     for (let index = 5; index < 60; index++) {
       const answer = await madeUp(index);
@@ -28,7 +28,7 @@ describe('gateway: rate limits without a valid token (SQLite, RATE_LIMIT_UNAUTHE
       expect(answer.body).toEqual(TOO_MANY);
       expect(Number(answer.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     }
-    expect(lookups).toHaveBeenCalledTimes(5);
+    expect(lookups).toHaveBeenCalledTimes(0);
   });
 
   it('counts requests without a token against the same budget', async () => {
@@ -37,7 +37,7 @@ describe('gateway: rate limits without a valid token (SQLite, RATE_LIMIT_UNAUTHE
     expect((await gateway.call('GET', '/api/panel/workspaces', { token: null })).status).toBe(429);
   });
 
-  it('keeps serving a token that was live lately from an address that floods with made-up ones', async () => {
+  it('keeps serving a token that was used lately from an address that floods with made-up ones', async () => {
     expect((await gateway.call('GET', '/api/panel/workspaces')).status).toBe(200);
     for (let index = 0; index < 10; index++) await madeUp(index);
     expect((await madeUp(99)).status).toBe(429);
@@ -46,9 +46,10 @@ describe('gateway: rate limits without a valid token (SQLite, RATE_LIMIT_UNAUTHE
     expect(live.status).toBe(200);
   });
 
-  it('refuses, from a flooded address, a token it has not seen live (it would have to be looked up)', async () => {
+  it('serves, from a flooded address, a valid token that was never used (one bad client behind a NAT locks nobody out)', async () => {
     for (let index = 0; index < 5; index++) await madeUp(index);
-    expect((await gateway.call('GET', '/api/panel/workspaces')).status).toBe(429);
+    expect((await madeUp(5)).status).toBe(429);
+    expect((await gateway.call('GET', '/api/panel/workspaces')).status).toBe(200);
   });
 
   it('takes the address from the socket: X-Forwarded-For is ignored unless TRUST_PROXY is set', async () => {

@@ -23,6 +23,8 @@ export interface GatewayTestApp {
   bus: InProcessMessageBus;
   /** The media store the gateway writes uploads to: files in a temporary folder, removed by `dispose`. */
   media: FileMediaStore;
+  /** That folder. */
+  mediaFolder: string;
   /** Stops the app; the database stays open for another app until `dispose`. */
   close(): Promise<void>;
   dispose(): Promise<void>;
@@ -76,6 +78,7 @@ export async function startGatewayTestApp(
     services,
     bus,
     media,
+    mediaFolder,
     close: async () => {
       await app.close();
       await bus.close();

@@ -70,7 +70,7 @@ describe('gateway: workspace access and accounts (SQLite)', () => {
       created_at: expect.stringMatching(/Z$/),
     });
     expect(gateway.services.callsOf('publisher.accounts.connect').slice(before)).toEqual([
-      { accountId: created.body.id, workspaceUuid: workspace, provider: 'sandbox', settings: { outcome: 'success' }, credentials: { key: 'top-secret' } },
+      { accountId: created.body.id, workspaceUuid: workspace, provider: 'sandbox', settings: { outcome: 'success' }, credentials: { key: 'top-secret' }, deadline: expect.any(Number) },
     ]);
     const stored = JSON.stringify(await gateway.tables.db.selectFrom('accounts').selectAll().execute());
     expect(stored).not.toContain('top-secret');
@@ -89,6 +89,29 @@ describe('gateway: workspace access and accounts (SQLite)', () => {
     const answer = await gateway.call('POST', `/api/${workspace}/accounts`, { body: { provider: 'myspace', name: 'x' } });
     expect(answer).toMatchObject({ status: 422, body: { message: 'Validation errors.', errors: { provider: ['The selected provider is invalid.'] } } });
     expect((await gateway.call('GET', `/api/${workspace}/accounts`)).body.data).toHaveLength(count);
+  });
+
+  it('a connect the publisher did not answer in time leaves no account: the request said when the gateway stops waiting, and the publisher is asked to forget it', async () => {
+    const listed = async () => (await gateway.call('GET', `/api/${workspace}/accounts`)).body.data.map((account: { id: number }) => account.id);
+    const before = await listed();
+    gateway.services.connectTimesOut = true;
+    const sentAt = Date.now();
+    try {
+      expect(await gateway.call('POST', `/api/${workspace}/accounts`, { body: { provider: 'sandbox', name: 'Too slow' } })).toMatchObject({ status: 503 });
+    } finally {
+      gateway.services.connectTimesOut = false;
+    }
+
+    const [request] = gateway.services.callsOf('publisher.accounts.connect').slice(-1) as Array<{ accountId: number; deadline: number }>;
+    expect(request.deadline).toBeGreaterThanOrEqual(sentAt + 10_000);
+    expect(request.deadline).toBeLessThanOrEqual(Date.now() + 10_000);
+    expect(gateway.services.callsOf('publisher.accounts.disconnect')).toContainEqual({ accountId: request.accountId, workspaceUuid: workspace });
+    expect(await listed()).toEqual(before);
+    expect(await gateway.call('DELETE', `/api/${workspace}/accounts/${request.accountId}`)).toMatchObject({ status: 404 });
+
+    const later = await gateway.call('POST', `/api/${workspace}/accounts`, { body: { provider: 'sandbox', name: 'In time' } });
+    expect(later).toMatchObject({ status: 201, body: { name: 'In time', authorized: true } });
+    expect(await listed()).toEqual([...before, later.body.id]);
   });
 
   it('checks the account body before calling anyone', async () => {
@@ -157,13 +180,13 @@ describe('gateway: workspace access and accounts (SQLite)', () => {
       ['POST', 'webhooks/1/rotate-secret', { grace_seconds: -1 }, { grace_seconds: ['The grace_seconds field must be between 0 and 604800.'] }],
       ['POST', 'webhooks/1/rotate-secret', { grace_seconds: 1.5 }, { grace_seconds: ['The grace_seconds field must be an integer.'] }],
       ['POST', 'webhooks/1/test', {}, { event: ['The event field is required.'] }],
-      ['POST', 'webhooks/1/test', { event: 'post.created' }, { event: ['The selected event is invalid.'] }],
+      ['POST', 'webhooks/1/test', { event: 'post.created' }, { event: ['The selected event is invalid. Use post.scheduled, post.published, post.failed or post.approved.'] }],
       ['POST', 'webhooks/1/recover', { until: 'yesterday' }, { since: ['The since field is required.'], until: ['The until field must be a valid date.'] }],
       ['POST', 'webhooks/1/recover', { since: '2026-11-22T10:00:00Z', until: '2026-11-21T10:00:00Z' }, { until: ['The until field must be a date after or equal to since.'] }],
       ['GET', 'webhooks/1/deliveries?status=lost&event=post.created&since=x&post_uuid=42&limit=0', undefined, {
         limit: ['The limit field must be an integer.'],
-        status: ['The selected status is invalid.'],
-        event: ['The selected event is invalid.'],
+        status: ['The selected status is invalid. Use pending, succeeded or failed.'],
+        event: ['The selected event is invalid. Use post.scheduled, post.published, post.failed or post.approved.'],
         since: ['The since field must be a valid date.'],
         post_uuid: ['The post_uuid field must be a valid UUID.'],
       }],

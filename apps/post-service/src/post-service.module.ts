@@ -12,6 +12,11 @@ import { DeletePostRpcEndpoint } from './delete-post/delete-post.rpc-endpoint';
 import { PostEventRelay } from './event-relay/post-event-relay';
 import { PostCommandsConsumer } from './post-commands-consumer/post-commands.consumer';
 import { dropPostsReadModelMigration, POSTS_DATABASE, POSTS_SCHEMA, PostsDatabase, PostsTables, postsReadModelMigration } from './read-model/posts-schema';
+import { HeldInstantRecorder } from './queue-slots/held-instant-recorder';
+import { HeldInstantsConsumer } from './queue-slots/held-instants.consumer';
+import { QueueSlotAllocator } from './queue-slots/queue-slot-allocator';
+import { QueueSlotBook } from './queue-slots/queue-slot-book';
+import { queueSlotsMigration } from './queue-slots/queue-slots-schema';
 import { RecordPublishResultHandler } from './record-publish-result/record-publish-result.handler';
 import { StartPublishingHandler } from './start-publishing/start-publishing.handler';
 import { ExpirePublishingHandler } from './expire-publishing/expire-publishing.handler';
@@ -42,6 +47,10 @@ import { UpdatePostRpcEndpoint } from './update-post/update-post.rpc-endpoint';
     StartPublishingHandler,
     ExpirePublishingHandler,
     RecordPublishResultHandler,
+    QueueSlotBook,
+    QueueSlotAllocator,
+    HeldInstantRecorder,
+    HeldInstantsConsumer,
   ],
 })
 export class PostServiceModule implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -53,7 +62,7 @@ export class PostServiceModule implements OnModuleInit, OnApplicationBootstrap, 
   ) {}
 
   async onModuleInit(): Promise<void> {
-    const applied = await migrateSchema(this.database, [eventRelayMigration, postsReadModelMigration, dropPostsReadModelMigration]);
+    const applied = await migrateSchema(this.database, [eventRelayMigration, postsReadModelMigration, dropPostsReadModelMigration, queueSlotsMigration]);
     if (applied.length > 0) this.logger.log(`Applied migrations to schema ${POSTS_SCHEMA}: ${applied.join(', ')}`);
   }
 

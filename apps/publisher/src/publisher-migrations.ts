@@ -12,6 +12,8 @@ export const publisherEncryptedColumns: readonly EncryptedColumns[] = [
 
 export type AttemptState = 'started' | 'finished';
 export type AttemptOutcome = 'published' | 'failed';
+/** `sending`: journaled before the call that publishes the item; `published`: the platform holds it. */
+export type ItemStepState = 'sending' | 'published';
 
 /** Tables of schema `publisher`, as Kysely sees them. */
 export interface PublisherTables {
@@ -39,6 +41,23 @@ export interface PublisherTables {
     finished_at: Date | string | null;
     /** While set and ahead, a consumer is calling the provider for this attempt; null once deferred or finished. */
     lease_until?: Date | string | null;
+    /** JSON: the result's items (per content item, `{externalId, externalUrl}` or null); null in attempts finished before threads. */
+    items?: unknown;
+  };
+  /** One row per content item of an attempt that was sent or is being sent: the steps of a thread. */
+  attempt_items: {
+    post_uuid: string;
+    account_id: number;
+    round: number;
+    /** The item's place in the version, from 0. */
+    item_index: number;
+    state: ItemStepState;
+    external_id: string | null;
+    external_url: string | null;
+    /** What the provider needs beside the id to refer to the item (Bluesky: the record's CID). */
+    reference: string | null;
+    started_at: Date | string;
+    finished_at: Date | string | null;
   };
   /** Attempts the platform asked to wait for longer than a consumer may hold a partition; resumed when due. */
   deferred_attempts: {
@@ -115,6 +134,52 @@ export const publisherMigrations: readonly SchemaMigration[] = [
     id: '004-attempt-lease',
     up: async (db, dialect) => {
       await db.schema.alterTable('attempts').addColumn('lease_until', dialect.types.timestamp).execute();
+    },
+  },
+  {
+    id: '005-attempt-items',
+    up: async (db, dialect) => {
+      await db.schema
+        .createTable('attempt_items')
+        .ifNotExists()
+        .addColumn('post_uuid', dialect.types.uuid, (col) => col.notNull())
+        .addColumn('account_id', dialect.types.bigint, (col) => col.notNull())
+        .addColumn('round', 'integer', (col) => col.notNull())
+        .addColumn('item_index', 'integer', (col) => col.notNull())
+        .addColumn('state', 'text', (col) => col.notNull().check(sql`state IN ('sending', 'published')`))
+        .addColumn('external_id', 'text')
+        .addColumn('external_url', 'text')
+        .addColumn('reference', 'text')
+        .addColumn('started_at', dialect.types.timestamp, (col) => col.notNull().defaultTo(dialect.now()))
+        .addColumn('finished_at', dialect.types.timestamp)
+        .addPrimaryKeyConstraint('attempt_items_pkey', ['post_uuid', 'account_id', 'round', 'item_index'])
+        .execute();
+      await db.schema.alterTable('attempts').addColumn('items', dialect.types.json).execute();
+      // An attempt a crash cut off before this version may have sent its one item: that item is in
+      // doubt. One deferred and not claimed since was told to wait, so nothing of it was sent.
+      await db
+        .insertInto('attempt_items')
+        .columns(['post_uuid', 'account_id', 'round', 'item_index', 'state'])
+        .expression((eb) =>
+          eb
+            .selectFrom('attempts')
+            .select(['attempts.post_uuid', 'attempts.account_id', 'attempts.round', sql.lit(0).as('item_index'), sql.lit('sending').as('state')])
+            .where('attempts.state', '=', 'started')
+            .where((inner) =>
+              inner.not(
+                inner.exists(
+                  inner
+                    .selectFrom('deferred_attempts')
+                    .select('deferred_attempts.round')
+                    .whereRef('deferred_attempts.post_uuid', '=', 'attempts.post_uuid')
+                    .whereRef('deferred_attempts.account_id', '=', 'attempts.account_id')
+                    .whereRef('deferred_attempts.round', '=', 'attempts.round')
+                    .where('deferred_attempts.claimed_until', 'is', null),
+                ),
+              ),
+            ),
+        )
+        .execute();
     },
   },
 ];

@@ -17,8 +17,10 @@ import { LinkedInProvider } from './providers/linkedin/linkedin-provider';
 import { XProvider } from './providers/x/x-provider';
 import { AccountPublisher } from './publish-post/account-publisher';
 import { AttemptJournal } from './publish-post/attempt-journal';
+import { ContentItemsPublisher } from './publish-post/content-items-publisher';
 import { DeferredAttempts } from './publish-post/deferred-attempts';
 import { DeferredAttemptsRunner } from './publish-post/deferred-attempts.runner';
+import { ItemJournal } from './publish-post/item-journal';
 import { PostPublishingConsumer } from './publish-post/post-publishing.consumer';
 import { VersionMedia } from './publish-post/version-media';
 import { PUBLISHER_DATABASE, PUBLISHER_SCHEMA, publisherMigrations } from './publisher-migrations';
@@ -42,14 +44,16 @@ const PROVIDER_TIMEOUT_MS = 10_000;
         return [new SandboxProvider(), new BlueskyProvider(http), new MastodonProvider(http), new TelegramProvider(http), new DiscordProvider(http), new XProvider(http, config.oauth.x), new LinkedInProvider(http, config.oauth.linkedin)];
       },
     },
-    { provide: PUBLISHER_OPTIONS, useValue: defaultPublisherOptions },
+    { provide: PUBLISHER_OPTIONS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => ({ ...defaultPublisherOptions, attemptLeaseMs: config.publishAttemptLeaseMs }) },
     { provide: PUBLISHER_DATABASE, inject: [DATABASE], useFactory: (database: SqlDatabase) => database.forSchema(PUBLISHER_SCHEMA) },
     ProviderRegistry,
     AccountStore,
     LostAuthorizationReporter,
     AttemptJournal,
+    ItemJournal,
     VersionMedia,
     DeferredAttempts,
+    ContentItemsPublisher,
     AccountPublisher,
     DeferredAttemptsRunner,
     ConnectAccountHandler,

@@ -25,8 +25,9 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 /**
  * The PublisherModule on SQLite and the in-process bus, with the sandbox, two scripted providers
  * (`scripted`, which reports an interrupted attempt unknown, and `idempotent`) and a Mastodon
- * provider that refuses non-public URLs; fast retries and deferrals; every result sent to
- * `post-commands` and every message on `account-events` collected.
+ * provider that refuses non-public URLs (unless `allowPrivateUrls`, to reach a local instance);
+ * fast retries and deferrals; every result sent to `post-commands` and every message on
+ * `account-events` collected.
  */
 export class PublisherHarness {
   readonly results: ResultCommand[] = [];
@@ -42,14 +43,14 @@ export class PublisherHarness {
     readonly idempotent: ScriptedProvider,
   ) {}
 
-  static async start(): Promise<PublisherHarness> {
+  static async start({ allowPrivateUrls = false }: { allowPrivateUrls?: boolean } = {}): Promise<PublisherHarness> {
     Logger.overrideLogger(['error']);
     const database = openSqliteDatabase();
     const scripted = new ScriptedProvider();
     const idempotent = new ScriptedProvider('idempotent', 'idempotency_key');
     const moduleRef = await Test.createTestingModule({ imports: [testInfrastructure(database, { bus: { retry: { firstDelayMs: 20 } } }), PublisherModule] })
       .overrideProvider(PUBLISH_PROVIDERS)
-      .useValue([new SandboxProvider(), scripted, idempotent, new MastodonProvider(new ProviderHttp({ allowPrivateUrls: false, timeoutMs: 1_000 }))])
+      .useValue([new SandboxProvider(), scripted, idempotent, new MastodonProvider(new ProviderHttp({ allowPrivateUrls, timeoutMs: 1_000 }))])
       .overrideProvider(PUBLISHER_OPTIONS)
       .useValue({ maxRetries: 2, maxRetryDelayMs: 30, maxDeferrals: 2, deferredPollMs: 20, deferredLeaseMs: 400 })
       .compile();
@@ -85,8 +86,9 @@ export class PublisherHarness {
     await this.database.close();
   }
 
-  connect(accountId: number, provider: string, settings: object = {}, credentials: object = {}): Promise<ConnectAccountReply> {
-    return this.rpc.request<ConnectAccountReply>(RpcMethods.connectAccount, { accountId, workspaceUuid: WORKSPACE, provider, settings, credentials });
+  /** Connects as the gateway does; `deadline`: when the gateway stops waiting (none: the request names none). */
+  connect(accountId: number, provider: string, settings: object = {}, credentials: object = {}, deadline?: number): Promise<ConnectAccountReply> {
+    return this.rpc.request<ConnectAccountReply>(RpcMethods.connectAccount, { accountId, workspaceUuid: WORKSPACE, provider, settings, credentials, deadline });
   }
 
   async startPublishing(postUuid: string, round: number, accounts: AccountSnapshot[], versions: PostVersion[] = [original]): Promise<void> {
@@ -103,7 +105,7 @@ export class PublisherHarness {
         uuid: postUuid,
         status: 'publishing',
         versions,
-        accounts: accounts.map((account) => ({ ...account, external_url: null, errors: [] })),
+        accounts: accounts.map((account) => ({ ...account, external_url: null, errors: [], items: versions[0].content.map(() => null) })),
         tags: [],
         scheduled_at: at,
         published_at: null,
@@ -116,12 +118,20 @@ export class PublisherHarness {
     await this.bus.publish(Topics.postEvents, [{ key: postUuid, value: event }]);
   }
 
-  /** An attempt as a process that ended during the provider call leaves it. */
-  async startedBeforeACrash(postUuid: string, accountId: number, round: number): Promise<void> {
+  /**
+   * An attempt as a process that ended during the provider call for its content item `index` leaves
+   * it, the items before published (`midCall: false`: it ended between the item before and that one).
+   */
+  async startedBeforeACrash(postUuid: string, accountId: number, round: number, { index = 0, midCall = true } = {}): Promise<void> {
     await this.tables.db
       .insertInto('attempts')
       .values({ post_uuid: postUuid, account_id: accountId, round, state: 'started', errors: this.tables.dialect.json([]), started_at: new Date() })
       .execute();
+    const step = { post_uuid: postUuid, account_id: accountId, round, external_url: null, reference: null, started_at: new Date() };
+    for (let before = 0; before < index; before++) {
+      await this.tables.db.insertInto('attempt_items').values({ ...step, item_index: before, state: 'published', external_id: `before-${before}`, finished_at: new Date() }).execute();
+    }
+    if (midCall) await this.tables.db.insertInto('attempt_items').values({ ...step, item_index: index, state: 'sending', external_id: null, finished_at: null }).execute();
   }
 
   async resultsOf(postUuid: string, count: number): Promise<ResultCommand[]> {

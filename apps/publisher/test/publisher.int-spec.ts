@@ -129,6 +129,7 @@ describe('PublisherModule', () => {
         externalId: expect.stringMatching(/^sbx_/),
         externalUrl: `https://sandbox.invalid/posts/${published.externalId}`,
         errors: [],
+        items: [{ externalId: published.externalId, externalUrl: `https://sandbox.invalid/posts/${published.externalId}` }],
         sentAt: expect.any(String),
       });
       expect(sent.find((result) => result.accountId === 202)).toMatchObject({

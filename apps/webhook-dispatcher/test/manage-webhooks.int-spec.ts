@@ -90,6 +90,21 @@ describe('webhook settings over RPC', () => {
     expect((await rejection(dispatcher.request(RpcMethods.listWebhooks, {}))).kind).toBe('bad_request');
   });
 
+  it('holds a workspace, and the system, to 20 webhooks by default: one more is a validation error under url', async () => {
+    const crowded = { workspaceUuid: '2f0c6a3e-3333-4a7b-8c9d-000000000003' };
+    for (const [scope, message] of [[crowded, 'A workspace has at most 20 webhooks; delete one first.'], [system, 'There are at most 20 system webhooks; delete one first.']] as const) {
+      const existing = await dispatcher.request<WebhookView[]>(RpcMethods.listWebhooks, { scope });
+      for (let n = existing.length; n < 20; n++) await create(scope, { url: `https://crowded.example.com/${n}` });
+
+      const refused = await rejection(create(scope, { url: 'https://crowded.example.com/one-more' }));
+
+      expect([refused.kind, refused.message, refused.errors]).toEqual(['validation', 'Validation errors.', { url: [message] }]);
+      const [first] = await dispatcher.request<WebhookView[]>(RpcMethods.listWebhooks, { scope });
+      await dispatcher.request(RpcMethods.deleteWebhook, { scope, webhookId: first.id });
+      expect(await create(scope, { url: 'https://crowded.example.com/after-a-delete' })).toMatchObject({ url: 'https://crowded.example.com/after-a-delete' });
+    }
+  });
+
   it('updates the fields named and deletes', async () => {
     const created = await create(workspace, { url: 'https://a.example.com/', events: ['post.published'] });
     const updated = await dispatcher.request<WebhookView>(RpcMethods.updateWebhook, {

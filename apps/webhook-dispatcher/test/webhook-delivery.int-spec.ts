@@ -68,8 +68,8 @@ describe('webhook delivery', () => {
         scheduled_at: '2026-12-01T09:30:00.000Z',
         published_at: null,
         accounts: [
-          { provider: 'sandbox', name: 'Acme' },
-          { provider: 'sandbox', name: 'Acme Two' },
+          { id: 1, provider: 'sandbox', name: 'Acme', external_url: null },
+          { id: 2, provider: 'sandbox', name: 'Acme Two', external_url: null },
         ],
       },
       timestamp: new Date(messages[1].occurredAt).toISOString(),
@@ -115,7 +115,7 @@ describe('webhook delivery', () => {
     const [request] = await published.waitForCount(1);
     expect(JSON.parse(request.body)).toMatchObject({
       event: 'post.published',
-      post: { status: 'published', published_at: now, accounts: [{ provider: 'sandbox', name: 'Acme' }] },
+      post: { status: 'published', published_at: now, accounts: [{ id: 1, provider: 'sandbox', name: 'Acme', external_url: 'https://sandbox.local/x1' }] },
       timestamp: now,
     });
     expect(JSON.parse((await panel.waitForCount(1))[0].body)).toMatchObject({ event: 'post.published', workspace_uuid: workspaceUuid });

@@ -78,8 +78,8 @@ export class WebhookDispatcherHarness {
 }
 
 export const ACME_ACCOUNTS = [
-  { id: 1, provider: 'sandbox', name: 'Acme', username: 'acme', external_url: null, errors: [] },
-  { id: 2, provider: 'sandbox', name: 'Acme Two', username: null, external_url: null, errors: [] },
+  { id: 1, provider: 'sandbox', name: 'Acme', username: 'acme', external_url: null, errors: [], items: [null] },
+  { id: 2, provider: 'sandbox', name: 'Acme Two', username: null, external_url: null, errors: [], items: [null] },
 ];
 
 /** The messages of a post created in `workspaceUuid` with two accounts, then scheduled. */

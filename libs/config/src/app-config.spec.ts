@@ -41,3 +41,35 @@ describe('BUS_RETENTION_HOURS', () => {
     expect(() => loadConfig({ BUS_RETENTION_HOURS: '-1' })).toThrow(ConfigError);
   });
 });
+
+describe('WEBHOOKS_MAX_PER_WORKSPACE', () => {
+  it('allows 20 webhooks per workspace unless set, and at least one', () => {
+    expect(loadConfig({}).webhooksMaxPerWorkspace).toBe(20);
+    expect(loadConfig({ WEBHOOKS_MAX_PER_WORKSPACE: '5' }).webhooksMaxPerWorkspace).toBe(5);
+    expect(() => loadConfig({ WEBHOOKS_MAX_PER_WORKSPACE: '0' })).toThrow(ConfigError);
+  });
+});
+
+describe('MEDIA_UPLOADS_MAX_CONCURRENT', () => {
+  it('lets a process receive 4 uploads at once unless set, and at least 1', () => {
+    expect(loadConfig({}).mediaUploadsMaxConcurrent).toBe(4);
+    expect(loadConfig({ MEDIA_UPLOADS_MAX_CONCURRENT: '16' }).mediaUploadsMaxConcurrent).toBe(16);
+    expect(() => loadConfig({ MEDIA_UPLOADS_MAX_CONCURRENT: '0' })).toThrow(ConfigError);
+  });
+});
+
+describe('PUBLIC_URL', () => {
+  it('is said to be configured only when set, without its trailing slashes', () => {
+    expect(loadConfig({ PORT: '8080' })).toMatchObject({ publicUrl: 'http://localhost:8080', publicUrlConfigured: false });
+    expect(loadConfig({ PUBLIC_URL: 'https://social.example/' })).toMatchObject({ publicUrl: 'https://social.example', publicUrlConfigured: true });
+    expect(loadConfig({ PUBLIC_URL: '  ' }).publicUrlConfigured).toBe(false);
+  });
+});
+
+describe('PUBLISH_ATTEMPT_LEASE_MS', () => {
+  it('holds an attempt 2 minutes unless set, at least a second', () => {
+    expect(loadConfig({}).publishAttemptLeaseMs).toBe(120_000);
+    expect(loadConfig({ PUBLISH_ATTEMPT_LEASE_MS: '5000' }).publishAttemptLeaseMs).toBe(5_000);
+    expect(() => loadConfig({ PUBLISH_ATTEMPT_LEASE_MS: '500' })).toThrow(ConfigError);
+  });
+});

@@ -15,6 +15,8 @@ export interface AppConfig {
   webhookAllowPrivateUrls: boolean;
   /** A webhook whose attempts have all failed for this long is set inactive (fractions allowed). */
   webhookDisableAfterHours: number;
+  /** Most webhooks a workspace may have; the system (panel) webhooks are held to the same number. */
+  webhooksMaxPerWorkspace: number;
   /** Whether provider base URLs (a Mastodon instance, a PDS) may resolve to private, loopback or link-local addresses. */
   providerAllowPrivateUrls: boolean;
   rateLimitPerMinute: number;
@@ -22,6 +24,8 @@ export interface AppConfig {
   rateLimitUnauthenticatedPerMinute: number;
   /** Whether the client address is the first `X-Forwarded-For` entry (behind a proxy) rather than the socket's. */
   trustProxy: boolean;
+  /** Limits of the HTTP server on slow or idle clients (HTTP_*), so that they cannot hold connections open. */
+  http: HttpServerLimits;
   /** Key that encrypts provider credentials and webhook secrets at rest: 32 random bytes in base64 (required in distributed mode). */
   encryptionKey: string | null;
   /** Earlier keys, comma-separated: they no longer encrypt but still decrypt, until everything is encrypted again. */
@@ -55,6 +59,11 @@ export interface AppConfig {
   deliveryRetentionDays: number;
   /** Days a finished publish attempt stays in the publisher's journal; 0 keeps them for good. */
   publishAttemptRetentionDays: number;
+  /**
+   * How long a publish attempt stays held by the process calling the platform, renewed before each
+   * call: after a crash the attempt is taken up again once it has run out.
+   */
+  publishAttemptLeaseMs: number;
   /** Days the scheduler keeps what it last saw of a post that has gone quiet (no timer, no publishing round); 0 keeps it. */
   postTrackingRetentionDays: number;
   /** Days the gateway keeps a dead letter that was replayed or cannot be; 0 keeps them. Pending ones always stay. */
@@ -63,10 +72,27 @@ export interface AppConfig {
   instanceId: string;
   /** The largest media file an upload may be, in bytes. */
   mediaMaxBytes: number;
+  /** The most media uploads one process receives at once; one more is answered 429. */
+  mediaUploadsMaxConcurrent: number;
   /** The address clients and platforms reach the API at (OAuth redirects come back there). */
   publicUrl: string;
+  /** Whether PUBLIC_URL was set: when not, publicUrl is only its default, which clients elsewhere may not reach. */
+  publicUrlConfigured: boolean;
   /** The service's apps on the OAuth platforms. */
   oauth: Record<OAuthProviderName, OAuthAppSettings>;
+}
+
+export interface HttpServerLimits {
+  /** The whole request, headers and body, must arrive within this. */
+  requestTimeoutMs: number;
+  /** The request's headers must arrive within this. */
+  headersTimeoutMs: number;
+  /** A connection with nothing on it for this long is closed. */
+  idleTimeoutMs: number;
+  /** An idle kept-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** Connections open at once; more are refused (closed at once) until some end. */
+  maxConnections: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -83,10 +109,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookBackoffBaseMs: integer(env, 'WEBHOOK_BACKOFF_BASE_MS', 10000, 1),
     webhookAllowPrivateUrls: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_URLS', false),
     webhookDisableAfterHours: positiveNumber(env, 'WEBHOOK_DISABLE_AFTER_HOURS', 120),
+    webhooksMaxPerWorkspace: integer(env, 'WEBHOOKS_MAX_PER_WORKSPACE', 20, 1),
     providerAllowPrivateUrls: boolean(env, 'PROVIDER_ALLOW_PRIVATE_URLS', false),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 300, 1),
     rateLimitUnauthenticatedPerMinute: integer(env, 'RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE', 60, 1),
     trustProxy: boolean(env, 'TRUST_PROXY', false),
+    http: {
+      requestTimeoutMs: integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 120_000, 1),
+      headersTimeoutMs: integer(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 1),
+      idleTimeoutMs: integer(env, 'HTTP_IDLE_TIMEOUT_MS', 30_000, 1),
+      keepAliveTimeoutMs: integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000, 1),
+      maxConnections: integer(env, 'HTTP_MAX_CONNECTIONS', 2_048, 1),
+    },
     encryptionKey: text(env, 'ENCRYPTION_KEY'),
     encryptionKeysOld: text(env, 'ENCRYPTION_KEYS_OLD'),
     kafkaBrokers: (text(env, 'KAFKA_BROKERS') ?? '').split(',').map((b) => b.trim()).filter(Boolean),
@@ -106,10 +140,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publishingStuckAfterMs: integer(env, 'PUBLISHING_STUCK_AFTER_MS', 900_000, 1_000),
     deliveryRetentionDays: integer(env, 'DELIVERY_RETENTION_DAYS', 30, 0),
     publishAttemptRetentionDays: integer(env, 'PUBLISH_ATTEMPT_RETENTION_DAYS', 90, 0),
+    publishAttemptLeaseMs: integer(env, 'PUBLISH_ATTEMPT_LEASE_MS', 120_000, 1_000),
     postTrackingRetentionDays: integer(env, 'POST_TRACKING_RETENTION_DAYS', 60, 0),
     deadLetterRetentionDays: integer(env, 'DEAD_LETTER_RETENTION_DAYS', 30, 0),
     mediaMaxBytes: integer(env, 'MEDIA_MAX_BYTES', 50 * 1024 * 1024, 1),
+    mediaUploadsMaxConcurrent: integer(env, 'MEDIA_UPLOADS_MAX_CONCURRENT', 4, 1),
     publicUrl: (text(env, 'PUBLIC_URL') ?? `http://localhost:${integer(env, 'PORT', 3000, 0)}`).replace(/\/+$/, ''),
+    publicUrlConfigured: text(env, 'PUBLIC_URL') !== null,
     oauth: readOAuthApps((name) => text(env, name)),
     instanceId: (text(env, 'INSTANCE_ID') ?? text(env, 'HOSTNAME') ?? randomUUID()).replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 100),
   };

@@ -12,5 +12,10 @@ export type PostCommandMessage =
       externalId: string | null;
       externalUrl: string | null;
       errors: string[];
+      /**
+       * Per content item of the account's version, in order: the item on the platform, or null.
+       * Absent in results sent before threads were published (the one item is `externalId`).
+       */
+      items?: ({ externalId: string; externalUrl: string | null } | null)[];
       sentAt: string;
     };

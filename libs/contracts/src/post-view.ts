@@ -17,13 +17,22 @@ export interface PostVersionView {
   options: Record<string, unknown>;
 }
 
+/** A content item of the account's version as it is on the platform. */
+export interface PostAccountItemView {
+  external_id: string;
+  external_url: string | null;
+}
+
 export interface PostAccountView {
   id: number;
   provider: string;
   name: string;
   username: string | null;
+  /** The first content item's address on the platform: the post itself. */
   external_url: string | null;
   errors: string[];
+  /** One entry per content item of the account's version, in order: null until that item is published. */
+  items: (PostAccountItemView | null)[];
 }
 
 export interface PostView {

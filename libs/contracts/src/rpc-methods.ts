@@ -44,8 +44,33 @@ export interface PostAccountRef {
   username: string | null;
 }
 
-/** How the author asked the post to be scheduled. */
-export type ScheduleRequest = { kind: 'draft' } | { kind: 'schedule'; scheduledAt: string } | { kind: 'schedule_now' };
+/** What a platform takes of a post body published to one account (the domain's AccountBodyRules, on the wire). */
+export interface PlatformBodyRules {
+  provider: string;
+  textLimit: number | null;
+  textLimitWithMedia: number | null;
+  textCounting: 'code_points' | 'graphemes';
+  contentItems: 'any' | 'thread' | 'first_comment' | 'single';
+  media: 'optional' | 'image_or_video' | 'video';
+}
+
+/** A workspace's posting queue (`GET`/`PUT /{ws}/queue`): weekly slots, `H:i` in the queue's IANA time zone. */
+export interface QueueView {
+  timezone: string;
+  slots: Array<{ day: 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun'; time: string }>;
+}
+
+/**
+ * How the author asked the post to be scheduled. A draft may keep a time for later; an update may
+ * schedule at the time the post has (`schedule_kept_time`); `queue` carries the workspace's queue,
+ * and the post-service picks its next free slot.
+ */
+export type ScheduleRequest =
+  | { kind: 'draft'; scheduledAt?: string }
+  | { kind: 'schedule'; scheduledAt: string }
+  | { kind: 'schedule_kept_time' }
+  | { kind: 'schedule_now' }
+  | { kind: 'queue'; queue: QueueView };
 
 /** A post body as the gateway read it: versions, the accounts they resolve to, and the schedule asked for. */
 export interface PostInput {
@@ -53,8 +78,12 @@ export interface PostInput {
   accounts: PostAccountRef[];
   tags: string[];
   intent: ScheduleRequest;
-  /** Account id -> the longest text its platform takes, for the accounts that have a limit. */
-  textLimits?: Readonly<Record<number, number>>;
+  /**
+   * Account id -> what its platform takes of a post body, for the accounts whose platform has rules
+   * (the post-service applies them again): the longest text of one content item (and of one with
+   * media), how it is counted, how many content items it publishes, and whether it needs media.
+   */
+  platformRules?: Readonly<Record<number, PlatformBodyRules>>;
 }
 
 export interface CreatePostRequest {
@@ -95,6 +124,12 @@ export interface ConnectAccountRequest {
   credentials: Record<string, unknown>;
   /** Reconnecting an account the publisher holds: its settings are kept, the ones sent go over them. */
   keepSettings?: boolean;
+  /**
+   * When the gateway stops waiting for the reply (epoch milliseconds). The publisher checks the
+   * credentials only until shortly before it and keeps nothing once it has passed, so that a
+   * connect the gateway answered with an error leaves no account behind.
+   */
+  deadline?: number;
 }
 export interface ConnectAccountReply {
   authorized: boolean;

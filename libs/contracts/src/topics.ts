@@ -13,6 +13,8 @@ export { deadLetterTopic } from '@app/messaging';
 /** Consumer groups, one per service (and per purpose within it). */
 export const ConsumerGroups = {
   postCommands: 'post-service.commands',
+  /** The post-service's record of the instant each post holds, for the queue's free slots. */
+  postServiceHeldInstants: 'post-service.held-instants',
   scheduler: 'scheduler',
   /** The scheduler's watch of publishing rounds that outlive their results. */
   schedulerWatchdog: 'scheduler.watchdog',

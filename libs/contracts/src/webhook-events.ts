@@ -2,7 +2,7 @@
 export const WEBHOOK_EVENTS = ['post.scheduled', 'post.published', 'post.failed', 'post.approved'] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
 
-/** The envelope delivered to customers, exactly as the specification lists it. */
+/** The envelope delivered to customers, as the specification lists it; an account also carries its `id` and `external_url`. */
 export interface WebhookEnvelope {
   event: WebhookEventName;
   workspace_uuid: string;
@@ -11,7 +11,8 @@ export interface WebhookEnvelope {
     status: string;
     scheduled_at: string | null;
     published_at: string | null;
-    accounts: Array<{ provider: string; name: string }>;
+    /** Each account of the post: its id, provider and name, and where the post is on it (null until published there). */
+    accounts: Array<{ id: number; provider: string; name: string; external_url: string | null }>;
   };
   timestamp: string;
 }

@@ -10,3 +10,4 @@ export * from './fields/field-errors';
 export * from './fields/field-messages';
 export * from './fields/invalid-characters';
 export * from './post/body';
+export * from './queue';

@@ -1,4 +1,5 @@
 export * from './media-store.port';
+export * from './media-bytes';
 export * from './media-type';
 export * from './file-media-store';
 export * from './postgres-media-store';

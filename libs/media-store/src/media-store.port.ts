@@ -1,5 +1,7 @@
-/** What the blob store keeps of one uploaded file: its bytes and what a platform needs to know of them. */
-export interface MediaObject {
+import type { Readable } from 'node:stream';
+
+/** What was detected of one uploaded file's bytes, kept beside them. */
+export interface MediaDescription {
   /** The media id the API gave out (a uuid). */
   id: string;
   /** Detected from the bytes at upload (`image/png`, `video/mp4`, ...), never the client's claim. */
@@ -7,20 +9,48 @@ export interface MediaObject {
   /** In pixels, read from the file's header; null when it does not say (MP4). */
   width: number | null;
   height: number | null;
+}
+
+/** A stored file as the store knows it without reading its bytes. */
+export interface StoredMedia extends MediaDescription {
+  /** In bytes. */
+  size: number;
+}
+
+/** A stored file being read: its bytes come through `stream`, which the reader consumes or destroys. */
+export interface OpenedMedia {
+  media: StoredMedia;
+  stream: Readable;
+}
+
+/** A whole file in memory, with what was detected of it (small files, tests). */
+export interface MediaObject extends MediaDescription {
   bytes: Buffer;
 }
 
 /**
  * Where uploaded media live: shared infrastructure, like an S3 bucket, written by the gateway at
  * upload and read by the publisher by id when it publishes. Files under `DATA_DIR/media` in
- * embedded mode; PostgreSQL (schema `media`, bytea) in distributed mode.
+ * embedded mode; PostgreSQL (schema `media`, the bytes in rows of 1 MiB) in distributed mode.
+ * Bytes go in from a file and come out as a stream: no file is ever held whole in memory here.
  */
 export interface MediaStore {
-  /** Keeps an object; putting the same id again replaces it. */
-  put(object: MediaObject): Promise<void>;
-  /** The object, or null when there is none with this id. */
-  get(id: string): Promise<MediaObject | null>;
-  /** Removes an object; removing one that is not there does nothing. */
+  /**
+   * A new path, not yet created, to write a file to before `putFile`: beside the stored files for
+   * the file store (so that putting it is a rename), the system's temporary folder otherwise.
+   */
+  temporaryFile(): Promise<string>;
+  /**
+   * Keeps the complete file at `file` as this media, replacing any under the same id. On success
+   * the file is no longer at `file` (moved into the store, or copied and removed); on failure the
+   * caller removes it.
+   */
+  putFile(media: MediaDescription, file: string): Promise<void>;
+  /** What is stored under this id, or null when nothing is (or the id is no media id). */
+  describe(id: string): Promise<StoredMedia | null>;
+  /** The stored file and a stream of its bytes, or null when there is none with this id. */
+  open(id: string): Promise<OpenedMedia | null>;
+  /** Removes a file; removing one that is not there does nothing. */
   delete(id: string): Promise<void>;
 }
 

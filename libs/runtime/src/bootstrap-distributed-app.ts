@@ -42,7 +42,7 @@ export function bootstrapDistributedApp(options: DistributedAppOptions): void {
       ],
     })
     class DistributedAppModule {}
-    const app = await createHttpApp(DistributedAppModule, nestLogLevels(config.logLevel));
+    const app = await createHttpApp(DistributedAppModule, nestLogLevels(config.logLevel), config.http);
     app.enableShutdownHooks();
     options.configure?.(app, config);
     serveQueries(app, app.get<HttpQueryServer>(HTTP_QUERY_SERVER));

@@ -5,7 +5,7 @@ import { EVENT_STORE, EventStore, EventStoreDbEventStore, SqlEventStore } from '
 import { MEDIA_STORE, PostgresMediaStore } from '@app/media-store';
 import { HttpQueryClient, HttpQueryServer, KafkaConsumerTimings, KafkaMessageBus, KafkaRpc, MESSAGE_BUS, MessageEndpoints, QueryRouting, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
 import { DATABASE, openPostgresDatabase, SqlDatabase } from '@app/persistence';
-import { MessageSigner, SECRET_BOX, SecretBox } from '@app/security';
+import { MessageSigner, SECRET_BOX, SecretBox, WireCipher } from '@app/security';
 import { messageRetry } from './message-retry';
 import { keyringFromConfig } from './secret-box-from-config';
 
@@ -51,9 +51,12 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
     requireSettings(config, options);
     // A key that is not a real one stops the start here, with the reason, before anything connects.
     const keyring = keyringFromConfig(config, { strict: true });
+    // Secrets at rest are encrypted under the key itself. What travels between services is signed and
+    // sealed under keys derived from it, one per use: a sealed payload never opens as a stored secret.
     const secretBox = new SecretBox(keyring);
     // Every message on Kafka is signed with the shared key, and one that is not is never acted on.
     const authenticator = new MessageSigner(keyring);
+    const wireCipher = new WireCipher(keyring);
     const providers: Provider[] = [
       { provide: APP_CONFIG, useValue: config },
       {
@@ -81,17 +84,17 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
             // Requests and replies are waited for: a fetch that finds nothing ends soon and asks again.
             consumer: { ...consumerTimings(config), maxWaitTimeInMs: config.kafkaRpcFetchWaitMs },
             authenticator,
-            // Credentials and webhook secrets travel in requests and replies: sealed with the shared key.
-            cipher: secretBox,
+            // Credentials and webhook secrets travel in requests and replies: sealed with the wire key.
+            cipher: wireCipher,
           }),
       },
-      { provide: HTTP_QUERY_SERVER, useFactory: () => new HttpQueryServer(secretBox, new Set(options.queries?.methods ?? [])) },
+      { provide: HTTP_QUERY_SERVER, useFactory: () => new HttpQueryServer(wireCipher, new Set(options.queries?.methods ?? [])) },
       {
         provide: QUERY_ROUTING,
         inject: [DISTRIBUTED_RPC, HTTP_QUERY_SERVER],
         useFactory: (bus: KafkaRpc, queries: HttpQueryServer) => {
           const { methods = [], urlOf } = options.queries ?? {};
-          const client = urlOf ? new HttpQueryClient(secretBox, (method) => urlOf(method, config)) : null;
+          const client = urlOf ? new HttpQueryClient(wireCipher, (method) => urlOf(method, config)) : null;
           return new QueryRouting(bus, queries, client, (method) => methods.includes(method));
         },
       },

@@ -44,7 +44,8 @@ export class EmbeddedInfrastructureModule implements OnApplicationShutdown {
         {
           provide: DATA_DIR_LOCK,
           useFactory: () => {
-            mkdirSync(resolve(config.dataDir), { recursive: true });
+            // Created for the owner alone: it holds the database, the generated key and the media.
+            mkdirSync(resolve(config.dataDir), { recursive: true, mode: 0o700 });
             return lockDataDir(resolve(config.dataDir));
           },
         },
@@ -78,8 +79,16 @@ export class EmbeddedInfrastructureModule implements OnApplicationShutdown {
             return bus;
           },
         },
-        // Uploaded media: files under DATA_DIR/media.
-        { provide: MEDIA_STORE, inject: [DATA_DIR_LOCK], useFactory: () => new FileMediaStore(join(resolve(config.dataDir), 'media')) },
+        // Uploaded media: files under DATA_DIR/media; what an upload cut off by a stop left there is removed (one process holds the lock).
+        {
+          provide: MEDIA_STORE,
+          inject: [DATA_DIR_LOCK],
+          useFactory: async () => {
+            const store = new FileMediaStore(join(resolve(config.dataDir), 'media'));
+            await store.removeTemporaryFiles();
+            return store;
+          },
+        },
         { provide: EMBEDDED_RPC, useFactory: () => new InProcessRpc() },
         { provide: RPC_CLIENT, useExisting: EMBEDDED_RPC },
         { provide: RPC_SERVER, useExisting: EMBEDDED_RPC },

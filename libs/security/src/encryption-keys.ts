@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, hkdfSync } from 'node:crypto';
 
 /** A key that encrypts secrets at rest, named by a fingerprint that says which key, never what it is. */
 export interface EncryptionKey {
@@ -37,6 +37,14 @@ export function parseOldEncryptionKeys(text: string | null, name: string): Encry
     .map((part) => part.trim())
     .filter(Boolean)
     .map((part, index) => parseEncryptionKey(part, `${name}[${index}]`, { strict: false }));
+}
+
+/**
+ * A key of its own for one use of a configured key (HKDF-SHA-256 under `label`): knowing what one
+ * use encrypted or signed tells nothing about another's, and no value made for one opens in another.
+ */
+export function deriveKey(bytes: Buffer, label: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', bytes, Buffer.alloc(0), label, 32));
 }
 
 /** Eight hex digits of the key's SHA-256 under a fixed label: enough to tell keys apart, nothing about the key. */

@@ -2,3 +2,4 @@ export * from './secret-box';
 export * from './token-hash';
 export * from './encryption-keys';
 export * from './message-signer';
+export * from './wire-cipher';

@@ -1,4 +1,5 @@
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { deriveKey } from './encryption-keys';
 import type { Keyring } from './secret-box';
 
 /** What a signature covers: where the message goes, its key, its value, and its own headers. */
@@ -25,7 +26,7 @@ export class MessageSigner {
   private readonly byId: ReadonlyMap<string, Buffer>;
 
   constructor(keys: Keyring) {
-    const derive = (bytes: Buffer) => Buffer.from(hkdfSync('sha256', bytes, Buffer.alloc(0), 'social-publishing message signature', 32));
+    const derive = (bytes: Buffer) => deriveKey(bytes, 'social-publishing message signature');
     this.current = { id: keys.current.id, mac: derive(keys.current.bytes) };
     this.byId = new Map([...(keys.old ?? []), keys.current].map((key) => [key.id, derive(key.bytes)]));
   }

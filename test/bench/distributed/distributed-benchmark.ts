@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { findKcat } from '@app/kafka-mock-cluster';
+import { chooseTestKafka } from '@app/kafka-testing';
 import { ObservedStart, printLifecycle } from '../lifecycle/lifecycle-report';
 import { LifecycleResult, runLifecycle } from '../lifecycle/lifecycle-run';
 import { Benchmark } from '../support/benchmark';
@@ -13,15 +13,15 @@ import { readTopicTimes, TopicTimes } from './topic-times';
 
 /**
  * BENCH_DISTRIBUTED_POSTS (200) posts due in the same second on distributed mode: each of the five
- * apps its own process over a mock Kafka cluster (kcat) and a throwaway PostgreSQL database,
- * started by the distributed end-to-end suite's own support code.
+ * apps its own process over the tests' Kafka (`startTestKafkaCluster`: a real broker, else the mock
+ * cluster) and a throwaway PostgreSQL database, started by the distributed end-to-end suite's own support code.
  */
 export const distributedBenchmark: Benchmark = {
   name: 'distributed',
   async run() {
-    const kcat = findKcat();
-    if ('missing' in kcat) {
-      console.log(`\n-- skipped: ${kcat.missing}`);
+    const kafka = chooseTestKafka();
+    if ('missing' in kafka) {
+      console.log(`\n-- skipped: ${kafka.missing}`);
       return;
     }
     const count = integerSetting('BENCH_DISTRIBUTED_POSTS', 200);
@@ -29,7 +29,7 @@ export const distributedBenchmark: Benchmark = {
     process.env.DIST = resolve(__dirname, '../../..');
     const { APP_NAMES } = await import('../../e2e/distributed/support/app-process');
     const { DistributedSystem } = await import('../../e2e/distributed/support/distributed-system');
-    console.log(`\n-- ${count} posts due in the same second, distributed: ${APP_NAMES.join(', ')}, each its own process; PostgreSQL; mock Kafka cluster`);
+    console.log(`\n-- ${count} posts due in the same second, distributed: ${APP_NAMES.join(', ')}, each its own process; PostgreSQL; ${kafka.kind}`);
     const [system, receivers] = await Promise.all([DistributedSystem.start({ env: { LOG_LEVEL: 'warn' } }), Receivers.start(1)]);
     try {
       const apps = APP_NAMES.map((app) => ({ name: app, pid: system.replica(app).pid! }));

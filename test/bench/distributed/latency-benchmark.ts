@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { findKcat } from '@app/kafka-mock-cluster';
+import { chooseTestKafka } from '@app/kafka-testing';
 import { Api } from '../support/api';
 import { Benchmark } from '../support/benchmark';
 import { integerSetting } from '../support/environment';
@@ -30,7 +30,7 @@ const TARGET_P50_MS: Record<RequestKind, number> = {
 
 /**
  * One client, no concurrency: BENCH_LATENCY_REQUESTS (100) of each request, in distributed mode
- * (five processes, PostgreSQL, the mock Kafka cluster), against the same requests on the embedded
+ * (five processes, PostgreSQL, Kafka), against the same requests on the embedded
  * service measured in the same run as the baseline.
  */
 export const latencyBenchmark: Benchmark = {
@@ -45,14 +45,14 @@ export const latencyBenchmark: Benchmark = {
     } finally {
       await embedded.dispose();
     }
-    const kcat = findKcat();
-    if ('missing' in kcat) {
-      console.log(`\n-- distributed mode skipped: ${kcat.missing}`);
+    const kafka = chooseTestKafka();
+    if ('missing' in kafka) {
+      console.log(`\n-- distributed mode skipped: ${kafka.missing}`);
       return;
     }
     process.env.DIST = resolve(__dirname, '../../..');
     const { DistributedSystem } = await import('../../e2e/distributed/support/distributed-system');
-    console.log('-- the same, distributed: five processes, PostgreSQL, mock Kafka cluster');
+    console.log(`-- the same, distributed: five processes, PostgreSQL, ${kafka.kind}`);
     const system = await DistributedSystem.start({ env: { LOG_LEVEL: 'warn' } });
     let distributed: Record<RequestKind, Summary>;
     try {

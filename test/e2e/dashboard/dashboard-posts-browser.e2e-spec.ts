@@ -212,6 +212,16 @@ describeWithBrowser('dashboard posts in a browser (the built service, Chromium)'
     await page.getByLabel('Upload media').setInputFiles({ name: 'chart.png', mimeType: 'image/png', buffer: pngImage(40, 30, 7) });
     await page.getByRole('status').filter({ hasText: 'chart.png uploaded and attached.' }).waitFor();
     await expect(page.getByRole('checkbox', { name: /PNG 40×30/ }).isChecked()).resolves.toBe(true);
+    // The thumbnail loads from the media's url, a path on the dashboard's own origin.
+    // (Read with a locator: a string predicate would be evaluated by the page, which its policy forbids.)
+    await eventually(
+      () => page.locator('img[src*="/media/"]').evaluateAll((images) => images.some((image) => {
+        const { complete, naturalWidth } = image as unknown as { complete: boolean; naturalWidth: number };
+        return complete && naturalWidth === 40;
+      })),
+      10_000,
+      'the thumbnail to load from the media url',
+    );
     await screenshot(page, screenshotsDir(), 'compose-media');
     await page.getByRole('button', { name: 'Schedule now', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();

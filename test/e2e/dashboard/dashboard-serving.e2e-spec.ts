@@ -75,9 +75,12 @@ describe('dashboard serving and session (the built service)', () => {
   it('refuses a cookie-signed write without X-Requested-With (cross-site forgery), and accepts it with the header or a bearer token', async () => {
     const session = `sps_session=${encodeURIComponent(service.adminToken!)}`;
     const body = JSON.stringify({ name: 'Forged' });
-    const forged = await fetchPath('/api/panel/workspaces', { method: 'POST', headers: { cookie: session, 'content-type': 'text/plain' }, body });
+    const forged = await fetchPath('/api/panel/workspaces', { method: 'POST', headers: { cookie: session, 'content-type': 'application/json' }, body });
     expect(forged.status).toBe(403);
     expect(await forged.json()).toEqual({ message: 'A request signed in with the session cookie must carry the X-Requested-With header.' });
+    // The body an HTML form can send without a preflight never reaches a route.
+    const formBody = await fetchPath('/api/panel/workspaces', { method: 'POST', headers: { cookie: session, 'content-type': 'text/plain' }, body });
+    expect(formBody.status).toBe(415);
     const listed = await admin.get('/api/panel/workspaces');
     expect(listed.body.data.map((workspace: { name: string }) => workspace.name)).not.toContain('Forged');
 
@@ -86,11 +89,12 @@ describe('dashboard serving and session (the built service)', () => {
   });
 
   it('refuses sign-in with an unknown token (401) or none (422), setting no cookie', async () => {
-    const unknown = await fetchPath('/api/session', { method: 'POST', body: JSON.stringify({ token: 'not-a-token' }) });
+    const json = { 'content-type': 'application/json' };
+    const unknown = await fetchPath('/api/session', { method: 'POST', headers: json, body: JSON.stringify({ token: 'not-a-token' }) });
     expect(unknown.status).toBe(401);
     expect(unknown.headers.get('set-cookie')).toBeNull();
     expect(await unknown.json()).toEqual({ message: 'Unauthenticated.' });
-    const none = await fetchPath('/api/session', { method: 'POST', body: '{}' });
+    const none = await fetchPath('/api/session', { method: 'POST', headers: json, body: '{}' });
     expect(none.status).toBe(422);
     expect(await none.json()).toEqual({ message: 'Validation errors.', errors: { token: ['The token field is required.'] } });
     const revoked = await fetchPath('/api/session', { headers: { cookie: 'sps_session=not-a-token' } });

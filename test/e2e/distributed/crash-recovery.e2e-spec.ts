@@ -1,4 +1,4 @@
-import { describeWithKafka } from '@app/kafka-mock-cluster';
+import { describeWithKafka } from '@app/kafka-testing';
 import { schedulePost, secondsAhead } from '../scenarios/lifecycle-fixtures';
 import { AppName } from './support/app-process';
 import { PublicationAudit, systemAndReceiverOfSuite } from './support/publication-audit';

@@ -1,4 +1,4 @@
-import { describeWithKafka } from '@app/kafka-mock-cluster';
+import { describeWithKafka } from '@app/kafka-testing';
 import { schedulePost, secondsAhead } from '../scenarios/lifecycle-fixtures';
 import { PublicationAudit, systemAndReceiverOfSuite } from './support/publication-audit';
 
@@ -7,7 +7,7 @@ jest.setTimeout(300_000);
 const POSTS = 30;
 const OUTAGE_MS = 10_000;
 const RECOVERY_TIMEOUT_MS = 150_000;
-/** Creating the posts over the API takes about a second each on the mock Kafka cluster, five at a time. */
+/** Creating the posts over the API takes about a second each on the mock Kafka cluster (less on a real broker), five at a time. */
 const CREATION_BUDGET_MS = 45_000;
 
 describeWithKafka('distributed: PostgreSQL unreachable for 10 seconds while posts fall due', () => {

@@ -1,11 +1,15 @@
-import { describeWithKafka } from '@app/kafka-mock-cluster';
+import { describeWithKafka } from '@app/kafka-testing';
 import { approvalAndRoutingScenarios } from '../scenarios/approval-and-routing-scenarios';
 import { deliveryScenarios } from '../scenarios/delivery-scenarios';
 import { LIFECYCLE_ENV } from '../scenarios/lifecycle-fixtures';
+import { LocalPlatforms } from '../scenarios/local-platforms';
 import { mediaScenarios } from '../scenarios/media-scenarios';
+import { platformRuleScenarios } from '../scenarios/platform-rules-scenarios';
 import { publicationScenarios } from '../scenarios/publication-scenarios';
+import { queueScenarios } from '../scenarios/queue-scenarios';
 import { itRunsEach } from '../scenarios/scenario';
 import { sequentialClientScenarios } from '../scenarios/sequential-client-scenarios';
+import { threadScenarios } from '../scenarios/thread-scenarios';
 import { itListsAndReplaysDeadLetters } from './dead-letters';
 import { DistributedSystem } from './support/distributed-system';
 
@@ -13,16 +17,24 @@ jest.setTimeout(120_000);
 
 describeWithKafka('the lifecycle of a post, distributed: each app its own process, over Kafka and PostgreSQL', () => {
   let system: DistributedSystem;
+  let platforms: LocalPlatforms;
 
   beforeAll(async () => {
-    system = await DistributedSystem.start({ env: LIFECYCLE_ENV });
+    platforms = await LocalPlatforms.start();
+    system = await DistributedSystem.start({ env: { ...LIFECYCLE_ENV, ...platforms.env } });
   });
-  afterAll(() => system?.dispose());
+  afterAll(async () => {
+    await system?.dispose();
+    await platforms?.stop();
+  });
 
   describe('publication', () => itRunsEach(publicationScenarios, () => system));
   describe('approval and event routing', () => itRunsEach(approvalAndRoutingScenarios, () => system));
   describe('media', () => itRunsEach(mediaScenarios, () => system));
+  describe('platform rules', () => itRunsEach(platformRuleScenarios(() => platforms), () => system));
+  describe('threads and first comments', () => itRunsEach(threadScenarios(() => platforms.linkedin), () => system));
   describe('webhook delivery', () => itRunsEach(deliveryScenarios, () => system));
+  describe('the queue, and the time a draft keeps', () => itRunsEach(queueScenarios, () => system));
   describe('dead letters', () => itListsAndReplaysDeadLetters(() => system));
   describe('a client working one request after another', () => {
     jest.setTimeout(240_000);

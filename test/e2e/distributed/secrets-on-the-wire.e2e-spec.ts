@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
-import { describeWithKafka } from '@app/kafka-mock-cluster';
+import { describeWithKafka } from '@app/kafka-testing';
 import { ApiClient } from '../support/api-client';
 import { approverWorkspace } from '../support/fixtures';
 import { DistributedSystem } from './support/distributed-system';

@@ -1,23 +1,35 @@
 import { approvalAndRoutingScenarios } from '../scenarios/approval-and-routing-scenarios';
 import { deliveryScenarios } from '../scenarios/delivery-scenarios';
 import { LIFECYCLE_ENV } from '../scenarios/lifecycle-fixtures';
+import { LocalPlatforms } from '../scenarios/local-platforms';
 import { mediaScenarios } from '../scenarios/media-scenarios';
+import { platformRuleScenarios } from '../scenarios/platform-rules-scenarios';
 import { publicationScenarios } from '../scenarios/publication-scenarios';
+import { queueScenarios } from '../scenarios/queue-scenarios';
 import { itRunsEach } from '../scenarios/scenario';
+import { threadScenarios } from '../scenarios/thread-scenarios';
 import { RunningService, startService } from '../support/service-process';
 
 jest.setTimeout(120_000);
 
 describe('the lifecycle of a post, embedded: the built service as one process', () => {
   let service: RunningService;
+  let platforms: LocalPlatforms;
 
   beforeAll(async () => {
-    service = await startService({ env: LIFECYCLE_ENV });
+    platforms = await LocalPlatforms.start();
+    service = await startService({ env: { ...LIFECYCLE_ENV, ...platforms.env } });
   });
-  afterAll(() => service?.dispose());
+  afterAll(async () => {
+    await service?.dispose();
+    await platforms?.stop();
+  });
 
   describe('publication', () => itRunsEach(publicationScenarios, () => service));
   describe('approval and event routing', () => itRunsEach(approvalAndRoutingScenarios, () => service));
   describe('media', () => itRunsEach(mediaScenarios, () => service));
+  describe('platform rules', () => itRunsEach(platformRuleScenarios(() => platforms), () => service));
+  describe('threads and first comments', () => itRunsEach(threadScenarios(() => platforms.linkedin), () => service));
   describe('webhook delivery', () => itRunsEach(deliveryScenarios, () => service));
+  describe('the queue, and the time a draft keeps', () => itRunsEach(queueScenarios, () => service));
 });

@@ -1,13 +1,21 @@
 import { LinkedInApiServer } from '../../providers/linkedin/linkedin-api-server';
 import { XApiServer } from '../../providers/x/x-api-server';
 import { LIFECYCLE_ENV, schedulePost, waitForStatus } from '../scenarios/lifecycle-fixtures';
-import { adminOf, ApiClient, createdBody } from '../support/api-client';
-import { approverWorkspace, eventually } from '../support/fixtures';
+import { adminOf, Answer as ApiAnswer, ApiClient, createdBody } from '../support/api-client';
+
+import { addMember, approverWorkspace, createUser, eventually } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
 
 jest.setTimeout(120_000);
 
 const PUBLIC_URL = 'https://social.example';
+
+/** The `name=value` of the cookie that binds an authorization to the browser that began it. */
+function bindingCookieOf(started: ApiAnswer): string {
+  const setCookie = started.headers.get('set-cookie') ?? '';
+  expect(setCookie).toMatch(/^sps_oauth_[0-9a-f]{16}=[\w-]{40,}; Path=\/api\/oauth; HttpOnly; SameSite=Lax; Max-Age=600$/);
+  return setCookie.split(';')[0];
+}
 
 /**
  * Connecting an X account through OAuth, as a browser does it, against the built service (one
@@ -48,11 +56,17 @@ describe('an X account connected through OAuth, embedded', () => {
     await linkedin?.stop();
   });
 
-  /** What the browser does: follows the authorize URL (the user approves) and the platform's redirect back, reaching us through PUBLIC_URL. */
-  async function approve(authorizeUrl: string): Promise<{ callback: URL; landing: URL }> {
-    const atPlatform = await fetch(authorizeUrl, { redirect: 'manual' });
+  /**
+   * What the browser that began the authorization does: follows the authorize URL (the user
+   * approves) and the platform's redirect back, reaching us through PUBLIC_URL, with the cookie
+   * the start answer set (`withCookie: false`: another browser, without it).
+   */
+  async function approve(started: ApiAnswer, options: { withCookie?: boolean } = {}): Promise<{ callback: URL; landing: URL }> {
+    const atPlatform = await fetch(started.body.authorize_url, { redirect: 'manual' });
     const callback = new URL(atPlatform.headers.get('location')!);
-    const back = await fetch(`${service.baseUrl}${callback.pathname}${callback.search}`, { redirect: 'manual' });
+    const cookie = bindingCookieOf(started);
+    const headers = options.withCookie === false ? {} : { cookie };
+    const back = await fetch(`${service.baseUrl}${callback.pathname}${callback.search}`, { redirect: 'manual', headers });
     expect(back.status).toBe(302);
     return { callback, landing: new URL(back.headers.get('location')!, PUBLIC_URL) };
   }
@@ -76,7 +90,7 @@ describe('an X account connected through OAuth, embedded', () => {
         code_challenge: expect.stringMatching(/^[\w-]{43}$/),
       });
 
-      const { callback, landing } = await approve(started.body.authorize_url);
+      const { callback, landing } = await approve(started);
       expect(landing.pathname).toBe('/app/accounts');
       const accountId = Number(landing.searchParams.get('connected'));
       const accounts = (await admin.get(`/api/${workspace}/accounts`)).body.data;
@@ -100,7 +114,7 @@ describe('an X account connected through OAuth, embedded', () => {
       // The user approves the app again: the same account, authorized, publishing again.
       expect(await admin.post(`/api/${workspace}/accounts/connect/linkedin`, { account_id: accountId })).toMatchObject({ status: 422, body: { errors: { account_id: ['The workspace has no linkedin account with this id.'] } } });
       const again = await admin.post(`/api/${workspace}/accounts/connect/x`, { account_id: accountId });
-      const { landing: back } = await approve(again.body.authorize_url);
+      const { landing: back } = await approve(again);
       expect(Number(back.searchParams.get('connected'))).toBe(accountId);
       expect((await admin.get(`/api/${workspace}/accounts`)).body.data.find((account: { id: number }) => account.id === accountId)).toMatchObject({ name: 'Acme on X', authorized: true });
       const retried = createdBody(
@@ -111,11 +125,31 @@ describe('an X account connected through OAuth, embedded', () => {
       expect(x.textsOf(user.id)).toEqual(['Lifecycle of a post', 'After reconnecting']);
     }));
 
+  it('refuses a callback from another browser than the one that began it, and one whose user may no longer write in the workspace', () =>
+    service.diagnose(async () => {
+      x.approvingUser = x.addUser('victim', 'Victim');
+      const elsewhere = await approve(await admin.post(`/api/${workspace}/accounts/connect/x`, { name: 'Begun elsewhere' }), { withCookie: false });
+      expect(elsewhere.landing.searchParams.get('oauth_error')).toBe('This authorization was begun in another browser; start connecting the account again in this one.');
+
+      const member = await createUser(admin, 'oauth-member@example.com');
+      const own = await approverWorkspace(admin, 'OAuth member');
+      await addMember(admin, own, member.id, 'member', true);
+      const started = await member.api.post(`/api/${own}/accounts/connect/x`, { name: 'Before removal' });
+      expect(started.status).toBe(200);
+      expect((await admin.delete(`/api/panel/workspaces/${own}/members/${member.id}`)).status).toBe(204);
+      const { landing } = await approve(started);
+      expect(landing.searchParams.get('oauth_error')).toBe('The user who began this authorization may no longer connect accounts in the workspace.');
+      expect((await admin.get(`/api/${own}/accounts`)).body.data).toEqual([]);
+    }));
+
   it('sends the user back to the dashboard with the reason when the platform refused, and refuses to start for a provider without OAuth', () =>
     service.diagnose(async () => {
       const started = await admin.post(`/api/${workspace}/accounts/connect/x`, {});
       const state = new URL(started.body.authorize_url).searchParams.get('state')!;
-      const denied = await fetch(`${service.baseUrl}/api/oauth/x/callback?state=${state}&error=access_denied&error_description=The%20user%20denied%20access`, { redirect: 'manual' });
+      const denied = await fetch(`${service.baseUrl}/api/oauth/x/callback?state=${state}&error=access_denied&error_description=The%20user%20denied%20access`, {
+        redirect: 'manual',
+        headers: { cookie: bindingCookieOf(started) },
+      });
       expect(new URL(denied.headers.get('location')!, PUBLIC_URL).searchParams.get('oauth_error')).toBe('The platform did not authorize the app: The user denied access');
 
       expect(await admin.post(`/api/${workspace}/accounts/connect/mastodon`, {})).toMatchObject({ status: 422, body: { errors: { provider: [expect.stringContaining('does not connect through OAuth')] } } });
@@ -131,7 +165,7 @@ describe('an X account connected through OAuth, embedded', () => {
       expect(authorize.searchParams.get('scope')).toBe('openid profile w_member_social');
       expect(authorize.searchParams.has('code_challenge')).toBe(false);
 
-      const { landing } = await approve(started.body.authorize_url);
+      const { landing } = await approve(started);
       const accountId = Number(landing.searchParams.get('connected'));
       expect((await admin.get(`/api/${workspace}/accounts`)).body.data.find((account: { id: number }) => account.id === accountId)).toMatchObject({ provider: 'linkedin', name: 'Ada Lovelace', authorized: true });
 

@@ -96,7 +96,7 @@ export const statusCodes = (delivery: { attempts: Array<{ status_code: number | 
 
 /**
  * The envelope of the specification and nothing else: event, workspace_uuid, post with exactly
- * uuid, status, scheduled_at, published_at, accounts [{provider, name}], timestamp.
+ * uuid, status, scheduled_at, published_at, accounts [{id, provider, name, external_url}], timestamp.
  */
 export function expectEnvelope(request: ReceivedWebhook, expected: { event: string; workspace: string; uuid: string; status: string }): void {
   const envelope = request.envelope;
@@ -106,7 +106,7 @@ export function expectEnvelope(request: ReceivedWebhook, expected: { event: stri
   expect(envelope.timestamp).toMatch(UTC_TIMESTAMP);
   expect(envelope.post.scheduled_at).toMatch(UTC_TIMESTAMP);
   if (envelope.post.published_at !== null) expect(envelope.post.published_at).toMatch(UTC_TIMESTAMP);
-  for (const account of envelope.post.accounts) expect(Object.keys(account).sort()).toEqual(['name', 'provider']);
+  for (const account of envelope.post.accounts) expect(Object.keys(account).sort()).toEqual(['external_url', 'id', 'name', 'provider']);
   expect(request.headers['content-type']).toMatch(/^application\/json/);
   expect(request.event).toBe(expected.event);
 }

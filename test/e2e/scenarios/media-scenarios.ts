@@ -18,7 +18,10 @@ async function imageThroughTheService({ system, admin }: ScenarioContext): Promi
   const uploaded = await fetch(`${system.baseUrl}/api/${workspace}/media`, { method: 'POST', headers: { authorization }, body: form });
   const media = (await uploaded.json()) as { id: string; mime_type: string; size: number; width: number; height: number; url: string };
   expect({ status: uploaded.status, ...media }).toMatchObject({ status: 201, mime_type: 'image/png', size: image.length, width: 96, height: 64 });
-  const served = await fetch(media.url, { headers: { authorization } });
+  // Without PUBLIC_URL the url is a path on the API's own address.
+  expect(media.url).toBe(`/api/${workspace}/media/${media.id}/file`);
+  const fileUrl = new URL(media.url, system.baseUrl);
+  const served = await fetch(fileUrl, { headers: { authorization } });
   expect(served.headers.get('content-type')).toBe('image/png');
   expect(Buffer.from(await served.arrayBuffer()).equals(image)).toBe(true);
 
@@ -32,6 +35,6 @@ async function imageThroughTheService({ system, admin }: ScenarioContext): Promi
 
   // Free again once the post is published (the gateway may still be reading that it is).
   await eventually(async () => ((await admin.delete(`/api/${workspace}/media/${media.id}`)).status === 204 ? true : null), 10_000, 'the media to be deleted');
-  expect((await fetch(media.url, { headers: { authorization } })).status).toBe(404);
+  expect((await fetch(fileUrl, { headers: { authorization } })).status).toBe(404);
   expect((await admin.get(`/api/${workspace}/media`)).body).toEqual({ data: [] });
 }

@@ -59,8 +59,8 @@ async function publishedNow(context: ScenarioContext): Promise<void> {
   expectEnvelope(ended, { event: 'post.published', workspace, uuid: post.uuid, status: 'published' });
   expect(scheduled.envelope.post.published_at).toBeNull();
   expect(ended.envelope.post.accounts).toEqual([
-    { provider: 'sandbox', name: 'First' },
-    { provider: 'sandbox', name: 'Second' },
+    { id: first, provider: 'sandbox', name: 'First', external_url: expect.stringMatching(/^https:\/\//) },
+    { id: second, provider: 'sandbox', name: 'Second', external_url: expect.stringMatching(/^https:\/\//) },
   ]);
   expect(ended.envelope.post.published_at).toMatch(UTC_TIMESTAMP);
   expect(Date.parse(ended.envelope.post.published_at)).toBeGreaterThanOrEqual(Date.parse(ended.envelope.post.scheduled_at));
@@ -70,6 +70,7 @@ async function publishedNow(context: ScenarioContext): Promise<void> {
 
   const shown = await waitForStatus(admin, workspace, post.uuid, 'published');
   expect(shown.published_at).toBe(ended.envelope.post.published_at);
+  expect(ended.envelope.post.accounts.map((account: { external_url: string }) => account.external_url)).toEqual(shown.accounts.map((account: { external_url: string }) => account.external_url));
   expect(shown.accounts).toEqual([
     expect.objectContaining({ id: first, external_url: expect.stringMatching(/^https:\/\//), errors: [] }),
     expect.objectContaining({ id: second, external_url: expect.stringMatching(/^https:\/\//), errors: [] }),
@@ -110,8 +111,8 @@ async function oneAccountFails(context: ScenarioContext): Promise<void> {
   expectSigned(ended, webhook.secret);
   expect(ended.envelope.post.published_at).toBeNull();
   expect(ended.envelope.post.accounts).toEqual([
-    { provider: 'sandbox', name: 'First' },
-    { provider: 'sandbox', name: 'Broken' },
+    { id: first, provider: 'sandbox', name: 'First', external_url: expect.stringMatching(/^https:\/\//) },
+    { id: broken, provider: 'sandbox', name: 'Broken', external_url: null },
   ]);
   expect(receiver.about(post.uuid, 'post.published')).toEqual([]);
 

@@ -21,6 +21,8 @@ export interface ServiceOptions {
 
 export interface RunningService {
   baseUrl: string;
+  /** The service's process id (its memory is in /proc/<pid>/status). */
+  pid: number | undefined;
   dataDir: string;
   adminToken: string | null;
   /** Everything the process printed so far, stdout and stderr. */
@@ -48,6 +50,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const child = await NodeProcess.start({ name: 'the service', main: STANDALONE_MAIN, env, port: options.port, readyTimeoutMs: options.readyTimeoutMs ?? 60_000 });
   return {
     baseUrl: child.baseUrl,
+    pid: child.pid,
     dataDir,
     adminToken,
     output: () => child.text(),

@@ -14,11 +14,21 @@ export interface LocalPds {
 }
 
 /**
- * Starts `pds-process.mjs` with the node running the tests: the dev-env is ESM only, which the
- * test runner's CommonJS modules cannot load, so it runs in a process of its own.
+ * The Node.js the PDS runs on: `PDS_NODE` when set, else the one running the tests. The PDS keeps
+ * its data with better-sqlite3, whose statements, when the garbage collector finalizes them at
+ * certain moments, trip an assertion of Node.js 24 and abort the process (SIGABRT in
+ * `RemoveEnvironmentCleanupHook`, now and then, under load); on Node.js 22 they do not. CI installs
+ * Node.js 22 beside 24, builds better-sqlite3 for it and sets `PDS_NODE` (`.ci/run`). Only the PDS
+ * loads better-sqlite3: the service itself uses `node:sqlite`.
+ */
+export const pdsNode = (): string => process.env.PDS_NODE?.trim() || process.execPath;
+
+/**
+ * Starts `pds-process.mjs` in a process of its own (the dev-env is ESM only, which the test
+ * runner's CommonJS modules cannot load), on `pdsNode()`.
  */
 export async function startLocalPds(): Promise<LocalPds> {
-  const child: ChildProcess = spawn(process.execPath, [join(__dirname, 'pds-process.mjs')], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(pdsNode(), [join(__dirname, 'pds-process.mjs')], { stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
   const lines = createInterface({ input: child.stdout! });
@@ -29,9 +39,15 @@ export async function startLocalPds(): Promise<LocalPds> {
     }),
   ]);
   const started = JSON.parse(first) as { url: string; handle: string; did: string; appPassword: string };
+  let stopping = false;
+  // A PDS gone while the tests use it fails them with refused connections: say why it went.
+  child.on('exit', (code, signal) => {
+    if (!stopping) process.stderr.write(`The local PDS exited while in use (code ${code}, signal ${signal}):\n${stderr}\n`);
+  });
   return {
     ...started,
     stop: async () => {
+      stopping = true;
       if (child.exitCode !== null) return;
       const exited = once(child, 'exit');
       child.kill('SIGTERM');

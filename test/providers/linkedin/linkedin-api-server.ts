@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
+import { Comment, LinkedInCommentsApi } from './linkedin-comments-api';
 
 interface Member {
   sub: string;
@@ -30,7 +31,8 @@ const INVALID_TOKEN = { status: 401, serviceErrorCode: 65600, code: 'INVALID_ACC
  * Connect); under `/rest`, which needs `LinkedIn-Version` and `X-Restli-Protocol-Version: 2.0.0`:
  * `POST /rest/images?action=initializeUpload` and a `PUT` of the bytes to the upload URL,
  * `POST /rest/posts` (201, the URN in `x-restli-id`; a commentary over 3000 characters or an exact
- * duplicate of the member's post is a 422), `GET` and `DELETE /rest/posts/{urn}`. The commentary
+ * duplicate of the member's post is a 422), `GET` and `DELETE /rest/posts/{urn}`, and the
+ * comments on a post (LinkedInCommentsApi). The commentary
  * is read as little text (escapes and hashtag templates). Errors are `{status, code?, message}`.
  */
 export class LinkedInApiServer {
@@ -46,6 +48,14 @@ export class LinkedInApiServer {
   private readonly codes = new Map<string, { member: Member; redirectUri: string }>();
   private readonly images = new Map<string, { owner: string; bytes: Buffer | null }>();
   private nextId = 7_190_000_000_000_000_000n;
+  private readonly commentsApi = new LinkedInCommentsApi({
+    postExists: (urn) => this.postOf(urn) !== undefined,
+    imageOf: (urn, owner) => {
+      const image = this.images.get(urn);
+      return image?.owner === owner ? image.bytes : null;
+    },
+    nextId: () => this.id(),
+  });
 
   private constructor(private readonly server: Server) {}
 
@@ -83,6 +93,11 @@ export class LinkedInApiServer {
 
   mediaOf(personUrn: string): { text: string; files: Buffer[] }[] {
     return this.posts.filter((post) => post.author === personUrn && post.media.length > 0).map((post) => ({ text: unescaped(post.commentary), files: post.media }));
+  }
+
+  /** The comments on a post, oldest first. */
+  commentsOn(postUrn: string): Comment[] {
+    return this.commentsApi.comments.filter((comment) => comment.object === postUrn);
   }
 
   /** The post as LinkedIn holds it: its commentary as sent and its content. */
@@ -150,6 +165,8 @@ export class LinkedInApiServer {
       return send(200, { value: { uploadUrlExpiresAt: Date.now() + 3_600_000, uploadUrl: `${this.url}/dms-uploads/${id}`, image: `urn:li:image:${id}` } });
     }
     if (req.method === 'POST' && url.pathname === '/rest/posts') return this.post(member, body, send, error);
+    const commented = this.commentsApi.answer(req.method ?? 'GET', url, body, member.urn);
+    if (commented) return send(commented.status, commented.body);
     const addressed = /^\/rest\/posts\/([^/]+)$/.exec(url.pathname);
     const post = addressed ? this.postOf(decodeURIComponent(addressed[1])) : undefined;
     if (addressed && req.method === 'GET') {

@@ -7,6 +7,12 @@ interface Status {
   text: string;
   token: string;
   media: Attachment[];
+  /** Whether the media are marked sensitive (`sensitive`, false unless sent). */
+  sensitive: boolean;
+  /** The content warning (`spoiler_text`, '' unless sent), counted with the text against the limit. */
+  spoilerText: string;
+  /** The status it replies to, or null. */
+  inReplyToId: string | null;
 }
 
 interface Attachment {
@@ -22,7 +28,9 @@ interface Attachment {
  * A local server answering as the Mastodon API reference documents, for the endpoints the
  * provider uses: `GET /api/v1/accounts/verify_credentials`, `GET /api/v2/instance`,
  * `POST /api/v1/statuses` (with `Idempotency-Key`: the same key of the same token answers the
- * status it created; `media_ids[]` of processed attachments), `DELETE /api/v1/statuses/:id`,
+ * status it created; `media_ids[]` of processed attachments; `sensitive` and `spoiler_text`, the
+ * content warning counted with the text against the limit, as the instance counts them;
+ * `in_reply_to_id` a status that exists, else 404), `DELETE /api/v1/statuses/:id`,
  * `POST /api/v2/media` (202 Accepted with `url: null` while the file is processed) and
  * `GET /api/v1/media/:id` (206 Partial Content while processing, then 200). Every answer carries the rate-limit headers
  * (`X-RateLimit-Limit`, `-Remaining`, `-Reset`); errors are `{"error": "..."}`.
@@ -34,6 +42,7 @@ export class MastodonApiServer {
   private readonly attachments = new Map<string, Attachment>();
   /** How many looks at an upload answer 206 before it is processed; 0 makes uploads answer 200 at once. */
   processingLooks = 1;
+  private nextStatusId = 100_000;
 
   private constructor(
     private readonly server: Server,
@@ -61,6 +70,16 @@ export class MastodonApiServer {
 
   textsOf(token: string): string[] {
     return this.statuses.filter((status) => status.token === token).map((status) => status.text);
+  }
+
+  /** The content warnings of this token's statuses: each status's text, `sensitive` and `spoiler_text`, as the instance keeps them. */
+  warningsOf(token: string): { text: string; sensitive: boolean; spoiler_text: string }[] {
+    return this.statuses.filter((status) => status.token === token).map((status) => ({ text: status.text, sensitive: status.sensitive, spoiler_text: status.spoilerText }));
+  }
+
+  /** The statuses of this token, oldest first: each one's id, text and the status it replies to. */
+  threadOf(token: string): { id: string; text: string; inReplyToId: string | null }[] {
+    return this.statuses.filter((status) => status.token === token).map(({ id, text, inReplyToId }) => ({ id, text, inReplyToId }));
   }
 
   /** The statuses of this token with attachments: their text and the bytes of each file. */
@@ -117,15 +136,19 @@ export class MastodonApiServer {
       const key = req.headers['idempotency-key'];
       const keyed = typeof key === 'string' ? this.byIdempotencyKey.get(`${token}:${key}`) : undefined;
       if (keyed) return send(200, this.view(keyed, account.username));
-      const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as { status?: string; media_ids?: string[] };
+      const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as { status?: string; media_ids?: string[]; sensitive?: unknown; spoiler_text?: unknown; in_reply_to_id?: string };
+      const inReplyToId = body.in_reply_to_id ?? null;
+      if (inReplyToId !== null && !this.statuses.some((status) => status.id === inReplyToId)) return send(404, { error: 'Record not found' });
       const text = body.status ?? '';
+      if (body.sensitive !== undefined && typeof body.sensitive !== 'boolean') return send(422, { error: 'Validation failed: Sensitive is not a boolean' });
+      const spoilerText = typeof body.spoiler_text === 'string' ? body.spoiler_text : '';
       const attached = (body.media_ids ?? []).map((id) => this.attachments.get(id));
       if (attached.some((attachment) => !attachment || attachment.token !== token)) return send(422, { error: 'Validation failed: Media attachments are invalid' });
       if (attached.some((attachment) => attachment!.processingLooks > 0)) return send(422, { error: 'Cannot attach files that have not finished processing. Try again in a moment!' });
       if (attached.length > 4) return send(422, { error: 'Validation failed: Media attachments is too many (maximum is 4)' });
       if (text.trim() === '' && attached.length === 0) return send(422, { error: "Validation failed: Text can't be blank" });
-      if ([...text].length > this.maxCharacters) return send(422, { error: `Validation failed: Text character limit of ${this.maxCharacters} exceeded` });
-      const status = { id: String(100_000 + this.statuses.length), text, token, media: attached as Attachment[] };
+      if ([...spoilerText, ...text].length > this.maxCharacters) return send(422, { error: `Validation failed: Text character limit of ${this.maxCharacters} exceeded` });
+      const status = { id: String(this.nextStatusId++), text, token, media: attached as Attachment[], sensitive: body.sensitive === true, spoilerText, inReplyToId };
       this.statuses.push(status);
       if (typeof key === 'string') this.byIdempotencyKey.set(`${token}:${key}`, status);
       return send(200, this.view(status, account.username));
@@ -159,7 +182,11 @@ export class MastodonApiServer {
       uri: `${this.url}/users/${username}/statuses/${status.id}`,
       url: `${this.url}/@${username}/${status.id}`,
       content: `<p>${status.text}</p>`,
+      sensitive: status.sensitive,
+      spoiler_text: status.spoilerText,
       visibility: 'public',
+      in_reply_to_id: status.inReplyToId,
+      in_reply_to_account_id: status.inReplyToId === null ? null : '1',
       media_attachments: status.media.map((attachment) => this.attachmentView(attachment)),
       created_at: new Date().toISOString(),
     };

@@ -19,7 +19,7 @@ export type Gate = (path: string, body: Buffer, headers: IncomingHttpHeaders) =>
  * a 5xx, an answer lost after the platform accepted the request.
  */
 export class FaultProxy {
-  private readonly faults: { path: RegExp; fault: Fault }[] = [];
+  private readonly faults: { path: RegExp; body: RegExp | null; fault: Fault }[] = [];
   private readonly hanging = new Set<ServerResponse>();
   /** Requests that reached the proxy, `METHOD path`. */
   readonly seen: string[] = [];
@@ -43,9 +43,9 @@ export class FaultProxy {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
-  /** The next request whose path matches gets `fault`. */
-  failNext(path: RegExp, fault: Fault): void {
-    this.faults.push({ path, fault });
+  /** The next request whose path matches (and whose body does, when `body` is given) gets `fault`. */
+  failNext(path: RegExp, fault: Fault, body: RegExp | null = null): void {
+    this.faults.push({ path, body, fault });
   }
 
   async stop(): Promise<void> {
@@ -57,9 +57,9 @@ export class FaultProxy {
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = req.url ?? '/';
     this.seen.push(`${req.method} ${path}`);
-    const index = this.faults.findIndex((entry) => entry.path.test(path));
-    const fault = index >= 0 ? this.faults.splice(index, 1)[0].fault : null;
     const body = await readBody(req);
+    const index = this.faults.findIndex((entry) => entry.path.test(path) && (entry.body === null || entry.body.test(body.toString())));
+    const fault = index >= 0 ? this.faults.splice(index, 1)[0].fault : null;
     const gated = fault ? null : await this.gate?.(path, body, req.headers);
     const refusal = fault && 'answer' in fault ? fault.answer : gated;
     if (refusal) {
@@ -99,4 +99,23 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+/** A platform's local server with a FaultProxy in front of it; `stop` stops both. */
+export interface ProxiedPlatform<Platform> {
+  platform: Platform;
+  proxy: FaultProxy;
+  stop(): Promise<void>;
+}
+
+export async function behindFaultProxy<Platform extends { url: string; stop(): Promise<void> }>(platform: Platform, gate: Gate | null = null): Promise<ProxiedPlatform<Platform>> {
+  const proxy = await FaultProxy.start(platform.url, gate);
+  return {
+    platform,
+    proxy,
+    stop: async () => {
+      await proxy.stop();
+      await platform.stop();
+    },
+  };
 }

@@ -1,7 +1,9 @@
-import { SessionStore } from '../../../apps/publisher/src/providers/publish-provider';
+import { OneAtATime } from '../../../apps/publisher/src/accounts/one-at-a-time';
+import { SessionChange, SessionStore } from '../../../apps/publisher/src/providers/publish-provider';
 
 /** A session store for one account, in memory: what the publisher keeps encrypted in its accounts table. */
 export function memorySession(initial: Record<string, unknown> | null = null): SessionStore & { current: Record<string, unknown> | null; saves: number } {
+  const changes = new OneAtATime<'session'>();
   const store = {
     current: initial,
     saves: 0,
@@ -10,6 +12,12 @@ export function memorySession(initial: Record<string, unknown> | null = null): S
       store.current = session;
       store.saves++;
     },
+    exclusively: <T>(change: (stored: Record<string, unknown> | null) => Promise<SessionChange<T>>) =>
+      changes.run('session', async () => {
+        const { result, save } = await change(store.current);
+        if (save) await store.save(save);
+        return result;
+      }),
   };
   return store;
 }

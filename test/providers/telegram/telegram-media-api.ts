@@ -10,23 +10,39 @@ export interface SentMedia {
   bytes: Buffer;
   /** The album it belongs to (sendMediaGroup), or null. */
   mediaGroupId: string | null;
+  /** The message it replies to (`reply_parameters.message_id`), or null. */
+  replyTo: number | null;
 }
 
 type BotApiAnswer = { status: number; body: unknown };
 
 export const CAPTION_TOO_LONG = { ok: false, error_code: 400, description: 'Bad Request: message caption is too long' };
+export const REPLIED_NOT_FOUND = { ok: false, error_code: 400, description: 'Bad Request: message to be replied not found' };
+
+/** Whether the bot sent a message of this id to this chat (a reply must answer one). */
+export type SentMessageCheck = (botToken: string, chatId: string, messageId: number) => boolean;
 
 /**
  * The Bot API's media methods, which telegram-test-api lacks, answering as the Bot API reference
  * documents: `sendPhoto`, `sendVideo`, `sendAnimation` (multipart, the file in `photo` / `video` / `animation`, the text in
  * `caption`, at most 1024 characters) and `sendMediaGroup` (2 to 10 InputMedia in `media`, each
  * file attached as `attach://<part name>`); the answer is the Message (an array of them for an
- * album), with a PhotoSize or Video of the file. And `deleteMessages`, which removes an album.
+ * album), with a PhotoSize or Video of the file; `reply_parameters` (JSON) makes it a reply to a
+ * message of the chat, which the answer carries as `reply_to_message`. And `deleteMessages`, which
+ * removes an album.
  */
 export class TelegramMediaApi {
-  readonly sent: SentMedia[] = [];
+  readonly sentMedia: SentMedia[] = [];
   private nextMessageId = 50_000;
   private nextGroupId = 13_000_000_000_000_000n;
+
+  /** `sentBefore` tells the messages sent another way (sendMessage), which a reply may answer too. */
+  constructor(private readonly sentBefore: SentMessageCheck) {}
+
+  /** Whether the bot sent this message to this chat: with media here, or as text. */
+  sent(botToken: string, chatId: string, messageId: number): boolean {
+    return this.sentMedia.some((sent) => sent.botToken === botToken && sent.chatId === chatId && sent.messageId === messageId) || this.sentBefore(botToken, chatId, messageId);
+  }
 
   /** The answer to a media method, or null when the path is none. */
   async answer(path: string, body: Buffer, contentType: string, botToken: string): Promise<BotApiAnswer | null> {
@@ -36,17 +52,19 @@ export class TelegramMediaApi {
     const form = await new Response(body, { headers: { 'content-type': contentType } }).formData().catch(() => null);
     const chatId = String(form?.get('chat_id') ?? '');
     if (!form || !chatId) return badRequest('chat_id is empty');
-    if (method === 'sendMediaGroup') return this.album(form, chatId, botToken);
+    const replyTo = replyOf(form);
+    if (replyTo !== null && !this.sent(botToken, chatId, replyTo)) return { status: 400, body: REPLIED_NOT_FOUND };
+    if (method === 'sendMediaGroup') return this.album(form, chatId, botToken, replyTo);
     const kind = method === 'sendPhoto' ? 'photo' : method === 'sendVideo' ? 'video' : 'animation';
     const file = form.get(kind);
     if (!(file instanceof Blob)) return badRequest(`there is no ${kind} in the request`);
     const caption = String(form.get('caption') ?? '');
     if ([...caption].length > 1024) return { status: 400, body: CAPTION_TOO_LONG };
-    const sent = this.keep({ botToken, chatId, kind, caption, bytes: Buffer.from(await file.arrayBuffer()), mediaGroupId: null });
+    const sent = this.keep({ botToken, chatId, kind, caption, bytes: Buffer.from(await file.arrayBuffer()), mediaGroupId: null, replyTo });
     return { status: 200, body: { ok: true, result: message(sent) } };
   }
 
-  private async album(form: FormData, chatId: string, botToken: string): Promise<BotApiAnswer> {
+  private async album(form: FormData, chatId: string, botToken: string, replyTo: number | null): Promise<BotApiAnswer> {
     let items: { type?: string; media?: string; caption?: string }[];
     try {
       items = JSON.parse(String(form.get('media') ?? '')) as typeof items;
@@ -62,7 +80,7 @@ export class TelegramMediaApi {
       files.push({ kind: item.type, caption: item.caption ?? '', bytes: Buffer.from(await file.arrayBuffer()) });
     }
     const mediaGroupId = String(this.nextGroupId++);
-    const messages = files.map((file) => message(this.keep({ botToken, chatId, ...file, mediaGroupId })));
+    const messages = files.map((file) => message(this.keep({ botToken, chatId, ...file, mediaGroupId, replyTo })));
     return { status: 200, body: { ok: true, result: messages } };
   }
 
@@ -70,16 +88,24 @@ export class TelegramMediaApi {
   private deleteMessages(body: { chat_id?: unknown; message_ids?: unknown[] }, botToken: string): BotApiAnswer {
     const ids = new Set(body.message_ids ?? []);
     if (!body.chat_id || ids.size === 0 || ids.size > 100) return badRequest('message identifiers are not specified');
-    const kept = this.sent.filter((sent) => !(sent.botToken === botToken && sent.chatId === String(body.chat_id) && ids.has(sent.messageId)));
-    this.sent.splice(0, this.sent.length, ...kept);
+    const kept = this.sentMedia.filter((sent) => !(sent.botToken === botToken && sent.chatId === String(body.chat_id) && ids.has(sent.messageId)));
+    this.sentMedia.splice(0, this.sentMedia.length, ...kept);
     return { status: 200, body: { ok: true, result: true } };
   }
 
   private keep(sent: Omit<SentMedia, 'messageId'>): SentMedia {
     const kept = { ...sent, messageId: this.nextMessageId++ };
-    this.sent.push(kept);
+    this.sentMedia.push(kept);
     return kept;
   }
+}
+
+/** The message a form's `reply_parameters` (JSON) answers, or null. */
+function replyOf(form: FormData): number | null {
+  const raw = form.get('reply_parameters');
+  if (typeof raw !== 'string') return null;
+  const id = (JSON.parse(raw) as { message_id?: unknown }).message_id;
+  return typeof id === 'number' ? id : NaN;
 }
 
 const badRequest = (detail: string): BotApiAnswer => ({ status: 400, body: { ok: false, error_code: 400, description: `Bad Request: ${detail}` } });
@@ -99,5 +125,6 @@ function message(sent: SentMedia): Record<string, unknown> {
     ...(sent.kind === 'animation' ? { animation: { ...file, duration: 0, mime_type: 'image/gif' }, document: { file_id: fileId, file_unique_id: file.file_unique_id, mime_type: 'image/gif' } } : {}),
     ...(sent.caption ? { caption: sent.caption } : {}),
     ...(sent.mediaGroupId ? { media_group_id: sent.mediaGroupId } : {}),
+    ...(sent.replyTo !== null ? { reply_to_message: { message_id: sent.replyTo, chat: { id: sent.chatId }, date: Math.floor(Date.now() / 1000) } } : {}),
   };
 }

@@ -14,6 +14,8 @@ interface Post {
   text: string;
   media: Buffer[];
   createdAt: Date;
+  /** The post it replies to (`reply.in_reply_to_tweet_id`), or null. */
+  inReplyTo: string | null;
 }
 
 interface Grant {
@@ -30,7 +32,8 @@ const INVALID_TOKEN = { error: 'invalid_request', error_description: 'Value pass
  * with `code` and `state`), `POST /2/oauth2/token` (confidential client in HTTP Basic; the code
  * with its PKCE verifier (S256), or a refresh token, which is rotated); API: `GET /2/users/me`,
  * `POST /2/tweets` (201; a text over 280 characters is an invalid request, the same text twice a
- * 403 "duplicate content"), `DELETE /2/tweets/:id`, `POST /2/media/upload` (multipart `media`) and
+ * 403 "duplicate content", a reply (`reply.in_reply_to_tweet_id`) to a post that is not there a
+ * 403), `DELETE /2/tweets/:id`, `POST /2/media/upload` (multipart `media`) and
  * `GET /2/users/:id/tweets` (newest first, from `start_time`). Errors are problem details; every
  * answer carries `x-rate-limit-limit`, `-remaining` and `-reset` (epoch seconds).
  */
@@ -47,6 +50,8 @@ export class XApiServer {
   private nextId = 1_800_000_000_000_000_000n;
   /** Seconds an access token lives (X: two hours). */
   tokenLifetimeSeconds = 7200;
+  /** Refresh requests the token endpoint answered, refused ones included. */
+  refreshes = 0;
 
   private constructor(private readonly server: Server) {}
 
@@ -79,6 +84,11 @@ export class XApiServer {
 
   textsOf(userId: string): string[] {
     return this.posts.filter((post) => post.userId === userId).map((post) => post.text);
+  }
+
+  /** The user's posts, oldest first: each one's id, text and the post it replies to. */
+  threadOf(userId: string): { id: string; text: string; inReplyTo: string | null }[] {
+    return this.posts.filter((post) => post.userId === userId).map(({ id, text, inReplyTo }) => ({ id, text, inReplyTo }));
   }
 
   mediaOf(userId: string): { text: string; files: Buffer[] }[] {
@@ -140,14 +150,16 @@ export class XApiServer {
       return send(200, { data: { id, media_key: `3_${id}`, size: file.size, expires_after_secs: 86400 } });
     }
     if (req.method === 'POST' && url.pathname === '/2/tweets') {
-      const { text = '', media } = JSON.parse(body.toString() || '{}') as { text?: string; media?: { media_ids?: string[] } };
+      const { text = '', media, reply } = JSON.parse(body.toString() || '{}') as { text?: string; media?: { media_ids?: string[] }; reply?: { in_reply_to_tweet_id?: string } };
+      const inReplyTo = reply?.in_reply_to_tweet_id ?? null;
+      if (inReplyTo !== null && !this.posts.some((post) => post.id === inReplyTo)) return problem(403, 'Forbidden', 'You attempted to reply to a Tweet that is deleted or not visible to you.');
       if ([...text].length > 280) {
         return send(400, { errors: [{ parameters: { text: [text] }, message: 'Your Tweet text is too long. For more information on how X determines text length see https://github.com/twitter/twitter-text.' }], title: 'Invalid Request', detail: 'One or more parameters to your request was invalid.', type: 'https://api.twitter.com/2/problems/invalid-request' });
       }
       if (this.posts.some((post) => post.userId === user.id && post.text === text)) return problem(403, 'Forbidden', 'You are not allowed to create a Tweet with duplicate content.');
       const files = (media?.media_ids ?? []).map((id) => this.media.get(id));
       if (files.some((file) => !file)) return send(400, { errors: [{ message: 'Your media IDs are invalid.' }], title: 'Invalid Request', detail: 'One or more parameters to your request was invalid.', type: 'https://api.twitter.com/2/problems/invalid-request' });
-      const post = { id: this.id(), userId: user.id, text, media: files as Buffer[], createdAt: new Date() };
+      const post = { id: this.id(), userId: user.id, text, media: files as Buffer[], createdAt: new Date(), inReplyTo };
       this.posts.push(post);
       return send(201, { data: { id: post.id, text: post.text, edit_history_tweet_ids: [post.id] } });
     }
@@ -194,6 +206,7 @@ export class XApiServer {
       if (!grant || grant.redirectUri !== form.get('redirect_uri') || grant.challenge !== challenge) return send(400, INVALID_TOKEN);
       user = grant.user;
     } else if (form.get('grant_type') === 'refresh_token') {
+      this.refreshes++;
       user = this.refreshTokens.get(form.get('refresh_token') ?? '');
       // Refresh tokens are rotated: the one used is spent.
       this.refreshTokens.delete(form.get('refresh_token') ?? '');

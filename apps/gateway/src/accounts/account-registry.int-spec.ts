@@ -55,17 +55,15 @@ describe.each(testEngines)('AccountRegistry on %s', (_, open) => {
     expect(snapshots.get(second)).toEqual({ id: second, provider: 'mastodon', name: 'second', username: null });
   });
 
-  it('keeps the text limit a provider reported at connect, and the platform limits of the others', async () => {
+  it('keeps the text limit a provider reported at connect, as the account settings the platforms rules read', async () => {
     const reported = await accounts.reserve(account('big'));
     const unreported = await accounts.reserve(account('small'));
-    const sky = await accounts.reserve({ ...account('sky'), provider: 'bluesky' });
-    const sandbox = await accounts.reserve({ ...account('box'), provider: 'sandbox' });
     await accounts.connected(reported, true, undefined, 640);
-    for (const id of [unreported, sky, sandbox]) await accounts.connected(id, true);
+    await accounts.connected(unreported, true);
 
-    const { textLimits } = await accounts.postTargets(workspace);
+    const { accountSettings } = await accounts.postTargets(workspace);
 
-    expect(Object.fromEntries(textLimits)).toEqual({ [reported]: 640, [unreported]: 500, [sky]: 300 });
+    expect(Object.fromEntries(accountSettings)).toEqual({ [reported]: { max_characters: 640 } });
   });
 
   it('marks an account deleted once, only in its own workspace', async () => {

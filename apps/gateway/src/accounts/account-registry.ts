@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AccountSnapshot, providerTextLimit } from '@app/domain';
+import { AccountSnapshot } from '@app/domain';
 import { Selectable } from 'kysely';
 import { toDate } from '@app/persistence';
 import { GATEWAY_DATABASE, GatewayDatabase, GatewayTables } from '../gateway-migrations';
@@ -20,8 +20,11 @@ type AccountRow = Selectable<GatewayTables['accounts']>;
 
 export interface PostTargets {
   accounts: Map<number, AccountSnapshot>;
-  /** Account id -> the longest text its platform takes, for the accounts that have a limit. */
-  textLimits: Map<number, number>;
+  /**
+   * Account id -> the settings its platform reported at connect that the gateway keeps, for the
+   * platforms' rules of a post body: Mastodon's `max_characters` (the instance's text limit).
+   */
+  accountSettings: Map<number, Record<string, unknown>>;
 }
 
 export interface NewAccount {
@@ -71,7 +74,7 @@ export class AccountRegistry {
     return row ? viewOf(row) : null;
   }
 
-  /** The accounts a post of this workspace may target: what a post records of each, and the longest text its platform takes. */
+  /** The accounts a post of this workspace may target: what a post records of each, and what their platforms reported at connect. */
   async postTargets(workspaceUuid: string): Promise<PostTargets> {
     const rows = await this.database.db
       .selectFrom('accounts')
@@ -81,14 +84,13 @@ export class AccountRegistry {
       .orderBy('id')
       .execute();
     const accounts = new Map<number, AccountSnapshot>();
-    const textLimits = new Map<number, number>();
+    const accountSettings = new Map<number, Record<string, unknown>>();
     for (const row of rows) {
       const id = Number(row.id);
       accounts.set(id, { id, provider: row.provider, name: row.name, username: row.username });
-      const limit = providerTextLimit(row.provider, row.max_characters === null ? null : Number(row.max_characters));
-      if (limit !== null) textLimits.set(id, limit);
+      if (row.max_characters !== null) accountSettings.set(id, { max_characters: Number(row.max_characters) });
     }
-    return { accounts, textLimits };
+    return { accounts, accountSettings };
   }
 
   /** Reserves an id for an account about to be connected; it stays hidden until `connected`. */

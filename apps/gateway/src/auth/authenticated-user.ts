@@ -6,6 +6,8 @@ export interface AuthenticatedUser {
   userId: number;
   isAdmin: boolean;
   tokenId: number;
+  /** When the caller's token stops working (epoch ms), or null: a token it creates may not outlive it. */
+  tokenExpiresAt: number | null;
 }
 
 /** A workspace member's rights in the workspace of the route. */

@@ -1,6 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { unauthenticated } from '../http/api-error';
-import { GatewayRequest } from './authenticated-user';
+import type { FastifyRequest } from 'fastify';
+import { AuthenticatedUser, GatewayRequest } from './authenticated-user';
 import { RateLimits } from './rate-limit/rate-limits';
 import { assertNotForged, callerTokenOf } from './session-cookie';
 import { TokenStore } from './token-store';
@@ -20,14 +21,22 @@ export class AuthenticationGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<GatewayRequest>();
     const caller = callerTokenOf(request);
-    const user = caller === null ? null : await this.tokens.authenticate(caller.token);
-    if (!user || !caller) {
-      this.limits.countUnauthenticated(request);
-      throw unauthenticated();
-    }
-    this.limits.countAuthenticated(caller.token);
-    assertNotForged(request, caller);
+    const user = await authenticateOrCharge(this.tokens, this.limits, request, caller?.token ?? null);
+    // A user was found, so a token came.
+    this.limits.countAuthenticated(caller!.token);
+    assertNotForged(request, caller!);
     request.user = user;
     return true;
   }
+}
+
+/**
+ * The user a token lets in; otherwise (no token, or one that is not live) the request is charged
+ * to the client's address and answered 401. The API's guard and the dashboard's sign-in both ask this.
+ */
+export async function authenticateOrCharge(tokens: TokenStore, limits: RateLimits, request: FastifyRequest, token: string | null): Promise<AuthenticatedUser> {
+  const user = token === null ? null : await tokens.authenticate(token);
+  if (user) return user;
+  limits.countUnauthenticated(request);
+  throw unauthenticated(token !== null);
 }

@@ -10,7 +10,8 @@ export const CSRF_HEADER = 'x-requested-with';
 
 export const MISSING_CSRF_HEADER = 'A request signed in with the session cookie must carry the X-Requested-With header.';
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Methods that change nothing: no forgery check applies to them. */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The token of a request and how it came: the Authorization header first, then the session cookie. */
 export interface CallerToken {
@@ -36,9 +37,14 @@ export function assertNotForged(request: FastifyRequest, caller: CallerToken): v
 }
 
 export function sessionCookieOf(request: FastifyRequest): string | null {
+  return cookieValueOf(request, SESSION_COOKIE);
+}
+
+/** The value of the cookie `name` of a request, percent-decoded; null when absent, empty or malformed. */
+export function cookieValueOf(request: FastifyRequest, name: string): string | null {
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const separator = part.indexOf('=');
-    if (separator < 0 || part.slice(0, separator).trim() !== SESSION_COOKIE) continue;
+    if (separator < 0 || part.slice(0, separator).trim() !== name) continue;
     const value = part.slice(separator + 1).trim();
     try {
       return value === '' ? null : decodeURIComponent(value);
@@ -57,8 +63,11 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
   reply.header('set-cookie', cookie(request, '', '; Max-Age=0'));
 }
 
-/** Secure when the request came over HTTPS (directly, or through a proxy that says so). */
 function cookie(request: FastifyRequest, value: string, lifetime: string): string {
-  const secure = request.protocol === 'https' || request.headers['x-forwarded-proto'] === 'https' ? '; Secure' : '';
-  return `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict${lifetime}${secure}`;
+  return `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict${lifetime}${secureCookieFlag(request)}`;
+}
+
+/** `; Secure` when the request came over HTTPS (directly, or through a proxy that says so). */
+export function secureCookieFlag(request: FastifyRequest): string {
+  return request.protocol === 'https' || request.headers['x-forwarded-proto'] === 'https' ? '; Secure' : '';
 }

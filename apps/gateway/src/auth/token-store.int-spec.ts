@@ -1,8 +1,9 @@
+import { LiveTokenIndex } from './live-token-index';
 import { hashToken } from '@app/security';
 import { openMigratedSchema, testEngines } from '@app/persistence';
 import { AccessCache } from '../access/access-cache';
 import { GATEWAY_SCHEMA, GatewayDatabase, GatewayTables, gatewayMigrations } from '../gateway-migrations';
-import { TokenStore } from './token-store';
+import { MAX_LIVE_TOKENS_PER_USER, TokenStore, TooManyTokensError } from './token-store';
 
 /** Tokens: digests only, and which of them still let their owner in, on both engines. */
 describe.each(testEngines)('TokenStore on %s', (_, open) => {
@@ -16,7 +17,7 @@ describe.each(testEngines)('TokenStore on %s', (_, open) => {
   });
   beforeEach(async () => {
     // A fresh cache per test: what one test cached must not answer the next one.
-    tokens = new TokenStore(database, new AccessCache());
+    tokens = new TokenStore(database, new AccessCache(), new LiveTokenIndex(database));
     await database.db.deleteFrom('tokens').execute();
     await database.db.deleteFrom('users').execute();
     const user = await database.db.insertInto('users').values({ name: 'Ann', email: 'ann@example.com', is_admin: true, deleted_at: null }).returning('id').executeTakeFirstOrThrow();
@@ -31,7 +32,7 @@ describe.each(testEngines)('TokenStore on %s', (_, open) => {
     const rows = await database.db.selectFrom('tokens').select(['token_hash', 'revoked']).execute();
     expect(rows).toEqual([{ token_hash: hashToken(issued.token), revoked: expect.anything() }]);
     expect(JSON.stringify(rows)).not.toContain(issued.token);
-    expect(await tokens.authenticate(issued.token)).toEqual({ userId, isAdmin: true, tokenId: issued.id });
+    expect(await tokens.authenticate(issued.token)).toEqual({ userId, isAdmin: true, tokenId: issued.id, tokenExpiresAt: null });
   });
 
   it('gives the expiry back as ISO-8601 UTC and refuses a token past it', async () => {
@@ -118,5 +119,25 @@ describe.each(testEngines)('TokenStore on %s', (_, open) => {
     expect(await tokens.authenticate(issued.token)).not.toBeNull();
     await tokens.revokeAllOf(userId);
     expect(await tokens.authenticate(issued.token)).toBeNull();
+  });
+
+  it(`issues at most ${MAX_LIVE_TOKENS_PER_USER} live tokens per user, counted under a lock, and again once one is revoked or expired`, async () => {
+    const past = await tokens.issue(userId, 'expired', new Date(Date.now() - 1_000));
+    const attempts = await Promise.allSettled(Array.from({ length: MAX_LIVE_TOKENS_PER_USER + 5 }, (_, index) => tokens.issueWithinLimit(userId, `t${index}`, null)));
+    const issued = attempts.filter((attempt) => attempt.status === 'fulfilled').map((attempt) => attempt.value);
+    const refused = attempts.filter((attempt) => attempt.status === 'rejected').map((attempt) => attempt.reason);
+    expect(issued).toHaveLength(MAX_LIVE_TOKENS_PER_USER);
+    expect(refused).toEqual(Array(5).fill(expect.any(TooManyTokensError)));
+    expect(past.id).toBeGreaterThan(0);
+
+    await tokens.revoke(issued[0].id, userId);
+    await expect(tokens.issueWithinLimit(userId, 'again', null)).resolves.toMatchObject({ name: 'again' });
+    await expect(tokens.issueWithinLimit(userId, 'over', null)).rejects.toBeInstanceOf(TooManyTokensError);
+  });
+
+  it('tells the caller when its own token expires', async () => {
+    const expiresAt = new Date(Date.now() + 3_600_000);
+    const issued = await tokens.issue(userId, 'short', expiresAt);
+    expect(await tokens.authenticate(issued.token)).toMatchObject({ tokenExpiresAt: expiresAt.getTime() });
   });
 });

@@ -4,6 +4,7 @@ import { toDate } from '@app/persistence';
 import { AccessCache } from '../access/access-cache';
 import { GATEWAY_DATABASE, GatewayDatabase } from '../gateway-migrations';
 import type { AuthenticatedUser } from './authenticated-user';
+import { LiveTokenIndex } from './live-token-index';
 
 export interface IssuedToken {
   id: number;
@@ -22,6 +23,18 @@ export interface TokenSummary {
 }
 
 type Executor = GatewayDatabase['db'];
+
+/** Live (neither revoked nor expired) tokens a user may hold at once; each has its own rate budget. */
+export const MAX_LIVE_TOKENS_PER_USER = 50;
+
+export const TOO_MANY_TOKENS = `A user has at most ${MAX_LIVE_TOKENS_PER_USER} live tokens; revoke one first.`;
+
+/** Thrown when a user already holds MAX_LIVE_TOKENS_PER_USER live tokens. */
+export class TooManyTokensError extends Error {
+  constructor() {
+    super(TOO_MANY_TOKENS);
+  }
+}
 
 /** A token's last use is written at most this often (per token and gateway process). */
 export const LAST_USE_PRECISION_MS = 60_000;
@@ -43,15 +56,18 @@ export class TokenStore {
   constructor(
     @Inject(GATEWAY_DATABASE) private readonly database: GatewayDatabase,
     private readonly cache: AccessCache,
+    private readonly index: LiveTokenIndex,
   ) {}
 
   /**
    * The token's user, answered from the access cache while it is fresh (an unknown token too: a
    * token issued through this process clears the cache, so it works at once). A cached token
-   * stops working the moment it expires.
+   * stops working the moment it expires. A token not in the index of live tokens is refused
+   * without a lookup.
    */
   async authenticate(token: string): Promise<AuthenticatedUser | null> {
     const hash = hashToken(token);
+    if (!(await this.index.mayBeLive(hash))) return null;
     const owner = await this.cache.get(`token:${hash}`, () => this.ownerOf(hash), (found) => found?.expiresAt ?? null);
     if (!owner || (owner.expiresAt !== null && owner.expiresAt <= Date.now())) return null;
     await this.noteUse(owner.user.tokenId);
@@ -62,6 +78,28 @@ export class TokenStore {
     const issued = await this.insert(userId, name, generateToken(), expiresAt, db);
     if (!issued) throw new Error('A generated token collided with a stored one');
     return issued;
+  }
+
+  /**
+   * A new token for a user who asked for one (through the panel or for themselves): refused with
+   * TooManyTokensError when the user holds MAX_LIVE_TOKENS_PER_USER live tokens already. The count
+   * and the insert share a transaction under a lock per user, so concurrent requests cannot pass
+   * the limit together.
+   */
+  issueWithinLimit(userId: number, name: string, expiresAt: Date | null): Promise<IssuedToken> {
+    const { db, dialect } = this.database;
+    return db.transaction().execute(async (tx) => {
+      await dialect.transactionLock(tx, `tokens-of-user:${userId}`);
+      const live = await tx
+        .selectFrom('tokens')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('user_id', '=', userId)
+        .where('revoked', '=', false)
+        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', dialect.now())]))
+        .executeTakeFirstOrThrow();
+      if (Number(live.count) >= MAX_LIVE_TOKENS_PER_USER) throw new TooManyTokensError();
+      return this.issue(userId, name, expiresAt, tx);
+    });
   }
 
   /**
@@ -94,24 +132,28 @@ export class TokenStore {
   async revoke(tokenId: number, ownerId?: number): Promise<boolean> {
     let query = this.database.db.updateTable('tokens').set({ revoked: true }).where('id', '=', tokenId).where('revoked', '=', false);
     if (ownerId !== undefined) query = query.where('user_id', '=', ownerId);
-    const row = await query.returning('id').executeTakeFirst();
+    const row = await query.returning('token_hash').executeTakeFirst();
     this.cache.clear();
+    if (row) this.index.remove([row.token_hash]);
     return row !== undefined;
   }
 
   async revokeAllOf(userId: number, db: Executor = this.database.db): Promise<void> {
-    await db.updateTable('tokens').set({ revoked: true }).where('user_id', '=', userId).where('revoked', '=', false).execute();
+    const rows = await db.updateTable('tokens').set({ revoked: true }).where('user_id', '=', userId).where('revoked', '=', false).returning('token_hash').execute();
     this.cache.clear();
+    this.index.remove(rows.map((row) => row.token_hash));
   }
 
   private async insert(userId: number, name: string, token: string, expiresAt: Date | null, db: Executor): Promise<IssuedToken | null> {
+    const digest = hashToken(token);
     const row = await db
       .insertInto('tokens')
-      .values({ user_id: userId, name, token_hash: hashToken(token), expires_at: expiresAt })
+      .values({ user_id: userId, name, token_hash: digest, expires_at: expiresAt })
       .onConflict((conflict) => conflict.column('token_hash').doNothing())
       .returning(['id', 'expires_at'])
       .executeTakeFirst();
     this.cache.clear();
+    if (row) this.index.add(digest);
     return row ? { id: Number(row.id), name, token, expires_at: toDate(row.expires_at)?.toISOString() ?? null } : null;
   }
 
@@ -142,9 +184,10 @@ export class TokenStore {
       .where('users.deleted_at', 'is', null)
       .executeTakeFirst();
     if (!row) return null;
+    const expiresAt = toDate(row.expires_at)?.getTime() ?? null;
     return {
-      user: { userId: Number(row.user_id), isAdmin: Boolean(row.is_admin), tokenId: Number(row.token_id) },
-      expiresAt: toDate(row.expires_at)?.getTime() ?? null,
+      user: { userId: Number(row.user_id), isAdmin: Boolean(row.is_admin), tokenId: Number(row.token_id), tokenExpiresAt: expiresAt },
+      expiresAt,
     };
   }
 }

@@ -16,7 +16,16 @@ export class ApiError extends Error {
   }
 }
 
-export const unauthenticated = (): ApiError => new ApiError(401, Messages.unauthenticated);
+export const TOKEN_REFUSED = 'The token is unknown, revoked or expired.';
+
+/**
+ * 401, with the challenge of RFC 6750: `Bearer realm="api"` when no token came, and with
+ * `error="invalid_token"` and why when one came that does not let anyone in.
+ */
+export const unauthenticated = (tokenSent = false): ApiError =>
+  new ApiError(401, Messages.unauthenticated, undefined, {
+    'WWW-Authenticate': tokenSent ? `Bearer realm="api", error="invalid_token", error_description="${TOKEN_REFUSED}"` : 'Bearer realm="api"',
+  });
 export const unauthorized = (): ApiError => new ApiError(403, Messages.unauthorized);
 export const workspaceNotFound = (): ApiError => new ApiError(404, Messages.workspaceNotFound);
 export const notFound = (message: string): ApiError => new ApiError(404, message);

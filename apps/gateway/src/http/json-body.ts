@@ -12,7 +12,8 @@ const JSON_TYPE = 'application/json';
 
 /**
  * Reads every request body as JSON, whatever its Content-Type claims (a missing or malformed one
- * included): a body that is not JSON is a 400 before any route runs. A JSON value that is not an
+ * included; browser-request-rules.ts has refused before this a body not declared JSON from a
+ * client without a bearer token): a body that is not JSON is a 400 before any route runs. A JSON value that is not an
  * object carries no fields, so it is read as `{}` and the route's validation names what is
  * missing; so is an empty body, or none at all.
  *
@@ -69,7 +70,7 @@ export function withinDepthDroppingProtoKeys(value: object, maxDepth: number): b
 const isMultipart = (headers: IncomingHttpHeaders): boolean => /^multipart\/form-data\s*;/i.test(headers['content-type'] ?? '');
 
 /** As Fastify decides whether there is a body to parse. */
-function hasBody(headers: IncomingHttpHeaders): boolean {
+export function hasBody(headers: IncomingHttpHeaders): boolean {
   const length = headers['content-length'];
   return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }

@@ -20,7 +20,8 @@ export const MustBeInteger = () => IsInt({ message: (args) => FieldMessages.inte
 export const MustBeObject = () => IsObject({ message: (args) => FieldMessages.object(property(args)) });
 export const MustBeEmail = () => IsEmail({}, { message: (args) => FieldMessages.email(property(args)) });
 export const AtMostCharacters = (max: number) => MaxLength(max, { message: (args) => FieldMessages.maxLength(property(args), max) });
-export const OneOf = (values: readonly string[]) => IsIn([...values], { message: (args) => FieldMessages.selectedInvalid(property(args)) });
+/** A value of a set; the message names the set (`The selected role is invalid. Use admin, member or viewer.`). */
+export const OneOf = (values: readonly string[]) => IsIn([...values], { message: (args) => FieldMessages.selectedInvalidAmong(property(args), values) });
 
 /** Rules that make the others moot: a missing field is only "required", a number only "must be a string". */
 const FIRST_RULES = ['required', 'isString', 'isBoolean', 'isInt', 'isObject'];

@@ -1,5 +1,5 @@
 import { ApiError } from '../http/api-error';
-import { parseIdempotencyKey, requestFingerprint } from './idempotency-key';
+import { idempotencyScopeOf, parseIdempotencyKey, requestFingerprint } from './idempotency-key';
 
 describe('Idempotency-Key', () => {
   it('takes the key quoted or not', () => {
@@ -21,5 +21,14 @@ describe('Idempotency-Key', () => {
     expect(requestFingerprint({ a: 1 })).not.toBe(requestFingerprint({ a: 2 }));
     expect(requestFingerprint({ a: [1, 2] })).not.toBe(requestFingerprint({ a: [2, 1] }));
     expect(requestFingerprint(undefined)).toBe(requestFingerprint(null));
+  });
+
+  it('scopes a key to the route reached, whatever the letter case or trailing slash of the path', () => {
+    const ws = '0b9e6c1e-3c3f-4a51-9a43-7f2d8c6f1a10';
+    const scope = idempotencyScopeOf('POST', '/api/:workspaceUuid/posts', { workspaceUuid: ws });
+    expect(scope).toBe(`POST /api/${ws}/posts`);
+    expect(idempotencyScopeOf('post', '/API/:workspaceUuid/POSTS/', { workspaceUuid: ws.toUpperCase() })).toBe(scope);
+    expect(idempotencyScopeOf('POST', '/api/:workspaceUuid/accounts', { workspaceUuid: ws })).not.toBe(scope);
+    expect(idempotencyScopeOf('POST', '/api/:workspaceUuid/posts/:uuid/approve', { workspaceUuid: ws, uuid: 'A1' })).toBe(`POST /api/${ws}/posts/a1/approve`);
   });
 });

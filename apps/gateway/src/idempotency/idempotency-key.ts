@@ -17,6 +17,17 @@ export function parseIdempotencyKey(header: string | string[]): string {
   return key;
 }
 
+/**
+ * What a key is scoped to besides its user: the route the request reached, with its parameters
+ * written in one way. Routing ignores the letter case of a path and a trailing slash, and every
+ * path parameter of the API is a uuid or a number, so `/api/{ws}/POSTS/` and `/api/{ws}/posts`
+ * are one scope. `routePattern` is the route's pattern (`/api/:workspaceUuid/posts`).
+ */
+export function idempotencyScopeOf(method: string, routePattern: string, params: Readonly<Record<string, string | undefined>>): string {
+  const path = routePattern.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => (params[name] ?? '').trim().toLowerCase());
+  return `${method.toUpperCase()} ${path.toLowerCase().replace(/\/+$/, '')}`;
+}
+
 /** A digest of the request body that does not depend on the order of its keys. */
 export function requestFingerprint(body: unknown): string {
   return createHash('sha256').update(canonicalJson(body)).digest('hex');

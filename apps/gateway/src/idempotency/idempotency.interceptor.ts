@@ -4,7 +4,7 @@ import { catchError, from, mergeMap, Observable, of, throwError } from 'rxjs';
 import type { GatewayRequest } from '../auth/authenticated-user';
 import { ApiError } from '../http/api-error';
 import { errorResponseOf } from '../http/error-response';
-import { IdempotencyMessages, parseIdempotencyKey, requestFingerprint } from './idempotency-key';
+import { IdempotencyMessages, idempotencyScopeOf, parseIdempotencyKey, requestFingerprint } from './idempotency-key';
 import { IdempotencyStore, IdempotentRequest } from './idempotency-store';
 
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -27,7 +27,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     if (request.method !== 'POST' || header === undefined || !request.user) return next.handle();
     const idempotent: IdempotentRequest = {
       userId: request.user.userId,
-      scope: `POST ${request.url.split('?', 1)[0]}`,
+      scope: idempotencyScopeOf(request.method, request.routeOptions.url ?? request.url.split('?', 1)[0], request.params),
       key: parseIdempotencyKey(header),
       fingerprint: requestFingerprint(request.body),
     };

@@ -59,11 +59,11 @@ export class MediaLibrary {
     return row ? recordOf(row) : null;
   }
 
-  /** Which of these ids are media of the workspace (the others name nothing a post may show). */
-  async existing(workspaceUuid: string, ids: readonly string[]): Promise<Set<string>> {
-    if (ids.length === 0) return new Set();
-    const rows = await this.database.db.selectFrom('media').select('id').where('workspace_uuid', '=', workspaceUuid).where('id', 'in', [...new Set(ids)]).execute();
-    return new Set(rows.map((row) => row.id));
+  /** Which of these ids are media of the workspace (the others name nothing a post may show), with the type of each: id -> MIME type. */
+  async existing(workspaceUuid: string, ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.database.db.selectFrom('media').select(['id', 'mime_type']).where('workspace_uuid', '=', workspaceUuid).where('id', 'in', [...new Set(ids)]).execute();
+    return new Map(rows.map((row) => [row.id, row.mime_type]));
   }
 
   /** Removes the record, unless a scheduled post uses the media (checked in the same statement); whether it was removed. */

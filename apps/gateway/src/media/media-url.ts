@@ -1,9 +1,14 @@
-import type { FastifyRequest } from 'fastify';
+import type { AppConfig } from '@app/config';
 import { MediaRecord, MediaView } from './media-library';
 
-/** Where the bytes of a media file are served, on the address the API was reached at. */
-export function mediaViewOf(request: FastifyRequest, workspaceUuid: string, media: MediaRecord): MediaView {
+/**
+ * Where the bytes of a media file are served: under PUBLIC_URL when it is set, else a path
+ * (`/api/...`, relative to the API's own address). Never from the request's Host header, which
+ * the client writes: a forged one would have the service hand out links to another host.
+ */
+export function mediaViewOf(config: Pick<AppConfig, 'publicUrl' | 'publicUrlConfigured'>, workspaceUuid: string, media: MediaRecord): MediaView {
   const { id, mime_type, size, width, height, created_at } = media;
-  const url = `${request.protocol}://${request.host}/api/${workspaceUuid}/media/${id}/file`;
+  const origin = config.publicUrlConfigured ? config.publicUrl : '';
+  const url = `${origin}/api/${workspaceUuid}/media/${id}/file`;
   return { id, mime_type, size, width, height, url, created_at };
 }

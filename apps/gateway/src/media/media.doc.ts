@@ -20,7 +20,10 @@ export class MediaDoc implements MediaView {
   @ApiProperty({ type: 'integer', nullable: true, description: 'pixels, read from the file’s header; null for MP4', example: 800 })
   height: number | null;
 
-  @ApiProperty({ format: 'uri', description: 'the bytes, served to members of the workspace (same authentication as the API)' })
+  @ApiProperty({
+    format: 'uri-reference',
+    description: 'the bytes, served to members of the workspace (same authentication as the API): under PUBLIC_URL when it is set, else the path alone (`/api/...`, on the address the API is reached at)',
+  })
   url: string;
 
   @ApiProperty({ format: 'date-time' })

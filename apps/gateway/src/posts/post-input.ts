@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { PostContentInput, validatePostBody } from '@app/domain';
+import { asksForQueue, PostContentInput, validatePostBody } from '@app/domain';
+import { platformRules } from '@app/platforms';
 import { AccountRegistry } from '../accounts/account-registry';
 import { validationFailed } from '../http/api-error';
 import { isUuid } from '../http/route-params';
 import { MediaLibrary } from '../media/media-library';
+import { PostingQueues } from '../queue/posting-queues';
 
 /** At most this many media ids of a body are looked up (20 versions of 20 items of 20 ids). */
 const MAX_MEDIA_LOOKUPS = 8_000;
@@ -22,17 +24,27 @@ function mediaIdsNamed(body: unknown): string[] {
   return [...ids];
 }
 
-/** The body of a post create or update, checked against this workspace's accounts and media: 422 or the domain input. */
+/**
+ * The body of a post create or update, checked against this workspace's accounts, media and queue
+ * (read when the body asks for it), and the rules of each account's platform (the domain's port,
+ * answered by `@app/platforms`): 422 or the domain input. An update may schedule without a time.
+ */
 @Injectable()
 export class PostInputReader {
   constructor(
     private readonly accounts: AccountRegistry,
     private readonly media: MediaLibrary,
+    private readonly queues: PostingQueues,
   ) {}
 
-  async read(workspaceUuid: string, body: unknown): Promise<PostContentInput> {
-    const [targets, media] = await Promise.all([this.accounts.postTargets(workspaceUuid), this.media.existing(workspaceUuid, mediaIdsNamed(body))]);
-    const result = validatePostBody(body, { ...targets, media, now: new Date() });
+  async read(workspaceUuid: string, body: unknown, { updating = false } = {}): Promise<PostContentInput> {
+    const [targets, media, queue] = await Promise.all([
+      this.accounts.postTargets(workspaceUuid),
+      this.media.existing(workspaceUuid, mediaIdsNamed(body)),
+      asksForQueue(body) ? this.queues.of(workspaceUuid) : undefined,
+    ]);
+    const videos = new Set([...media].filter(([, mimeType]) => mimeType.startsWith('video/')).map(([id]) => id));
+    const result = validatePostBody(body, { ...targets, platforms: platformRules, media: new Set(media.keys()), videos, now: new Date(), updating, queue });
     if (!result.ok) throw validationFailed(result.errors);
     return result.input;
   }

@@ -1,5 +1,5 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import type { PostAccountView, PostView } from '@app/contracts';
+import { ApiExtraModels, ApiProperty, ApiSchema, getSchemaPath } from '@nestjs/swagger';
+import type { PostAccountItemView, PostAccountView, PostView } from '@app/contracts';
 import type { PostStatus, PostVersion } from '@app/domain';
 import { POST_STATUSES } from '@app/contracts';
 import { PostContentDoc } from './post-body/post-body.doc';
@@ -21,7 +21,17 @@ class PostVersionDoc implements PostVersion {
   options: Record<string, unknown>;
 }
 
+@ApiSchema({ name: 'PostAccountItem' })
+class PostAccountItemDoc implements PostAccountItemView {
+  @ApiProperty({ example: 'sbx_3f2a9c', description: 'the id of the content item on the platform' })
+  external_id: string;
+
+  @ApiProperty({ type: String, nullable: true, example: 'https://sandbox.invalid/posts/sbx_3f2a9c' })
+  external_url: string | null;
+}
+
 @ApiSchema({ name: 'PostAccount' })
+@ApiExtraModels(PostAccountItemDoc)
 class PostAccountDoc implements PostAccountView {
   @ApiProperty({ type: 'integer', example: 1 })
   id: number;
@@ -35,11 +45,19 @@ class PostAccountDoc implements PostAccountView {
   @ApiProperty({ type: String, nullable: true, example: 'acme' })
   username: string | null;
 
-  @ApiProperty({ type: String, nullable: true, example: null, description: 'the publication on the platform, once published there' })
+  @ApiProperty({ type: String, nullable: true, example: null, description: 'the publication on the platform (its first content item), once every content item is published there' })
   external_url: string | null;
 
   @ApiProperty({ type: [String], example: [], description: 'messages of the last publish attempt on this account' })
   errors: string[];
+
+  @ApiProperty({
+    type: 'array',
+    items: { oneOf: [{ $ref: getSchemaPath(PostAccountItemDoc) }], nullable: true },
+    example: [null],
+    description: 'one entry per content item of the version this account publishes, in order: the item on the platform once it is published there, else null (a thread or a first comment)',
+  })
+  items: (PostAccountItemDoc | null)[];
 }
 
 @ApiSchema({ name: 'Post' })
@@ -59,7 +77,13 @@ export class PostDoc implements PostView {
   @ApiProperty({ type: [String], example: ['launch'] })
   tags: string[];
 
-  @ApiProperty({ type: String, format: 'date-time', nullable: true, example: '2026-11-22T08:30:00.000Z' })
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    example: '2026-11-22T08:30:00.000Z',
+    description: 'when the post is due; a draft shows the time it keeps for later (it is not due then)',
+  })
   scheduled_at: string | null;
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true, example: null })

@@ -47,4 +47,48 @@ export class MembershipStore {
       .execute();
     this.cache.clear();
   }
+
+  /** The members of a workspace with their names, in the order they joined. */
+  async membersOf(workspaceUuid: string): Promise<WorkspaceMember[]> {
+    const rows = await this.database.db
+      .selectFrom('memberships')
+      .innerJoin('users', 'users.id', 'memberships.user_id')
+      .select(['users.id', 'users.name', 'users.email', 'memberships.role', 'memberships.can_approve'])
+      .where('memberships.workspace_uuid', '=', workspaceUuid)
+      .where('users.deleted_at', 'is', null)
+      .orderBy('memberships.created_at')
+      .orderBy('users.id')
+      .execute();
+    return rows.map((row) => ({ user_id: Number(row.id), name: row.name, email: row.email, role: row.role as MembershipRole, can_approve: Boolean(row.can_approve) }));
+  }
+
+  /** Changes a member's rights; false when the user is not a member of the workspace. */
+  async change(workspaceUuid: string, userId: number, changes: { role?: MembershipRole; can_approve?: boolean }): Promise<boolean> {
+    if (changes.role === undefined && changes.can_approve === undefined) return (await this.find(workspaceUuid, userId)) !== null;
+    const row = await this.database.db
+      .updateTable('memberships')
+      .set({ ...(changes.role === undefined ? {} : { role: changes.role }), ...(changes.can_approve === undefined ? {} : { can_approve: changes.can_approve }) })
+      .where('workspace_uuid', '=', workspaceUuid)
+      .where('user_id', '=', userId)
+      .returning('user_id')
+      .executeTakeFirst();
+    this.cache.clear();
+    return row !== undefined;
+  }
+
+  /** Takes the workspace from the user at once (the next request of theirs finds no workspace); false when they were not a member. */
+  async remove(workspaceUuid: string, userId: number): Promise<boolean> {
+    const row = await this.database.db.deleteFrom('memberships').where('workspace_uuid', '=', workspaceUuid).where('user_id', '=', userId).returning('user_id').executeTakeFirst();
+    this.cache.clear();
+    return row !== undefined;
+  }
+}
+
+/** A member as the panel lists them. */
+export interface WorkspaceMember {
+  user_id: number;
+  name: string;
+  email: string;
+  role: MembershipRole;
+  can_approve: boolean;
 }

@@ -6,6 +6,9 @@ import { MembershipStore } from './membership-store';
 
 export const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
 
+/** Whether a member with these rights may change something in the workspace (viewers only read). */
+export const mayWrite = (membership: { role: string }): boolean => membership.role !== 'viewer';
+
 /**
  * Workspace routes: the caller must be a member, else 404 (whether the workspace exists is not
  * revealed). Viewers only read.
@@ -20,7 +23,7 @@ export class WorkspaceMemberGuard implements CanActivate {
     if (!request.user || !isUuid(workspaceUuid)) throw workspaceNotFound();
     const membership = await this.memberships.find(workspaceUuid.toLowerCase(), request.user.userId);
     if (!membership) throw workspaceNotFound();
-    if (membership.role === 'viewer' && !READ_METHODS.has(request.method)) throw unauthorized();
+    if (!mayWrite(membership) && !READ_METHODS.has(request.method)) throw unauthorized();
     request.membership = { workspaceUuid: workspaceUuid.toLowerCase(), ...membership };
     return true;
   }

@@ -1,7 +1,8 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { Messages, ServiceError } from '@app/contracts';
 import { decide, evolve, foldPost, PostCommand, PostState, postStreamId } from '@app/domain';
 import { EVENT_STORE, EventStore, WrongExpectedRevisionError } from '@app/event-store';
+import { HeldInstantRecorder } from '../queue-slots/held-instant-recorder';
 import { CommandContext, toNewEvent, toPostEvent } from './post-event-codec';
 
 export interface CommandOutcome {
@@ -31,7 +32,10 @@ export class PostCommandRunner {
   private readonly logger = new Logger(PostCommandRunner.name);
 
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore) {}
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    /** Absent only where the runner is tested on its own. */
+    @Optional() private readonly heldInstants?: HeldInstantRecorder,
+  ) {}
 
   async run(postUuid: string, command: PostCommand, options: RunOptions = {}): Promise<CommandOutcome> {
     const streamId = postStreamId(postUuid);
@@ -51,7 +55,9 @@ export class PostCommandRunner {
           events.map((event) => toNewEvent(event, context)),
           revision === -1 ? 'no_stream' : revision,
         );
-        return { state: events.reduce(evolve, state), revision: result.nextRevision, appended: events.length };
+        const after = events.reduce(evolve, state);
+        await this.heldInstants?.appended(state, after, result.nextRevision, events.length);
+        return { state: after, revision: result.nextRevision, appended: events.length };
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
         if (attempt >= ATTEMPTS) {

@@ -17,6 +17,8 @@ describe('parsePostCommandMessage', () => {
     const command = parsePostCommandMessage(value);
     expect(command).toBeInstanceOf(RecordPublishResultCommand);
     expect(command.message).toEqual(value);
+    const thread = { ...value, outcome: 'published', externalId: '1', items: [{ externalId: '1', externalUrl: 'https://example.test/1' }, { externalId: '2', externalUrl: null }] };
+    expect(parsePostCommandMessage(thread).message).toEqual(thread);
   });
 
   it('reads ExpirePublishing', () => {
@@ -30,6 +32,7 @@ describe('parsePostCommandMessage', () => {
     [{ ...base, type: 'ExpirePublishing', waitedMs: -1 }, 'waitedMs must be a whole number'],
     [{ ...base, type: 'StartPublishing' }, 'scheduledRevision must be an integer'],
     [{ ...base, type: 'RecordPublishResult', accountId: 11, outcome: 'maybe', externalId: null, externalUrl: null, errors: [] }, 'RecordPublishResult needs'],
+    [{ ...base, type: 'RecordPublishResult', accountId: 11, outcome: 'published', externalId: 'a', externalUrl: null, errors: [], items: [{ externalUrl: null }] }, 'RecordPublishResult needs'],
     [{ ...base, type: 'PublishEverything' }, 'unknown command type "PublishEverything"'],
     [{ type: 'StartPublishing', scheduledRevision: 1 }, 'commandId and postUuid are required'],
   ])('rejects %j', (value, reason) => {

@@ -9,6 +9,11 @@ export class MalformedPostCommandError extends Error {
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
 const isTextOrNull = (value: unknown) => value === null || typeof value === 'string';
+/** Absent (a result sent before threads), or per content item null or `{externalId, externalUrl}`. */
+const isItemList = (value: unknown) =>
+  value === undefined ||
+  (Array.isArray(value) &&
+    value.every((item: unknown) => item === null || (typeof item === 'object' && isText((item as { externalId?: unknown }).externalId) && isTextOrNull((item as { externalUrl?: unknown }).externalUrl))));
 
 /** The command a `post-commands` message carries; a message that is not one is rejected with the reason. */
 export function parsePostCommandMessage(value: unknown): StartPublishingCommand | RecordPublishResultCommand | ExpirePublishingCommand {
@@ -30,8 +35,9 @@ export function parsePostCommandMessage(value: unknown): StartPublishingCommand 
       isTextOrNull(message.externalId) &&
       isTextOrNull(message.externalUrl) &&
       Array.isArray(message.errors) &&
-      message.errors.every((error) => typeof error === 'string');
-    if (!valid) throw new MalformedPostCommandError('RecordPublishResult needs accountId, outcome, externalId, externalUrl and errors');
+      message.errors.every((error) => typeof error === 'string') &&
+      isItemList(message.items);
+    if (!valid) throw new MalformedPostCommandError('RecordPublishResult needs accountId, outcome, externalId, externalUrl, errors and (when given) items');
     return new RecordPublishResultCommand(value as Extract<PostCommandMessage, { type: 'RecordPublishResult' }>);
   }
   throw new MalformedPostCommandError(`unknown command type ${JSON.stringify(message.type)}`);

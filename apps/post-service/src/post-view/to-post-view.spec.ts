@@ -23,8 +23,8 @@ describe('toPostView', () => {
       status: 'draft',
       versions: [original],
       accounts: [
-        { id: 11, provider: 'sandbox', name: 'A', username: 'a', external_url: null, errors: [] },
-        { id: 12, provider: 'sandbox', name: 'B', username: null, external_url: null, errors: [] },
+        { id: 11, provider: 'sandbox', name: 'A', username: 'a', external_url: null, errors: [], items: [null] },
+        { id: 12, provider: 'sandbox', name: 'B', username: null, external_url: null, errors: [], items: [null] },
       ],
       tags: ['launch'],
       scheduled_at: null,
@@ -57,8 +57,28 @@ describe('toPostView', () => {
     expect(view.status).toBe('failed');
     expect(view.published_at).toBeNull();
     expect(view.accounts).toEqual([
-      { id: 11, provider: 'sandbox', name: 'A', username: 'a', external_url: 'https://example.test/x1', errors: [] },
-      { id: 12, provider: 'sandbox', name: 'B', username: null, external_url: null, errors: ['Provider refused the post.'] },
+      { id: 11, provider: 'sandbox', name: 'A', username: 'a', external_url: 'https://example.test/x1', errors: [], items: [{ external_id: 'x1', external_url: 'https://example.test/x1' }] },
+      { id: 12, provider: 'sandbox', name: 'B', username: null, external_url: null, errors: ['Provider refused the post.'], items: [null] },
+    ]);
+  });
+
+  it('lists each content item of an account’s version: those on the platform, null for the others', () => {
+    const thread = { ...original, content: [{ body: 'One', media: [] }, { body: 'Two', media: [] }, { body: 'Three', media: [] }] };
+    const forB = { account_id: 12, is_original: false, content: [{ body: 'Only one', media: [] }], options: {} };
+    const first = { externalId: 'x1', externalUrl: 'https://example.test/x1' };
+    const view = toPostView(
+      existingState(
+        foldPost([
+          created,
+          scheduled,
+          { type: 'PublishingStarted', data: { accounts, versions: [thread, forB], at: '2026-11-22T12:30:00.000Z' } },
+          { type: 'AccountPublishFailed', data: { accountId: 11, errors: ['Refused.'], items: [first, { externalId: 'x2', externalUrl: null }, null], at: '2026-11-22T12:30:01.000Z' } },
+        ]),
+      ),
+    );
+    expect(view.accounts.map((account) => account.items)).toEqual([
+      [{ external_id: 'x1', external_url: 'https://example.test/x1' }, { external_id: 'x2', external_url: null }, null],
+      [null],
     ]);
   });
 

@@ -1,7 +1,10 @@
-import type { PostView } from '@app/contracts';
-import type { PostState } from '@app/domain';
+import type { PostAccountItemView, PostView } from '@app/contracts';
+import { type PostState, type PublishedItem, versionFor } from '@app/domain';
 
 export type ExistingPostState = Extract<PostState, { exists: true }>;
+
+const itemView = (item: PublishedItem | null | undefined): PostAccountItemView | null =>
+  item ? { external_id: item.externalId, external_url: item.externalUrl } : null;
 
 /** The HTTP Post resource of a post's state; the same function serves command replies and the read model. */
 export function toPostView(state: ExistingPostState): PostView {
@@ -18,6 +21,8 @@ export function toPostView(state: ExistingPostState): PostView {
         username: account.username,
         external_url: publication?.externalUrl ?? null,
         errors: publication?.errors ?? [],
+        // One entry per content item of the version this account publishes; null until it is on the platform.
+        items: (versionFor(account.id, state.versions)?.content ?? []).map((_item, index) => itemView(publication?.items[index])),
       };
     }),
     tags: state.tags,

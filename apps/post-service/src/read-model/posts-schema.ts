@@ -1,13 +1,15 @@
 import type { RelayTables } from '@app/event-store';
 import type { SchemaDatabase, SchemaMigration } from '@app/persistence';
+import type { QueueSlotsTables } from '../queue-slots/queue-slots-schema';
 
 /**
- * The schema post-service owns besides its event streams: the relay's checkpoint and lease. The
- * posts read model it once kept here is the gateway's now (reads never come to this service).
+ * The schema post-service owns besides its event streams: the relay's checkpoint and lease, and the
+ * queue's slot reservations. The posts read model it once kept here is the gateway's now (reads
+ * never come to this service).
  */
 export const POSTS_SCHEMA = 'posts';
 
-export type PostsTables = RelayTables;
+export type PostsTables = RelayTables & QueueSlotsTables;
 export type PostsDatabase = SchemaDatabase<PostsTables>;
 export const POSTS_DATABASE = Symbol('POSTS_DATABASE');
 

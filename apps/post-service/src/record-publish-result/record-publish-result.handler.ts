@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { publishedItemsOf } from '@app/domain';
 import { PostCommandRunner } from '../command-handling/post-command-runner';
 import { RecordPublishResultCommand } from './record-publish-result.command';
 
@@ -11,10 +12,11 @@ export class RecordPublishResultHandler implements ICommandHandler<RecordPublish
 
   async execute({ message }: RecordPublishResultCommand): Promise<void> {
     const { postUuid, accountId, outcome, externalId, externalUrl, errors, commandId } = message;
+    const items = publishedItemsOf(message.items, externalId, externalUrl);
     const now = new Date().toISOString();
     const result = await this.runner.run(
       postUuid,
-      { type: 'RecordPublishResult', now, accountId, outcome, externalId, externalUrl, errors },
+      { type: 'RecordPublishResult', now, accountId, outcome, externalId, externalUrl, errors, items },
       { causationId: commandId },
     );
     if (result.appended === 0) {

@@ -1,6 +1,7 @@
 import { ServiceError } from '@app/contracts';
 import type { PostActionRequest, PostRef } from '@app/contracts';
-import type { Actor, PostContentInput } from '@app/domain';
+import { readPostingQueue } from '@app/domain';
+import type { Actor, PostContentInput, ScheduleIntent } from '@app/domain';
 
 /**
  * Checks of RPC payloads. The gateway sends well-formed requests; these guard the service against
@@ -35,17 +36,26 @@ export function actorOf(fields: Fields): Actor {
   return { userId: actor.userId, canApprove: actor.canApprove };
 }
 
-const INTENT_KINDS = ['draft', 'schedule', 'schedule_now'];
+const INTENT_KINDS = ['draft', 'schedule', 'schedule_kept_time', 'schedule_now', 'queue'];
 
 export function contentInputOf(fields: Fields): PostContentInput {
   const input = fieldsOf(fields.input, 'input');
   for (const key of ['versions', 'accounts', 'tags']) {
     if (!Array.isArray(input[key])) throw malformed(`input.${key} must be an array`);
   }
-  const intent = fieldsOf(input.intent, 'input.intent');
+  return { ...(input as unknown as PostContentInput), intent: intentOf(fieldsOf(input.intent, 'input.intent')) };
+}
+
+/** The schedule asked for; a queued post's slot is never the caller's to choose (the post-service picks it). */
+function intentOf(intent: Fields): ScheduleIntent {
   if (!INTENT_KINDS.includes(intent.kind as string)) throw malformed(`input.intent.kind must be one of ${INTENT_KINDS.join(', ')}`);
-  if (intent.kind === 'schedule' && typeof intent.scheduledAt !== 'string') throw malformed('input.intent.scheduledAt must be a string');
-  return input as unknown as PostContentInput;
+  const scheduledAt = intent.scheduledAt;
+  if (intent.kind === 'schedule' && typeof scheduledAt !== 'string') throw malformed('input.intent.scheduledAt must be a string');
+  if (intent.kind === 'draft' && scheduledAt !== undefined && typeof scheduledAt !== 'string') throw malformed('input.intent.scheduledAt must be a string');
+  if (intent.kind !== 'queue') return intent as unknown as ScheduleIntent;
+  const queue = readPostingQueue(intent.queue);
+  if (!queue.ok) throw malformed('input.intent.queue must be a posting queue');
+  return { kind: 'queue', queue: queue.queue };
 }
 
 export function parsePostRef(payload: unknown): PostRef {

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PreparedQuery, SchemaDatabase } from '@app/persistence';
 import { SECRET_BOX, SecretBox } from '@app/security';
-import { SessionStore } from '../providers/publish-provider';
+import { SessionChange, SessionStore } from '../providers/publish-provider';
 import { PUBLISHER_DATABASE, PublisherTables } from '../publisher-migrations';
+import { OneAtATime } from './one-at-a-time';
 
 export interface ConnectedAccount {
   accountId: number;
@@ -17,8 +18,12 @@ const accountById = new PreparedQuery(({ db }: SchemaDatabase<PublisherTables>, 
   db.selectFrom('accounts').select(['account_id', 'workspace_uuid', 'provider', 'settings_encrypted', 'credentials_encrypted']).where('account_id', '=', p.accountId),
 );
 
+type PublisherDb = SchemaDatabase<PublisherTables>['db'];
+
 @Injectable()
 export class AccountStore {
+  private readonly sessionChanges = new OneAtATime<number>();
+
   constructor(
     @Inject(PUBLISHER_DATABASE) private readonly database: SchemaDatabase<PublisherTables>,
     @Inject(SECRET_BOX) private readonly secrets: SecretBox,
@@ -78,21 +83,42 @@ export class AccountStore {
   /** The provider's session of one account, read and written where it is stored (replicas see each other's refreshes). */
   sessionOf(accountId: number): SessionStore {
     return {
-      load: async () => {
-        const row = await this.database.db
-          .selectFrom('accounts')
-          .select('session_encrypted')
-          .where('account_id', '=', accountId)
-          .executeTakeFirst();
-        return row?.session_encrypted ? (JSON.parse(this.secrets.decrypt(row.session_encrypted)) as Record<string, unknown>) : null;
-      },
-      save: async (session) => {
-        await this.database.db
-          .updateTable('accounts')
-          .set({ session_encrypted: this.secrets.encrypt(JSON.stringify(session)) })
-          .where('account_id', '=', accountId)
-          .execute();
-      },
+      load: () => this.loadSession(this.database.db, accountId),
+      save: (session) => this.saveSession(this.database.db, accountId, session),
+      exclusively: (change) => this.sessionChanges.run(accountId, () => this.changeSession(accountId, change)),
     };
+  }
+
+  /**
+   * One change of a session: in this process the changes of an account already run one at a time,
+   * which is all there is with a database one process opens (embedded SQLite, where a transaction
+   * held during a platform's call would hold the only connection). On a database replicas share,
+   * the change runs in a transaction holding the account's session lock from the read to the save.
+   */
+  private async changeSession<T>(accountId: number, change: (stored: Record<string, unknown> | null) => Promise<SessionChange<T>>): Promise<T> {
+    const { db, dialect } = this.database;
+    const changeIn = async (tx: PublisherDb) => {
+      const { result, save } = await change(await this.loadSession(tx, accountId));
+      if (save) await this.saveSession(tx, accountId, save);
+      return result;
+    };
+    if (dialect.singleProcess) return changeIn(db);
+    return db.transaction().execute(async (tx) => {
+      await dialect.transactionLock(tx, `publisher.accounts.session:${accountId}`);
+      return changeIn(tx);
+    });
+  }
+
+  private async loadSession(db: PublisherDb, accountId: number): Promise<Record<string, unknown> | null> {
+    const row = await db.selectFrom('accounts').select('session_encrypted').where('account_id', '=', accountId).executeTakeFirst();
+    return row?.session_encrypted ? (JSON.parse(this.secrets.decrypt(row.session_encrypted)) as Record<string, unknown>) : null;
+  }
+
+  private async saveSession(db: PublisherDb, accountId: number, session: Record<string, unknown>): Promise<void> {
+    await db
+      .updateTable('accounts')
+      .set({ session_encrypted: this.secrets.encrypt(JSON.stringify(session)) })
+      .where('account_id', '=', accountId)
+      .execute();
   }
 }

@@ -5,5 +5,5 @@ const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': '
 /** A file name for a media file in a multipart upload: its id and the extension of its type. */
 export const mediaFileName = (file: PublishMedia): string => `${file.id}.${EXTENSIONS[file.mimeType] ?? 'bin'}`;
 
-/** The media file as a form part. */
-export const mediaBlob = (file: PublishMedia): Blob => new Blob([new Uint8Array(file.bytes)], { type: file.mimeType });
+/** The media file as a form part, read from the media store now. */
+export const mediaBlob = async (file: PublishMedia): Promise<Blob> => new Blob([(await file.read()) as Uint8Array<ArrayBuffer>], { type: file.mimeType });

@@ -1,21 +1,16 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { AccountSnapshot, PostVersion, versionFor } from '@app/domain';
 import { AccountStore, ConnectedAccount } from '../accounts/account-store';
-import { LostAuthorizationReporter } from '../accounts/report-lost-authorization/lost-authorization.reporter';
 import { ProviderRegistry } from '../providers/provider-registry';
-import { PublishOutcome, PublishProvider, PublishRequest } from '../providers/publish-provider';
 import { PUBLISHER_OPTIONS, PublisherOptions } from '../publisher-options';
 import { AttemptJournal, AttemptKey } from './attempt-journal';
+import { AttemptContext, ContentItemsPublisher, labelOf, PreparedAccount } from './content-items-publisher';
 import { DeferredAttempt, DeferredAttempts } from './deferred-attempts';
-import { failed, nextStep, PublishMessages, PublishResult } from './publish-result';
-import { VersionMedia } from './version-media';
-
-const labelOf = (key: AttemptKey): string => `post ${key.postUuid} to account ${key.accountId} (round ${key.round})`;
+import { ItemJournal } from './item-journal';
+import { failed, PublishMessages, PublishResult } from './publish-result';
 
 /** What a call to the provider needs, or why there can be none. */
-type Preparation = { ok: true; provider: PublishProvider; request: PublishRequest; workspaceUuid: string } | { ok: false; result: PublishResult };
-type Prepared = Extract<Preparation, { ok: true }>;
+type Preparation = { ok: true; account: PreparedAccount } | { ok: false; result: PublishResult };
 
 /** Another consumer is calling the provider for this attempt now: try again once it is done (or its hold ran out). */
 export class AttemptInProgressError extends Error {
@@ -28,11 +23,13 @@ export class AttemptInProgressError extends Error {
 /**
  * Publishes a post to one account at most once: the attempt is journaled before the provider is
  * called, and a journaled attempt is never called again. Its stored result is returned instead.
- * An attempt cut off by a crash is made again only through a provider whose `crashRecovery` keeps
- * it from posting twice (a platform idempotency key, or a lookup of what the first try posted);
- * otherwise it is reported failed as unknown, since the platform may have published it. A wait the
- * platform asks for that is longer than a consumer may hold its partition defers the attempt to
- * the DeferredAttemptsRunner, which makes it again when due.
+ * The version's content items are published in order, each one step of the journal
+ * (ContentItemsPublisher): an attempt cut off by a crash goes on with the item after the last one
+ * published, and the item cut off mid-call is made again only through a provider whose
+ * `crashRecovery` keeps it from posting twice (a platform idempotency key, or a lookup of what the
+ * first try posted); otherwise it is reported failed as unknown, since the platform may have
+ * published it. A wait the platform asks for that is longer than a consumer may hold its partition
+ * defers the attempt to the DeferredAttemptsRunner, which makes it again when due.
  */
 @Injectable()
 export class AccountPublisher {
@@ -40,11 +37,11 @@ export class AccountPublisher {
 
   constructor(
     private readonly journal: AttemptJournal,
+    private readonly steps: ItemJournal,
     private readonly deferred: DeferredAttempts,
     private readonly accounts: AccountStore,
     private readonly providers: ProviderRegistry,
-    private readonly lostAuthorization: LostAuthorizationReporter,
-    private readonly versionMedia: VersionMedia,
+    private readonly contentItems: ContentItemsPublisher,
     @Inject(PUBLISHER_OPTIONS) private readonly options: PublisherOptions,
   ) {}
 
@@ -60,7 +57,8 @@ export class AccountPublisher {
       this.logger.log(`Attempt of ${labelOf(key)} is deferred until the platform's wait is over; it is resumed then`);
       return null;
     }
-    return this.run(key, account, versions, { interrupted: start.kind === 'interrupted', deferrals: 0 });
+    if (start.kind === 'interrupted') this.logger.warn(`Attempt of ${labelOf(key)} was cut off before its outcome was stored; it goes on where it stopped`);
+    return this.run(key, { account, versions, deferrals: 0 });
   }
 
   /** Makes a deferred attempt again, once due; null when the platform asks to wait again. */
@@ -69,25 +67,18 @@ export class AccountPublisher {
     // Finished before a crash kept its result from being sent: the runner sends it again.
     if (start.kind === 'finished') return start.result;
     if (start.kind === 'in_progress') throw new AttemptInProgressError(attempt.key, start.until);
-    return this.run(attempt.key, attempt.account, attempt.versions, { interrupted: attempt.interrupted, deferrals: attempt.deferrals });
+    if (attempt.interrupted) this.logger.warn(`Deferred attempt of ${labelOf(attempt.key)} was cut off mid-call; it goes on where it stopped`);
+    return this.run(attempt.key, { account: attempt.account, versions: attempt.versions, deferrals: attempt.deferrals });
   }
 
-  private async run(key: AttemptKey, account: AccountSnapshot, versions: readonly PostVersion[], state: { interrupted: boolean; deferrals: number }): Promise<PublishResult | null> {
+  private async run(key: AttemptKey, context: AttemptContext): Promise<PublishResult | null> {
     const label = labelOf(key);
     await this.journal.hold(key, this.options.attemptLeaseMs);
-    const prepared = await this.prepare(key, account, versions);
-    let result: PublishResult | null;
-    if (state.interrupted && (!prepared.ok || prepared.provider.crashRecovery === 'report_unknown')) {
-      this.logger.warn(`Attempt of ${label} was cut off before its outcome was stored; reporting it failed as unknown`);
-      result = failed(PublishMessages.unknownOutcome);
-    } else {
-      if (state.interrupted && prepared.ok) {
-        this.logger.warn(`Attempt of ${label} was cut off before its outcome was stored; ${prepared.provider.name} resolves it (${prepared.provider.crashRecovery}), so it is made again`);
-      }
-      result = prepared.ok ? await this.attempt(key, prepared, account, versions, state.deferrals) : prepared.result;
-      if (result === null) return null;
-    }
+    const prepared = await this.prepare(key, context.account, context.versions);
+    const result = prepared.ok ? await this.contentItems.publish(key, prepared.account, context) : await this.withoutProvider(key, prepared.result);
+    if (result === null) return null;
     const stored = await this.journal.finish(key, result);
+    await this.steps.forget(key);
     if (stored === result) {
       const detail = result.outcome === 'published' ? `published at ${result.externalUrl ?? '(no url)'}` : `failed: ${result.errors.join('; ')}`;
       this.logger.log(`Publish of ${label} ${detail}`);
@@ -95,6 +86,23 @@ export class AccountPublisher {
       this.logger.warn(`Attempt of ${label} was reported ${stored.outcome} meanwhile; this call returned ${result.outcome} ${result.externalUrl ?? ''}`);
     }
     return stored;
+  }
+
+  /**
+   * The provider cannot be called now (the account is gone, its settings unreadable): the attempt
+   * fails with why, keeping the items published before; an item cut off mid-call makes it unknown.
+   */
+  private async withoutProvider(key: AttemptKey, result: PublishResult): Promise<PublishResult> {
+    const steps = await this.steps.stepsOf(key);
+    const items = Array.from({ length: Math.max(0, ...steps.map((step) => step.index + 1)) }, (_item, index) => {
+      const step = steps.find((candidate) => candidate.index === index);
+      return step?.state === 'published' ? step.item : null;
+    });
+    if (steps.some((step) => step.state === 'sending')) {
+      this.logger.warn(`Attempt of ${labelOf(key)} was cut off before its outcome was stored; reporting it failed as unknown`);
+      return failed(PublishMessages.unknownOutcome, items);
+    }
+    return failed(result.errors[0], items);
   }
 
   private async prepare(key: AttemptKey, account: AccountSnapshot, versions: readonly PostVersion[]): Promise<Preparation> {
@@ -109,7 +117,7 @@ export class AccountPublisher {
     if (!provider) return { ok: false, result: failed(PublishMessages.unknownProvider(connected.provider)) };
     const version = versionFor(key.accountId, versions);
     if (!version) return { ok: false, result: failed(PublishMessages.noVersion) };
-    const request: PublishRequest = {
+    const request = {
       idempotencyKey: `${key.postUuid}:${key.accountId}`,
       firstAttemptAt: (await this.journal.firstStartedAt(key.postUuid, key.accountId)) ?? new Date(),
       account,
@@ -119,54 +127,7 @@ export class AccountPublisher {
         credentials: connected.credentials,
         session: this.accounts.sessionOf(key.accountId),
       },
-      version,
-      media: [],
     };
-    return { ok: true, provider, request, workspaceUuid: connected.workspaceUuid };
-  }
-
-  /**
-   * Calls the provider, waiting in place for short waits; a wait longer than `maxRetryDelayMs`
-   * defers the attempt (null) until the platform's time, at most `maxDeferrals` times.
-   */
-  private async attempt(
-    key: AttemptKey,
-    { provider, request, workspaceUuid }: Prepared,
-    account: AccountSnapshot,
-    versions: readonly PostVersion[],
-    deferrals: number,
-  ): Promise<PublishResult | null> {
-    for (let retries = 0; ; retries++) {
-      // The media are read on every try: a store that did not answer is tried again like a platform.
-      const outcome = await this.call(provider, async () => {
-        const media = await this.versionMedia.read(request.version);
-        return 'kind' in media ? media : provider.publish({ ...request, media });
-      });
-      if (outcome.kind === 'reauthorize') {
-        await this.lostAuthorization.report({ accountId: key.accountId, workspaceUuid, provider: provider.name, reason: outcome.message });
-      }
-      if (outcome.kind === 'retry_later' && outcome.retryAfterMs > this.options.maxRetryDelayMs) {
-        if (deferrals >= this.options.maxDeferrals) return failed(PublishMessages.gaveUp(outcome.message, retries + deferrals + 1));
-        await this.deferred.defer(key, account, versions, new Date(Date.now() + outcome.retryAfterMs), deferrals + 1);
-        await this.journal.release(key);
-        this.logger.warn(`${provider.name} asked to wait ${outcome.retryAfterMs} ms before publishing ${labelOf(key)} again (${outcome.message}); deferred`);
-        return null;
-      }
-      const step = nextStep(outcome, retries, this.options);
-      if (step.kind === 'report') return step.result;
-      const reason = outcome.kind === 'retry_later' ? outcome.message : '';
-      this.logger.warn(`${provider.name} asked to retry publishing post ${key.postUuid} to account ${key.accountId} in ${step.delayMs} ms: ${reason}`);
-      await sleep(step.delayMs);
-    }
-  }
-
-  /** A provider that throws instead of answering an outcome has failed this publish. */
-  private async call(provider: PublishProvider, publish: () => Promise<PublishOutcome>): Promise<PublishOutcome> {
-    try {
-      return await publish();
-    } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
-      return { kind: 'unknown', message: PublishMessages.providerCrashed(provider.name, detail) };
-    }
+    return { ok: true, account: { provider, request, version, workspaceUuid: connected.workspaceUuid } };
   }
 }

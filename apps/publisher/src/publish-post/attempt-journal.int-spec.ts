@@ -5,11 +5,12 @@ import { AccountStore } from '../accounts/account-store';
 import { PUBLISHER_SCHEMA, PublisherTables, publisherMigrations } from '../publisher-migrations';
 import { AttemptJournal, AttemptKey } from './attempt-journal';
 import { DeferredAttempts } from './deferred-attempts';
+import { ItemJournal } from './item-journal';
 import { PublishResult } from './publish-result';
 
 const LEASE_MS = 60_000;
-const published: PublishResult = { outcome: 'published', externalId: 'x-1', externalUrl: 'https://example.test/x-1', errors: [] };
-const refused: PublishResult = { outcome: 'failed', externalId: null, externalUrl: null, errors: ['Refused.', 'Again.'] };
+const published: PublishResult = { outcome: 'published', externalId: 'x-1', externalUrl: 'https://example.test/x-1', errors: [], items: [{ externalId: 'x-1', externalUrl: 'https://example.test/x-1' }] };
+const refused: PublishResult = { outcome: 'failed', externalId: null, externalUrl: null, errors: ['Refused.', 'Again.'], items: [] };
 
 /** The publisher's tables, on both engines. */
 describe.each(testEngines)('publisher tables on %s', (_, open) => {
@@ -23,7 +24,7 @@ describe.each(testEngines)('publisher tables on %s', (_, open) => {
     const opened = await open();
     dispose = opened.dispose;
     database = opened.database.forSchema<PublisherTables>(PUBLISHER_SCHEMA);
-    expect(await migrateSchema(database, publisherMigrations)).toEqual(['001-accounts-and-attempts', '002-provider-sessions', '003-deferred-attempts', '004-attempt-lease']);
+    expect(await migrateSchema(database, publisherMigrations)).toEqual(['001-accounts-and-attempts', '002-provider-sessions', '003-deferred-attempts', '004-attempt-lease', '005-attempt-items']);
     journal = new AttemptJournal(database);
     accounts = new AccountStore(database, new SecretBox('test'));
   });
@@ -81,6 +82,61 @@ describe.each(testEngines)('publisher tables on %s', (_, open) => {
       await journal.begin({ ...first, round: 5, accountId: 8 }, LEASE_MS);
       await journal.begin({ ...first, round: 3 }, LEASE_MS);
       expect(await journal.latestRound(first.postUuid)).toBe(5);
+    });
+  });
+
+  describe('ItemJournal', () => {
+    it('keeps each content item of an attempt sending, then published with its id; one the platform did not take goes', async () => {
+      const steps = new ItemJournal(database);
+      const attempt = key();
+      await journal.begin(attempt, LEASE_MS);
+      await steps.sending(attempt, 0);
+      await steps.sending(attempt, 0);
+      await steps.published(attempt, 0, { externalId: 'at://did/post/1', externalUrl: 'https://example.test/1', reference: 'cid-1' });
+      await steps.sending(attempt, 1);
+      expect(await steps.stepsOf(attempt)).toEqual([
+        { index: 0, state: 'published', item: { externalId: 'at://did/post/1', externalUrl: 'https://example.test/1', reference: 'cid-1' } },
+        { index: 1, state: 'sending' },
+      ]);
+      await steps.notSent(attempt, 1);
+      await steps.notSent(attempt, 0);
+      expect(await steps.stepsOf(attempt)).toEqual([expect.objectContaining({ index: 0, state: 'published' })]);
+      expect(await steps.stepsOf(key())).toEqual([]);
+      await steps.forget(attempt);
+      expect(await steps.stepsOf(attempt)).toEqual([]);
+    });
+
+    it('stores a result with its items and gives them back', async () => {
+      const attempt = key();
+      await journal.begin(attempt, LEASE_MS);
+      const thread = { ...published, items: [published.items[0], { externalId: 'x-2', externalUrl: null }] };
+      await journal.finish(attempt, thread);
+      expect(await journal.begin(attempt, LEASE_MS)).toEqual({ kind: 'finished', result: thread });
+    });
+
+    it('migrates an attempt a crash cut off before items were journaled as its one item in doubt, unless it waited deferred', async () => {
+      const opened = await open();
+      try {
+        const before = opened.database.forSchema<PublisherTables>(PUBLISHER_SCHEMA);
+        await migrateSchema(before, publisherMigrations.slice(0, 4));
+        const [cutOff, waiting, resumed] = [key(), key(), key()];
+        for (const attempt of [cutOff, waiting, resumed]) {
+          await before.db.insertInto('attempts').values({ post_uuid: attempt.postUuid, account_id: 7, round: 1, state: 'started', errors: '[]', started_at: new Date() }).execute();
+        }
+        for (const [attempt, claimedUntil] of [[waiting, null], [resumed, new Date()]] as const) {
+          await before.db
+            .insertInto('deferred_attempts')
+            .values({ post_uuid: attempt.postUuid, account_id: 7, round: 1, due_at: new Date(), claimed_until: claimedUntil, deferrals: 1, account: '{}', versions: '[]' })
+            .execute();
+        }
+        await migrateSchema(before, publisherMigrations);
+        const steps = new ItemJournal(before);
+        expect(await steps.stepsOf(cutOff)).toEqual([{ index: 0, state: 'sending' }]);
+        expect(await steps.stepsOf(waiting)).toEqual([]);
+        expect(await steps.stepsOf(resumed)).toEqual([{ index: 0, state: 'sending' }]);
+      } finally {
+        await opened.dispose();
+      }
     });
   });
 

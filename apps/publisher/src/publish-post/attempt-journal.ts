@@ -18,7 +18,7 @@ export interface AttemptKey {
  */
 export type AttemptStart = { kind: 'new' } | { kind: 'finished'; result: PublishResult } | { kind: 'in_progress'; until: Date } | { kind: 'interrupted' };
 
-type AttemptRow = Pick<PublisherTables['attempts'], 'state' | 'outcome' | 'external_id' | 'external_url' | 'errors' | 'lease_until'>;
+type AttemptRow = Pick<PublisherTables['attempts'], 'state' | 'outcome' | 'external_id' | 'external_url' | 'errors' | 'lease_until' | 'items'>;
 
 type PublisherDatabase = SchemaDatabase<PublisherTables>;
 
@@ -51,7 +51,7 @@ const holdAttempt = new PreparedQuery(({ db, dialect }: PublisherDatabase, p: At
 
 /** Stores the result of a started attempt; returns a row when the attempt was still started. */
 const finishAttempt = new PreparedQuery(
-  ({ db, dialect }: PublisherDatabase, p: AttemptKey & { outcome: PublishResult['outcome']; externalId: string | null; externalUrl: string | null; errors: string }) =>
+  ({ db, dialect }: PublisherDatabase, p: AttemptKey & { outcome: PublishResult['outcome']; externalId: string | null; externalUrl: string | null; errors: string; items: string }) =>
     db
       .updateTable('attempts')
       .set({
@@ -60,6 +60,7 @@ const finishAttempt = new PreparedQuery(
         external_id: p.externalId,
         external_url: p.externalUrl,
         errors: p.errors,
+        items: p.items,
         finished_at: dialect.now(),
         lease_until: null,
       })
@@ -139,6 +140,7 @@ export class AttemptJournal {
       externalId: result.externalId,
       externalUrl: result.externalUrl,
       errors: this.database.dialect.json(result.errors),
+      items: this.database.dialect.json(result.items),
     });
     if (updated) return result;
     const row = await this.read(key);
@@ -161,7 +163,7 @@ export class AttemptJournal {
   private async read(key: AttemptKey): Promise<AttemptRow | null> {
     const row = await this.database.db
       .selectFrom('attempts')
-      .select(['state', 'outcome', 'external_id', 'external_url', 'errors', 'lease_until'])
+      .select(['state', 'outcome', 'external_id', 'external_url', 'errors', 'lease_until', 'items'])
       .where('post_uuid', '=', key.postUuid)
       .where('account_id', '=', key.accountId)
       .where('round', '=', key.round)
@@ -175,6 +177,8 @@ export class AttemptJournal {
       externalId: row.external_id,
       externalUrl: row.external_url,
       errors: this.database.dialect.readJson<string[]>(row.errors),
+      // Finished before threads: the one item is the post.
+      items: row.items == null ? (row.external_id === null ? [] : [{ externalId: row.external_id, externalUrl: row.external_url }]) : this.database.dialect.readJson<PublishResult['items']>(row.items),
     };
   }
 }

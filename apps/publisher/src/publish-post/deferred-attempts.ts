@@ -9,7 +9,7 @@ export interface DeferredAttempt {
   account: AccountSnapshot;
   versions: PostVersion[];
   deferrals: number;
-  /** The lease of an earlier runner ran out: its provider call was cut off. */
+  /** The lease of an earlier runner ran out: its provider call was cut off (the item steps tell which item is in doubt). */
   interrupted: boolean;
 }
 

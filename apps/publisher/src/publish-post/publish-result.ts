@@ -1,5 +1,5 @@
-import { AccountPublishResult } from '@app/domain';
-import { PublishOutcome } from '../providers/publish-provider';
+import { AccountPublishResult, PublishedItem } from '@app/domain';
+import { ItemOnPlatform, PublishOutcome } from '../providers/publish-provider';
 
 /** The per-account result the publisher reports, without the account id. */
 export type PublishResult = Omit<AccountPublishResult, 'accountId'>;
@@ -7,39 +7,67 @@ export type PublishResult = Omit<AccountPublishResult, 'accountId'>;
 export const PublishMessages = {
   notConnected: 'The account is not connected.',
   unknownOutcome: 'The outcome of the publish attempt is unknown after a restart; check the account before publishing again.',
+  unknownItemOutcome: (position: number) =>
+    `The outcome of content item ${position} is unknown after a restart (the items before it are published); check the account before publishing again.`,
   noVersion: 'The post has no version to publish.',
+  noContent: 'The version has no content item to publish.',
   unreadableSecrets: 'The stored settings of the account cannot be read; connect the account again.',
   unknownProvider: (provider: string) => `The provider "${provider}" is not available.`,
   providerCrashed: (provider: string, detail: string) => `The ${provider} provider failed unexpectedly: ${detail}`,
   gaveUp: (message: string, tries: number) => `${message} (gave up after ${tries} attempts)`,
 } as const;
 
-export const failed = (message: string): PublishResult => ({ outcome: 'failed', externalId: null, externalUrl: null, errors: [message] });
+/** What a result shows of the items on the platform: per content item, its id and address, or null. */
+const shownItems = (items: readonly (ItemOnPlatform | null)[]): (PublishedItem | null)[] =>
+  items.map((item) => (item ? { externalId: item.externalId, externalUrl: item.externalUrl } : null));
+
+/** A failed attempt; `items` are those published before it failed (a thread cut short), null for the others. */
+export const failed = (message: string, items: readonly (ItemOnPlatform | null)[] = []): PublishResult => ({
+  outcome: 'failed',
+  externalId: null,
+  externalUrl: null,
+  errors: [message],
+  items: shownItems(items),
+});
+
+/** Every content item is on the platform: the post is the first. */
+export const published = (items: readonly ItemOnPlatform[]): PublishResult => ({
+  outcome: 'published',
+  externalId: items[0].externalId,
+  externalUrl: items[0].externalUrl,
+  errors: [],
+  items: shownItems(items),
+});
+
+/** What came of one content item: on the platform, or failed with the message to report. */
+export type ItemResult = { kind: 'published'; item: ItemOnPlatform } | { kind: 'failed'; message: string };
 
 export interface RetryPolicy {
   maxRetries: number;
   maxRetryDelayMs: number;
 }
 
-export type NextStep = { kind: 'retry'; delayMs: number } | { kind: 'report'; result: PublishResult };
+export type NextStep = { kind: 'retry'; delayMs: number } | { kind: 'report'; result: ItemResult };
 
 /**
- * What to do with a provider's outcome after `retriesSoFar` retries: report it, or wait and try
- * again while a `retry_later` has retries left. Only a definite refusal, refused credentials or an
- * unknown outcome is reported at once.
+ * What to do with a provider's outcome for a content item after `retriesSoFar` retries: report
+ * it, or wait and try again while a `retry_later` has retries left. Only a definite refusal,
+ * refused credentials or an unknown outcome is reported at once.
  */
 export function nextStep(outcome: PublishOutcome, retriesSoFar: number, policy: RetryPolicy): NextStep {
   switch (outcome.kind) {
-    case 'published':
-      return { kind: 'report', result: { outcome: 'published', externalId: outcome.externalId, externalUrl: outcome.externalUrl, errors: [] } };
+    case 'published': {
+      const { externalId, externalUrl, reference = null } = outcome;
+      return { kind: 'report', result: { kind: 'published', item: { externalId, externalUrl, reference } } };
+    }
     case 'rejected':
     case 'reauthorize':
     case 'unknown':
-      return { kind: 'report', result: failed(outcome.message) };
+      return { kind: 'report', result: { kind: 'failed', message: outcome.message } };
     case 'retry_later':
       if (retriesSoFar < policy.maxRetries) {
         return { kind: 'retry', delayMs: Math.min(Math.max(outcome.retryAfterMs, 0), policy.maxRetryDelayMs) };
       }
-      return { kind: 'report', result: failed(PublishMessages.gaveUp(outcome.message, retriesSoFar + 1)) };
+      return { kind: 'report', result: { kind: 'failed', message: PublishMessages.gaveUp(outcome.message, retriesSoFar + 1) } };
   }
 }

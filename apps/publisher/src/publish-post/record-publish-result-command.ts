@@ -17,6 +17,7 @@ export function recordPublishResultCommand(
     externalId: result.externalId,
     externalUrl: result.externalUrl,
     errors: result.errors,
+    items: result.items,
     sentAt: sentAt.toISOString(),
   };
 }

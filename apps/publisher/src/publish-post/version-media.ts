@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PostVersion } from '@app/domain';
-import { MEDIA_STORE, MediaStore } from '@app/media-store';
+import { PostContent } from '@app/domain';
+import { MEDIA_STORE, MediaStore, readMediaBytes, StoredMedia } from '@app/media-store';
 import { ProviderFailure, PublishMedia } from '../providers/publish-provider';
 
 /** When the media store does not answer, the attempt waits this long and tries again (nothing was sent yet). */
@@ -11,30 +11,58 @@ export const VersionMediaMessages = {
   unreadable: (detail: string) => `The media store could not be read: ${detail}`,
 } as const;
 
-/** The media ids a version names: every content item's, in order, each once. */
-export const mediaIdsOf = (version: PostVersion): string[] => [...new Set(version.content.flatMap((item) => item.media))];
+/** The media ids a content item names, in order, each once. */
+export const mediaIdsOf = (item: PostContent): string[] => [...new Set(item.media)];
 
 /**
- * Reads the media of a version from the media store (shared with the gateway, which wrote them at
- * upload). A media file deleted since the post was written is a definite refusal; a store that does
- * not answer is a passing failure, tried again like a platform's 5xx.
+ * A file of the version that could not be read when the provider asked for its bytes: the
+ * store's failure, not the platform's (providers read every file before they create the post).
+ */
+export class MediaReadFailure extends Error {
+  constructor(readonly failure: ProviderFailure) {
+    super(failure.message);
+  }
+}
+
+const unreadable = (error: unknown): ProviderFailure => ({
+  kind: 'retry_later',
+  message: VersionMediaMessages.unreadable(error instanceof Error ? error.message : String(error)),
+  retryAfterMs: STORE_RETRY_MS,
+});
+
+/**
+ * Finds the media of a version's content item in the media store (shared with the gateway, which wrote them at
+ * upload): what they are and their size at once, their bytes only when the provider reads a file,
+ * one at a time. A media file deleted since the post was written is a definite refusal; a store
+ * that does not answer is a passing failure, tried again like a platform's 5xx.
  */
 @Injectable()
 export class VersionMedia {
   constructor(@Inject(MEDIA_STORE) private readonly store: MediaStore) {}
 
-  async read(version: PostVersion): Promise<readonly PublishMedia[] | ProviderFailure> {
+  async read(item: PostContent): Promise<readonly PublishMedia[] | ProviderFailure> {
     const media: PublishMedia[] = [];
-    for (const id of mediaIdsOf(version)) {
-      let object: PublishMedia | null;
+    for (const id of mediaIdsOf(item)) {
+      let stored: StoredMedia | null;
       try {
-        object = await this.store.get(id);
+        stored = await this.store.describe(id);
       } catch (error) {
-        return { kind: 'retry_later', message: VersionMediaMessages.unreadable(error instanceof Error ? error.message : String(error)), retryAfterMs: STORE_RETRY_MS };
+        return unreadable(error);
       }
-      if (!object) return { kind: 'rejected', message: VersionMediaMessages.missing(id) };
-      media.push(object);
+      if (!stored) return { kind: 'rejected', message: VersionMediaMessages.missing(id) };
+      media.push({ ...stored, read: () => this.bytesOf(id) });
     }
     return media;
+  }
+
+  private async bytesOf(id: string): Promise<Buffer> {
+    let stored;
+    try {
+      stored = await readMediaBytes(this.store, id);
+    } catch (error) {
+      throw new MediaReadFailure(unreadable(error));
+    }
+    if (!stored) throw new MediaReadFailure({ kind: 'rejected', message: VersionMediaMessages.missing(id) });
+    return stored.bytes;
   }
 }

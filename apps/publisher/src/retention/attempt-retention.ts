@@ -7,7 +7,8 @@ import { PUBLISHER_DATABASE, PublisherTables } from '../publisher-migrations';
  * Keeps the journal of publish attempts from growing without end: finished attempts older than
  * PUBLISH_ATTEMPT_RETENTION_DAYS go. Keep it longer than `post-events` is kept (30 days by
  * default): a redelivered start of publishing finds its attempts and publishes nothing twice.
- * Attempts still started (cut off by a crash) always stay.
+ * Attempts still started (cut off by a crash) always stay, with their item steps; the steps of
+ * any other attempt go.
  */
 @Injectable()
 export class AttemptRetention extends Retention {
@@ -19,7 +20,25 @@ export class AttemptRetention extends Retention {
   }
 
   protected async removeBefore(cutoff: Date): Promise<number> {
-    const result = await this.database.db.deleteFrom('attempts').where('state', '=', 'finished').where('finished_at', '<', cutoff).executeTakeFirst();
+    const { db } = this.database;
+    const result = await db.deleteFrom('attempts').where('state', '=', 'finished').where('finished_at', '<', cutoff).executeTakeFirst();
+    // An attempt's item steps go once its result is stored; they outlive it only when a crash fell in between.
+    await db
+      .deleteFrom('attempt_items')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('attempts')
+              .select('attempts.round')
+              .whereRef('attempts.post_uuid', '=', 'attempt_items.post_uuid')
+              .whereRef('attempts.account_id', '=', 'attempt_items.account_id')
+              .whereRef('attempts.round', '=', 'attempt_items.round')
+              .where('attempts.state', '=', 'started'),
+          ),
+        ),
+      )
+      .execute();
     return Number(result.numDeletedRows);
   }
 }

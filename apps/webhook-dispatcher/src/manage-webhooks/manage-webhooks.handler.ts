@@ -7,7 +7,7 @@ import { findNonPublicAddress, hostOf } from '@app/network';
 import { generateWebhookSecret } from '../signing/webhook-secret';
 import { describeScope, field, scopeOwner, webhookIdOf } from '../webhook-scope';
 import { checkWebhookInput, WebhookChanges, WebhookMessages } from './webhook-input';
-import { SecretShown, WebhookSettingsRepository } from './webhook-settings.repository';
+import { SecretShown, WebhookLimitReached, WebhookSettingsRepository } from './webhook-settings.repository';
 
 /** Webhook settings over RPC: list, get, create, update, delete, each within one scope. */
 @Injectable()
@@ -50,11 +50,12 @@ export class ManageWebhooksHandler {
   async create(payload: unknown): Promise<WebhookView> {
     const owner = scopeOwner(payload);
     const changes = await this.checked(field(payload, 'input'), 'create');
-    const created = await this.webhooks.insert(owner, {
-      url: changes.url!,
-      events: changes.events!,
-      active: changes.active!,
-      secret: changes.secret ?? generateWebhookSecret(),
+    const settings = { url: changes.url!, events: changes.events!, active: changes.active!, secret: changes.secret ?? generateWebhookSecret() };
+    // Each webhook keeps a copy of every envelope sent to it: a scope holds a bounded number of them.
+    const created = await this.webhooks.insert(owner, settings, this.config.webhooksMaxPerWorkspace).catch((error: unknown) => {
+      if (!(error instanceof WebhookLimitReached)) throw error;
+      const message = owner === null ? WebhookMessages.systemFull(error.atMost) : WebhookMessages.workspaceFull(error.atMost);
+      throw new ServiceError('validation', Messages.validation, { url: [message] });
     });
     this.logger.log(`Webhook ${created.id} created for ${describeScope(owner)}: ${this.describe(created)}`);
     return created;

@@ -9,10 +9,12 @@ export const WebhookMessages = {
   urlNotPublic: 'The url must not point to a private, loopback or link-local address.',
   urlUnresolvable: 'The url host could not be resolved.',
   eventsNotArray: 'The events field must be an array.',
-  eventInvalid: 'The selected event is invalid.',
+  eventInvalid: FieldMessages.selectedInvalidAmong('event', WEBHOOK_EVENTS),
   secretInvalid: 'The secret must be whsec_ followed by a base64-encoded key of 24 to 64 bytes.',
   activeNotBoolean: 'The active field must be true or false.',
   graceInvalid: 'The grace_seconds field must be between 0 and 604800.',
+  workspaceFull: (atMost: number) => `A workspace has at most ${atMost} webhooks; delete one first.`,
+  systemFull: (atMost: number) => `There are at most ${atMost} system webhooks; delete one first.`,
 } as const;
 
 export interface WebhookSettings {

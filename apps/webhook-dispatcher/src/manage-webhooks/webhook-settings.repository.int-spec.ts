@@ -2,7 +2,7 @@ import { openMigratedSchema, SchemaDatabase, testEngines } from '@app/persistenc
 import { SecretBox } from '@app/security';
 import { WEBHOOKS_SCHEMA, WebhooksTables, webhooksMigrations } from '../webhooks-schema';
 import { NO_ACTIVITY, WebhookActivityRepository } from './webhook-activity.repository';
-import { WebhookSettingsRepository } from './webhook-settings.repository';
+import { WebhookLimitReached, WebhookSettingsRepository } from './webhook-settings.repository';
 
 const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const workspace = '2f0c6a3e-1111-4a7b-8c9d-000000000001';
@@ -42,6 +42,28 @@ describe.each(testEngines)('WebhookSettingsRepository on %s', (_, open) => {
     expect(await settings.exists(workspace, system.id)).toBe(false);
     expect(await settings.exists(workspace, mine.id)).toBe(true);
     expect(await settings.delete(workspace, system.id)).toBe(false);
+  });
+
+  it('adds a webhook to a scope only while it has fewer than the limit, even when creates race for the last place', async () => {
+    const hook = (n: number) => ({ url: `https://a.example.com/${n}`, events: [], secret, active: true });
+    for (const n of [1, 2]) await settings.insert(workspace, hook(n), 3);
+    // Every connection of a pool open beforehand, so that the creates do run at the same time.
+    const holdConnection = () => database.db.transaction().execute(async (tx) => {
+      await tx.selectFrom('webhooks').select('id').execute();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    await Promise.all([1, 2, 3, 4].map(holdConnection));
+
+    const outcomes = await Promise.allSettled([3, 4, 5, 6, 7, 8].map((n) => settings.insert(workspace, hook(n), 3)));
+
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    for (const outcome of outcomes.filter((outcome) => outcome.status === 'rejected')) expect(outcome.reason).toEqual(new WebhookLimitReached(3));
+    expect(await settings.list(workspace, 'hidden')).toHaveLength(3);
+    // The system webhooks and other workspaces count apart.
+    expect(await settings.insert(null, hook(9), 3)).toMatchObject({ url: 'https://a.example.com/9' });
+    await expect(settings.insert(workspace, hook(10), 3)).rejects.toBeInstanceOf(WebhookLimitReached);
+    await settings.delete(workspace, (await settings.list(workspace, 'hidden'))[0].id);
+    expect(await settings.insert(workspace, hook(11), 3)).toMatchObject({ url: 'https://a.example.com/11' });
   });
 
   it('stores the secret encrypted', async () => {

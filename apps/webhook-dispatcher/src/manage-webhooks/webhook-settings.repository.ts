@@ -17,6 +17,13 @@ const ownedBy = (owner: ScopeOwner) => (eb: ExpressionBuilder<WebhooksTables, 'w
 /** Whether a view carries the decrypted signing secret: only for those who may manage the webhook. */
 export type SecretShown = 'shown' | 'hidden';
 
+/** A webhook was not added: its scope already has as many as it may. */
+export class WebhookLimitReached extends Error {
+  constructor(readonly atMost: number) {
+    super(`The scope already has ${atMost} webhooks`);
+  }
+}
+
 /** Webhook settings by scope; the signing secrets are encrypted at rest and decrypted for admins only. */
 @Injectable()
 export class WebhookSettingsRepository {
@@ -44,19 +51,31 @@ export class WebhookSettingsRepository {
     return row !== undefined;
   }
 
-  async insert(owner: ScopeOwner, settings: WebhookSettings): Promise<WebhookView> {
+  /**
+   * Adds a webhook to the scope; with `atMost`, only while the scope has fewer (else
+   * WebhookLimitReached). The count and the insert are one transaction that holds the scope's lock
+   * on PostgreSQL (SQLite has one writer at a time), so two creates at once never both take the last place.
+   */
+  async insert(owner: ScopeOwner, settings: WebhookSettings, atMost?: number): Promise<WebhookView> {
     const { db, dialect } = this.database;
-    const row = await db
-      .insertInto('webhooks')
-      .values({
-        workspace_uuid: owner,
-        url: settings.url,
-        events: dialect.json(settings.events),
-        secret_ciphertext: this.secrets.encrypt(settings.secret),
-        active: settings.active,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await db.transaction().execute(async (tx) => {
+      if (atMost !== undefined) {
+        await dialect.transactionLock(tx, `webhooks:scope:${owner ?? 'system'}`);
+        const { count } = await tx.selectFrom('webhooks').select((eb) => eb.fn.countAll().as('count')).where(ownedBy(owner)).executeTakeFirstOrThrow();
+        if (Number(count) >= atMost) throw new WebhookLimitReached(atMost);
+      }
+      return tx
+        .insertInto('webhooks')
+        .values({
+          workspace_uuid: owner,
+          url: settings.url,
+          events: dialect.json(settings.events),
+          secret_ciphertext: this.secrets.encrypt(settings.secret),
+          active: settings.active,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
     return this.view(row, 'shown');
   }
 

@@ -18,15 +18,15 @@ describe('webhookEventFor', () => {
 });
 
 describe('buildEnvelope', () => {
-  it('is the envelope of the specification, timestamps in UTC with Z and absent values null', () => {
+  it('is the envelope of the specification, timestamps in UTC with Z and absent values null; each account with its id and external_url', () => {
     const post = {
       uuid: postUuid,
       status: 'scheduled' as const,
       scheduled_at: '2026-11-23T09:30:00+02:00',
       published_at: null,
       accounts: [
-        { id: 1, provider: 'sandbox', name: 'Acme', username: 'acme', external_url: null, errors: [] },
-        { id: 2, provider: 'mastodon', name: '@acme@example.social', username: null, external_url: null, errors: [] },
+        { id: 1, provider: 'sandbox', name: 'Acme', username: 'acme', external_url: 'https://sandbox.invalid/posts/1', errors: [], items: [{ external_id: '1', external_url: 'https://sandbox.invalid/posts/1' }] },
+        { id: 2, provider: 'mastodon', name: '@acme@example.social', username: null, external_url: null, errors: ['Refused.'], items: [null] },
       ],
     };
     const envelope = buildEnvelope('post.scheduled', workspaceUuid, post, '2026-11-22T11:01:00+02:00');
@@ -39,8 +39,8 @@ describe('buildEnvelope', () => {
         scheduled_at: '2026-11-23T07:30:00.000Z',
         published_at: null,
         accounts: [
-          { provider: 'sandbox', name: 'Acme' },
-          { provider: 'mastodon', name: '@acme@example.social' },
+          { id: 1, provider: 'sandbox', name: 'Acme', external_url: 'https://sandbox.invalid/posts/1' },
+          { id: 2, provider: 'mastodon', name: '@acme@example.social', external_url: null },
         ],
       },
       timestamp: '2026-11-22T09:01:00.000Z',

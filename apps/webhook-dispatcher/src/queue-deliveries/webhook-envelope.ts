@@ -1,4 +1,4 @@
-import { PostEventName, PostView, WebhookEnvelope, WebhookEventName } from '@app/contracts';
+import { PostAccountView, PostEventName, PostView, WebhookEnvelope, WebhookEventName } from '@app/contracts';
 
 /** The webhook event each post event fires, or null. Every post event is named: a new one does not compile until it is given its line. */
 const webhookEvents: Record<PostEventName, WebhookEventName | null> = {
@@ -19,10 +19,13 @@ export const webhookEventFor = (type: PostEventName): WebhookEventName | null =>
 
 /** What an envelope shows of a post. */
 export type EnvelopePost = Pick<PostView, 'uuid' | 'status' | 'scheduled_at' | 'published_at'> & {
-  accounts: ReadonlyArray<{ provider: string; name: string }>;
+  accounts: ReadonlyArray<Pick<PostAccountView, 'id' | 'provider' | 'name' | 'external_url'>>;
 };
 
-/** The payload of the specification, fixed when the delivery is created. */
+/**
+ * The payload of the specification, fixed when the delivery is created. Each account carries, beside
+ * the specification's `provider` and `name`, its `id` and `external_url` (where the post is on it).
+ */
 export function buildEnvelope(event: WebhookEventName, workspaceUuid: string, post: EnvelopePost, at: string): WebhookEnvelope {
   return {
     event,
@@ -32,7 +35,7 @@ export function buildEnvelope(event: WebhookEventName, workspaceUuid: string, po
       status: post.status,
       scheduled_at: utc(post.scheduled_at),
       published_at: utc(post.published_at),
-      accounts: post.accounts.map(({ provider, name }) => ({ provider, name })),
+      accounts: post.accounts.map(({ id, provider, name, external_url }) => ({ id, provider, name, external_url })),
     },
     timestamp: utc(at)!,
   };

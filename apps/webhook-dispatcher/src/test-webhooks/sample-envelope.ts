@@ -25,7 +25,7 @@ export function sampleEnvelope(event: WebhookEventName, workspaceUuid: string, n
       status,
       scheduled_at: status === 'scheduled' ? inAnHour : now.toISOString(),
       published_at: status === 'published' ? now.toISOString() : null,
-      accounts: [{ provider: 'sandbox', name: 'Sample account' }],
+      accounts: [{ id: 1, provider: 'sandbox', name: 'Sample account', external_url: status === 'published' ? 'https://sandbox.invalid/posts/sample' : null }],
     },
     now.toISOString(),
   );

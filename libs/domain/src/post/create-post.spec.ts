@@ -63,10 +63,23 @@ describe('CreatePost', () => {
       });
   });
 
-  it('refuses to schedule a text longer than an account platform takes', () => {
+  it('refuses to schedule what an account platform does not take, by the rules the input carries', () => {
+    const rules = { provider: 'sandbox', textLimit: 3, textLimitWithMedia: null, textCounting: 'code_points', contentItems: 'single', media: 'image_or_video' } as const;
     givenPost()
-      .when(createPost(approver, content({ kind: 'schedule_now' }, { textLimits: { [accountB.id]: 3 } })))
-      .thenThrows('InvalidPostContent', { 'accounts.1': ['The text is longer than sandbox allows (3 characters).'] });
+      .when(createPost(approver, content({ kind: 'schedule_now' }, { platformRules: { [accountB.id]: rules } })))
+      .thenThrows('InvalidPostContent', {
+        'accounts.1': ['The sandbox account needs an image or a video.', 'The text is longer than sandbox allows (3 characters).'],
+      });
+  });
+
+  it('refuses to schedule a version with nothing to publish, but keeps such a draft', () => {
+    const versions = [{ ...original, content: [{ body: ' ', media: [] }] }];
+    givenPost()
+      .when(createPost(approver, content({ kind: 'schedule_now' }, { versions })))
+      .thenThrows('InvalidPostContent', { 'versions.0.content': ['The content field must have a body or media.'] });
+    givenPost()
+      .when(createPost(approver, content({ kind: 'draft' }, { versions })))
+      .thenState((state) => expect(state).toMatchObject({ status: 'draft' }));
   });
 
   it('refuses to schedule without accounts, but keeps a draft without them', () => {

@@ -1,8 +1,10 @@
-import { Actor, PostCommand, PostContentInput } from './post-commands';
+import { Actor, PostCommand } from './post-commands';
 import { PostRuleViolation } from './post-errors';
 import { PostEvent } from './post-events';
 import { PostState } from './post-state';
 import { assertChangeable, assertFound, assertValidContent, ExistingPost, scheduledAtOnApproval } from './post-rules';
+import type { ScheduleIntent } from './post-types';
+import { draftTimeOf, requestedTime } from './requested-time';
 
 type Command<T extends PostCommand['type']> = Extract<PostCommand, { type: T }>;
 
@@ -35,11 +37,12 @@ export function decide(command: PostCommand, state: PostState): PostEvent[] {
 function createPost(command: Command<'CreatePost'>, state: PostState): PostEvent[] {
   if (state.exists) throw new PostRuleViolation('PostAlreadyExists', 'The post already exists.');
   const { postUuid, workspaceUuid, actor, now, input } = command;
-  assertValidContent(input);
+  const requested = requestedTime(input.intent, null, now);
+  assertValidContent(input, requested.errors);
   const { versions, accounts, tags } = input;
   return [
-    { type: 'PostCreated', data: { postUuid, workspaceUuid, createdBy: actor.userId, versions, accounts, tags, at: now } },
-    ...scheduling(input, actor, now),
+    { type: 'PostCreated', data: { postUuid, workspaceUuid, createdBy: actor.userId, versions, accounts, tags, ...draftTimeOf(input.intent), at: now } },
+    ...scheduling(input.intent, requested.at, actor, now),
   ];
 }
 
@@ -47,23 +50,23 @@ function updatePost(command: Command<'UpdatePost'>, state: PostState): PostEvent
   assertFound(state);
   assertChangeable(state);
   const { actor, now, input } = command;
-  assertValidContent(input);
+  const requested = requestedTime(input.intent, state.scheduledAt, now);
+  assertValidContent(input, requested.errors);
   const { versions, accounts, tags } = input;
   return [
-    { type: 'PostUpdated', data: { versions, accounts, tags, updatedBy: actor.userId, at: now } },
-    ...scheduling(input, actor, now),
+    { type: 'PostUpdated', data: { versions, accounts, tags, ...draftTimeOf(input.intent), updatedBy: actor.userId, at: now } },
+    ...scheduling(input.intent, requested.at, actor, now),
   ];
 }
 
-/** What follows a create or an update: nothing for a draft, a schedule, or a request for approval. */
-function scheduling({ intent }: PostContentInput, actor: Actor, now: string): PostEvent[] {
+/**
+ * What follows a create or an update: nothing for a draft, a schedule at `at` (now when null), or
+ * a request for approval of `at` (null: as soon as it is approved).
+ */
+function scheduling(intent: ScheduleIntent, at: string | null, actor: Actor, now: string): PostEvent[] {
   if (intent.kind === 'draft') return [];
-  if (actor.canApprove) {
-    const scheduledAt = intent.kind === 'schedule' ? intent.scheduledAt : now;
-    return [{ type: 'PostScheduled', data: { scheduledAt, at: now } }];
-  }
-  const scheduledAt = intent.kind === 'schedule' ? intent.scheduledAt : null;
-  return [{ type: 'PostApprovalRequested', data: { scheduledAt, requestedBy: actor.userId, at: now } }];
+  if (actor.canApprove) return [{ type: 'PostScheduled', data: { scheduledAt: at ?? now, at: now } }];
+  return [{ type: 'PostApprovalRequested', data: { scheduledAt: at, requestedBy: actor.userId, at: now } }];
 }
 
 function approvePost({ actor, now }: Command<'ApprovePost'>, state: PostState): PostEvent[] {
@@ -114,8 +117,8 @@ function recordPublishResult(command: Command<'RecordPublishResult'>, state: Pos
 
   const result: PostEvent =
     command.outcome === 'published'
-      ? { type: 'AccountPublished', data: { accountId, externalId: command.externalId, externalUrl: command.externalUrl, at: now } }
-      : { type: 'AccountPublishFailed', data: { accountId, errors: command.errors, at: now } };
+      ? { type: 'AccountPublished', data: { accountId, externalId: command.externalId, externalUrl: command.externalUrl, items: command.items, at: now } }
+      : { type: 'AccountPublishFailed', data: { accountId, errors: command.errors, ...(command.items.some(Boolean) ? { items: command.items } : {}), at: now } };
   const outcomeOf = (id: number) => (id === accountId ? command.outcome : state.publications[id]?.outcome);
   if (state.accounts.some((account) => outcomeOf(account.id) === undefined)) return [result];
 

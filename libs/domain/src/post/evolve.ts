@@ -1,4 +1,5 @@
 import { PostEvent } from './post-events';
+import { publishedItemsOf } from './post-types';
 import { initialPostState, PostState } from './post-state';
 import { ExistingPost, scheduledAtOnApproval } from './post-rules';
 
@@ -6,7 +7,7 @@ import { ExistingPost, scheduledAtOnApproval } from './post-rules';
 export function evolve(state: PostState, event: PostEvent): PostState {
   if (event.type === 'PostCreated') {
     if (state.exists) throw new Error('PostCreated cannot follow other events of the same post');
-    const { postUuid, workspaceUuid, versions, accounts, tags, at } = event.data;
+    const { postUuid, workspaceUuid, versions, accounts, tags, scheduledAt, at } = event.data;
     return {
       exists: true,
       revision: 0,
@@ -18,7 +19,7 @@ export function evolve(state: PostState, event: PostEvent): PostState {
       versions,
       accounts,
       tags,
-      scheduledAt: null,
+      scheduledAt: scheduledAt ?? null,
       publishedAt: null,
       createdAt: at,
       updatedAt: at,
@@ -31,8 +32,8 @@ export function evolve(state: PostState, event: PostEvent): PostState {
 
   switch (event.type) {
     case 'PostUpdated': {
-      const { versions, accounts, tags } = event.data;
-      return { ...next, versions, accounts, tags, status: 'draft', scheduledAt: null, scheduledRevision: null };
+      const { versions, accounts, tags, scheduledAt } = event.data;
+      return { ...next, versions, accounts, tags, status: 'draft', scheduledAt: scheduledAt ?? null, scheduledRevision: null };
     }
     case 'PostScheduled':
       return { ...next, status: 'scheduled', scheduledAt: event.data.scheduledAt, scheduledRevision: revision };
@@ -54,12 +55,13 @@ export function evolve(state: PostState, event: PostEvent): PostState {
     }
     case 'AccountPublished': {
       const { accountId, externalId, externalUrl } = event.data;
-      const publication = { outcome: 'published' as const, externalId, externalUrl, errors: [] };
+      const items = publishedItemsOf(event.data.items, externalId, externalUrl);
+      const publication = { outcome: 'published' as const, externalId, externalUrl, errors: [], items };
       return { ...next, publications: { ...state.publications, [accountId]: publication } };
     }
     case 'AccountPublishFailed': {
-      const { accountId, errors } = event.data;
-      const publication = { outcome: 'failed' as const, externalId: null, externalUrl: null, errors };
+      const { accountId, errors, items = [] } = event.data;
+      const publication = { outcome: 'failed' as const, externalId: null, externalUrl: null, errors, items };
       return { ...next, publications: { ...state.publications, [accountId]: publication } };
     }
     case 'PostPublished':

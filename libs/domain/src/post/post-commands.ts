@@ -1,4 +1,5 @@
-import { AccountSnapshot, PostVersion, ScheduleIntent } from './post-types';
+import type { AccountBodyRules } from './body/platform-rules';
+import { AccountSnapshot, PostVersion, PublishedItem, ScheduleIntent } from './post-types';
 
 /** Who issues a command, with the rights the gateway established for them in the workspace. */
 export interface Actor {
@@ -12,10 +13,11 @@ export interface PostContentInput {
   tags: string[];
   intent: ScheduleIntent;
   /**
-   * Account id -> the longest text its platform takes, for the accounts that have a limit, as the
-   * workspace knew them when the body was read (Mastodon's depends on the instance).
+   * Account id -> what its platform takes of a post body (text limit, content items, media), for the
+   * accounts whose platform has rules, as the platforms told them when the body was read (Mastodon's
+   * text limit depends on the instance). The decider applies them again at schedule time.
    */
-  textLimits?: Readonly<Record<number, number>>;
+  platformRules?: Readonly<Record<number, AccountBodyRules>>;
 }
 
 export type PostCommand =
@@ -39,6 +41,8 @@ export type PostCommand =
       externalId: string | null;
       externalUrl: string | null;
       errors: string[];
+      /** Per content item, the item on the platform or null (AccountPublishResult.items). */
+      items: (PublishedItem | null)[];
     };
 
 export type PostCommandType = PostCommand['type'];

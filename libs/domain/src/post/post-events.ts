@@ -1,4 +1,4 @@
-import { AccountSnapshot, PostVersion } from './post-types';
+import { AccountSnapshot, PostVersion, PublishedItem } from './post-types';
 
 /**
  * Events of the Post aggregate. Each has an explicit, past-tense PascalCase `type` that is
@@ -14,13 +14,18 @@ export type PostEvent =
         versions: PostVersion[];
         accounts: AccountSnapshot[];
         tags: string[];
+        /** A time the author gave the draft, kept for later (absent: none). */
+        scheduledAt?: string;
         at: string;
       };
     }
-  /** Content replaced; the post is a draft again until a scheduling event follows in the same append. */
+  /**
+   * Content replaced; the post is a draft again (keeping `scheduledAt` when the author gave one)
+   * until a scheduling event follows in the same append.
+   */
   | {
       type: 'PostUpdated';
-      data: { versions: PostVersion[]; accounts: AccountSnapshot[]; tags: string[]; updatedBy: number; at: string };
+      data: { versions: PostVersion[]; accounts: AccountSnapshot[]; tags: string[]; scheduledAt?: string; updatedBy: number; at: string };
     }
   /** The post will be published at `scheduledAt`. */
   | { type: 'PostScheduled'; data: { scheduledAt: string; at: string } }
@@ -32,8 +37,13 @@ export type PostEvent =
       type: 'PublishingStarted';
       data: { accounts: AccountSnapshot[]; versions: PostVersion[]; at: string };
     }
-  | { type: 'AccountPublished'; data: { accountId: number; externalId: string | null; externalUrl: string | null; at: string } }
-  | { type: 'AccountPublishFailed'; data: { accountId: number; errors: string[]; at: string } }
+  /**
+   * `items`: per content item, the item on the platform or null; events stored before threads were
+   * published have none (their one item is `externalId`).
+   */
+  | { type: 'AccountPublished'; data: { accountId: number; externalId: string | null; externalUrl: string | null; items?: (PublishedItem | null)[]; at: string } }
+  /** `items` only when some content items were published before the failure (a thread cut short). */
+  | { type: 'AccountPublishFailed'; data: { accountId: number; errors: string[]; items?: (PublishedItem | null)[]; at: string } }
   | { type: 'PostPublished'; data: { publishedAt: string } }
   | { type: 'PostPublishFailed'; data: { failedAccountIds: number[]; at: string } };
 

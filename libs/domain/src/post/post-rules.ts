@@ -1,3 +1,4 @@
+import type { FieldErrors } from '../fields/field-errors';
 import { postContentErrors } from './body/post-content-rules';
 import { PostContentInput } from './post-commands';
 import { PostRuleViolation } from './post-errors';
@@ -5,9 +6,13 @@ import { PostState } from './post-state';
 
 export type ExistingPost = Extract<PostState, { exists: true }>;
 
-/** The content rules of a create or update (see checkPostContent), every field error at once. */
-export function assertValidContent(input: PostContentInput): void {
-  const errors = postContentErrors(input);
+/**
+ * The content rules of a create or update (see checkPostContent), every field error at once,
+ * with `scheduleErrors` (the time asked for cannot be had) among them.
+ */
+export function assertValidContent(input: PostContentInput, scheduleErrors: FieldErrors = {}): void {
+  const errors = { ...postContentErrors(input) };
+  for (const [field, messages] of Object.entries(scheduleErrors)) errors[field] = [...(errors[field] ?? []), ...messages];
   if (Object.keys(errors).length > 0) throw new PostRuleViolation('InvalidPostContent', 'Validation errors.', errors);
 }
 

@@ -1,3 +1,5 @@
+import type { PostingQueue } from '../queue/posting-queue';
+
 /** Values shared by the commands, events and state of the Post aggregate. */
 
 export type PostStatus = 'draft' | 'needs_approval' | 'scheduled' | 'publishing' | 'published' | 'failed';
@@ -23,16 +25,45 @@ export interface AccountSnapshot {
   username: string | null;
 }
 
+/** A content item of a version as it is on a platform: its id there, and its address (null where the platform gives none). */
+export interface PublishedItem {
+  externalId: string;
+  externalUrl: string | null;
+}
+
+/**
+ * The items of an account's publish result: as given, or, for a result written before threads
+ * (an event stored then, a publisher not yet upgraded), its one item named by `externalId`.
+ */
+export function publishedItemsOf(items: readonly (PublishedItem | null)[] | undefined, externalId: string | null, externalUrl: string | null): (PublishedItem | null)[] {
+  if (items) return [...items];
+  return externalId === null ? [] : [{ externalId, externalUrl }];
+}
+
 export interface AccountPublishResult {
   accountId: number;
   outcome: 'published' | 'failed';
+  /** The first content item's id and address: the post on the platform. */
   externalId: string | null;
   externalUrl: string | null;
   errors: string[];
+  /**
+   * One entry per content item of the version, in order: the item on the platform, or null when
+   * it is not (a thread that failed at its third item has its first two here).
+   */
+  items: (PublishedItem | null)[];
 }
 
 /** How the author asked the post to be scheduled. */
 export type ScheduleIntent =
-  | { kind: 'draft' }
+  /** Not scheduled; `scheduledAt` is a time the draft keeps for later (shown, and used by `schedule_kept_time`). */
+  | { kind: 'draft'; scheduledAt?: string }
   | { kind: 'schedule'; scheduledAt: string }
-  | { kind: 'schedule_now' };
+  /** Scheduled at the time the post already has (an update that sends `schedule` without a time). */
+  | { kind: 'schedule_kept_time' }
+  | { kind: 'schedule_now' }
+  /**
+   * At the next free slot of the workspace's queue: the post-service picks it (`slotAt`) before
+   * the decider sees the command; without one, no slot was free.
+   */
+  | { kind: 'queue'; queue: PostingQueue; slotAt?: string };

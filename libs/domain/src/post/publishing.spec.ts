@@ -97,6 +97,22 @@ describe('RecordPublishResult', () => {
       );
   });
 
+  it('keeps each content item of a thread on the platform, and those published before a thread failed', () => {
+    const first = { externalId: 'ext-11', externalUrl: 'https://example.test/11' };
+    const second = { externalId: 'ext-11-2', externalUrl: null };
+    givenPost(...history.publishing)
+      .when({ ...publishResult(11, 'published'), items: [first, second] })
+      .then([{ type: 'AccountPublished', data: { accountId: 11, externalId: 'ext-11', externalUrl: 'https://example.test/11', items: [first, second], at: LATER } }]);
+    const cutShort = givenPost(...history.publishing).when({ ...publishResult(12, 'failed'), items: [first, null, null] });
+    cutShort.then([{ type: 'AccountPublishFailed', data: { accountId: 12, errors: [REFUSAL], items: [first, null, null], at: LATER } }]);
+    cutShort.thenState((state) => expect(state).toMatchObject({ publications: { 12: { outcome: 'failed', externalUrl: null, items: [first, null, null] } } }));
+  });
+
+  it('reads an account published before threads as its one item', () => {
+    const before = { type: 'AccountPublished' as const, data: { accountId: 11, externalId: 'ext-11', externalUrl: null, at: LATER } };
+    expect(foldPost([...history.publishing, before])).toMatchObject({ publications: { 11: { items: [{ externalId: 'ext-11', externalUrl: null }] } } });
+  });
+
   it('ignores a duplicate result for an account', () => {
     givenPost(...history.publishing, ev.accountPublished(11)).when(publishResult(11, 'published')).thenNothingHappens();
     givenPost(...history.publishing, ev.accountFailed(11)).when(publishResult(11, 'published')).thenNothingHappens();

@@ -1,12 +1,15 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { SecretBox } from '@app/security';
+import { EncryptionKey, parseEncryptionKey, WireCipher } from '@app/security';
+import { sealPayload } from '../kafka/sealed-payload';
 import { RpcFailures } from '../rpc.port';
 import { ServiceError } from '../service-error';
-import { HttpQueryClient, HttpQueryServer, QUERY_PATH_PREFIX } from './http-query';
+import { CLOCK_SKEW_TOLERANCE_MS, HttpQueryClient, HttpQueryServer, QUERY_PATH_PREFIX } from './http-query';
 
 const SECRET = 'whsec_do-not-leak-this';
+
+const newKey = (): EncryptionKey => parseEncryptionKey(randomBytes(32).toString('base64'), 'ENCRYPTION_KEY', { strict: true });
 
 /** A service's query endpoint on a real HTTP server, and what crossed the wire. */
 async function startEndpoint(queries: HttpQueryServer): Promise<{ url: string; bodies: string[]; replies: string[]; close(): Promise<void> }> {
@@ -35,14 +38,21 @@ async function startEndpoint(queries: HttpQueryServer): Promise<{ url: string; b
 }
 
 describe('queries over HTTP (a service answering on its own port)', () => {
-  const key = randomBytes(32).toString('base64');
-  const box = new SecretBox(key);
+  const key = newKey();
+  const box = new WireCipher({ current: key });
   const server = new HttpQueryServer(box, new Set(['webhooks.get', 'webhooks.list', 'webhooks.slow']));
+  const handled: unknown[] = [];
   let endpoint: Awaited<ReturnType<typeof startEndpoint>>;
   let client: HttpQueryClient;
 
+  const post = (method: string, body: unknown) =>
+    fetch(`${endpoint.url}${QUERY_PATH_PREFIX}${method}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
   beforeAll(async () => {
-    server.handle('webhooks.get', async (payload) => ({ id: (payload as { webhookId: number }).webhookId, secret: SECRET }));
+    server.handle('webhooks.get', async (payload) => {
+      handled.push(payload);
+      return { id: (payload as { webhookId: number }).webhookId, secret: SECRET };
+    });
     server.handle('webhooks.list', async () => {
       throw new ServiceError('not_found', 'Webhook not found.');
     });
@@ -72,20 +82,65 @@ describe('queries over HTTP (a service answering on its own port)', () => {
     await expect(client.request('webhooks.slow', {}, { timeoutMs: 200 })).rejects.toEqual(new ServiceError('unavailable', RpcFailures.timedOut));
   });
 
-  it('refuses a query not sealed with the shared key (401), or sealed for another method or long ago (403), without answering', async () => {
-    const post = (method: string, body: unknown) =>
-      fetch(`${endpoint.url}${QUERY_PATH_PREFIX}${method}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    expect((await post('webhooks.get', { method: 'webhooks.get', sentAt: Date.now(), payload: { webhookId: 7 } })).status).toBe(401);
-    const stranger = new HttpQueryClient(new SecretBox(randomBytes(32).toString('base64')), () => endpoint.url);
+  it('refuses a query not sealed with the shared key (401), or sealed for another method, long ago or with no id (403), without answering', async () => {
+    const before = handled.length;
+    expect((await post('webhooks.get', { id: randomUUID(), method: 'webhooks.get', sentAt: Date.now(), payload: { webhookId: 7 } })).status).toBe(401);
+    const stranger = new HttpQueryClient(new WireCipher({ current: newKey() }), () => endpoint.url);
     await expect(stranger.request('webhooks.get', { webhookId: 7 })).rejects.toEqual(new ServiceError('unavailable', RpcFailures.notAvailable));
     expect(endpoint.replies.at(-1)).not.toContain(SECRET);
-    const { sealPayload } = await import('../kafka/sealed-payload');
-    const forAnother = sealPayload({ method: 'webhooks.list', sentAt: Date.now(), payload: {} }, box);
-    const answer = await post('webhooks.get', forAnother);
+    const sealed = (envelope: object) => sealPayload({ id: randomUUID(), method: 'webhooks.get', sentAt: Date.now(), payload: { webhookId: 7 }, ...envelope }, box);
+    const answer = await post('webhooks.get', sealed({ method: 'webhooks.list' }));
     expect(answer.status).toBe(403);
     expect(await answer.text()).not.toContain(SECRET);
-    const old = sealPayload({ method: 'webhooks.get', sentAt: Date.now() - 5 * 60_000, payload: { webhookId: 7 } }, box);
-    expect((await post('webhooks.get', old)).status).toBe(403);
+    // Within the minute a query used to be accepted for, but older than its caller waits.
+    expect((await post('webhooks.get', sealed({ sentAt: Date.now() - 20_000 }))).status).toBe(403);
+    expect((await post('webhooks.get', sealed({ sentAt: Date.now() + CLOCK_SKEW_TOLERANCE_MS + 5_000 }))).status).toBe(403);
+    expect((await post('webhooks.get', sealed({ id: undefined }))).status).toBe(403);
+    expect(handled).toHaveLength(before);
+    // Clocks a little apart are no reason to refuse.
+    expect((await post('webhooks.get', sealed({ sentAt: Date.now() + CLOCK_SKEW_TOLERANCE_MS / 2 }))).status).toBe(200);
+  });
+
+  it('answers a query once: the same sealed query sent again (captured and replayed) is refused with 403 and not handled', async () => {
+    expect(await client.request('webhooks.get', { webhookId: 8 })).toEqual({ id: 8, secret: SECRET });
+    const captured = JSON.parse(endpoint.bodies.at(-1)!);
+    const before = handled.length;
+
+    const replayed = await post('webhooks.get', captured);
+
+    expect(replayed.status).toBe(403);
+    expect(await replayed.text()).not.toContain(SECRET);
+    expect(handled).toHaveLength(before);
+  });
+
+  it('takes no reply but the one to its own query (a reply captured earlier cannot stand in for another)', async () => {
+    expect(await client.request('webhooks.get', { webhookId: 9 })).toEqual({ id: 9, secret: SECRET });
+    const capturedReply = endpoint.replies.at(-1)!;
+    const impostor = createServer((_, response) => response.writeHead(200, { 'content-type': 'application/json' }).end(capturedReply));
+    await new Promise<void>((resolve) => impostor.listen(0, '127.0.0.1', resolve));
+    try {
+      const misled = new HttpQueryClient(box, () => `http://127.0.0.1:${(impostor.address() as AddressInfo).port}`);
+      await expect(misled.request('webhooks.get', { webhookId: 10 })).rejects.toEqual(new ServiceError('unavailable', RpcFailures.notAvailable));
+    } finally {
+      await new Promise<void>((resolve) => impostor.close(() => resolve()));
+    }
+  });
+
+  it('keeps answering through a key rotation, whichever side switched to the next key first', async () => {
+    const nextKey = newKey();
+    // Step 2 of a rotation: every app reads the next key; step 3: the next key seals, the former one still opens.
+    const readsNext = new WireCipher({ current: key, old: [nextKey] });
+    const sealsWithNext = new WireCipher({ current: nextKey, old: [key] });
+    for (const [serverCipher, clientCipher] of [[readsNext, sealsWithNext], [sealsWithNext, readsNext]]) {
+      const rotating = new HttpQueryServer(serverCipher, new Set(['webhooks.get']));
+      rotating.handle('webhooks.get', async (payload) => payload);
+      const rotatingEndpoint = await startEndpoint(rotating);
+      try {
+        expect(await new HttpQueryClient(clientCipher, () => rotatingEndpoint.url).request('webhooks.get', { webhookId: 11 })).toEqual({ webhookId: 11 });
+      } finally {
+        await rotatingEndpoint.close();
+      }
+    }
   });
 
   it('says the service is not available when nothing answers at its address', async () => {

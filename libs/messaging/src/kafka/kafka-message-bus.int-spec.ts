@@ -6,25 +6,25 @@ import { RetryPolicy } from '../delivery/retry-policy';
 import { describeMessageBusContract } from '../testing/message-bus.contract';
 import { eventually, Gate, Inbox } from '../testing/inbox';
 import { KafkaMessageBus, KafkaMessageBusOptions } from './kafka-message-bus';
-import { describeWithKafka, fastConsumerTimings } from './testing/describe-with-kafka';
-import { KafkaMockCluster, startKafkaMockCluster } from './testing/kafka-mock-cluster';
+import { describeWithKafka } from './testing/describe-with-kafka';
+import { startTestKafkaCluster, TestKafkaCluster } from './testing/test-kafka-cluster';
 
-// Every new consumer group waits about 3 s on the mock cluster before it is given partitions.
+// Joining a consumer group takes seconds (about 3 s for every new group on the mock cluster).
 jest.setTimeout(60_000);
 
 const RETRY: RetryPolicy = { firstDelayMs: 10, maxDelayMs: 40, deadLetterAfterMs: 500 };
 const unique = (name: string): string => `${name}-${randomUUID().slice(0, 8)}`;
-const busOptions = (cluster: KafkaMockCluster): KafkaMessageBusOptions => ({
+const busOptions = (cluster: TestKafkaCluster): KafkaMessageBusOptions => ({
   brokers: cluster.brokers,
   clientId: unique('test'),
   retry: RETRY,
-  consumer: fastConsumerTimings,
+  consumer: cluster.consumerTimings,
   logLevel: 'warn',
 });
 
-describeWithKafka('KafkaMessageBus on a mock Kafka cluster', () => {
+describeWithKafka('KafkaMessageBus on Kafka', () => {
   describeMessageBusContract('KafkaMessageBus', async () => {
-    const cluster = await startKafkaMockCluster();
+    const cluster = await startTestKafkaCluster();
     return {
       openBus: async () => new KafkaMessageBus(busOptions(cluster)),
       partitions: 4,
@@ -34,7 +34,7 @@ describeWithKafka('KafkaMessageBus on a mock Kafka cluster', () => {
   });
 
   describe('Kafka specifics', () => {
-    let cluster: KafkaMockCluster;
+    let cluster: TestKafkaCluster;
     let kafka: Kafka;
     let buses: KafkaMessageBus[];
     let topic: string;
@@ -56,7 +56,7 @@ describeWithKafka('KafkaMessageBus on a mock Kafka cluster', () => {
     };
 
     beforeAll(async () => {
-      cluster = await startKafkaMockCluster();
+      cluster = await startTestKafkaCluster();
       kafka = new Kafka({ brokers: cluster.brokers, clientId: 'test-inspector', logLevel: logLevel.NOTHING });
     });
     afterAll(async () => {
@@ -125,7 +125,7 @@ describeWithKafka('KafkaMessageBus on a mock Kafka cluster', () => {
       await bus.publish(topic, [{ key: 'post-1', value: { seq: 1 } }]);
       const inbox = new Inbox();
       const deadLetters: Array<{ value: string; headers: Record<string, string> }> = [];
-      const reader = kafka.consumer({ groupId: unique('dlq-reader'), ...fastConsumerTimings });
+      const reader = kafka.consumer({ groupId: unique('dlq-reader'), ...cluster.consumerTimings });
       await reader.connect();
       await reader.subscribe({ topic: deadLetterTopic(topic), fromBeginning: true });
       await reader.run({

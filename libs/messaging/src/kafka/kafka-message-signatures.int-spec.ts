@@ -5,27 +5,27 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { DeadLetterHeaders } from '../dead-letter';
 import { Inbox } from '../testing/inbox';
 import { KafkaMessageBus } from './kafka-message-bus';
-import { describeWithKafka, fastConsumerTimings } from './testing/describe-with-kafka';
-import { KafkaMockCluster, startKafkaMockCluster } from './testing/kafka-mock-cluster';
+import { describeWithKafka } from './testing/describe-with-kafka';
+import { startTestKafkaCluster, TestKafkaCluster } from './testing/test-kafka-cluster';
 
 jest.setTimeout(60_000);
 
 const unique = (name: string): string => `${name}-${randomUUID().slice(0, 8)}`;
 const signerOf = (keyText: string) => new MessageSigner({ current: parseEncryptionKey(keyText, 'ENCRYPTION_KEY', { strict: true }) });
 
-describeWithKafka('KafkaMessageBus with signed messages, on a mock Kafka cluster', () => {
+describeWithKafka('KafkaMessageBus with signed messages, on Kafka', () => {
   const sharedKey = randomBytes(32).toString('base64');
-  let cluster: KafkaMockCluster;
+  let cluster: TestKafkaCluster;
   let buses: KafkaMessageBus[];
   let topic: string;
 
   const openBus = (authenticator?: MessageSigner) => {
-    const bus = new KafkaMessageBus({ brokers: cluster.brokers, clientId: unique('test'), consumer: fastConsumerTimings, logLevel: 'warn', authenticator });
+    const bus = new KafkaMessageBus({ brokers: cluster.brokers, clientId: unique('test'), consumer: cluster.consumerTimings, logLevel: 'warn', authenticator });
     buses.push(bus);
     return bus;
   };
 
-  beforeAll(async () => (cluster = await startKafkaMockCluster()));
+  beforeAll(async () => (cluster = await startTestKafkaCluster()));
   afterAll(() => cluster?.stop());
   beforeEach(() => {
     buses = [];

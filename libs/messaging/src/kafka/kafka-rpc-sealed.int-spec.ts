@@ -1,4 +1,4 @@
-import { MessageSigner, parseEncryptionKey, SecretBox } from '@app/security';
+import { MessageSigner, parseEncryptionKey, SecretBox, WireCipher } from '@app/security';
 import { IHeaders, Kafka, logLevel } from 'kafkajs';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { deadLetterTopic } from '../dead-letter';
@@ -6,8 +6,8 @@ import { ServiceError } from '../service-error';
 import { Inbox } from '../testing/inbox';
 import { KafkaMessageBus, KafkaMessageBusOptions } from './kafka-message-bus';
 import { KafkaRpc } from './kafka-rpc';
-import { describeWithKafka, fastConsumerTimings } from './testing/describe-with-kafka';
-import { KafkaMockCluster, startKafkaMockCluster } from './testing/kafka-mock-cluster';
+import { describeWithKafka } from './testing/describe-with-kafka';
+import { startTestKafkaCluster, TestKafkaCluster } from './testing/test-kafka-cluster';
 
 jest.setTimeout(60_000);
 
@@ -29,23 +29,23 @@ const textOf = (headers: IHeaders | undefined): Record<string, string> =>
  * Request/reply as the distributed apps configure it (signed and sealed with the shared key), and
  * what a reader of the cluster who does not hold the key sees of it.
  */
-describeWithKafka('KafkaRpc with sealed, signed payloads, on a mock Kafka cluster', () => {
+describeWithKafka('KafkaRpc with sealed, signed payloads, on Kafka', () => {
   const keyring = { current: parseEncryptionKey(randomBytes(32).toString('base64'), 'ENCRYPTION_KEY', { strict: true }) };
-  const secured = { authenticator: new MessageSigner(keyring), cipher: new SecretBox(keyring) };
+  const secured = { authenticator: new MessageSigner(keyring), cipher: new WireCipher(keyring) };
   const CREDENTIAL = `app-password-${randomUUID()}`;
   const SECRET = `whsec_${randomBytes(24).toString('base64')}`;
   const LONG_TEXT = 'A long announcement, told at length. '.repeat(10_000);
   const handled: Array<[string, unknown]> = [];
-  let cluster: KafkaMockCluster;
+  let cluster: TestKafkaCluster;
   let server: KafkaRpc;
   let client: KafkaRpc;
   let raw: RawMessage[] = [];
 
-  const connection = (clientId: string): KafkaMessageBusOptions => ({ brokers: cluster.brokers, clientId, consumer: fastConsumerTimings, logLevel: 'warn' });
+  const connection = (clientId: string): KafkaMessageBusOptions => ({ brokers: cluster.brokers, clientId, consumer: cluster.consumerTimings, logLevel: 'warn' });
   const rpcConnection = (clientId: string) => ({ ...connection(clientId), serviceOf });
 
   beforeAll(async () => {
-    cluster = await startKafkaMockCluster();
+    cluster = await startTestKafkaCluster();
     server = new KafkaRpc({ ...rpcConnection('services'), instanceId: 'services-test', ...secured });
     client = new KafkaRpc({ ...rpcConnection('gateway'), instanceId: `gateway-${randomUUID()}`, ...secured });
     server.handle(Methods.connectAccount, async (payload) => {
@@ -116,8 +116,11 @@ describeWithKafka('KafkaRpc with sealed, signed payloads, on a mock Kafka cluste
     expect(approval.value.length).toBeLessThan(LONG_TEXT.length / 4);
   });
 
-  it('refuses a request that is not sealed, even one signed by a key holder', async () => {
-    const unsealed = new KafkaRpc({ ...rpcConnection('unsealed'), authenticator: secured.authenticator });
+  it.each([
+    ['not sealed', undefined],
+    ['sealed with the key of secrets at rest instead of the wire key', new SecretBox(keyring)],
+  ])('refuses a request %s, even one signed by a key holder', async (_, cipher) => {
+    const unsealed = new KafkaRpc({ ...rpcConnection('unsealed'), authenticator: secured.authenticator, cipher });
     try {
       const before = handled.length;
       const refused = await unsealed.request(Methods.connectAccount, { accountId: 8, credentials: { app_password: 'x' } }).catch((error: unknown) => error);

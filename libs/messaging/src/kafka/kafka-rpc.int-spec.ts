@@ -5,8 +5,8 @@ import { Inbox } from '../testing/inbox';
 import { KafkaMessageBus, KafkaMessageBusOptions } from './kafka-message-bus';
 import { RpcFailures } from '../rpc.port';
 import { KafkaRpc, KafkaRpcHeaders, KafkaRpcOptions } from './kafka-rpc';
-import { describeWithKafka, fastConsumerTimings } from './testing/describe-with-kafka';
-import { KafkaMockCluster, startKafkaMockCluster } from './testing/kafka-mock-cluster';
+import { describeWithKafka } from './testing/describe-with-kafka';
+import { startTestKafkaCluster, TestKafkaCluster } from './testing/test-kafka-cluster';
 
 /** Methods named `<service>.<name>`: the service before the first dot names the request topic. */
 const Methods = {
@@ -20,11 +20,11 @@ const Methods = {
 } as const;
 const serviceOf = (method: string): string => method.slice(0, method.indexOf('.'));
 
-// Every new consumer group waits about 3 s on the mock cluster before it is given partitions.
+// Joining a consumer group takes seconds (about 3 s for every new group on the mock cluster).
 jest.setTimeout(60_000);
 
-describeWithKafka('KafkaRpc on a mock Kafka cluster', () => {
-  let cluster: KafkaMockCluster;
+describeWithKafka('KafkaRpc on Kafka', () => {
+  let cluster: TestKafkaCluster;
   let server: KafkaRpc;
   let client: KafkaRpc;
   const handled: unknown[] = [];
@@ -32,13 +32,13 @@ describeWithKafka('KafkaRpc on a mock Kafka cluster', () => {
   const connection = (clientId: string): KafkaMessageBusOptions => ({
     brokers: cluster.brokers,
     clientId,
-    consumer: fastConsumerTimings,
+    consumer: cluster.consumerTimings,
     logLevel: 'warn',
   });
   const rpcConnection = (clientId: string): KafkaRpcOptions => ({ ...connection(clientId), serviceOf });
 
   beforeAll(async () => {
-    cluster = await startKafkaMockCluster();
+    cluster = await startTestKafkaCluster();
     server = new KafkaRpc({ ...rpcConnection('post-service'), instanceId: 'post-service-test' });
     client = new KafkaRpc({ ...rpcConnection('gateway'), instanceId: `gateway-${randomUUID()}` });
     server.handle(Methods.getPost, async (payload) => {

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { SecretBox } from '@app/security';
+import { parseEncryptionKey, SecretBox, WireCipher } from '@app/security';
 import { openPayload, sealPayload, UnsealedPayloadError } from './sealed-payload';
 
+const keyringOf = (text: string) => ({ current: parseEncryptionKey(text, 'ENCRYPTION_KEY', { strict: true }) });
+
 describe('sealed payloads', () => {
-  const box = new SecretBox(randomBytes(32).toString('base64'));
+  const keyText = randomBytes(32).toString('base64');
+  const box = new WireCipher(keyringOf(keyText));
 
   it('round-trips a short payload, encrypted as it is, with nothing of it readable', () => {
     const payload = { credentials: { app_password: 'hunter2-secret' }, n: 1 };
@@ -30,7 +33,15 @@ describe('sealed payloads', () => {
   it('refuses a value that is not sealed, and one sealed with another key', () => {
     expect(() => openPayload({ credentials: {} }, box)).toThrow(UnsealedPayloadError);
     expect(() => openPayload(null, box)).toThrow(UnsealedPayloadError);
-    const other = sealPayload({ a: 1 }, new SecretBox(randomBytes(32).toString('base64')));
+    const other = sealPayload({ a: 1 }, new WireCipher(keyringOf(randomBytes(32).toString('base64'))));
     expect(() => openPayload(other, box)).toThrow(/neither ENCRYPTION_KEY nor in ENCRYPTION_KEYS_OLD/);
+  });
+
+  it('is sealed under a key of its own: the at-rest SecretBox of the same ENCRYPTION_KEY neither opens a payload nor seals one that opens', () => {
+    const atRest = new SecretBox(keyringOf(keyText));
+    const payload = { credentials: { app_password: 'hunter2-secret' } };
+    expect(() => openPayload(sealPayload(payload, box), atRest)).toThrow();
+    // So a value copied from a database (a stored credential) does not open as a request either.
+    expect(() => openPayload(sealPayload(payload, atRest), box)).toThrow();
   });
 });

@@ -1,8 +1,9 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 
 /**
- * Encrypts and decrypts text with the key the services share (the SecretBox fits). Structural, so
- * that the bus needs no crypto of its own.
+ * Encrypts and decrypts text with a key the services share: the WireCipher of @app/security, a key
+ * derived for the wire, never the key of secrets at rest. Structural, so that the bus needs no
+ * crypto of its own.
  */
 export interface PayloadCipher {
   encrypt(plaintext: string): string;

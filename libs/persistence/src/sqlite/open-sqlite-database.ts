@@ -3,6 +3,7 @@ import { Kysely, SqliteAdapter, SqliteDriver, SqliteIntrospector } from 'kysely'
 import { AnyTables, SqlDatabase } from '../sql-database';
 import { sqliteDialect } from '../sql-dialect';
 import { NodeSqliteConnection } from './node-sqlite-connection';
+import { ownerOnlyDatabaseFiles } from './owner-only-database-files';
 import { SchemaPrefixSqliteQueryCompiler } from './schema-prefix-compiler';
 
 /**
@@ -19,9 +20,11 @@ const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
  * Opens the embedded database: one SQLite file (`:memory:` for tests) through `node:sqlite`, one
  * connection, WAL journal with `synchronous=NORMAL` (a commit survives a process crash; the last
  * commits before a power loss may not), checkpointed every WAL_CHECKPOINT_PAGES pages, locked by
- * this connection alone while it is open.
+ * this connection alone while it is open. A database file and its journal files are readable by the
+ * owner alone (0600).
  */
 export function openSqliteDatabase(path = ':memory:'): SqlDatabase {
+  if (path !== ':memory:' && path !== '' && !path.startsWith('file:')) ownerOnlyDatabaseFiles(path);
   const db = new DatabaseSync(path);
   // One process at a time opens the database (the data directory's lock sees to it): it holds the
   // file's lock from its first statement to the end, and keeps the WAL index in its own memory, so

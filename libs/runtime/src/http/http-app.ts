@@ -1,6 +1,9 @@
 import type { LoggerService, LogLevel } from '@nestjs/common';
 import { IEntryNestModule, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { HttpServerLimits } from '@app/config';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 
 /**
  * Every interface, as in containers: the probes and the other services reach an app by its
@@ -26,17 +29,56 @@ const SERVER_OPTIONS: ConstructorParameters<typeof FastifyAdapter>[0] = {
   // filters: it gets the `{message}` body every other error has. (The reply is typed for route
   // generics that do not exist before routing, hence the narrower view of it.)
   frameworkErrors: (error, _request, reply) => void (reply as unknown as JsonReply).code(400).send({ message: error.message }),
+  clientErrorHandler: answerClientError,
 };
+
+/**
+ * A request Node could not read (too slow, headers too large, not HTTP): answered in the API's
+ * error format, then the connection is closed. Nothing is logged: such errors are the client's.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'The request did not arrive in time.']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'The request headers are too large.']
+        : [400, 'The request could not be read as HTTP.'];
+  const body = JSON.stringify({ message });
+  if (socket.writable) socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`);
+  socket.destroy(error);
+}
 
 interface JsonReply {
   code(statusCode: number): JsonReply;
   send(payload: unknown): unknown;
 }
 
+/** How often Node looks for requests over their time (it checks on this beat, not per request). */
+const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
+
 /**
  * A Nest application served by Fastify. Nest's own body parsers stay off: the gateway installs
  * the one its contract needs (configureGatewayApp), and the other apps serve health only.
+ * With `limits`, a client that sends its request slowly (headers or body), or keeps a connection
+ * idle, is cut off (408 for a request over its time), and connections beyond the limit are closed
+ * as they come: no number of slow clients holds the server.
  */
-export function createHttpApp(module: IEntryNestModule, logger: LogLevel[] | LoggerService | false): Promise<NestFastifyApplication> {
-  return NestFactory.create<NestFastifyApplication>(module, new FastifyAdapter(SERVER_OPTIONS), { logger, bodyParser: false });
+export async function createHttpApp(module: IEntryNestModule, logger: LogLevel[] | LoggerService | false, limits?: HttpServerLimits): Promise<NestFastifyApplication> {
+  const options = limits ? { ...SERVER_OPTIONS, ...timeoutOptionsOf(limits) } : SERVER_OPTIONS;
+  const app = await NestFactory.create<NestFastifyApplication>(module, new FastifyAdapter(options), { logger, bodyParser: false });
+  if (limits) app.getHttpServer().maxConnections = limits.maxConnections;
+  return app;
+}
+
+function timeoutOptionsOf(limits: HttpServerLimits): ConstructorParameters<typeof FastifyAdapter>[0] {
+  return {
+    requestTimeout: limits.requestTimeoutMs,
+    connectionTimeout: limits.idleTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_INTERVAL_MS, limits.headersTimeoutMs),
+    },
+  };
 }

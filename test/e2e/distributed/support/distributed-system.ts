@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Client } from 'pg';
 import { createThrowawayDatabase, ThrowawayDatabase } from '@app/persistence';
-import { KafkaMockCluster, startKafkaMockCluster } from '@app/kafka-mock-cluster';
+import { startTestKafkaCluster, TestKafkaCluster } from '@app/kafka-testing';
 import { diagnoseProcesses, NodeProcess } from '../../support/node-process';
 import { TcpProxy } from '../../support/tcp-proxy';
 import { APP_NAMES, AppName, AppProcess } from './app-process';
@@ -29,8 +29,9 @@ export interface DistributedSystemOptions {
 const FOREIGN_ENV = ['DATA_DIR', 'EVENTSTORE_URL', 'PORT', 'INSTANCE_ID', 'HOSTNAME', 'OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_TRACES_EXPORTER'];
 
 /**
- * The service in distributed mode, for one suite: a mock Kafka cluster, a throwaway PostgreSQL
- * database (services' schemas and the event store), and each app as its own process(es).
+ * The service in distributed mode, for one suite: its own Kafka (`startTestKafkaCluster`: a real
+ * broker, else the mock cluster), a throwaway PostgreSQL database (services' schemas and the
+ * event store), and each app as its own process(es).
  */
 export class DistributedSystem {
   private readonly processes = new Map<AppName, AppProcess[]>();
@@ -39,7 +40,7 @@ export class DistributedSystem {
   private readonly history: AppProcess[] = [];
 
   private constructor(
-    private readonly cluster: KafkaMockCluster,
+    private readonly cluster: TestKafkaCluster,
     private readonly database: ThrowawayDatabase,
     private readonly env: NodeJS.ProcessEnv,
     private readonly readyTimeoutMs: number,
@@ -53,7 +54,7 @@ export class DistributedSystem {
       const main = mainOf(app);
       if (!existsSync(main)) throw new Error(`${main} is missing: run "npm run build" (or set DIST to a build) before the e2e suite`);
     }
-    const [clusterStart, databaseStart] = await Promise.allSettled([startKafkaMockCluster(), createThrowawayDatabase('sps_e2e_distributed')]);
+    const [clusterStart, databaseStart] = await Promise.allSettled([startTestKafkaCluster(), createThrowawayDatabase('sps_e2e_distributed')]);
     if (clusterStart.status === 'rejected' || databaseStart.status === 'rejected') {
       await Promise.allSettled([
         clusterStart.status === 'fulfilled' ? clusterStart.value.stop() : undefined,
@@ -109,7 +110,7 @@ export class DistributedSystem {
     return ADMIN_TOKEN;
   }
 
-  /** The mock Kafka cluster's bootstrap addresses, to read the topics as any client of the cluster could. */
+  /** The Kafka cluster's bootstrap addresses, to read the topics as any client of the cluster could. */
   get kafkaBrokers(): string[] {
     return this.cluster.brokers;
   }

@@ -1,56 +1,25 @@
 import { useEffect, useState } from 'preact/hooks';
-import { type Account, get, type Post, post as postTo, put, type Version } from '../../api';
+import { type Account, get, type Post, post as postTo, put } from '../../api';
 import { FieldMessages, Loading, Notice, useAction, useLoad } from '../../components/ui';
 import { navigate, useLocation } from '../../router';
 import { useDashboard, useWorkspacePath } from '../../session';
-import { zonedParts } from '../../time';
 import { CharacterCount } from './character-count';
+import { bodyOf, type Draft, draftOf, EMPTY_DRAFT, type Intent } from './compose-draft';
 import { MediaPicker } from './media-picker';
+import { PlatformOptionsFields } from './platform-options';
+import { ThreadEditor } from './thread-editor';
 
-type Intent = 'draft' | 'schedule' | 'schedule_now';
-
-interface Draft {
-  accountIds: number[];
-  text: string;
-  /** Per account, its own text when it differs from the original. */
-  custom: Record<number, string>;
-  date: string;
-  time: string;
-  /** Media ids attached to every version. */
-  media: string[];
-}
-
-const EMPTY: Draft = { accountIds: [], text: '', custom: {}, date: '', time: '', media: [] };
-
-function draftOf(post: Post, timeZone: string): Draft {
-  const original = post.versions.find((version) => version.is_original);
-  const custom: Record<number, string> = {};
-  for (const version of post.versions) if (!version.is_original) custom[version.account_id] = version.content[0]?.body ?? '';
-  const when = post.scheduled_at ? zonedParts(new Date(post.scheduled_at), timeZone) : null;
-  const media = original?.content.flatMap((item) => item.media ?? []) ?? [];
-  return { accountIds: post.accounts.map((account) => account.id), text: original?.content[0]?.body ?? '', custom, date: when?.date ?? '', time: when?.time ?? '', media };
-}
-
-function bodyOf(draft: Draft, intent: Intent, timeZone: string) {
-  const version = (accountId: number, body: string, isOriginal: boolean): Version => ({ account_id: accountId, is_original: isOriginal, content: [{ body, media: draft.media }], options: {} });
-  const versions = [
-    version(0, draft.text, true),
-    ...Object.entries(draft.custom)
-      .filter(([id]) => draft.accountIds.includes(Number(id)))
-      .map(([id, body]) => version(Number(id), body, false)),
-  ];
-  const when = draft.date && intent !== 'schedule_now' ? { date: draft.date, time: draft.time || '00:00', timezone: timeZone } : {};
-  return { versions, accounts: draft.accountIds, ...when, ...(intent === 'schedule' ? { schedule: true } : {}), ...(intent === 'schedule_now' ? { schedule_now: true } : {}) };
-}
-
-/** Compose a post, or edit one: versions per account, counts against each provider's limit, a time in the chosen zone. */
+/**
+ * Compose a post, or edit one: a thread of content items, versions per account, counts against each
+ * provider's limit, platform options, and a time in the chosen zone or the next slot of the queue.
+ */
 export function ComposePage({ postUuid }: { postUuid: string | null }) {
   const workspacePath = useWorkspacePath();
   const { timeZone } = useDashboard();
   const { params } = useLocation();
   const accounts = useLoad(() => get<{ data: Account[] }>(`${workspacePath}/accounts`), [workspacePath]);
   const existing = useLoad(() => (postUuid ? get<Post>(`${workspacePath}/posts/${postUuid}`) : Promise.resolve(null)), [workspacePath, postUuid]);
-  const [draft, setDraft] = useState<Draft>({ ...EMPTY, date: params.get('date') ?? '', time: params.get('time') ?? '' });
+  const [draft, setDraft] = useState<Draft>({ ...EMPTY_DRAFT, date: params.get('date') ?? '', time: params.get('time') ?? '' });
   const action = useAction();
 
   useEffect(() => {
@@ -61,7 +30,7 @@ export function ComposePage({ postUuid }: { postUuid: string | null }) {
   const toggleAccount = (id: number, on: boolean) => setDraft({ ...draft, accountIds: on ? [...draft.accountIds, id] : draft.accountIds.filter((other) => other !== id) });
   const toggleCustom = (id: number, on: boolean) => {
     const custom = { ...draft.custom };
-    if (on) custom[id] = draft.text;
+    if (on) custom[id] = draft.items[0];
     else delete custom[id];
     setDraft({ ...draft, custom });
   };
@@ -95,13 +64,11 @@ export function ComposePage({ postUuid }: { postUuid: string | null }) {
               {account.name} ({account.provider})
             </label>
           ))}
-          <FieldMessages id="accounts-errors" errors={errors} keys={['accounts']} />
+          <FieldMessages id="accounts-errors" errors={errors} keys={Object.keys(errors).filter((key) => /^accounts(\.\d+)?$/.test(key))} />
         </fieldset>
 
-        <label for="post-text">Text</label>
-        <textarea id="post-text" rows={5} value={draft.text} aria-describedby="post-text-count" onInput={(event) => setDraft({ ...draft, text: event.currentTarget.value })} />
-        <CharacterCount id="post-text-count" text={draft.text} accounts={chosen.filter((account) => draft.custom[account.id] === undefined)} />
-        <FieldMessages id="versions-errors" errors={errors} keys={['versions']} />
+        <ThreadEditor items={draft.items} accounts={chosen.filter((account) => draft.custom[account.id] === undefined)} onChange={(items) => setDraft({ ...draft, items })} />
+        <FieldMessages id="versions-errors" errors={errors} keys={Object.keys(errors).filter((key) => /^versions(\.\d+)?(\.content(\.\d+)?(\.body)?)?$/.test(key))} />
 
         {chosen.map((account) => (
           <div key={account.id} class="version">
@@ -125,6 +92,9 @@ export function ComposePage({ postUuid }: { postUuid: string | null }) {
           </div>
         ))}
 
+        <PlatformOptionsFields accounts={chosen} options={draft.options} onChange={(options) => setDraft({ ...draft, options })} />
+        <FieldMessages id="options-errors" errors={errors} keys={Object.keys(errors).filter((key) => key.includes('.options.'))} />
+
         <MediaPicker selected={draft.media} onChange={(media) => setDraft({ ...draft, media })} />
         <FieldMessages id="media-errors" errors={errors} keys={Object.keys(errors).filter((key) => /\.media(\.|$)/.test(key))} />
 
@@ -132,7 +102,7 @@ export function ComposePage({ postUuid }: { postUuid: string | null }) {
           <div class="field">
             <label for="post-date">Date</label>
             <input id="post-date" type="date" value={draft.date} onInput={(event) => setDraft({ ...draft, date: event.currentTarget.value })} />
-            <FieldMessages id="date-errors" errors={errors} keys={['date', 'scheduled_at']} />
+            <FieldMessages id="date-errors" errors={errors} keys={['date', 'scheduled_at', 'queue']} />
           </div>
           <div class="field">
             <label for="post-time">Time</label>
@@ -148,6 +118,9 @@ export function ComposePage({ postUuid }: { postUuid: string | null }) {
           </button>
           <button type="submit" disabled={action.busy}>
             Schedule
+          </button>
+          <button type="button" class="secondary" disabled={action.busy} onClick={() => void submit('queue')}>
+            Add to queue
           </button>
           <button type="button" class="secondary" disabled={action.busy} onClick={() => void submit('draft')}>
             Save draft

@@ -1,9 +1,10 @@
 import { useState } from 'preact/hooks';
-import { type Account, del, get, type Post, post as postTo } from '../../api';
+import { type Account, del, get, type Post, type PostAccount, post as postTo } from '../../api';
 import { Loading, Notice, useAction, useLoad } from '../../components/ui';
 import { linkTo } from '../../router';
 import { useDashboard, useWorkspacePath } from '../../session';
 import { formatInZone } from '../../time';
+import { webLinkOf } from '../../web-link';
 import { PostHistory } from './post-history';
 import { loadPostPage, originalText, PAGE_SIZE, type PostFilters, STATUS_TABS } from './post-list-query';
 
@@ -134,19 +135,13 @@ export function PostsPage() {
   );
 }
 
-/** Each account of a post: its link once published, its errors once failed. */
+/** Each account of a post: its link once published (a web address only), its errors once failed. */
 export function PostAccounts({ post }: { post: Post }) {
   return (
     <ul class="plain">
       {post.accounts.map((account) => (
         <li key={account.id}>
-          {account.external_url ? (
-            <a href={account.external_url} target="_blank" rel="noreferrer noopener">
-              {account.name}
-            </a>
-          ) : (
-            account.name
-          )}{' '}
+          <PublishedAccountName account={account} />{' '}
           <span class="muted">({account.provider})</span>
           {account.errors.length > 0 && (
             <ul class="field-errors">
@@ -158,5 +153,16 @@ export function PostAccounts({ post }: { post: Post }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The account's name, a link to the post on the platform when that address is a web address. */
+function PublishedAccountName({ account }: { account: PostAccount }) {
+  const link = webLinkOf(account.external_url);
+  if (!link) return <>{account.name}</>;
+  return (
+    <a href={link} target="_blank" rel="noreferrer noopener">
+      {account.name}
+    </a>
   );
 }

@@ -2,8 +2,9 @@ import { Section } from '../../components/ui';
 import { useDashboard } from '../../session';
 import { timeZones } from '../../time';
 import { ApiTokens } from './api-tokens';
+import { PostingSchedule } from './posting-schedule';
 
-/** The signed-in user's API tokens, and the time zone the dashboard shows and takes times in. */
+/** The time zone the dashboard shows and takes times in, the workspace's posting schedule, and the signed-in user's API tokens. */
 export function SettingsPage() {
   const { timeZone, setTimeZone } = useDashboard();
   const zones = timeZones();
@@ -21,6 +22,7 @@ export function SettingsPage() {
           Posts, the calendar and the delivery log show times in this zone; new posts are scheduled in it. Kept in this browser.
         </p>
       </Section>
+      <PostingSchedule />
       <ApiTokens />
     </>
   );

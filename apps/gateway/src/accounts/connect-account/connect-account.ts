@@ -15,11 +15,20 @@ export interface AccountToConnect {
   credentials: Record<string, unknown>;
 }
 
+/** How long the gateway waits for the publisher to connect an account (checking the credentials with the platform included). */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
 /**
  * Connects an account: the publisher checks the credentials with the provider and keeps settings
  * and credentials (encrypted) first; only then does the account exist here, named as the client
  * asked or else as the provider reports it. Credentials the provider refuses are the publisher's
  * 422; credentials never touch the gateway's schema.
+ *
+ * A connect answered with an error leaves no account behind: the account reserved here stays
+ * hidden, and the publisher keeps nothing. The request tells the publisher when the gateway stops
+ * waiting, and the publisher stores nothing past it (it checks the credentials only until a
+ * margin before it); a reply lost or late after the publisher stored the account in time is
+ * covered by asking it to forget the account (`disconnectAccount`) whenever the connect failed.
  */
 @Injectable()
 export class ConnectAccount {
@@ -32,8 +41,13 @@ export class ConnectAccount {
 
   async connect({ workspaceUuid, provider, name, username, settings, credentials }: AccountToConnect): Promise<AccountView> {
     const accountId = await this.accounts.reserve({ workspaceUuid, provider, name: name ?? '', username });
-    const request: ConnectAccountRequest = { accountId, workspaceUuid, provider, settings, credentials };
-    const reply = await this.rpc.request<ConnectAccountReply>(RpcMethods.connectAccount, request);
+    let reply: ConnectAccountReply;
+    try {
+      reply = await this.askPublisher({ accountId, workspaceUuid, provider, settings, credentials });
+    } catch (error) {
+      this.forget(accountId, workspaceUuid);
+      throw error;
+    }
     const names = { name: name ?? reply.name, username: username ?? reply.username ?? null };
     const account = await this.accounts.connected(accountId, reply.authorized, names, reportedMaxCharacters(reply.settings));
     this.logger.log(`Account ${accountId} (${account.provider}) connected to workspace ${workspaceUuid}`);
@@ -48,11 +62,25 @@ export class ConnectAccount {
   async reconnect(workspaceUuid: string, accountId: number | null, changes: { settings: Record<string, unknown>; credentials: Record<string, unknown> }): Promise<AccountView> {
     const existing = accountId === null ? null : await this.accounts.find(workspaceUuid, accountId);
     if (!existing) throw notFound(ACCOUNT_NOT_FOUND);
-    const request: ConnectAccountRequest = { accountId: existing.id, workspaceUuid, provider: existing.provider, ...changes, keepSettings: true };
-    const reply = await this.rpc.request<ConnectAccountReply>(RpcMethods.connectAccount, request);
+    const reply = await this.askPublisher({ accountId: existing.id, workspaceUuid, provider: existing.provider, ...changes, keepSettings: true });
     const account = await this.accounts.connected(existing.id, reply.authorized, undefined, reportedMaxCharacters(reply.settings));
     this.logger.log(`Account ${existing.id} (${account.provider}) of workspace ${workspaceUuid} connected again`);
     return account;
+  }
+
+  /** The publisher checks the credentials (and keeps them) by the deadline this request carries, which is also how long this waits. */
+  private askPublisher(request: Omit<ConnectAccountRequest, 'deadline'>): Promise<ConnectAccountReply> {
+    return this.rpc.request<ConnectAccountReply>(RpcMethods.connectAccount, { ...request, deadline: Date.now() + CONNECT_TIMEOUT_MS }, { timeoutMs: CONNECT_TIMEOUT_MS });
+  }
+
+  /**
+   * Asks the publisher to forget an account whose connect failed (it may have stored it before a
+   * reply that was lost); the client's error answer does not wait for it. A failure is logged.
+   */
+  private forget(accountId: number, workspaceUuid: string): void {
+    this.rpc.request(RpcMethods.disconnectAccount, { accountId, workspaceUuid }).catch((error: unknown) => {
+      this.logger.warn(`Account ${accountId} of workspace ${workspaceUuid}: the publisher could not be asked to forget it after its connect failed: ${error instanceof Error ? error.message : String(error)}`);
+    });
   }
 }
 

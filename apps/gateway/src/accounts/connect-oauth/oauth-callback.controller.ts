@@ -1,21 +1,32 @@
-import { Controller, Get, Inject, Logger, Param, Query, Redirect, UseGuards } from '@nestjs/common';
+import { Controller, Get, Inject, Logger, Param, Query, Redirect, Req, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { RateLimitGuard } from '../../auth/rate-limit/rate-limit.guard';
+import { RateLimits } from '../../auth/rate-limit/rate-limits';
+import { UsersRepository } from '../../panel/users/users.repository';
+import { MembershipStore } from '../../workspace/membership-store';
+import { mayWrite } from '../../workspace/workspace-member.guard';
 import { errorResponseOf } from '../../http/error-response';
 import { ConnectAccount } from '../connect-account/connect-account';
 import { isOAuthProvider, redirectUriOf, usesPkce } from './oauth-apps';
-import { OAuthStates } from './oauth-states';
+import { carriesBinding, clearBindingCookie } from './oauth-browser-binding';
+import { OAuthStates, PendingAuthorization } from './oauth-states';
 
 /** Where the user lands after the platform: the dashboard's accounts page, saying what came of it. */
 const ACCOUNTS_PAGE = '/app/accounts';
 export const AUTHORIZATION_EXPIRED = 'This authorization is unknown, was used already or has expired; start connecting the account again.';
+export const OTHER_BROWSER = 'This authorization was begun in another browser; start connecting the account again in this one.';
+export const NO_LONGER_ALLOWED = 'The user who began this authorization may no longer connect accounts in the workspace.';
 
 /**
  * The platform's redirect back after the user approved (or refused) the app: the state names the
  * member and workspace that asked, the code is exchanged by the publisher for the account's
  * tokens, and the account is connected. The browser is sent to the dashboard either way, with
- * `connected=<account id>` or `oauth_error=<why>`.
+ * `connected=<account id>` or `oauth_error=<why>`. Refused: a browser without the binding cookie of
+ * the state (it was begun elsewhere), and a state whose user is no longer a member who may write in
+ * the workspace. An unknown state or a missing binding counts against the client's address, as a
+ * wrong token does.
  */
 @ApiExcludeController()
 @Controller('oauth/:provider/callback')
@@ -26,16 +37,27 @@ export class OAuthCallbackController {
   constructor(
     private readonly states: OAuthStates,
     private readonly accounts: ConnectAccount,
+    private readonly limits: RateLimits,
+    private readonly memberships: MembershipStore,
+    private readonly users: UsersRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get()
   @Redirect(ACCOUNTS_PAGE, 302)
-  async callback(@Param('provider') provider: string, @Query() query: Record<string, unknown>): Promise<{ url: string }> {
+  async callback(
+    @Param('provider') provider: string,
+    @Query() query: Record<string, unknown>,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ url: string }> {
     const text = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : null);
     const state = text('state');
     const pending = state && isOAuthProvider(provider) ? await this.states.take(provider, state) : null;
-    if (!pending || !isOAuthProvider(provider)) return failed(AUTHORIZATION_EXPIRED);
+    if (!state || !pending || !isOAuthProvider(provider)) return this.refused(request, AUTHORIZATION_EXPIRED);
+    clearBindingCookie(request, reply, state);
+    if (pending.browserBindingHash === null || !carriesBinding(request, state, pending.browserBindingHash)) return this.refused(request, OTHER_BROWSER);
+    if (!(await this.mayStillConnect(pending))) return failed(NO_LONGER_ALLOWED);
     const refusal = text('error');
     if (refusal) return failed(`The platform did not authorize the app: ${text('error_description') ?? refusal}`);
     const code = text('code');
@@ -54,6 +76,17 @@ export class OAuthCallbackController {
       const fields = (body as { message: string; errors?: Record<string, string[]> }).errors;
       return failed(fields ? Object.values(fields).flat().join(' ') : (body as { message: string }).message);
     }
+  }
+
+  /** A callback nobody could have been sent to: charged to the client's address. */
+  private refused(request: FastifyRequest, why: string): { url: string } {
+    this.limits.countUnauthenticated(request);
+    return failed(why);
+  }
+
+  private async mayStillConnect(pending: PendingAuthorization): Promise<boolean> {
+    const membership = await this.memberships.find(pending.workspaceUuid, pending.userId);
+    return membership !== null && mayWrite(membership) && (await this.users.exists(pending.userId));
   }
 }
 

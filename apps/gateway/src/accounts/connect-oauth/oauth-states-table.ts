@@ -11,6 +11,8 @@ export interface OAuthStatesTable {
   account_id: number | null;
   verifier_encrypted: string;
   expires_at: Date | string;
+  /** SHA-256 of the secret kept in a cookie of the browser that asked; null for rows written before. */
+  browser_binding_hash: string | null;
 }
 
 export const oauthStatesMigration: SchemaMigration = {
@@ -27,5 +29,13 @@ export const oauthStatesMigration: SchemaMigration = {
       .addColumn('verifier_encrypted', 'text', (col) => col.notNull())
       .addColumn('expires_at', dialect.types.timestamp, (col) => col.notNull())
       .execute();
+  },
+};
+
+/** Binds each authorization to the browser that began it (see OAuthStates). */
+export const oauthStateBindingMigration: SchemaMigration = {
+  id: '011-oauth-state-binding',
+  up: async (db) => {
+    await db.schema.alterTable('oauth_states').addColumn('browser_binding_hash', 'text').execute();
   },
 };

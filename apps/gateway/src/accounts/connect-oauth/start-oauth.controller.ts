@@ -1,4 +1,5 @@
-import { Body, Controller, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiOkResponse, ApiParam, ApiProperty } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
 import { APP_CONFIG, AppConfig } from '@app/config';
@@ -9,6 +10,7 @@ import { ApiErrorResponses, ApiJsonBody, Failures } from '../../http/openapi/api
 import { AtMostCharacters, MustBeInteger, MustBeString } from '../../http/validation';
 import { AccountRegistry } from '../account-registry';
 import { authorizeUrlOf, isOAuthProvider, unconfiguredReason } from './oauth-apps';
+import { setBindingCookie } from './oauth-browser-binding';
 import { OAuthStates } from './oauth-states';
 
 export class StartOAuthDto {
@@ -31,7 +33,12 @@ export class AuthorizeUrlDoc {
 
 export const NOT_AN_OAUTH_PROVIDER = 'The provider does not connect through OAuth: send its credentials to POST /api/{workspaceUuid}/accounts.';
 
-/** Begins connecting an account of an OAuth platform (LinkedIn, X): the address of the platform's authorization page. */
+/**
+ * Begins connecting an account of an OAuth platform (LinkedIn, X): the address of the platform's
+ * authorization page, and a cookie that binds the authorization to this browser (the callback
+ * refuses a browser without it, so the authorization must be completed where it began: in the
+ * dashboard, or by a client that sends the cookie back).
+ */
 @Controller(':workspaceUuid/accounts/connect')
 @WorkspaceRoute('accounts')
 export class StartOAuthController {
@@ -45,13 +52,15 @@ export class StartOAuthController {
   @HttpCode(200)
   @ApiParam({ name: 'provider', enum: ['linkedin', 'x'] })
   @ApiJsonBody(StartOAuthDto)
-  @ApiOkResponse({ type: AuthorizeUrlDoc })
+  @ApiOkResponse({ type: AuthorizeUrlDoc, description: 'with a `Set-Cookie` binding the authorization to this browser: the callback must come with it' })
   @ApiErrorResponses({ 422: `${Failures.validation} Also a provider that does not connect through OAuth, or one this service has no app for ("provider").` })
   async start(
     @CurrentMembership() membership: Membership,
     @CurrentUser() user: AuthenticatedUser,
     @Param('provider') provider: string,
     @Body() body: StartOAuthDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AuthorizeUrlDoc> {
     if (!isOAuthProvider(provider)) throw validationFailed({ provider: [NOT_AN_OAUTH_PROVIDER] });
     const unconfigured = unconfiguredReason(this.config, provider);
@@ -61,7 +70,8 @@ export class StartOAuthController {
       const existing = await this.accounts.find(membership.workspaceUuid, accountId);
       if (!existing || existing.provider !== provider) throw validationFailed({ account_id: [`The workspace has no ${provider} account with this id.`] });
     }
-    const { state, codeVerifier } = await this.states.begin({ workspaceUuid: membership.workspaceUuid, provider, userId: user.userId, accountName: body?.name?.trim() || null, accountId });
+    const { state, codeVerifier, browserBinding } = await this.states.begin({ workspaceUuid: membership.workspaceUuid, provider, userId: user.userId, accountName: body?.name?.trim() || null, accountId });
+    setBindingCookie(request, reply, state, browserBinding);
     return { authorize_url: authorizeUrlOf(this.config, provider, state, codeVerifier) };
   }
 }

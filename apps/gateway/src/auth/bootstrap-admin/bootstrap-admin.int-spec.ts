@@ -1,3 +1,4 @@
+import { LiveTokenIndex } from '../live-token-index';
 import { Logger } from '@nestjs/common';
 import { loadConfig } from '@app/config';
 import { openMigratedSchema, testEngines } from '@app/persistence';
@@ -14,7 +15,7 @@ describe.each(testEngines)('BootstrapAdmin on %s', (_, open) => {
 
   /** One gateway starting with this ADMIN_TOKEN (or none): its own cache, as another replica would have. */
   const replica = (adminToken?: string) => {
-    const tokens = new TokenStore(database, new AccessCache());
+    const tokens = new TokenStore(database, new AccessCache(), new LiveTokenIndex(database));
     const config = loadConfig(adminToken === undefined ? {} : { ADMIN_TOKEN: adminToken });
     return { tokens, bootstrap: new BootstrapAdmin(database, config, tokens) };
   };

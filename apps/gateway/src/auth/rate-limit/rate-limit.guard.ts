@@ -5,16 +5,16 @@ import { RateLimits } from './rate-limits';
 
 /**
  * Runs before authentication: a request from an address that has used its unauthenticated budget
- * is refused without a database lookup, unless its token (bearer or session cookie) was live
- * lately. The per-token budget is counted once the token is authenticated.
+ * is refused without a database lookup, unless its token (bearer or session cookie) is in the
+ * index of live tokens. The per-token budget is counted once the token is authenticated.
  */
 @Injectable()
 export class RateLimitGuard implements CanActivate {
   constructor(private readonly limits: RateLimits) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    this.limits.refuseExhaustedAddress(request, callerTokenOf(request)?.token ?? null);
+    await this.limits.refuseExhaustedAddress(request, callerTokenOf(request)?.token ?? null);
     return true;
   }
 }

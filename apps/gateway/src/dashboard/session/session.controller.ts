@@ -2,11 +2,12 @@ import { Body, Controller, Delete, Get, HttpCode, Post, Req, Res, UseGuards } fr
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthenticatedUser, CurrentUser } from '../../auth/authenticated-user';
-import { AuthenticationGuard } from '../../auth/authentication.guard';
+import { authenticateOrCharge, AuthenticationGuard } from '../../auth/authentication.guard';
 import { RateLimitGuard } from '../../auth/rate-limit/rate-limit.guard';
+import { RateLimits } from '../../auth/rate-limit/rate-limits';
 import { clearSessionCookie, setSessionCookie } from '../../auth/session-cookie';
 import { TokenStore } from '../../auth/token-store';
-import { unauthenticated, validationFailed } from '../../http/api-error';
+import { validationFailed } from '../../http/api-error';
 
 export interface SessionView {
   user_id: number;
@@ -22,27 +23,31 @@ const viewOf = (user: AuthenticatedUser): SessionView => ({ user_id: user.userId
  * SameSite=Strict cookie that the authentication guard accepts like `Authorization: Bearer`.
  * POST /api/session `{token}` signs in (200 `{user_id, is_admin, token_id}`, 401, 422), GET answers who is
  * signed in, DELETE signs out (204). Left out of the OpenAPI document: API clients use the bearer
- * token; this is the dashboard's own door.
+ * token; this is the dashboard's own door. A wrong token counts against the client's address as
+ * any unauthenticated request does (429 once its budget is used), and a token of the index of live
+ * tokens still signs in from an address that used it.
  */
 @Controller('session')
 @ApiExcludeController()
-@UseGuards(RateLimitGuard)
 export class SessionController {
-  constructor(private readonly tokens: TokenStore) {}
+  constructor(
+    private readonly tokens: TokenStore,
+    private readonly limits: RateLimits,
+  ) {}
 
   @Post()
   @HttpCode(200)
   async signIn(@Body() body: { token?: unknown }, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<SessionView> {
     const token = typeof body.token === 'string' ? body.token.trim() : '';
+    await this.limits.refuseExhaustedAddress(request, token === '' ? null : token);
     if (token === '') throw validationFailed({ token: ['The token field is required.'] });
-    const user = await this.tokens.authenticate(token);
-    if (!user) throw unauthenticated();
+    const user = await authenticateOrCharge(this.tokens, this.limits, request, token);
     setSessionCookie(request, reply, token);
     return viewOf(user);
   }
 
   @Get()
-  @UseGuards(AuthenticationGuard)
+  @UseGuards(RateLimitGuard, AuthenticationGuard)
   current(@CurrentUser() user: AuthenticatedUser): SessionView {
     return viewOf(user);
   }

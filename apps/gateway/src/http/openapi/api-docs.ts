@@ -22,6 +22,7 @@ export function serveApiDocs(app: NestFastifyApplication, config: AppConfig): vo
       )
       .setVersion('1')
       .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'an API token from the panel, or ADMIN_TOKEN' })
+      .addTag('index', 'What this service is, and links to the dashboard and this reference, without a token')
       .addTag('panel', 'Admin tokens only: workspaces and their members, users and their tokens, system webhooks')
       .addTag('me', "The caller: who they are, their workspaces and their own API tokens, for any signed-in user")
       .addTag('workspace', "The caller's own role in a workspace")
@@ -29,6 +30,7 @@ export function serveApiDocs(app: NestFastifyApplication, config: AppConfig): vo
       .addTag('posts', "A workspace's posts: write, schedule, approve")
       .addTag('webhooks', "A workspace's webhooks and their delivery logs")
       .addTag('media', "A workspace's uploaded images and videos, named by posts")
+      .addTag('queue', "A workspace's posting queue: the weekly time slots that posts sent with `queue: true` fill")
       .addTag('health', 'Liveness and readiness, without a token')
       .build(),
   );

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Logger, Param, Post } from '@n
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse } from '@nestjs/swagger';
 import { AuthenticatedUser, CurrentUser } from '../../auth/authenticated-user';
 import { UserRoute } from '../../auth/route-access';
-import { IssuedToken, TokenStore, TokenSummary } from '../../auth/token-store';
+import { IssuedToken, MAX_LIVE_TOKENS_PER_USER, TokenStore, TokenSummary } from '../../auth/token-store';
 import { notFound } from '../../http/api-error';
 import { ApiErrorResponses, ApiJsonBody, Failures } from '../../http/openapi/api-error-responses';
 import { ListOf } from '../../http/openapi/list-of';
@@ -11,7 +11,7 @@ import { idFromPath } from '../../http/route-params';
 import { Idempotent } from '../../idempotency/idempotent.decorator';
 import { TOKEN_NOT_FOUND } from '../../panel/tokens/revoke-token/revoke-token.controller';
 import { CreateTokenDto } from '../../panel/users/create-token/create-token.dto';
-import { expiryOf } from '../../panel/users/create-token/token-expiry';
+import { issueRequestedToken } from '../../panel/users/create-token/issue-requested-token';
 import { TokenDoc } from '../../panel/users/create-token/token.doc';
 import { TokenSummaryDoc } from '../../panel/users/list-tokens/token-summary.doc';
 
@@ -37,9 +37,9 @@ export class OwnTokensController {
   @HttpCode(201)
   @ApiJsonBody(CreateTokenDto)
   @ApiCreatedResponse({ type: TokenDoc })
-  @ApiErrorResponses({ 422: `${Failures.validation} Also an expires_at that is not a date after now.` })
+  @ApiErrorResponses({ 422: `${Failures.validation} Also an expires_at that is not a date after now or later than the expiry of the token sending the request (without expires_at, the new token expires with it), and a caller who holds ${MAX_LIVE_TOKENS_PER_USER} live tokens already ("tokens").` })
   async create(@Body() body: CreateTokenDto, @CurrentUser() caller: AuthenticatedUser): Promise<IssuedToken> {
-    const issued = await this.tokens.issue(caller.userId, body.name.trim(), expiryOf(body.expires_at));
+    const issued = await issueRequestedToken(this.tokens, caller.userId, body, caller);
     this.logger.log(`Token ${issued.id} issued by user ${caller.userId} for themselves`);
     return issued;
   }

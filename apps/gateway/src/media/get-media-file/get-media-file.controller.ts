@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Res, StreamableFile } from '@nestjs/common';
 import { ApiOkResponse } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { MEDIA_STORE, MediaStore } from '@app/media-store';
@@ -11,7 +11,7 @@ import { ApiMediaIdParam, MEDIA_NOT_FOUND, mediaIdFromPath } from '../media-id';
 
 const MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'video/mp4'];
 
-/** The bytes of a media file (its `url`), to members of its workspace. */
+/** The bytes of a media file (its `url`), to members of its workspace, streamed from the media store. */
 @Controller(':workspaceUuid/media/:id/file')
 @WorkspaceRoute('media')
 export class GetMediaFileController {
@@ -27,18 +27,19 @@ export class GetMediaFileController {
     content: Object.fromEntries(MEDIA_TYPES.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
   })
   @ApiErrorResponses({ 404: `No media of the workspace has this id: "${MEDIA_NOT_FOUND}"` })
-  async file(@CurrentMembership() { workspaceUuid }: Membership, @Param('id') idText: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
+  async file(@CurrentMembership() { workspaceUuid }: Membership, @Param('id') idText: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
     const id = mediaIdFromPath(idText);
     const media = await this.library.find(workspaceUuid, id);
-    const object = media ? await this.store.get(id) : null;
-    if (!media || !object) throw notFound(MEDIA_NOT_FOUND);
+    const opened = media ? await this.store.open(id) : null;
+    if (!media || !opened) throw notFound(MEDIA_NOT_FOUND);
     void reply
       .header('content-type', media.mime_type)
-      .header('content-length', String(object.bytes.length))
+      .header('content-length', String(opened.media.size))
       // What was detected is what is served: never sniffed as something else, never cached by a shared cache.
       .header('x-content-type-options', 'nosniff')
       .header('content-disposition', 'inline')
       .header('cache-control', 'private, max-age=3600');
-    return object.bytes;
+    // Streamed from the store as the client reads it; a client that goes away stops the reading.
+    return new StreamableFile(opened.stream);
   }
 }

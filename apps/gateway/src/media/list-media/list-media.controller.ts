@@ -1,6 +1,7 @@
-import { Controller, Get, Req } from '@nestjs/common';
+import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOkResponse } from '@nestjs/swagger';
-import { CurrentMembership, GatewayRequest, Membership } from '../../auth/authenticated-user';
+import { APP_CONFIG, AppConfig } from '@app/config';
+import { CurrentMembership, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
 import { ListOf } from '../../http/openapi/list-of';
 import { MediaDoc } from '../media.doc';
@@ -10,11 +11,14 @@ import { mediaViewOf } from '../media-url';
 @Controller(':workspaceUuid/media')
 @WorkspaceRoute('media')
 export class ListMediaController {
-  constructor(private readonly library: MediaLibrary) {}
+  constructor(
+    private readonly library: MediaLibrary,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Get()
   @ApiOkResponse({ type: ListOf(MediaDoc), description: 'the workspace’s media, newest first' })
-  async list(@CurrentMembership() { workspaceUuid }: Membership, @Req() request: GatewayRequest): Promise<{ data: MediaView[] }> {
-    return { data: (await this.library.list(workspaceUuid)).map((media) => mediaViewOf(request, workspaceUuid, media)) };
+  async list(@CurrentMembership() { workspaceUuid }: Membership): Promise<{ data: MediaView[] }> {
+    return { data: (await this.library.list(workspaceUuid)).map((media) => mediaViewOf(this.config, workspaceUuid, media)) };
   }
 }

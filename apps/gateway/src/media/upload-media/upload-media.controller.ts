@@ -1,6 +1,7 @@
 import { Controller, HttpCode, Inject, Logger, Post, Req, UseInterceptors } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiCreatedResponse } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
+import { APP_CONFIG, AppConfig } from '@app/config';
 import { detectMedia, MEDIA_EXTENSIONS, MEDIA_STORE, MediaStore } from '@app/media-store';
 import { CurrentMembership, GatewayRequest, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
@@ -14,7 +15,7 @@ import { MediaUploadMessages, MediaUploadReader, uploadOf } from './media-upload
 
 export const unsupportedFile = `The file field must be a file of type: ${MEDIA_EXTENSIONS.join(', ')}.`;
 
-/** Uploads a media file: its format and size are read from its bytes, the bytes go to the media store. */
+/** Uploads a media file: its format and size are read from its first bytes, the file goes to the media store. */
 @Controller(':workspaceUuid/media')
 @WorkspaceRoute('media')
 export class UploadMediaController {
@@ -23,6 +24,7 @@ export class UploadMediaController {
   constructor(
     private readonly library: MediaLibrary,
     @Inject(MEDIA_STORE) private readonly store: MediaStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Post()
@@ -35,18 +37,18 @@ export class UploadMediaController {
   @ApiErrorResponses({
     400: `The multipart body is malformed: "${MediaUploadMessages.unreadable}"`,
     413: 'The file is over MEDIA_MAX_BYTES (default 50 MB): "The file must not be greater than <MEDIA_MAX_BYTES> bytes."',
+    429: `MEDIA_UPLOADS_MAX_CONCURRENT uploads (default 4) are already being received by this process: "${MediaUploadMessages.tooManyUploads}", with Retry-After`,
     422: `No \`file\` part ("${MediaUploadMessages.fileRequired}"), or its bytes are none of PNG, JPEG, GIF, WebP, MP4 ("${unsupportedFile}"), under \`file\`.`,
   })
   async upload(@CurrentMembership() { workspaceUuid }: Membership, @Req() request: GatewayRequest): Promise<MediaView> {
-    const { bytes } = uploadOf(request);
-    const detected = detectMedia(bytes);
+    const { file, size, head } = uploadOf(request);
+    const detected = detectMedia(head);
     if (!detected) throw validationFailed({ file: [unsupportedFile] });
     const id = randomUUID();
     // The bytes first: a record always has its bytes (a failure in between leaves bytes no record names).
-    await this.store.put({ id, ...detected, bytes });
-    const record = await this.library.add(workspaceUuid, { id, mime_type: detected.mimeType, size: bytes.length, width: detected.width, height: detected.height });
-    this.logger.log(`Media ${id} (${detected.mimeType}, ${bytes.length} bytes) uploaded to workspace ${workspaceUuid}`);
-    return mediaViewOf(request, workspaceUuid, record);
+    await this.store.putFile({ id, ...detected }, file);
+    const record = await this.library.add(workspaceUuid, { id, mime_type: detected.mimeType, size, width: detected.width, height: detected.height });
+    this.logger.log(`Media ${id} (${detected.mimeType}, ${size} bytes) uploaded to workspace ${workspaceUuid}`);
+    return mediaViewOf(this.config, workspaceUuid, record);
   }
 }
-

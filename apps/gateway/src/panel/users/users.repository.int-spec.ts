@@ -1,3 +1,4 @@
+import { LiveTokenIndex } from '../../auth/live-token-index';
 import { openMigratedSchema, testEngines } from '@app/persistence';
 import { AccessCache } from '../../access/access-cache';
 import { TokenStore } from '../../auth/token-store';
@@ -18,7 +19,7 @@ describe.each(testEngines)('UsersRepository on %s', (_, open) => {
   });
   beforeEach(async () => {
     const cache = new AccessCache();
-    tokens = new TokenStore(database, cache);
+    tokens = new TokenStore(database, cache, new LiveTokenIndex(database));
     memberships = new MembershipStore(database, cache);
     users = new UsersRepository(database, tokens, cache);
     for (const table of ['tokens', 'memberships', 'workspaces', 'users'] as const) await database.db.deleteFrom(table).execute();

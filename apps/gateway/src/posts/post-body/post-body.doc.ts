@@ -20,14 +20,19 @@ class PostVersionInputDoc {
   @ApiProperty({ example: true, description: 'exactly one version, the first, is the original' })
   is_original: boolean;
 
-  @ApiProperty({ type: [PostContentDoc], maxItems: PostBodyLimits.contentItems })
+  @ApiProperty({
+    type: [PostContentDoc],
+    maxItems: PostBodyLimits.contentItems,
+    description:
+      'the first item is the post, each further one a reply (a thread: X, Bluesky, Mastodon, Threads, Telegram) or a first comment (Facebook, Instagram, LinkedIn, YouTube, Reddit: at most 2 items); Discord, TikTok and Pinterest publish one. When scheduling, every item needs a body or media, and each is held to its platform\'s text limit on its own',
+  })
   content: PostContentDoc[];
 
   @ApiPropertyOptional({
     type: 'object',
     additionalProperties: true,
-    example: {},
-    description: `at most ${PostBodyLimits.optionsDepth} levels deep and ${PostBodyLimits.optionsCharacters} characters as JSON`,
+    example: { mastodon: { sensitive: true, spoiler_text: 'Spoilers' } },
+    description: `one object per platform that needs choices, keyed by provider name, checked when the post is scheduled: mastodon \`sensitive\`, \`spoiler_text\`; instagram and facebook \`type\`; youtube \`title\`, \`privacy\`; tiktok \`privacy_level\`, \`disable_comment\`; pinterest \`board_id\`, \`title\`, \`link\`; reddit \`subreddit\`, \`title\`. At most ${PostBodyLimits.optionsDepth} levels deep and ${PostBodyLimits.optionsCharacters} characters as JSON`,
   })
   options?: Record<string, unknown>;
 }
@@ -57,11 +62,22 @@ export class PostBodyDoc {
   @ApiPropertyOptional({ example: '2026-11-22T09:30:00+01:00', description: 'ISO 8601 with offset; instead of date + time' })
   scheduled_at?: string;
 
-  @ApiPropertyOptional({ description: 'schedule at date + time (or scheduled_at)' })
+  @ApiPropertyOptional({
+    description:
+      'schedule at date + time (or scheduled_at); on an update without a time, at the time the post has. ' +
+      'Without it (or queue, schedule_now) the post is a draft that keeps the time it is given, past ones too',
+  })
   schedule?: boolean;
 
   @ApiPropertyOptional({ description: 'publish as soon as possible' })
   schedule_now?: boolean;
+
+  @ApiPropertyOptional({
+    description:
+      "schedule at the next free slot of the workspace's queue (GET /{workspaceUuid}/queue), instead of date, time, scheduled_at or schedule_now; " +
+      'a slot is free when no post of the workspace that is scheduled, needs_approval or publishing is due then. 422 under queue when the queue has no slots',
+  })
+  queue?: boolean;
 
   @ApiPropertyOptional({ type: [String], example: ['launch'], maxItems: PostBodyLimits.tags })
   tags?: string[];

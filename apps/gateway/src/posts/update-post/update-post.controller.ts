@@ -35,7 +35,7 @@ export class UpdatePostController {
       workspaceUuid: membership.workspaceUuid,
       postUuid,
       actor: { userId: user.userId, canApprove: membership.canApprove },
-      input: await this.inputs.read(membership.workspaceUuid, body),
+      input: await this.inputs.read(membership.workspaceUuid, body, { updating: true }),
     };
     return this.commands.sendForPost(RpcMethods.updatePost, request);
   }

@@ -5,6 +5,7 @@ import { AttemptErrorKind, DeliveryView, WEBHOOK_EVENTS, WebhookEnvelope, Webhoo
 
 type Attempt = DeliveryView['attempts'][number];
 type EnvelopePost = WebhookEnvelope['post'];
+type EnvelopeAccount = EnvelopePost['accounts'][number];
 
 @ApiSchema({ name: 'DeliveryAttempt' })
 export class DeliveryAttemptDoc implements Attempt {
@@ -36,12 +37,18 @@ export class DeliveryAttemptDoc implements Attempt {
 }
 
 @ApiSchema({ name: 'WebhookEnvelopeAccount' })
-class EnvelopeAccountDoc {
+class EnvelopeAccountDoc implements EnvelopeAccount {
+  @ApiProperty({ type: 'integer', example: 1 })
+  id: number;
+
   @ApiProperty({ example: 'sandbox' })
   provider: string;
 
   @ApiProperty({ example: 'Acme on Sandbox' })
   name: string;
+
+  @ApiProperty({ type: String, nullable: true, example: 'https://sandbox.invalid/posts/sbx_1', description: 'the address of the post (its first content item) on the platform; null until published there' })
+  external_url: string | null;
 }
 
 @ApiSchema({ name: 'WebhookEnvelopePost' })

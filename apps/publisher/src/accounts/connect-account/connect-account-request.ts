@@ -24,6 +24,8 @@ export function validateConnectAccountRequest(
   const credentials = objectOrEmpty(body.credentials);
   if (!credentials) errors.credentials = ['The credentials field must be an object.'];
   if (provider && settings && credentials) Object.assign(errors, provider.validate(settings, credentials));
+  const deadline = body.deadline;
+  if (deadline !== undefined && !Number.isSafeInteger(deadline)) errors.deadline = ['The deadline field must be an integer.'];
 
   if (Object.keys(errors).length > 0 || !provider || !settings || !credentials) {
     throw new ServiceError('validation', Messages.validation, errors);
@@ -34,6 +36,8 @@ export function validateConnectAccountRequest(
     provider: provider.name,
     settings,
     credentials,
+    ...(body.keepSettings === true ? { keepSettings: true } : {}),
+    ...(deadline !== undefined ? { deadline: deadline as number } : {}),
     providerAdapter: provider,
   };
 }

@@ -2,14 +2,16 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ConnectAccountReply, ConnectAccountRequest, Messages, RpcMethods, ServiceError } from '@app/contracts';
 import { HandlesRpc } from '@app/messaging';
 import { ProviderRegistry } from '../../providers/provider-registry';
-import { Verification } from '../../providers/publish-provider';
+import { PublishProvider, Verification } from '../../providers/publish-provider';
 import { AccountStore } from '../account-store';
 import { validateConnectAccountRequest, ValidConnectAccountRequest } from './connect-account-request';
+import { ConnectDeadline } from './connect-deadline';
 
 export const ConnectMessages = {
   credentialsRejected: 'The provider rejected these credentials.',
   addressRefused: (field: string) => `The ${field} must not resolve to a private, loopback or link-local address.`,
   unreachable: (provider: string, detail: string) => `The ${provider} provider could not check the credentials now: ${detail}`,
+  outOfTime: 'no answer in time',
 } as const;
 
 /**
@@ -17,6 +19,13 @@ export const ConnectMessages = {
  * publisher needs to publish for the account (settings, credentials and the provider's session,
  * encrypted). Refused credentials are a validation error; a provider that cannot answer now
  * (429, 5xx, no answer) makes the connect unavailable, never a refusal.
+ *
+ * A connect the gateway answered with an error leaves no account behind. The request carries the
+ * moment the gateway stops waiting (`deadline`): the credentials are checked until a margin before
+ * it (the platform's calls are cut off then), nothing is stored after that, and an account whose
+ * storing ended after the deadline is removed again, each answered as unavailable. This holds
+ * whatever happens to the reply; the gateway also asks to forget an account whose connect it gave
+ * up on, for a reply lost after the account was stored in time.
  */
 @Injectable()
 export class ConnectAccountHandler {
@@ -30,22 +39,41 @@ export class ConnectAccountHandler {
   @HandlesRpc(RpcMethods.connectAccount)
   async handle(payload: unknown): Promise<ConnectAccountReply> {
     const request = validateConnectAccountRequest(await this.withKeptSettings(payload), (name) => this.providers.find(name));
-    const { providerAdapter, ...account } = request;
-    const verification = await this.verify(request);
-    if (verification.kind !== 'verified') {
-      this.logger.warn(`Account ${account.accountId} of workspace ${account.workspaceUuid}: ${account.provider} answered ${verification.kind}: ${verification.message}`);
-      if (verification.kind === 'rejected' && verification.refusedAddress && providerAdapter.urlField) {
-        throw new ServiceError('validation', Messages.validation, { [providerAdapter.urlField]: [ConnectMessages.addressRefused(providerAdapter.urlField)] });
-      }
-      if (verification.kind === 'reauthorize' || verification.kind === 'rejected') {
-        throw new ServiceError('validation', Messages.validation, { credentials: [ConnectMessages.credentialsRejected] });
-      }
-      throw new ServiceError('unavailable', ConnectMessages.unreachable(providerAdapter.name, verification.message));
-    }
+    const { providerAdapter, accountId, workspaceUuid, provider } = request;
+    const deadline = ConnectDeadline.of(request.deadline);
+    const verification = await deadline.check(() => this.verify(request));
+    if (verification?.kind !== 'verified') throw this.refusal(request, verification);
+    if (deadline.tooLateToStore()) throw this.outOfTime(request, 'the credentials were checked too late to be stored');
     const verified = verification.account;
-    await this.accounts.save({ ...account, settings: verified.settings }, verified.session ?? null);
-    this.logger.log(`Account ${account.accountId} of workspace ${account.workspaceUuid} connected to ${account.provider}`);
+    await this.accounts.save({ accountId, workspaceUuid, provider, credentials: request.credentials, settings: verified.settings }, verified.session ?? null);
+    if (deadline.passed() && !request.keepSettings) {
+      await this.accounts.remove(accountId, workspaceUuid);
+      throw this.outOfTime(request, 'the account was stored after the gateway stopped waiting, and removed again');
+    }
+    this.logger.log(`Account ${accountId} of workspace ${workspaceUuid} connected to ${providerAdapter.name}`);
     return { authorized: true, name: verified.name, username: verified.username, settings: verified.settings };
+  }
+
+  /** Why a connect whose check did not verify the account fails; null: the check ran out of time. */
+  private refusal(request: ValidConnectAccountRequest, verification: Exclude<Verification, { kind: 'verified' }> | null): ServiceError {
+    const { providerAdapter } = request;
+    if (!verification) return this.outOfTime(request, 'the credentials could not be checked before the deadline');
+    this.logger.warn(`Account ${request.accountId} of workspace ${request.workspaceUuid}: ${providerAdapter.name} answered ${verification.kind}: ${verification.message}`);
+    if (verification.kind === 'rejected' && verification.refusedAddress && providerAdapter.urlField) {
+      return new ServiceError('validation', Messages.validation, { [providerAdapter.urlField]: [ConnectMessages.addressRefused(providerAdapter.urlField)] });
+    }
+    if (verification.kind === 'rejected' && verification.answerTooLarge) {
+      return new ServiceError('validation', Messages.validation, { [providerAdapter.urlField ?? 'credentials']: [verification.message] });
+    }
+    if (verification.kind === 'reauthorize' || verification.kind === 'rejected') {
+      return new ServiceError('validation', Messages.validation, { credentials: [ConnectMessages.credentialsRejected] });
+    }
+    return new ServiceError('unavailable', ConnectMessages.unreachable(providerAdapter.name, verification.message));
+  }
+
+  private outOfTime({ accountId, workspaceUuid, providerAdapter }: { accountId: number; workspaceUuid: string; providerAdapter: PublishProvider }, why: string): ServiceError {
+    this.logger.warn(`Account ${accountId} of workspace ${workspaceUuid} was not connected to ${providerAdapter.name}: ${why}`);
+    return new ServiceError('unavailable', ConnectMessages.unreachable(providerAdapter.name, ConnectMessages.outOfTime));
   }
 
   /** A reconnect's request with the settings of the account as the publisher holds it, the ones sent over them. */

@@ -18,8 +18,8 @@ export interface ImagesEmbed {
 export function refusedMedia(media: readonly PublishMedia[]): ProviderFailure | null {
   if (media.some((file) => !file.mimeType.startsWith('image/'))) return { kind: 'rejected', message: 'Bluesky posts take images only here, not videos.' };
   if (media.length > BLUESKY_MAX_IMAGES) return { kind: 'rejected', message: `A Bluesky post takes at most ${BLUESKY_MAX_IMAGES} images.` };
-  const large = media.find((file) => file.bytes.length > BLUESKY_MAX_IMAGE_BYTES);
-  if (large) return { kind: 'rejected', message: `Bluesky takes images of at most ${BLUESKY_MAX_IMAGE_BYTES} bytes; media ${large.id} has ${large.bytes.length}.` };
+  const large = media.find((file) => file.size > BLUESKY_MAX_IMAGE_BYTES);
+  if (large) return { kind: 'rejected', message: `Bluesky takes images of at most ${BLUESKY_MAX_IMAGE_BYTES} bytes; media ${large.id} has ${large.size}.` };
   return null;
 }
 
@@ -32,12 +32,13 @@ export async function uploadImages(http: ProviderHttp, sessions: BlueskySessions
   const service = serviceOf(connection.settings);
   const images: ImagesEmbed['images'] = [];
   for (const file of media) {
+    const bytes = await file.read();
     const ran = await sessions.run(connection, (session) =>
       http.send({
         method: 'POST',
         url: `${service}/xrpc/com.atproto.repo.uploadBlob`,
         headers: { authorization: `Bearer ${session.accessJwt}` },
-        bytes: { data: file.bytes, contentType: file.mimeType },
+        bytes: { data: bytes, contentType: file.mimeType },
       }),
     );
     if ('kind' in ran) return ran;

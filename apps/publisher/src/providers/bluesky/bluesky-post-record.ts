@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { FollowUp, ItemOnPlatform } from '../publish-provider';
 
 const BASE32_SORTABLE = '234567abcdefghijklmnopqrstuvwxyz';
 
@@ -45,6 +46,15 @@ export function postRecord(text: string, createdAt: Date, embed?: Record<string,
   const facets = linkFacets(text);
   return { $type: 'app.bsky.feed.post', text, createdAt: createdAt.toISOString(), ...(facets.length > 0 ? { facets } : {}), ...(embed ? { embed } : {}) };
 }
+
+/** A strong reference (`com.atproto.repo.strongRef`) to a record this account published: its URI and CID. */
+const strongRef = (item: ItemOnPlatform): { uri: string; cid: string } => ({ uri: item.externalId, cid: item.reference ?? '' });
+
+/** The `reply` of a post that follows others in a thread: the thread's first record (`root`) and the one it answers (`parent`). */
+export const replyRefs = (followUp: FollowUp): { root: { uri: string; cid: string }; parent: { uri: string; cid: string } } => ({
+  root: strongRef(followUp.root),
+  parent: strongRef(followUp.parent),
+});
 
 /** Where a post is seen on the web: `https://bsky.app/profile/<handle>/post/<rkey>`. */
 export const postUrl = (handle: string, rkey: string): string => `https://bsky.app/profile/${handle}/post/${rkey}`;

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { FaultProxy } from '../../../../../test/providers/support/fault-proxy';
 import { LocalPds, startLocalPds } from '../../../../../test/providers/bluesky/local-pds';
 import { memorySession } from '../../../../../test/providers/support/memory-session';
-import { pngMedia, providerScenarios, request } from '../../../../../test/providers/support/provider-scenarios';
+import { threadScenarios, ThreadTarget } from '../../../../../test/providers/support/thread-scenarios';
+import { pngMedia, providerScenarios, request, sampleMedia } from '../../../../../test/providers/support/provider-scenarios';
 import { ProviderHttp } from '../http/provider-http';
 import { ProviderConnection } from '../publish-provider';
 import { BlueskyProvider } from './bluesky-provider';
@@ -38,7 +39,12 @@ describe('BlueskyProvider against a local PDS', () => {
 
   interface PostRecord {
     uri: string;
-    value: { text: string; facets?: unknown[]; embed?: { $type: string; images?: { image: { ref: { $link: string } }; aspectRatio?: unknown }[] } };
+    value: {
+      text: string;
+      facets?: unknown[];
+      embed?: { $type: string; images?: { image: { ref: { $link: string } }; aspectRatio?: unknown }[] };
+      reply?: { root: { uri: string; cid: string }; parent: { uri: string; cid: string } };
+    };
   }
 
   async function records(): Promise<PostRecord[]> {
@@ -60,19 +66,21 @@ describe('BlueskyProvider against a local PDS', () => {
     return Promise.all(withImages.map(async (record) => ({ text: record.value.text, files: await Promise.all((record.value.embed?.images ?? []).map((image) => blob(image.image.ref.$link))) })));
   }
 
-  describe('the scenarios of every provider', () => {
-    providerScenarios(() => ({
-      provider: bluesky,
-      proxy,
-      publishPath: /com\.atproto\.repo\.createRecord/,
-      connection,
-      refusedConnection: async () => ({ accountId: nextAccount++, settings: settings(), credentials: { ...credentials(), app_password: 'wrong-wrong-wrong-wrong' }, session: memorySession() }),
-      overLimit: { text: 'é'.repeat(301), message: /maximum 300/ },
-      rateLimitHeaders: (seconds) => ({ 'ratelimit-limit': '30', 'ratelimit-remaining': '0', 'ratelimit-reset': String(Math.ceil(Date.now() / 1000) + seconds), 'ratelimit-policy': '30;w=300' }),
-      publishedTexts: async () => (await records()).map((record) => record.value.text),
-      publishedMedia: postsWithImages,
-    }));
+  const target = (): ThreadTarget => ({
+    provider: bluesky,
+    proxy,
+    publishPath: /com\.atproto\.repo\.createRecord/,
+    connection,
+    refusedConnection: async () => ({ accountId: nextAccount++, settings: settings(), credentials: { ...credentials(), app_password: 'wrong-wrong-wrong-wrong' }, session: memorySession() }),
+    overLimit: { text: 'é'.repeat(301), message: /maximum 300/ },
+    rateLimitHeaders: (seconds) => ({ 'ratelimit-limit': '30', 'ratelimit-remaining': '0', 'ratelimit-reset': String(Math.ceil(Date.now() / 1000) + seconds), 'ratelimit-policy': '30;w=300' }),
+    publishedTexts: async () => (await records()).map((record) => record.value.text),
+    publishedMedia: postsWithImages,
+    threadOf: async () => (await records()).map((record) => ({ id: record.uri, text: record.value.text, replyTo: record.value.reply?.parent.uri ?? null })),
   });
+
+  describe('the scenarios of every provider', () => providerScenarios(target));
+  describe('a version published as a thread', () => threadScenarios(target));
 
   it('verifies an app password and reports the handle and display name, with a session to keep', async () => {
     expect(await bluesky.verify(settings(), credentials())).toEqual({
@@ -164,7 +172,7 @@ describe('BlueskyProvider against a local PDS', () => {
     const video = { ...pngMedia(2, 2), mimeType: 'video/mp4', width: null, height: null };
     expect(await bluesky.publish(request(account, 'A clip', undefined, [video]))).toEqual({ kind: 'rejected', message: 'Bluesky posts take images only here, not videos.' });
     expect(await bluesky.publish(request(account, 'Five', undefined, [1, 2, 3, 4, 5].map(() => pngMedia(2, 2))))).toEqual({ kind: 'rejected', message: 'A Bluesky post takes at most 4 images.' });
-    const large = { ...pngMedia(2, 2), bytes: Buffer.alloc(1_000_001) };
+    const large = sampleMedia(Buffer.alloc(1_000_001), { mimeType: 'image/png', width: 2, height: 2 });
     expect(await bluesky.publish(request(account, 'Large', undefined, [large]))).toMatchObject({ kind: 'rejected', message: expect.stringContaining('at most 1000000 bytes') });
     expect(proxy.seen).toEqual([]);
   });

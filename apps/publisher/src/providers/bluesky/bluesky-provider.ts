@@ -1,7 +1,6 @@
-import { publishedText } from '@app/domain';
 import { ProviderHttp } from '../http/provider-http';
 import { DeleteOutcome, DeleteRequest, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
-import { postRecord, postUrl, recordKeyFor, recordKeyOf } from './bluesky-post-record';
+import { postRecord, postUrl, recordKeyFor, recordKeyOf, replyRefs } from './bluesky-post-record';
 import { refusedMedia, uploadImages } from './bluesky-images';
 import { BlueskySession, BlueskySessions, failureOf, serviceOf } from './bluesky-session';
 import { checkBlueskyAccount } from './bluesky-settings';
@@ -13,7 +12,9 @@ const POST = 'app.bsky.feed.post';
  * is kept and refreshed; images are uploaded as blobs and embedded (`app.bsky.embed.images`, with
  * their aspect ratios); publishing creates a post record under a record key fixed per post and
  * account, so a create that is repeated after a timeout or a crash finds the record the first one
- * made (a lookup) instead of posting twice.
+ * made (a lookup) instead of posting twice. The content items after the first are a thread: each
+ * record replies to the one before (`reply: {root, parent}`, strong references: the URI and CID of
+ * the first record and of the one before), under a record key of its own.
  */
 export class BlueskyProvider implements PublishProvider {
   readonly name = 'bluesky';
@@ -39,14 +40,14 @@ export class BlueskyProvider implements PublishProvider {
     };
   }
 
-  async publish({ idempotencyKey, firstAttemptAt, connection, version, media }: PublishRequest): Promise<PublishOutcome> {
+  async publish({ idempotencyKey, firstAttemptAt, connection, item, followUp, media }: PublishRequest): Promise<PublishOutcome> {
     const refused = refusedMedia(media);
     if (refused) return refused;
     const service = serviceOf(connection.settings);
     const rkey = recordKeyFor(idempotencyKey, firstAttemptAt);
     const embed = media.length > 0 ? await uploadImages(this.http, this.sessions, connection, media) : undefined;
     if (embed && 'kind' in embed) return embed;
-    const record = postRecord(publishedText(version), firstAttemptAt, embed ? { ...embed } : undefined);
+    const record = { ...postRecord(item.body, firstAttemptAt, embed ? { ...embed } : undefined), ...(followUp ? { reply: replyRefs(followUp) } : {}) };
     const ran = await this.sessions.run(connection, (session) =>
       this.http.send({
         method: 'POST',
@@ -57,13 +58,11 @@ export class BlueskyProvider implements PublishProvider {
     );
     if ('kind' in ran) return ran;
     const { answer, session } = ran;
-    if (answer.kind === 'answer' && answer.status === 200) {
-      return { kind: 'published', externalId: String((answer.body as { uri?: unknown }).uri), externalUrl: postUrl(session.handle, rkey) };
-    }
+    if (answer.kind === 'answer' && answer.status === 200) return published(answer.body as StrongRef, postUrl(session.handle, rkey));
     // The PDS may hold the record already (an earlier try got no answer; a repeated create is a 500).
     if (answer.kind === 'no_answer' || (answer.kind === 'answer' && answer.status >= 500)) {
       const found = await this.findPost(service, session, rkey);
-      if (found) return { kind: 'published', externalId: found, externalUrl: postUrl(session.handle, rkey) };
+      if (found) return published(found, postUrl(session.handle, rkey));
     }
     return failureOf(answer, true);
   }
@@ -82,12 +81,12 @@ export class BlueskyProvider implements PublishProvider {
     return ran.answer.kind === 'answer' && ran.answer.status === 200 ? { kind: 'deleted' } : failureOf(ran.answer, true);
   }
 
-  /** The `at://` URI of the post at `rkey`, if the PDS has it. */
-  private async findPost(service: string, session: BlueskySession, rkey: string): Promise<string | null> {
+  /** The `at://` URI and CID of the post at `rkey`, if the PDS has it. */
+  private async findPost(service: string, session: BlueskySession, rkey: string): Promise<StrongRef | null> {
     const query = new URLSearchParams({ repo: session.did, collection: POST, rkey });
     const answer = await this.http.send({ method: 'GET', url: `${service}/xrpc/com.atproto.repo.getRecord?${query}` });
     if (answer.kind !== 'answer' || answer.status !== 200) return null;
-    return String((answer.body as { uri?: unknown }).uri);
+    return answer.body as StrongRef;
   }
 
   private async displayName(settings: Record<string, unknown>, session: BlueskySession): Promise<string | null> {
@@ -98,3 +97,14 @@ export class BlueskyProvider implements PublishProvider {
     return typeof name === 'string' && name.trim() ? name : null;
   }
 }
+
+/** What the PDS answers for a record (createRecord, getRecord): its `at://` URI and CID. */
+type StrongRef = { uri?: unknown; cid?: unknown };
+
+/** A record on the PDS: its URI is the id, its CID what a reply needs beside it. */
+const published = (record: StrongRef, externalUrl: string): PublishOutcome => ({
+  kind: 'published',
+  externalId: String(record.uri),
+  externalUrl,
+  reference: typeof record.cid === 'string' ? record.cid : null,
+});

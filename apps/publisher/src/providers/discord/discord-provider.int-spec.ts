@@ -2,6 +2,8 @@ import { DiscordWebhookServer } from '../../../../../test/providers/discord/disc
 import { FaultProxy } from '../../../../../test/providers/support/fault-proxy';
 import { memorySession } from '../../../../../test/providers/support/memory-session';
 import { pngMedia, providerScenarios, request } from '../../../../../test/providers/support/provider-scenarios';
+import { PublisherTablesOnSqlite } from '../../../../../test/providers/support/publisher-on-sqlite';
+import { PostMessages } from '@app/domain';
 import { ProviderHttp } from '../http/provider-http';
 import { ProviderConnection } from '../publish-provider';
 import { DiscordProvider } from './discord-provider';
@@ -81,6 +83,22 @@ describe('DiscordProvider', () => {
 
   it('asks to reconnect when the webhook was deleted (404 Unknown Webhook)', async () => {
     expect(await discord.verify({}, { webhook_url: `${proxy.url}/api/webhooks/1/gone` })).toEqual({ kind: 'reauthorize', message: 'Unknown Webhook' });
+  });
+
+  it('publishes one content item: a version of more is refused through the publisher before anything is sent', async () => {
+    const tables = await PublisherTablesOnSqlite.open();
+    try {
+      const account = await connection();
+      await tables.keep(discord, account);
+      proxy.seen.length = 0;
+      const version = { account_id: 0, is_original: true, content: [{ body: 'One', media: [] }, { body: 'Two', media: [] }], options: {} };
+      const key = { postUuid: '0b6f7d8e-1c2a-4e3b-9f40-5a6b7c8d9e0f', accountId: account.accountId, round: 1 };
+      const result = await tables.publisher(discord).publish(key, { id: account.accountId, provider: 'discord', name: 'Launch bot', username: null }, [version]);
+      expect(result).toEqual({ outcome: 'failed', externalId: null, externalUrl: null, errors: [PostMessages.oneItemOnly('discord')], items: [] });
+      expect(proxy.seen).toEqual([]);
+    } finally {
+      await tables.close();
+    }
   });
 
   it('needs a webhook URL', () => {

@@ -1,4 +1,3 @@
-import { publishedText } from '@app/domain';
 import { isHttpUrl } from '../account-fields';
 import { classifyFailure, HttpAnswer, ProviderHttp } from '../http/provider-http';
 import { mediaBlob, mediaFileName } from '../media-file-name';
@@ -12,10 +11,10 @@ export const DISCORD_MAX_ATTACHMENTS = 10;
  * body in `payload_json` (its `attachments` giving each file's id and name) and the files in
  * `files[<id>]`.
  */
-function messageWithFiles(content: string, media: readonly PublishMedia[]): FormData {
+async function messageWithFiles(content: string, media: readonly PublishMedia[]): Promise<FormData> {
   const form = new FormData();
   form.append('payload_json', JSON.stringify({ content, attachments: media.map((file, id) => ({ id, filename: mediaFileName(file) })) }));
-  media.forEach((file, id) => form.append(`files[${id}]`, mediaBlob(file), mediaFileName(file)));
+  for (const [id, file] of media.entries()) form.append(`files[${id}]`, await mediaBlob(file), mediaFileName(file));
   return form;
 }
 
@@ -49,6 +48,7 @@ function failureOf(answer: HttpAnswer): ReturnType<typeof classifyFailure> {
 export class DiscordProvider implements PublishProvider {
   readonly name = 'discord';
   readonly crashRecovery = 'report_unknown';
+  /** A webhook posts messages, with no replies or comments: a version publishes one content item. */
   readonly urlField = 'credentials.webhook_url';
 
   constructor(private readonly http: ProviderHttp) {}
@@ -71,14 +71,14 @@ export class DiscordProvider implements PublishProvider {
     };
   }
 
-  async publish({ connection, version, media }: PublishRequest): Promise<PublishOutcome> {
+  async publish({ connection, item, media }: PublishRequest): Promise<PublishOutcome> {
     if (media.length > DISCORD_MAX_ATTACHMENTS) return { kind: 'rejected', message: `A Discord message takes at most ${DISCORD_MAX_ATTACHMENTS} attachments.` };
     const url = `${webhookUrl(connection.credentials)}?wait=true`;
-    const content = publishedText(version);
+    const content = item.body;
     const answer =
       media.length === 0
         ? await this.http.send({ method: 'POST', url, json: { content } })
-        : await this.http.send({ method: 'POST', url, form: messageWithFiles(content, media) });
+        : await this.http.send({ method: 'POST', url, form: await messageWithFiles(content, media) });
     if (answer.kind === 'answer' && answer.status === 200) {
       const message = answer.body as { id: string; channel_id?: string };
       const guild = connection.settings.guild_id;

@@ -37,6 +37,14 @@ describe('classifyFailure', () => {
     expect(classifyFailure({ kind: 'no_answer', message: 'Headers Timeout Error' }, { ...context, repeatable: false })).toMatchObject({ kind: 'unknown' });
   });
 
+  it('refuses an answer over the size limit with its own message, whatever the context', () => {
+    expect(classifyFailure({ kind: 'too_large', message: "The platform's answer is larger than 4 MiB." }, context)).toEqual({
+      kind: 'rejected',
+      message: "The platform's answer is larger than 4 MiB.",
+      answerTooLarge: true,
+    });
+  });
+
   it('rejects a call the service refused to make to a non-public address, saying so', () => {
     expect(classifyFailure({ kind: 'not_sent', message: 'localhost resolves to 127.0.0.1, a loopback address', refusedAddress: true }, context)).toEqual({
       kind: 'rejected',

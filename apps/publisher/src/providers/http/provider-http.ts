@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { isIP } from 'node:net';
 import { Agent, Dispatcher, request } from 'undici';
 import { findNonPublicAddress, hostOf, NonPublicAddressError, publicOnlyLookup } from '@app/network';
@@ -6,9 +7,12 @@ import { ProviderFailure } from '../publish-provider';
 export interface ProviderHttpOptions {
   /** `PROVIDER_ALLOW_PRIVATE_URLS`: platforms on private, loopback or link-local addresses are reached too. */
   allowPrivateUrls: boolean;
-  /** How long a platform has to answer a request. */
+  /** How long one whole exchange with a platform may take: connecting, sending, the headers and the whole body of the answer. */
   timeoutMs: number;
 }
+
+/** The largest answer read from a platform; a longer one fails the call (its JSON is a few KB). */
+export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 
 export const PROVIDER_HTTP_OPTIONS = Symbol('PROVIDER_HTTP_OPTIONS');
 
@@ -16,12 +20,14 @@ export const PROVIDER_HTTP_OPTIONS = Symbol('PROVIDER_HTTP_OPTIONS');
  * What came of one request to a platform:
  * - `answer`: a status, headers and the body (parsed when it is JSON);
  * - `not_sent`: no connection (refused, DNS, a non-public address): the platform never saw it;
- * - `no_answer`: sent, but no answer in time: the platform may have acted on it.
+ * - `no_answer`: sent, but no whole answer in time: the platform may have acted on it;
+ * - `too_large`: the answer is longer than MAX_ANSWER_BYTES (it was not read further).
  */
 export type HttpAnswer =
   | { kind: 'answer'; status: number; headers: Record<string, string | undefined>; body: unknown }
   | { kind: 'not_sent'; message: string; refusedAddress: boolean }
-  | { kind: 'no_answer'; message: string };
+  | { kind: 'no_answer'; message: string }
+  | { kind: 'too_large'; message: string };
 
 export interface HttpCall {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -33,9 +39,26 @@ export interface HttpCall {
   bytes?: { data: Buffer; contentType: string };
 }
 
+/** The moment (epoch ms) by which every platform call of the work running in it must end. */
+const callsDeadline = new AsyncLocalStorage<number>();
+
+/**
+ * Runs `work` so that every platform call it makes ends by `deadline` (epoch ms), sooner than its
+ * own deadline when that is later: a call still running then gets no answer, and one begun after
+ * it is not sent.
+ */
+export function callsEndingBy<T>(deadline: number, work: () => Promise<T>): Promise<T> {
+  return callsDeadline.run(Math.min(deadline, callsDeadline.getStore() ?? Infinity), work);
+}
+
 const CONNECT_ERRORS = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
-/** HTTP to platforms, refusing non-public destinations unless allowed, with a timeout on every request. */
+/**
+ * HTTP to platforms, refusing non-public destinations unless allowed. Every call has one deadline
+ * for the whole exchange (undici's own timeouts count per chunk, so a platform dripping a byte now
+ * and then would hold a call for ever), and an answer is read up to MAX_ANSWER_BYTES, never
+ * buffered further: a larger one (or one whose Content-Length says so) closes the connection.
+ */
 export class ProviderHttp {
   private readonly dispatcher: Dispatcher;
 
@@ -52,15 +75,19 @@ export class ProviderHttp {
     const refused = await this.refusedLiteral(url);
     if (refused) return { kind: 'not_sent', message: refused.message, refusedAddress: true };
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'social-publishing-service', ...call.headers };
+    const timeoutMs = Math.min(this.options.timeoutMs, (callsDeadline.getStore() ?? Infinity) - Date.now());
+    if (timeoutMs <= 0) return { kind: 'not_sent', message: 'the time for this call had run out', refusedAddress: false };
     try {
       const encoded = await encodedBody(call);
-      const response = await request(url, { method: call.method, headers: { ...headers, ...encoded.headers }, body: encoded.body, dispatcher: this.dispatcher });
-      const text = await response.body.text();
+      const signal = AbortSignal.timeout(timeoutMs);
+      const response = await request(url, { method: call.method, headers: { ...headers, ...encoded.headers }, body: encoded.body, dispatcher: this.dispatcher, signal });
+      const text = await readAnswerText(response);
+      if (text === null) return { kind: 'too_large', message: ANSWER_TOO_LARGE };
       const answerHeaders: Record<string, string | undefined> = {};
       for (const [name, value] of Object.entries(response.headers)) answerHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
       return { kind: 'answer', status: response.statusCode, headers: answerHeaders, body: parseBody(text) };
     } catch (error) {
-      return failureOf(error);
+      return failureOf(error, timeoutMs);
     }
   }
 
@@ -92,7 +119,36 @@ function parseBody(text: string): unknown {
   }
 }
 
-function failureOf(error: unknown): HttpAnswer {
+const ANSWER_TOO_LARGE = `The platform's answer is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB.`;
+
+/**
+ * The body as text, read chunk by chunk up to MAX_ANSWER_BYTES; null when it is longer (or its
+ * Content-Length says it is), after the body was destroyed, which closes the connection.
+ */
+async function readAnswerText(response: Dispatcher.ResponseData): Promise<string | null> {
+  const declared = Number(response.headers['content-length']);
+  if (Number.isFinite(declared) && declared > MAX_ANSWER_BYTES) {
+    response.body.destroy();
+    return null;
+  }
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of response.body) {
+    length += (chunk as Buffer).length;
+    if (length > MAX_ANSWER_BYTES) {
+      response.body.destroy();
+      return null;
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks, length).toString('utf8');
+}
+
+function failureOf(error: unknown, timeoutMs: number): HttpAnswer {
+  const name = (error as { name?: unknown } | null)?.name;
+  if (name === 'TimeoutError' || name === 'AbortError') {
+    return { kind: 'no_answer', message: `no whole answer within ${Math.round(timeoutMs)} ms` };
+  }
   const cause = (error as { cause?: unknown }).cause ?? error;
   if (cause instanceof NonPublicAddressError || error instanceof NonPublicAddressError) {
     return { kind: 'not_sent', message: (cause as Error).message, refusedAddress: true };
@@ -128,6 +184,8 @@ export const DEFAULT_RETRY_MS = 1_000;
 /** Classes a failed call: 429 and 5xx are passing, 401 refuses the credentials, anything else is a refusal. */
 export function classifyFailure(answer: HttpAnswer, context: FailureContext): ProviderFailure {
   switch (answer.kind) {
+    case 'too_large':
+      return { kind: 'rejected', message: answer.message, answerTooLarge: true };
     case 'not_sent':
       if (answer.refusedAddress) return { kind: 'rejected', message: `The provider URL is not allowed: ${answer.message}`, refusedAddress: true };
       return { kind: 'retry_later', message: `The platform could not be reached: ${answer.message}`, retryAfterMs: DEFAULT_RETRY_MS };

@@ -1,15 +1,19 @@
+import { randomUUID } from 'node:crypto';
 import type { OAuthAppSettings } from '@app/config';
 import { LinkedInApiServer } from '../../../../../test/providers/linkedin/linkedin-api-server';
 import { FaultProxy } from '../../../../../test/providers/support/fault-proxy';
 import { memorySession } from '../../../../../test/providers/support/memory-session';
 import { pngMedia, providerScenarios, request } from '../../../../../test/providers/support/provider-scenarios';
+import { PublisherTablesOnSqlite } from '../../../../../test/providers/support/publisher-on-sqlite';
+import { PostMessages } from '@app/domain';
+import { PublishMessages } from '../../publish-post/publish-result';
 import { ProviderHttp } from '../http/provider-http';
 import { ProviderConnection } from '../publish-provider';
 import { LinkedInProvider } from './linkedin-provider';
 
 jest.setTimeout(60_000);
 
-/** LinkedIn against a local server answering as LinkedIn's Posts, Images, OpenID Connect and OAuth 2 references document. */
+/** LinkedIn against a local server answering as LinkedIn's Posts, Images, Comments, OpenID Connect and OAuth 2 references document. */
 describe('LinkedInProvider', () => {
   let api: LinkedInApiServer;
   let proxy: FaultProxy;
@@ -130,6 +134,100 @@ describe('LinkedInProvider', () => {
     expect(await linkedin.delete({ connection: account, externalId: outcome.externalId })).toEqual({ kind: 'deleted' });
     expect(api.textsOf(urnOf(account))).toEqual([]);
     expect(await linkedin.delete({ connection: account, externalId: outcome.externalId })).toEqual({ kind: 'deleted' });
+  });
+
+  describe('the first comment: a version’s second content item, through the publisher (a real journal on SQLite)', () => {
+    let tables: PublisherTablesOnSqlite;
+    beforeEach(async () => {
+      tables = await PublisherTablesOnSqlite.open();
+    });
+    afterEach(() => tables.close());
+
+    const version = (texts: string[]) => ({ account_id: 0, is_original: true, content: texts.map((body) => ({ body, media: [] })), options: {} });
+    async function publishVersion(texts: string[]) {
+      const account = await connection();
+      await tables.keep(linkedin, account);
+      const key = { postUuid: randomUUID(), accountId: account.accountId, round: 1 };
+      const snapshot = { id: account.accountId, provider: 'linkedin', name: 'Member', username: null };
+      proxy.seen.length = 0;
+      return { account, key, snapshot, result: await tables.publisher(linkedin).publish(key, snapshot, [version(texts)]) };
+    }
+
+    it('publishes the post, then the second item as a comment on it by the same member; the post is the address', async () => {
+      const { account, result } = await publishVersion(['The launch #Release', 'Details in the comments (see below)']);
+
+      const post = api.posts.find((candidate) => candidate.author === urnOf(account))!;
+      const [comment] = api.commentsOn(post.urn);
+      expect(comment).toMatchObject({ actor: urnOf(account), text: 'Details in the comments (see below)', image: null, urn: `urn:li:comment:(${post.urn},${comment.id})` });
+      expect(result).toEqual({
+        outcome: 'published',
+        externalId: post.urn,
+        externalUrl: `https://www.linkedin.com/feed/update/${post.urn}`,
+        errors: [],
+        items: [
+          { externalId: post.urn, externalUrl: `https://www.linkedin.com/feed/update/${post.urn}` },
+          { externalId: comment.urn, externalUrl: `https://www.linkedin.com/feed/update/${post.urn}?commentUrn=${encodeURIComponent(comment.urn)}` },
+        ],
+      });
+    });
+
+    it('refuses a version of more than two items before anything is sent', async () => {
+      const { result } = await publishVersion(['One', 'Two', 'Three']);
+      expect(result).toEqual({ outcome: 'failed', externalId: null, externalUrl: null, errors: [PostMessages.atMostTwoItems('linkedin')], items: [] });
+      expect(proxy.seen).toEqual([]);
+    });
+
+    it('reports a comment whose answer was lost unknown, never sending it again: the post stays, the comment once', async () => {
+      proxy.failNext(/\/comments$/, { hangAfterForward: true });
+      const { result } = await publishVersion(['Posted', 'Answer lost']);
+      const post = result!.items[0]!.externalId;
+      expect(result).toMatchObject({ outcome: 'failed', errors: [expect.stringContaining('did not answer in time')], items: [{ externalId: post }, null] });
+      expect(api.commentsOn(post).map((comment) => comment.text)).toEqual(['Answer lost']);
+    });
+
+    it('reports a comment cut off by a crash unknown (comments have no lookup), keeping the post', async () => {
+      const account = await connection();
+      await tables.keep(linkedin, account);
+      const key = { postUuid: randomUUID(), accountId: account.accountId, round: 1 };
+      const snapshot = { id: account.accountId, provider: 'linkedin', name: 'Member', username: null };
+      const post = await linkedin.publish(request(account, 'Before the crash'));
+      if (post.kind !== 'published') throw new Error('expected published');
+      // The process that crashed: it published the post, then began the comment.
+      expect(await tables.journal.begin(key, 0)).toEqual({ kind: 'new' });
+      const step = { post_uuid: key.postUuid, account_id: key.accountId, round: 1, started_at: new Date(), reference: null };
+      await tables.tables.db
+        .insertInto('attempt_items')
+        .values([
+          { ...step, item_index: 0, state: 'published', external_id: post.externalId, external_url: post.externalUrl, finished_at: new Date() },
+          { ...step, item_index: 1, state: 'sending', external_id: null, external_url: null, finished_at: null },
+        ])
+        .execute();
+
+      expect(await tables.publisher(linkedin).publish(key, snapshot, [version(['Before the crash', 'Maybe commented'])])).toEqual({
+        outcome: 'failed',
+        externalId: null,
+        externalUrl: null,
+        errors: [PublishMessages.unknownItemOutcome(2)],
+        items: [{ externalId: post.externalId, externalUrl: post.externalUrl }, null],
+      });
+      expect(api.commentsOn(post.externalId)).toEqual([]);
+    });
+  });
+
+  it('comments with one image (uploaded for the member), refuses two, and deletes a comment', async () => {
+    const account = await connection();
+    const post = await linkedin.publish(request(account, 'With a commented image'));
+    if (post.kind !== 'published') throw new Error('expected published');
+    const root = { externalId: post.externalId, externalUrl: post.externalUrl, reference: null };
+    const image = pngMedia(24, 24);
+    const comment = await linkedin.publish({ ...request(account, 'Look', undefined, [image]), followUp: { index: 1, root, parent: root } });
+    if (comment.kind !== 'published') throw new Error(`expected published, got ${JSON.stringify(comment)}`);
+    expect(api.commentsOn(post.externalId).map((found) => found.image)).toEqual([image.bytes]);
+
+    const twice = await linkedin.publish({ ...request(account, 'Two', undefined, [pngMedia(2, 2), pngMedia(3, 3)]), followUp: { index: 1, root, parent: root } });
+    expect(twice).toEqual({ kind: 'rejected', message: 'A LinkedIn comment takes at most 1 image.' });
+    expect(await linkedin.delete({ connection: account, externalId: comment.externalId })).toEqual({ kind: 'deleted' });
+    expect(api.commentsOn(post.externalId)).toEqual([]);
   });
 
   it('says what is missing: a code and its redirect URI, or tokens; and names the settings of an app that is not configured', async () => {

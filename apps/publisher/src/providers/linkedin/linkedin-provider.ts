@@ -1,9 +1,9 @@
 import type { OAuthAppSettings } from '@app/config';
-import { publishedText } from '@app/domain';
 import { ProviderHttp } from '../http/provider-http';
 import { firstTokens, tokenEndpointOf, validateOAuthCredentials } from '../oauth/oauth-credentials';
 import { accessTokenOf, OAuthTokenEndpoint } from '../oauth/oauth-tokens';
-import { DeleteOutcome, DeleteRequest, ProviderConnection, ProviderFailure, PublishMedia, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
+import { DeleteOutcome, DeleteRequest, FollowUp, ProviderConnection, ProviderFailure, PublishMedia, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
+import { commentBody, commentParts, commentUrl, commentUrnOf, LINKEDIN_COMMENT_IMAGES, linkedinCommentFailure } from './linkedin-comment';
 import { duplicateOf, linkedinFailure } from './linkedin-errors';
 import { postBody, restHeaders } from './linkedin-post';
 
@@ -22,10 +22,15 @@ const LOOKUP_MARGIN_MS = 5_000;
  * the account's and was created since the first attempt (`lookup`); an older duplicate stays a
  * refusal. Images are registered (`/rest/images?action=initializeUpload`), their bytes PUT to
  * the upload URL, and attached by URN: one as `media`, several as `multiImage`.
+ *
+ * A version's second content item is the post's first comment, by the same member
+ * (`POST /rest/socialActions/{post}/comments`, with an image when it has one). A comment has no
+ * lookup: one cut off by a crash, or whose answer was lost, is reported unknown.
  */
 export class LinkedInProvider implements PublishProvider {
   readonly name = 'linkedin';
   readonly crashRecovery = 'lookup';
+  readonly followUpCrashRecovery = 'report_unknown';
   readonly urlField = null;
   private readonly endpoint: OAuthTokenEndpoint | ProviderFailure;
 
@@ -50,18 +55,19 @@ export class LinkedInProvider implements PublishProvider {
     return { kind: 'verified', account: { username: null, name, settings: { ...settings, person_urn: `urn:li:person:${member.sub}` }, session: { ...tokens } } };
   }
 
-  async publish({ connection, version, media, firstAttemptAt }: PublishRequest): Promise<PublishOutcome> {
+  async publish({ connection, item, followUp, media, firstAttemptAt }: PublishRequest): Promise<PublishOutcome> {
     const author = personUrnOf(connection);
     if (typeof author !== 'string') return author;
     const token = await this.accessToken(connection);
     if (typeof token !== 'string') return token;
+    if (followUp) return this.comment(token, author, followUp, item.body, media);
     const images: string[] = [];
     for (const file of media) {
       const uploaded = await this.upload(token, author, file);
       if (typeof uploaded !== 'string') return uploaded;
       images.push(uploaded);
     }
-    const answer = await this.http.send({ method: 'POST', url: `${this.app.apiUrl}/rest/posts`, headers: restHeaders(token), json: postBody(author, publishedText(version), images) });
+    const answer = await this.http.send({ method: 'POST', url: `${this.app.apiUrl}/rest/posts`, headers: restHeaders(token), json: postBody(author, item.body, images) });
     const urn = answer.kind === 'answer' && answer.status === 201 ? answer.headers['x-restli-id'] : undefined;
     if (urn) return published(urn);
     const duplicate = duplicateOf(answer);
@@ -72,7 +78,11 @@ export class LinkedInProvider implements PublishProvider {
   async delete({ connection, externalId }: DeleteRequest): Promise<DeleteOutcome> {
     const token = await this.accessToken(connection);
     if (typeof token !== 'string') return token;
-    const answer = await this.http.send({ method: 'DELETE', url: `${this.app.apiUrl}/rest/posts/${encodeURIComponent(externalId)}`, headers: restHeaders(token) });
+    const comment = commentParts(externalId);
+    const url = comment
+      ? `${this.app.apiUrl}/rest/socialActions/${encodeURIComponent(comment.object)}/comments/${comment.id}?actor=${encodeURIComponent(String(connection.settings.person_urn))}`
+      : `${this.app.apiUrl}/rest/posts/${encodeURIComponent(externalId)}`;
+    const answer = await this.http.send({ method: 'DELETE', url, headers: restHeaders(token) });
     // 404: already gone.
     if (answer.kind === 'answer' && (answer.status === 204 || answer.status === 200 || answer.status === 404)) return { kind: 'deleted' };
     return linkedinFailure(answer);
@@ -81,6 +91,22 @@ export class LinkedInProvider implements PublishProvider {
   private accessToken(connection: ProviderConnection): Promise<string | ProviderFailure> {
     if ('kind' in this.endpoint) return tokenWithoutRefresh(connection, this.endpoint);
     return accessTokenOf(this.http, this.endpoint, connection.session);
+  }
+
+  /** The member's comment on their post (the root item): the post's first comment. */
+  private async comment(token: string, author: string, followUp: FollowUp, text: string, media: readonly PublishMedia[]): Promise<PublishOutcome> {
+    if (media.length > LINKEDIN_COMMENT_IMAGES) return { kind: 'rejected', message: `A LinkedIn comment takes at most ${LINKEDIN_COMMENT_IMAGES} image.` };
+    const image = media.length > 0 ? await this.upload(token, author, media[0]) : null;
+    if (image !== null && typeof image !== 'string') return image;
+    const post = followUp.root.externalId;
+    const answer = await this.http.send({
+      method: 'POST',
+      url: `${this.app.apiUrl}/rest/socialActions/${encodeURIComponent(post)}/comments`,
+      headers: restHeaders(token),
+      json: commentBody(author, post, text, image),
+    });
+    const urn = commentUrnOf(answer);
+    return urn ? { kind: 'published', externalId: urn, externalUrl: commentUrl(post, urn) } : linkedinCommentFailure(answer);
   }
 
   /** The image registered for the member, its bytes sent to the upload URL LinkedIn gave: its URN. */
@@ -93,7 +119,7 @@ export class LinkedInProvider implements PublishProvider {
     });
     if (initialized.kind !== 'answer' || initialized.status !== 200) return linkedinFailure(initialized);
     const { uploadUrl, image } = (initialized.body as { value: { uploadUrl: string; image: string } }).value;
-    const sent = await this.http.send({ method: 'PUT', url: uploadUrl, headers: { authorization: `Bearer ${token}` }, bytes: { data: file.bytes, contentType: file.mimeType } });
+    const sent = await this.http.send({ method: 'PUT', url: uploadUrl, headers: { authorization: `Bearer ${token}` }, bytes: { data: await file.read(), contentType: file.mimeType } });
     if (sent.kind === 'answer' && sent.status >= 200 && sent.status < 300) return image;
     return linkedinFailure(sent);
   }

@@ -28,7 +28,7 @@ export async function uploadMedia(http: ProviderHttp, upload: MediaUpload, media
   const ids: string[] = [];
   for (const file of media) {
     const form = new FormData();
-    form.append('file', mediaBlob(file), mediaFileName(file));
+    form.append('file', await mediaBlob(file), mediaFileName(file));
     const answer = await http.send({ method: 'POST', url: `${upload.instance}/api/v2/media`, headers: upload.headers, form });
     if (answer.kind !== 'answer' || (answer.status !== 200 && answer.status !== 202)) return upload.failureOf(answer);
     const id = String((answer.body as { id?: unknown }).id);

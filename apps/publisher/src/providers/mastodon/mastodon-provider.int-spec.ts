@@ -1,6 +1,7 @@
 import { FaultProxy } from '../../../../../test/providers/support/fault-proxy';
 import { MastodonApiServer } from '../../../../../test/providers/mastodon/mastodon-api-server';
 import { memorySession } from '../../../../../test/providers/support/memory-session';
+import { threadScenarios, ThreadTarget } from '../../../../../test/providers/support/thread-scenarios';
 import { pngMedia, providerScenarios, request } from '../../../../../test/providers/support/provider-scenarios';
 import { ProviderHttp } from '../http/provider-http';
 import { ProviderConnection } from '../publish-provider';
@@ -33,19 +34,21 @@ describe('MastodonProvider', () => {
     return { accountId: nextAccount++, settings: verified.account.settings, credentials, session: memorySession() };
   }
 
-  describe('the scenarios of every provider', () => {
-    providerScenarios(() => ({
-      provider: mastodon,
-      proxy,
-      publishPath: /^\/api\/v1\/statuses$/,
-      connection,
-      refusedConnection: async () => ({ accountId: nextAccount++, settings: { instance: proxy.url }, credentials: { access_token: 'revoked' }, session: memorySession() }),
-      overLimit: { text: 'x'.repeat(641), message: /^Validation failed: Text character limit of 640 exceeded$/ },
-      rateLimitHeaders: (seconds) => ({ 'x-ratelimit-limit': '300', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': new Date(Date.now() + seconds * 1000).toISOString() }),
-      publishedTexts: async (account) => api.textsOf(String(account.credentials.access_token)),
-      publishedMedia: async (account) => api.mediaOf(String(account.credentials.access_token)),
-    }));
+  const target = (): ThreadTarget => ({
+    provider: mastodon,
+    proxy,
+    publishPath: /^\/api\/v1\/statuses$/,
+    connection,
+    refusedConnection: async () => ({ accountId: nextAccount++, settings: { instance: proxy.url }, credentials: { access_token: 'revoked' }, session: memorySession() }),
+    overLimit: { text: 'x'.repeat(641), message: /^Validation failed: Text character limit of 640 exceeded$/ },
+    rateLimitHeaders: (seconds) => ({ 'x-ratelimit-limit': '300', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': new Date(Date.now() + seconds * 1000).toISOString() }),
+    publishedTexts: async (account) => api.textsOf(String(account.credentials.access_token)),
+    publishedMedia: async (account) => api.mediaOf(String(account.credentials.access_token)),
+    threadOf: async (account) => api.threadOf(String(account.credentials.access_token)).map(({ id, text, inReplyToId }) => ({ id, text, replyTo: inReplyToId })),
   });
+
+  describe('the scenarios of every provider', () => providerScenarios(target));
+  describe('a version published as a thread', () => threadScenarios(target));
 
   it('verifies the token, reports the handle and display name, and keeps the instance’s max_characters in the settings', async () => {
     const token = api.addAccount('ada', 'Ada Lovelace');
@@ -63,6 +66,18 @@ describe('MastodonProvider', () => {
     expect(first).toEqual({ kind: 'published', externalId: expect.any(String), externalUrl: expect.stringMatching(/\/@user\d+\/\d+$/) });
     expect(await mastodon.publish(same)).toEqual(first);
     expect(api.textsOf(String(account.credentials.access_token))).toEqual(['Hello, fediverse']);
+  });
+
+  it('puts the version’s Mastodon options on the status: sensitive and the content warning (spoiler_text); none when absent', async () => {
+    const account = await connection();
+    const token = String(account.credentials.access_token);
+    const warned = { ...request(account, 'The ending, explained'), options: { mastodon: { sensitive: true, spoiler_text: 'Spoilers: the finale' }, x: { ignored: true } } };
+    expect(await mastodon.publish(warned)).toMatchObject({ kind: 'published' });
+    expect(await mastodon.publish(request(account, 'Plain'))).toMatchObject({ kind: 'published' });
+    expect(api.warningsOf(token)).toEqual([
+      { text: 'The ending, explained', sensitive: true, spoiler_text: 'Spoilers: the finale' },
+      { text: 'Plain', sensitive: false, spoiler_text: '' },
+    ]);
   });
 
   it('uploads media with POST /api/v2/media, waits while the instance answers 202 then 206, and attaches them by id', async () => {

@@ -1,11 +1,8 @@
-import { publishedText } from '@app/domain';
+import { MASTODON_DEFAULT_MAX_CHARACTERS, mastodon } from '@app/platforms';
 import { checkBaseUrl, requireString } from '../account-fields';
 import { classifyFailure, HttpAnswer, platformMessage, ProviderHttp } from '../http/provider-http';
 import { DEFAULT_MEDIA_POLLING, MediaPolling, uploadMedia } from './mastodon-media';
 import { DeleteOutcome, DeleteRequest, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
-
-/** The limit of an instance that does not say its own (Mastodon's default). */
-export const DEFAULT_MAX_CHARACTERS = 500;
 
 const instanceOf = (settings: Record<string, unknown>): string => String(settings.instance).trim().replace(/\/+$/, '');
 
@@ -15,13 +12,21 @@ function failureOf(answer: HttpAnswer, now = Date.now()): ReturnType<typeof clas
   return classifyFailure(answer, { message: platformMessage(answer, ['error', 'error_description']), resetMs: Number.isNaN(reset) ? null : Math.max(0, reset - now), repeatable: true });
 }
 
+/** The status fields of the version's options: `sensitive` when true, `spoiler_text` when given (the content warning). */
+function statusOptions(versionOptions: Record<string, unknown>): { sensitive?: true; spoiler_text?: string } {
+  const { sensitive, spoiler_text } = mastodon.readOptions(versionOptions);
+  return { ...(sensitive && { sensitive }), ...(spoiler_text !== null && { spoiler_text }) };
+}
+
 /**
  * Mastodon with an access token of the account on its instance. Every publish of a post to an
  * account carries the same `Idempotency-Key`, so a retry after a timeout, or the attempt made
  * again after a crash, is answered with the status the first one created (Mastodon keeps a key
  * for an hour). The instance's `max_characters`, read at connect, is kept as `settings.max_characters`.
  * Media are uploaded first (`POST /api/v2/media`, waiting for the instance to process them) and
- * attached by their ids.
+ * attached by their ids. The content items after the first are a thread: each a status replying to
+ * the one before (`in_reply_to_id`), with its own `Idempotency-Key`. The version's options for
+ * Mastodon (`sensitive`, `spoiler_text`) go on every status as the API names them.
  */
 export class MastodonProvider implements PublishProvider {
   readonly name = 'mastodon';
@@ -56,7 +61,7 @@ export class MastodonProvider implements PublishProvider {
     };
   }
 
-  async publish({ idempotencyKey, connection, version, media }: PublishRequest): Promise<PublishOutcome> {
+  async publish({ idempotencyKey, connection, item, followUp, media, options }: PublishRequest): Promise<PublishOutcome> {
     const instance = instanceOf(connection.settings);
     const headers = this.auth(connection.credentials);
     const mediaIds = media.length > 0 ? await uploadMedia(this.http, { instance, headers, failureOf: (answer) => failureOf(answer) }, media, this.mediaPolling) : [];
@@ -65,7 +70,12 @@ export class MastodonProvider implements PublishProvider {
       method: 'POST',
       url: `${instance}/api/v1/statuses`,
       headers: { ...headers, 'idempotency-key': idempotencyKey },
-      json: { status: publishedText(version), ...(mediaIds.length > 0 ? { media_ids: mediaIds } : {}) },
+      json: {
+        status: item.body,
+        ...(mediaIds.length > 0 ? { media_ids: mediaIds } : {}),
+        ...(followUp ? { in_reply_to_id: followUp.parent.externalId } : {}),
+        ...statusOptions(options ?? {}),
+      },
     });
     if (answer.kind === 'answer' && answer.status === 200) {
       const status = answer.body as { id: string; url?: string | null; uri?: string };
@@ -92,8 +102,8 @@ export class MastodonProvider implements PublishProvider {
   /** `configuration.statuses.max_characters` of `/api/v2/instance`; the default when the instance does not say. */
   private async maxCharacters(instance: string): Promise<number> {
     const answer = await this.http.send({ method: 'GET', url: `${instance}/api/v2/instance` });
-    if (answer.kind !== 'answer' || answer.status !== 200) return DEFAULT_MAX_CHARACTERS;
+    if (answer.kind !== 'answer' || answer.status !== 200) return MASTODON_DEFAULT_MAX_CHARACTERS;
     const max = (answer.body as { configuration?: { statuses?: { max_characters?: unknown } } })?.configuration?.statuses?.max_characters;
-    return Number.isSafeInteger(max) && (max as number) > 0 ? (max as number) : DEFAULT_MAX_CHARACTERS;
+    return Number.isSafeInteger(max) && (max as number) > 0 ? (max as number) : MASTODON_DEFAULT_MAX_CHARACTERS;
   }
 }

@@ -42,20 +42,30 @@ export async function refreshTokens(http: ProviderHttp, endpoint: OAuthTokenEndp
 
 /**
  * The access token of a connected account, refreshed first when it expires within
- * REFRESH_BEFORE_EXPIRY_MS (the new tokens are saved before they are used, so a crash right after
- * a refresh does not lose a rotated refresh token).
+ * REFRESH_BEFORE_EXPIRY_MS. One refresh per account at a time (across replicas too): platforms
+ * that rotate refresh tokens refuse the one a refresh used, so a caller that waited for another's
+ * refresh uses the tokens it stored instead of refreshing again. The new tokens are saved before
+ * they are used, so a crash right after a refresh does not lose a rotated refresh token.
  */
 export async function accessTokenOf(http: ProviderHttp, endpoint: OAuthTokenEndpoint, session: SessionStore, now = Date.now()): Promise<string | ProviderFailure> {
-  const tokens = tokensOf(await session.load());
-  if (!tokens) return { kind: 'reauthorize', message: 'The account holds no access token; connect it again.' };
-  if (tokens.expires_at === null || tokens.expires_at - now > REFRESH_BEFORE_EXPIRY_MS) return tokens.access_token;
-  if (!tokens.refresh_token) {
-    return tokens.expires_at > now ? tokens.access_token : { kind: 'reauthorize', message: 'The access token expired and the platform gave no refresh token; connect the account again.' };
-  }
-  const refreshed = await refreshTokens(http, endpoint, tokens.refresh_token, now);
-  if (!('access_token' in refreshed)) return refreshed;
-  await session.save({ ...refreshed });
-  return refreshed.access_token;
+  const usable = usableToken(tokensOf(await session.load()), now);
+  if (usable.kind !== 'refresh') return usable.token;
+  return session.exclusively(async (stored) => {
+    const current = usableToken(tokensOf(stored), now);
+    if (current.kind !== 'refresh') return { result: current.token };
+    const refreshed = await refreshTokens(http, endpoint, current.refreshToken, now);
+    if (!('access_token' in refreshed)) return { result: refreshed };
+    return { result: refreshed.access_token, save: { ...refreshed } };
+  });
+}
+
+/** The access token to use as it is (or why there is none), or the refresh token to refresh it with. */
+function usableToken(tokens: OAuthTokens | null, now: number): { kind: 'use'; token: string | ProviderFailure } | { kind: 'refresh'; refreshToken: string } {
+  if (!tokens) return { kind: 'use', token: { kind: 'reauthorize', message: 'The account holds no access token; connect it again.' } };
+  if (tokens.expires_at === null || tokens.expires_at - now > REFRESH_BEFORE_EXPIRY_MS) return { kind: 'use', token: tokens.access_token };
+  if (tokens.refresh_token) return { kind: 'refresh', refreshToken: tokens.refresh_token };
+  if (tokens.expires_at > now) return { kind: 'use', token: tokens.access_token };
+  return { kind: 'use', token: { kind: 'reauthorize', message: 'The access token expired and the platform gave no refresh token; connect the account again.' } };
 }
 
 export function tokensOf(session: Record<string, unknown> | null): OAuthTokens | null {

@@ -1,13 +1,14 @@
+import { memorySession } from '../../../../../test/providers/support/memory-session';
 import { PublishRequest } from '../publish-provider';
 import { SandboxProvider } from './sandbox-provider';
 
-const noSession = { load: async () => null, save: async () => undefined };
 const request = (overrides: Partial<PublishRequest> = {}, settings: Record<string, unknown> = {}): PublishRequest => ({
   idempotencyKey: '5b0c7f3e-2a41-4b8e-9d7a-1f2e3c4d5e6f:11',
   firstAttemptAt: new Date('2026-01-01T00:00:00Z'),
   account: { id: 11, provider: 'sandbox', name: 'Launch team', username: 'launch' },
-  connection: { accountId: 11, settings, credentials: {}, session: noSession },
-  version: { account_id: 0, is_original: true, content: [{ body: 'Hello', media: [] }], options: {} },
+  connection: { accountId: 11, settings, credentials: {}, session: memorySession() },
+  item: { body: 'Hello', media: [] },
+  followUp: null,
   media: [],
   ...overrides,
 });
@@ -39,10 +40,32 @@ describe('SandboxProvider', () => {
     });
   });
 
-  it('accepts no settings or a known outcome, and refuses another outcome', () => {
+  it('publishes an item after the first as a reply to the one before, which its address says', async () => {
+    const first = { externalId: 'sbx_first', externalUrl: 'https://sandbox.invalid/posts/sbx_first', reference: null };
+    const second = { externalId: 'sbx_second', externalUrl: null, reference: null };
+    const outcome = await sandbox.publish(request({ idempotencyKey: '5b0c7f3e-2a41-4b8e-9d7a-1f2e3c4d5e6f:11:2', followUp: { index: 2, root: first, parent: second } }));
+    expect(outcome).toEqual({ kind: 'published', externalId: expect.stringMatching(/^sbx_/), externalUrl: expect.stringMatching(/^https:\/\/sandbox\.invalid\/posts\/sbx_[0-9a-f]{20}\?in_reply_to=sbx_second$/) });
+  });
+
+  it('gives each content item the outcome settings.item_outcomes says, the others settings.outcome', async () => {
+    const settings = { item_outcomes: ['success', 'failure'] };
+    const root = { externalId: 'sbx_first', externalUrl: null, reference: null };
+    expect(await sandbox.publish(request({}, settings))).toMatchObject({ kind: 'published' });
+    expect(await sandbox.publish(request({ followUp: { index: 1, root, parent: root } }, settings))).toEqual({
+      kind: 'rejected',
+      message: 'The sandbox account Launch team is set to fail content item 2.',
+    });
+    expect(await sandbox.publish(request({ followUp: { index: 2, root, parent: root } }, { ...settings, outcome: 'failure' }))).toMatchObject({ kind: 'rejected' });
+    expect(await sandbox.publish(request({ followUp: { index: 2, root, parent: root } }, settings))).toMatchObject({ kind: 'published' });
+  });
+
+  it('accepts no settings or known outcomes, and refuses another outcome', () => {
     expect(sandbox.validate({})).toEqual({});
-    expect(sandbox.validate({ outcome: 'failure' })).toEqual({});
+    expect(sandbox.validate({ outcome: 'failure', item_outcomes: ['success', 'failure'] })).toEqual({});
     expect(sandbox.validate({ outcome: 'maybe' })).toEqual({ 'settings.outcome': ['The selected settings.outcome is invalid.'] });
+    expect(sandbox.validate({ item_outcomes: ['success', 'maybe'] })).toEqual({
+      'settings.item_outcomes': ['The settings.item_outcomes field must be a list of at most 20 of: success, failure.'],
+    });
   });
 
   it('is verified without credentials, keeping its settings', async () => {

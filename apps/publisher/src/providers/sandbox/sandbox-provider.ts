@@ -1,12 +1,23 @@
 import { createHash } from 'node:crypto';
+import { PostBodyLimits } from '@app/domain';
 import { DeleteOutcome, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
 
 const OUTCOMES = ['success', 'failure'] as const;
 
+/** The outcome the account's settings give content item `index`: `item_outcomes[index]`, else `outcome`. */
+function outcomeOf(settings: Record<string, unknown>, index: number): unknown {
+  const perItem = Array.isArray(settings.item_outcomes) ? (settings.item_outcomes as unknown[])[index] : undefined;
+  return perItem ?? settings.outcome;
+}
+
 /**
  * The built-in provider: needs no credentials and never leaves the machine. `settings.outcome`
- * `"success"` (default) publishes, `"failure"` fails every publish. It answers the same id for the
- * same idempotency key, as a platform that honours such keys would.
+ * `"success"` (default) publishes, `"failure"` fails every publish; `settings.item_outcomes` (a list
+ * of those, for tests) gives each content item its own, the items past its end taking `outcome`.
+ * The items of a version are a thread: each one after the first is a reply to the one before,
+ * which its address says (`?in_reply_to=<id>`). It answers the same id for the same idempotency key,
+ * as a platform that honours such keys would. It reads the bytes of every media file, one at a
+ * time, as the platforms' adapters do when they upload them.
  */
 export class SandboxProvider implements PublishProvider {
   readonly name = 'sandbox';
@@ -14,21 +25,31 @@ export class SandboxProvider implements PublishProvider {
   readonly urlField = null;
 
   validate(settings: Record<string, unknown>): Record<string, string[]> {
-    const outcome = settings.outcome;
-    if (outcome === undefined || (OUTCOMES as readonly unknown[]).includes(outcome)) return {};
-    return { 'settings.outcome': ['The selected settings.outcome is invalid.'] };
+    const errors: Record<string, string[]> = {};
+    const known = (outcome: unknown) => (OUTCOMES as readonly unknown[]).includes(outcome);
+    if (settings.outcome !== undefined && !known(settings.outcome)) errors['settings.outcome'] = ['The selected settings.outcome is invalid.'];
+    const perItem = settings.item_outcomes;
+    if (perItem !== undefined && !(Array.isArray(perItem) && perItem.length <= PostBodyLimits.contentItems && perItem.every(known))) {
+      errors['settings.item_outcomes'] = [`The settings.item_outcomes field must be a list of at most ${PostBodyLimits.contentItems} of: ${OUTCOMES.join(', ')}.`];
+    }
+    return errors;
   }
 
   async verify(settings: Record<string, unknown>): Promise<Verification> {
     return { kind: 'verified', account: { username: null, name: 'Sandbox', settings } };
   }
 
-  async publish({ idempotencyKey, account, connection }: PublishRequest): Promise<PublishOutcome> {
-    if (connection.settings.outcome === 'failure') {
-      return { kind: 'rejected', message: `The sandbox account ${account.name} is set to fail every publish.` };
+  async publish({ idempotencyKey, account, connection, followUp, media }: PublishRequest): Promise<PublishOutcome> {
+    const index = followUp?.index ?? 0;
+    if (outcomeOf(connection.settings, index) === 'failure') {
+      const what = Array.isArray(connection.settings.item_outcomes) ? `content item ${index + 1}` : 'every publish';
+      return { kind: 'rejected', message: `The sandbox account ${account.name} is set to fail ${what}.` };
     }
+    // Each file is read from the media store, as a platform's upload would, then dropped.
+    for (const file of media) await file.read();
     const externalId = `sbx_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 20)}`;
-    return { kind: 'published', externalId, externalUrl: `https://sandbox.invalid/posts/${externalId}` };
+    const inReplyTo = followUp ? `?in_reply_to=${followUp.parent.externalId}` : '';
+    return { kind: 'published', externalId, externalUrl: `https://sandbox.invalid/posts/${externalId}${inReplyTo}` };
   }
 
   async delete(): Promise<DeleteOutcome> {

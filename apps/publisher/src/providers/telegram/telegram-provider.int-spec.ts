@@ -1,7 +1,8 @@
 import { mediaFixture } from '@app/media-samples';
 import { LocalTelegram, startLocalTelegram } from '../../../../../test/providers/telegram/local-telegram';
 import { memorySession } from '../../../../../test/providers/support/memory-session';
-import { pngMedia, providerScenarios, request } from '../../../../../test/providers/support/provider-scenarios';
+import { threadScenarios, ThreadTarget } from '../../../../../test/providers/support/thread-scenarios';
+import { pngMedia, providerScenarios, request, sampleMedia } from '../../../../../test/providers/support/provider-scenarios';
 import { ProviderHttp } from '../http/provider-http';
 import { ProviderConnection } from '../publish-provider';
 import { TelegramProvider } from './telegram-provider';
@@ -39,19 +40,21 @@ describe('TelegramProvider', () => {
     return { accountId: nextAccount++, settings: verified.account.settings, credentials, session: memorySession() };
   }
 
-  describe('the scenarios of every provider', () => {
-    providerScenarios(() => ({
-      provider,
-      proxy: telegram.proxy,
-      publishPath: /\/sendMessage$/,
-      connection,
-      refusedConnection: async () => ({ accountId: nextAccount++, settings: settings(), credentials: { bot_token: '1:revoked' }, session: memorySession() }),
-      overLimit: { text: 'x'.repeat(4097), message: /^Bad Request: message is too long$/ },
-      rateLimitHeaders: (seconds) => ({ 'retry-after': String(seconds) }),
-      publishedTexts: async (account) => telegram.textsOf(String(account.credentials.bot_token)),
-      publishedMedia: async (account) => postsWithMedia(String(account.credentials.bot_token)),
-    }));
+  const target = (): ThreadTarget => ({
+    provider,
+    proxy: telegram.proxy,
+    publishPath: /\/sendMessage$/,
+    connection,
+    refusedConnection: async () => ({ accountId: nextAccount++, settings: settings(), credentials: { bot_token: '1:revoked' }, session: memorySession() }),
+    overLimit: { text: 'x'.repeat(4097), message: /^Bad Request: message is too long$/ },
+    rateLimitHeaders: (seconds) => ({ 'retry-after': String(seconds) }),
+    publishedTexts: async (account) => telegram.textsOf(String(account.credentials.bot_token)),
+    publishedMedia: async (account) => postsWithMedia(String(account.credentials.bot_token)),
+    threadOf: async (account) => telegram.threadOf(String(account.credentials.bot_token)),
   });
+
+  describe('the scenarios of every provider', () => providerScenarios(target));
+  describe('a version published as a thread', () => threadScenarios(target));
 
   it('sends one photo with sendPhoto and several as an album with sendMediaGroup, the text as the caption', async () => {
     const account = await connection();
@@ -82,7 +85,7 @@ describe('TelegramProvider', () => {
 
   it('sends a GIF alone with sendAnimation, so that it stays animated', async () => {
     const account = await connection();
-    const gif = { ...pngMedia(2, 2), mimeType: 'image/gif', bytes: mediaFixture('logo.gif'), width: 33, height: 21 };
+    const gif = sampleMedia(mediaFixture('logo.gif'), { mimeType: 'image/gif', width: 33, height: 21 });
     telegram.proxy.seen.length = 0;
     expect(await provider.publish(request(account, 'Animated', undefined, [gif]))).toMatchObject({ kind: 'published' });
     expect(telegram.proxy.seen.map((line) => line.replace(/\/bot[^/]+\//, '/bot<token>/'))).toEqual(['POST /bot<token>/sendAnimation']);

@@ -1,8 +1,7 @@
-import { publishedText } from '@app/domain';
 import { checkBaseUrl, requireString } from '../account-fields';
 import { classifyFailure, HttpAnswer, ProviderHttp } from '../http/provider-http';
 import { mediaCall } from './telegram-media';
-import { DeleteOutcome, DeleteRequest, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
+import { DeleteOutcome, DeleteRequest, FollowUp, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
 
 export const DEFAULT_API_URL = 'https://api.telegram.org';
 
@@ -17,6 +16,15 @@ interface BotAnswer {
   description?: string;
   parameters?: { retry_after?: number };
 }
+
+/** The chat and message ids of a published item (`<chat>:<id>[,<id>...]`, an album's ids all). */
+function messagesOf(externalId: string): { chatId: string; messageIds: number[] } {
+  const separator = externalId.lastIndexOf(':');
+  return { chatId: externalId.slice(0, separator), messageIds: externalId.slice(separator + 1).split(',').map(Number) };
+}
+
+/** A reply to the item before (its first message, for an album), as the Bot API's `reply_parameters`. */
+const replyTo = (followUp: FollowUp | null): { message_id: number } | null => (followUp ? { message_id: messagesOf(followUp.parent.externalId).messageIds[0] } : null);
 
 const botAnswer = (answer: HttpAnswer): BotAnswer | null => (answer.kind === 'answer' && answer.body && typeof answer.body === 'object' ? (answer.body as BotAnswer) : null);
 
@@ -33,7 +41,8 @@ function failureOf(answer: HttpAnswer): ReturnType<typeof classifyFailure> {
 /**
  * Telegram: a bot (its token from @BotFather) that is an administrator of a channel or a member of
  * a group posts with `sendMessage`; with media, `sendPhoto` (one image), `sendVideo` (one video) or
- * `sendMediaGroup` (an album), the text as the caption. The Bot API has no idempotency key and no way to list what a
+ * `sendMediaGroup` (an album), the text as the caption. The content items after the first are a
+ * thread: each message replies to the one before (`reply_parameters.message_id`). The Bot API has no idempotency key and no way to list what a
  * bot sent, so an attempt cut off by a crash, or a request whose answer never came, is reported
  * as unknown instead of being sent again.
  */
@@ -65,14 +74,15 @@ export class TelegramProvider implements PublishProvider {
     };
   }
 
-  async publish({ connection, version, media }: PublishRequest): Promise<PublishOutcome> {
+  async publish({ connection, item, followUp, media }: PublishRequest): Promise<PublishOutcome> {
     const { settings, credentials } = connection;
-    const text = publishedText(version);
+    const text = item.body;
+    const reply = replyTo(followUp);
     let answer: HttpAnswer;
     if (media.length === 0) {
-      answer = await this.call(settings, credentials, 'sendMessage', { chat_id: settings.chat_id, text });
+      answer = await this.call(settings, credentials, 'sendMessage', { chat_id: settings.chat_id, text, ...(reply ? { reply_parameters: reply } : {}) });
     } else {
-      const call = mediaCall(settings.chat_id, text, media);
+      const call = await mediaCall(settings.chat_id, text, media, reply);
       if ('kind' in call) return call;
       answer = await this.http.send({ method: 'POST', url: this.methodUrl(settings, credentials, call.method), form: call.form });
     }
@@ -89,9 +99,7 @@ export class TelegramProvider implements PublishProvider {
   }
 
   async delete({ connection, externalId }: DeleteRequest): Promise<DeleteOutcome> {
-    const separator = externalId.lastIndexOf(':');
-    const chatId = externalId.slice(0, separator);
-    const messageIds = externalId.slice(separator + 1).split(',').map(Number);
+    const { chatId, messageIds } = messagesOf(externalId);
     const answer =
       messageIds.length === 1
         ? await this.call(connection.settings, connection.credentials, 'deleteMessage', { chat_id: chatId, message_id: messageIds[0] })

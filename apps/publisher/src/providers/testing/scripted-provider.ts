@@ -2,12 +2,16 @@ import { CrashRecovery, DeleteOutcome, PublishOutcome, PublishProvider, PublishR
 
 /**
  * A provider for the publisher's own tests (never a test of an adapter): publishes what each
- * account's script says and counts its calls; `verify` refuses with `settings.refuse` and cannot
- * answer with `settings.down`.
+ * account's script says, one outcome per call (per content item), and counts its calls; `verify`
+ * refuses with `settings.refuse` and cannot answer with `settings.down`.
  */
 export class ScriptedProvider implements PublishProvider {
   readonly calls: PublishRequest[] = [];
   readonly scripts = new Map<number, PublishOutcome[]>();
+  /** The bytes of each call's media, read one file at a time as an adapter sends them. */
+  readonly mediaBytes: Buffer[][] = [];
+  /** Runs when a publish begins, before the media are read. */
+  beforeReadingMedia: (request: PublishRequest) => Promise<void> = async () => undefined;
 
   constructor(
     readonly name = 'scripted',
@@ -27,8 +31,14 @@ export class ScriptedProvider implements PublishProvider {
   }
   async publish(request: PublishRequest): Promise<PublishOutcome> {
     this.calls.push(request);
+    await this.beforeReadingMedia(request);
+    const bytes: Buffer[] = [];
+    for (const file of request.media) bytes.push(await file.read());
+    this.mediaBytes.push(bytes);
     const script = this.scripts.get(request.account.id) ?? [];
-    return script.length > 1 ? script.shift()! : (script[0] ?? { kind: 'published', externalId: `s-${request.account.id}`, externalUrl: null });
+    const index = request.followUp?.index ?? 0;
+    const externalId = index === 0 ? `s-${request.account.id}` : `s-${request.account.id}-${index}`;
+    return script.length > 1 ? script.shift()! : (script[0] ?? { kind: 'published', externalId, externalUrl: null });
   }
   callsFor(accountId: number): number {
     return this.calls.filter((call) => call.account.id === accountId).length;

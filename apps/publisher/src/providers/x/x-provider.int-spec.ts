@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { OAuthAppSettings } from '@app/config';
 import { FaultProxy } from '../../../../../test/providers/support/fault-proxy';
 import { memorySession } from '../../../../../test/providers/support/memory-session';
+import { threadScenarios, ThreadTarget } from '../../../../../test/providers/support/thread-scenarios';
 import { providerScenarios, request } from '../../../../../test/providers/support/provider-scenarios';
 import { XApiServer } from '../../../../../test/providers/x/x-api-server';
 import { ProviderHttp } from '../http/provider-http';
@@ -37,19 +38,21 @@ describe('XProvider', () => {
   }
   const connection = () => connected(api.tokensOf(api.addUser(`user${nextAccount}`)));
 
-  describe('the scenarios of every provider', () => {
-    providerScenarios(() => ({
-      provider: x,
-      proxy,
-      publishPath: /^\/2\/tweets$/,
-      connection,
-      refusedConnection: async () => ({ accountId: nextAccount++, settings: { user_id: '1' }, credentials: {}, session: memorySession({ access_token: 'revoked', refresh_token: null, expires_at: null }) }),
-      overLimit: { text: 'x'.repeat(281), message: /^Your Tweet text is too long/ },
-      rateLimitHeaders: (seconds) => ({ 'x-rate-limit-limit': '100', 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(Math.ceil(Date.now() / 1000) + seconds) }),
-      publishedTexts: async (account) => api.textsOf(String(account.settings.user_id)),
-      publishedMedia: async (account) => api.mediaOf(String(account.settings.user_id)),
-    }));
+  const target = (): ThreadTarget => ({
+    provider: x,
+    proxy,
+    publishPath: /^\/2\/tweets$/,
+    connection,
+    refusedConnection: async () => ({ accountId: nextAccount++, settings: { user_id: '1' }, credentials: {}, session: memorySession({ access_token: 'revoked', refresh_token: null, expires_at: null }) }),
+    overLimit: { text: 'x'.repeat(281), message: /^Your Tweet text is too long/ },
+    rateLimitHeaders: (seconds) => ({ 'x-rate-limit-limit': '100', 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(Math.ceil(Date.now() / 1000) + seconds) }),
+    publishedTexts: async (account) => api.textsOf(String(account.settings.user_id)),
+    publishedMedia: async (account) => api.mediaOf(String(account.settings.user_id)),
+    threadOf: async (account) => api.threadOf(String(account.settings.user_id)).map(({ id, text, inReplyTo }) => ({ id, text, replyTo: inReplyTo })),
   });
+
+  describe('the scenarios of every provider', () => providerScenarios(target));
+  describe('a version published as a thread', () => threadScenarios(target));
 
   it('connects with the code of an authorization (PKCE, S256): exchanges it, reports the handle and keeps the tokens as the session', async () => {
     const user = api.addUser('ada', 'Ada Lovelace');

@@ -1,5 +1,4 @@
 import type { OAuthAppSettings } from '@app/config';
-import { publishedText } from '@app/domain';
 import { HttpAnswer, ProviderHttp } from '../http/provider-http';
 import { mediaBlob, mediaFileName } from '../media-file-name';
 import { firstTokens, tokenEndpointOf, validateOAuthCredentials } from '../oauth/oauth-credentials';
@@ -14,15 +13,13 @@ import { isDuplicateRefusal, xFailure } from './x-errors';
  */
 const LOOKUP_MARGIN_MS = 5_000;
 
-/** X's own limit of a post's text (weighted characters; a standard account). */
-export const X_MAX_CHARACTERS = 280;
-
 /**
  * X (API v2) with a user's OAuth 2 tokens (authorization code with PKCE), refreshed before they
  * expire. X takes no idempotency key, but refuses a text the account has just posted: a publish
  * made again after a lost answer or a crash gets that refusal, and the provider then finds the
  * post the first try created among the account's posts since the first attempt (`lookup`).
- * Images are uploaded first (`POST /2/media/upload`) and attached by id.
+ * Images are uploaded first (`POST /2/media/upload`) and attached by id. The content items after
+ * the first are a thread: each a post replying to the one before (`reply.in_reply_to_tweet_id`).
  */
 export class XProvider implements PublishProvider {
   readonly name = 'x';
@@ -53,7 +50,7 @@ export class XProvider implements PublishProvider {
     };
   }
 
-  async publish({ connection, version, media, firstAttemptAt }: PublishRequest): Promise<PublishOutcome> {
+  async publish({ connection, item, followUp, media, firstAttemptAt }: PublishRequest): Promise<PublishOutcome> {
     const token = await this.accessToken(connection);
     if (typeof token !== 'string') return token;
     const mediaIds: string[] = [];
@@ -62,12 +59,16 @@ export class XProvider implements PublishProvider {
       if (typeof uploaded !== 'string') return uploaded;
       mediaIds.push(uploaded);
     }
-    const text = publishedText(version);
+    const text = item.body;
     const answer = await this.http.send({
       method: 'POST',
       url: `${this.app.apiUrl}/2/tweets`,
       headers: bearer(token),
-      json: { text, ...(mediaIds.length > 0 ? { media: { media_ids: mediaIds } } : {}) },
+      json: {
+        text,
+        ...(mediaIds.length > 0 ? { media: { media_ids: mediaIds } } : {}),
+        ...(followUp ? { reply: { in_reply_to_tweet_id: followUp.parent.externalId } } : {}),
+      },
     });
     if (answer.kind === 'answer' && answer.status === 201) return this.published(connection, (answer.body as { data: { id: string } }).data.id);
     if (isDuplicateRefusal(answer)) return (await this.findEarlier(connection, token, text, firstAttemptAt)) ?? xFailure(answer);
@@ -90,7 +91,7 @@ export class XProvider implements PublishProvider {
 
   private async upload(token: string, file: PublishMedia): Promise<string | ProviderFailure> {
     const form = new FormData();
-    form.append('media', mediaBlob(file), mediaFileName(file));
+    form.append('media', await mediaBlob(file), mediaFileName(file));
     form.append('media_category', 'tweet_image');
     const answer: HttpAnswer = await this.http.send({ method: 'POST', url: `${this.app.apiUrl}/2/media/upload`, headers: bearer(token), form });
     if (answer.kind === 'answer' && answer.status === 200) return String((answer.body as { data: { id: string } }).data.id);

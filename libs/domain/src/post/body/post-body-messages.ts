@@ -19,8 +19,15 @@ export const PostMessages = {
   bodyTooLong: FieldMessages.maxLength('body', PostBodyLimits.bodyCharacters),
   tooManyTags: FieldMessages.maxItems('tags', PostBodyLimits.tags),
   textTooLong: (provider: string, limit: number) => `The text is longer than ${provider} allows (${limit} characters).`,
+  atMostTwoItems: (provider: string) => `The ${provider} account publishes at most 2 content items.`,
+  oneItemOnly: (provider: string) => `The ${provider} account publishes one content item.`,
+  needsMedia: (provider: string) => `The ${provider} account needs an image or a video.`,
+  needsVideo: (provider: string) => `The ${provider} account needs a video.`,
+  contentEmpty: 'The content field must have a body or media.',
   // Beyond the contract's tables, worded the same way.
   timeRequiredWhenScheduling: 'The time field is required when scheduling.',
+  timeRequiredWithDate: 'The time field is required when date is present.',
+  dateRequiredWithTime: 'The date field is required when time is present.',
   timezoneInvalid: 'The timezone field must be a valid timezone.',
   scheduledAtFormat: 'The scheduled_at field must be an ISO 8601 date and time with an offset.',
   tooManyAccounts: FieldMessages.maxItems('accounts', PostBodyLimits.accounts),
@@ -28,5 +35,6 @@ export const PostMessages = {
   mediaTooLong: FieldMessages.maxLength('media', PostBodyLimits.mediaCharacters),
   tooManyMedia: FieldMessages.maxItems('media', PostBodyLimits.mediaItems),
   optionsTooDeep: FieldMessages.maxDepth('options', PostBodyLimits.optionsDepth),
+  contentItemEmpty: 'The content item must have a body or media.',
   optionsTooLarge: `The options field must not be greater than ${PostBodyLimits.optionsCharacters} characters as JSON.`,
 } as const;

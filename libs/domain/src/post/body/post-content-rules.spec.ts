@@ -1,12 +1,17 @@
 import type { PostContentInput } from '../post-commands';
 import { postContentErrors } from './post-content-rules';
 import { publishedText, versionFor } from './provider-text-limits';
-import { givenWorkspace, original } from './testing/post-body-specification';
+import { givenWorkspace, original, stubPlatforms } from './testing/post-body-specification';
 
 const bluesky = { id: 21, provider: 'bluesky', name: 'Sky', username: 'sky.test' };
 const mastodon = { id: 22, provider: 'mastodon', name: 'Toot', username: 'toot' };
 const x = { id: 23, provider: 'x', name: 'X', username: 'x' };
-const workspace = givenWorkspace([bluesky, mastodon, x], { 21: 300, 22: 640, 23: 280 });
+const platforms = stubPlatforms({
+  bluesky: { textLimit: 300, textCounting: 'graphemes' },
+  mastodon: { textLimitOf: (account) => Number(account.settings.max_characters) },
+  x: { textLimit: 280 },
+});
+const workspace = givenWorkspace([bluesky, mastodon, x], { platforms, settings: { 22: { max_characters: 640 } } });
 const later = { schedule: true, scheduled_at: '2026-07-01T10:00:00Z' };
 const versionOf = (body: string, accountId = 0) => ({ account_id: accountId, is_original: accountId === 0, content: [{ body, media: [] }] });
 
@@ -106,6 +111,44 @@ describe('the platform text limit at schedule time', () => {
   });
 });
 
+describe('something to publish in every content item, at schedule time', () => {
+  const schedule = (content: unknown, extra: Record<string, unknown> = {}) => ({ versions: [{ is_original: true, content }], accounts: [21], ...later, ...extra });
+
+  it.each([
+    ['a blank body and no media', [{ body: ' \n ', media: [] }]],
+    ['an item with no fields', [{}]],
+    ['no items', []],
+    ['several empty items', [{ body: '' }, { body: '\t' }]],
+  ])('given %s, when scheduling, then the content must have a body or media', (_, content) => {
+    workspace.whenBody(schedule(content)).thenErrors({ 'versions.0.content': ['The content field must have a body or media.'] });
+    workspace.whenBody({ versions: [{ is_original: true, content }], accounts: [21], schedule_now: true }).thenErrors({
+      'versions.0.content': ['The content field must have a body or media.'],
+    });
+  });
+
+  it('given an empty item between others, when scheduling, then that item is refused under its own key', () => {
+    workspace.whenBody(schedule([{ body: 'First' }, { body: ' ' }, { body: 'Third' }, { body: '' }])).thenErrors({
+      'versions.0.content.1': ['The content item must have a body or media.'],
+      'versions.0.content.3': ['The content item must have a body or media.'],
+    });
+  });
+
+  it('given an empty version written for an account, when scheduling, then its content is refused too', () => {
+    workspace.whenBody({ versions: [versionOf('Hello'), { account_id: 23, content: [] }], accounts: [21, 23], ...later }).thenErrors({
+      'versions.1.content': ['The content field must have a body or media.'],
+    });
+  });
+
+  it('given items with media and no body, when scheduling, then they have something to publish', () => {
+    workspace.whenBody(schedule([{ body: '', media: ['m-1'] }, { media: ['m-2'] }])).thenInput((input) => expect(input.versions[0].content).toHaveLength(2));
+  });
+
+  it('given an empty draft, then it is kept: it is being written', () => {
+    workspace.whenBody({ versions: [{ is_original: true, content: [] }], accounts: [21] }).thenInput((input) => expect(input.intent.kind).toBe('draft'));
+    workspace.whenBody({ versions: [{ is_original: true, content: [{ body: 'a' }, { body: '' }] }] }).thenInput((input) => expect(input.versions[0].content).toHaveLength(2));
+  });
+});
+
 describe('postContentErrors, as the decider applies it', () => {
   const input = (overrides: Partial<PostContentInput>): PostContentInput => ({
     versions: [{ account_id: 0, is_original: true, content: [{ body: 'Hello', media: [] }], options: {} }],
@@ -130,10 +173,11 @@ describe('postContentErrors, as the decider applies it', () => {
     });
   });
 
-  it('given text limits in the input, then the accounts over them are keyed by their place in the input', () => {
+  it('given platform rules in the input, then the accounts that break them are keyed by their place in the input', () => {
     const accounts = [{ id: 23, provider: 'x', name: 'X', username: null }];
     const versions = [{ account_id: 0, is_original: true, content: [{ body: 'a'.repeat(281), media: [] }], options: {} }];
-    expect(postContentErrors(input({ versions, accounts, intent: { kind: 'schedule_now' }, textLimits: { 23: 280 } }))).toEqual({
+    const platformRules = { 23: { provider: 'x', textLimit: 280, textLimitWithMedia: null, textCounting: 'code_points', contentItems: 'thread', media: 'optional' } as const };
+    expect(postContentErrors(input({ versions, accounts, intent: { kind: 'schedule_now' }, platformRules }))).toEqual({
       'accounts.0': ['The text is longer than x allows (280 characters).'],
     });
   });

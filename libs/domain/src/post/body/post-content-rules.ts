@@ -1,10 +1,10 @@
 import { FieldErrorBag, FieldErrors } from '../../fields/field-errors';
 import { reportInvalidCharacters } from '../../fields/invalid-characters';
 import type { PostContentInput } from '../post-commands';
-import type { PostVersion } from '../post-types';
+import type { PostContent, PostVersion } from '../post-types';
+import { checkPlatformRules, MediaFacts } from './platform-content-rules';
 import { longerThan, PostBodyLimits } from './post-body-limits';
 import { PostMessages } from './post-body-messages';
-import { platformTextLength, publishedText, versionFor } from './provider-text-limits';
 
 /**
  * Where findings about the input's accounts go in the body it was read from: the key of each
@@ -24,16 +24,18 @@ type Errors = Pick<FieldErrorBag, 'add'>;
 
 /**
  * The rules a post's content keeps whoever sends it: the versions (one original, first), the
- * limits on a post body, no invalid characters in any text, accounts to publish to when scheduling,
- * and each account's platform text limit when scheduling. Lists over their limit are reported once
- * and only their first items are looked into.
+ * limits on a post body, no invalid characters in any text; and when scheduling, accounts to
+ * publish to, something to publish in every content item, and the rules of each account's
+ * platform the input carries (`platformRules`). Lists over their limit are reported once and only
+ * their first items are looked into. A draft may be empty: it is being written.
  */
-export function checkPostContent(input: PostContentInput, errors: Errors, layout: AccountLayout = layoutOf(input)): void {
+export function checkPostContent(input: PostContentInput, errors: Errors, layout: AccountLayout = layoutOf(input), media: MediaFacts = {}): void {
   checkVersions(input.versions, errors);
   checkTags(input.tags, errors);
   if (input.intent.kind === 'draft') return;
   if (!layout.namesAccounts) errors.add('accounts', PostMessages.accountsRequiredWhenScheduling);
-  checkTextLimits(input, layout, errors);
+  input.versions.slice(0, PostBodyLimits.versions).forEach((version, index) => checkSomethingToPublish(version.content, `versions.${index}.content`, errors));
+  checkPlatformRules(input, layout.accountKeys, errors, media);
 }
 
 /** Every field error of the input at once, keyed by field path; `{}` when it keeps every rule. */
@@ -102,14 +104,20 @@ function depthOf(value: object): number {
   return deepest;
 }
 
-function checkTextLimits(input: PostContentInput, layout: AccountLayout, errors: Errors): void {
-  const limits = input.textLimits ?? {};
-  input.accounts.forEach((account, index) => {
-    const limit = limits[account.id];
-    const version = versionFor(account.id, input.versions);
-    if (limit === undefined || version === null) return;
-    if (platformTextLength(account, publishedText(version)) > limit) {
-      errors.add(layout.accountKeys[index] ?? `accounts.${index}`, PostMessages.textTooLong(account.provider, limit));
-    }
+const isEmpty = (item: PostContent): boolean => item.body.trim() === '' && item.media.length === 0;
+
+/**
+ * A version publishes every content item: each needs a body or media. A version with nothing in
+ * any item (`content: []` reads as one empty item) is reported under its content; otherwise each
+ * empty item under its own key (an empty step in the middle of a thread).
+ */
+function checkSomethingToPublish(content: readonly PostContent[], path: string, errors: Errors): void {
+  const items = content.slice(0, PostBodyLimits.contentItems);
+  if (items.every(isEmpty)) {
+    errors.add(path, PostMessages.contentEmpty);
+    return;
+  }
+  items.forEach((item, index) => {
+    if (isEmpty(item)) errors.add(`${path}.${index}`, PostMessages.contentItemEmpty);
   });
 }

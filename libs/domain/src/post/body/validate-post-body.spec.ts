@@ -1,4 +1,4 @@
-import { givenWorkspace, original, other, sandbox } from './testing/post-body-specification';
+import { givenWorkspace, original, other, sandbox, stubPlatforms } from './testing/post-body-specification';
 
 const workspace = givenWorkspace();
 
@@ -77,6 +77,7 @@ describe('validatePostBody: the contract messages', () => {
     workspace.whenBody({ versions: [{ is_original: false }], accounts: [99], date: 'soon', time: 'later', schedule: true, tags: 'x' }).thenErrors({
       versions: ['At least one version with is_original: true is required.'],
       'versions.0.is_original': ['The is_original field must be true for the first version.'],
+      'versions.0.content': ['The content field must have a body or media.'],
       'accounts.0': ['The selected account is invalid.'],
       date: ['The date does not match the format Y-m-d.'],
       time: ['The time does not match the format H:i.'],
@@ -126,14 +127,14 @@ describe('validatePostBody: other fields', () => {
   });
 
   it('given media ids the workspace does not have, then each is invalid under its own key', () => {
-    givenWorkspace([sandbox, other], {}, ['kept-1', 'kept-2'])
+    givenWorkspace([sandbox, other], { media: ['kept-1', 'kept-2'] })
       .whenBody({ versions: [{ is_original: true, content: [{ body: 'a', media: ['kept-1'] }, { body: 'b', media: ['kept-2', 'gone', 42, 'other'] }] }] })
       .thenErrors({
         'versions.0.content.1.media.1': ['The selected media is invalid.'],
         'versions.0.content.1.media.2': ['The versions.0.content.1.media.2 field must be a string.'],
         'versions.0.content.1.media.3': ['The selected media is invalid.'],
       });
-    givenWorkspace([sandbox, other], {}, ['kept-1'])
+    givenWorkspace([sandbox, other], { media: ['kept-1'] })
       .whenBody({ versions: [{ is_original: true, content: [{ body: 'a', media: ['kept-1'] }] }] })
       .thenInput((input) => expect(input.versions[0].content[0].media).toEqual(['kept-1']));
   });
@@ -158,11 +159,11 @@ describe('validatePostBody: the domain input', () => {
     );
   });
 
-  it('given accounts named twice, then each becomes one snapshot, in the order given; a draft only checks date and time', () => {
+  it('given accounts named twice, then each becomes one snapshot, in the order given; a draft keeps its date and time, past ones too', () => {
     workspace.whenBody({ versions: [original], accounts: [9, '7', 9], tags: ['launch'], date: '2020-01-01', time: '10:00' }).thenInput((input) => {
       expect(input.accounts).toEqual([other, sandbox]);
       expect(input.tags).toEqual(['launch']);
-      expect(input.intent).toEqual({ kind: 'draft' });
+      expect(input.intent).toEqual({ kind: 'draft', scheduledAt: '2020-01-01T10:00:00.000Z' });
     });
   });
 
@@ -191,9 +192,14 @@ describe('validatePostBody: the domain input', () => {
     workspace.whenBody({ versions: [original], schedule: 'false', schedule_now: 0 }).thenInput((input) => expect(input.intent).toEqual({ kind: 'draft' }));
   });
 
-  it('given accounts with platform text limits, then the input carries the limits of the chosen ones', () => {
-    givenWorkspace([sandbox, other], { 7: 300, 9: 500 })
+  it('given platforms with rules, then the input carries the rules of the chosen accounts, as the port answered them', () => {
+    const platforms = stubPlatforms({ sandbox: { textLimitOf: (account) => Number(account.settings.max_characters ?? 300), contentItems: 'thread' } });
+    givenWorkspace([sandbox, other], { platforms, settings: { 9: { max_characters: 500 } } })
       .whenBody({ versions: [original], accounts: [7] })
-      .thenInput((input) => expect(input.textLimits).toEqual({ 7: 300 }));
+      .thenInput((input) =>
+        expect(input.platformRules).toEqual({
+          7: { provider: 'sandbox', textLimit: 300, textLimitWithMedia: null, textCounting: 'code_points', contentItems: 'thread', media: 'optional' },
+        }),
+      );
   });
 });

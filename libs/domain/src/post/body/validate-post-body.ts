@@ -2,22 +2,31 @@ import { FieldErrorBag, FieldErrors, isAbsent, isFields } from '../../fields/fie
 import { FieldMessages } from '../../fields/field-messages';
 import type { PostContentInput } from '../post-commands';
 import type { AccountSnapshot } from '../post-types';
+import { checkPlatformOptions, resolveBodyRules } from './platform-content-rules';
+import type { PlatformRulesRegistry } from './platform-rules';
 import { PostBodyLimits } from './post-body-limits';
 import { PostMessages } from './post-body-messages';
 import { checkPostContent } from './post-content-rules';
-import { readSchedule } from './read-schedule';
+import { readSchedule, ScheduleContext } from './read-schedule';
 import { readItems, readStrings, readVersions } from './read-versions';
 
-export interface PostBodyContext {
+export interface PostBodyContext extends ScheduleContext {
   /** The accounts of the workspace the post belongs to (deleted ones excluded), by id. */
   accounts: ReadonlyMap<number, AccountSnapshot>;
-  /** Account id -> the longest text its platform takes (see providerTextLimit), for the accounts that have a limit. */
-  textLimits?: ReadonlyMap<number, number>;
+  /**
+   * The platforms' rules (the port), asked about each account the post targets: text limits,
+   * content items, media, options. Without it, no platform rule applies.
+   */
+  platforms?: PlatformRulesRegistry;
+  /** Account id -> the settings its platform reported at connect that the workspace keeps (Mastodon's `max_characters`). */
+  accountSettings?: ReadonlyMap<number, Readonly<Record<string, unknown>>>;
   /**
    * The media ids of the workspace (at least those the body names): any other id in a version's
    * `content[].media` is refused. Without it, media ids are not checked (the domain's own use).
    */
   media?: ReadonlySet<string>;
+  /** Of those media, the videos (for platforms that need one); without it any media counts as one. */
+  videos?: ReadonlySet<string>;
   now: Date;
 }
 
@@ -26,8 +35,10 @@ export type PostBodyResult = { ok: true; input: PostContentInput } | { ok: false
 /**
  * Checks the JSON body of a post create or update and turns it into the domain's input. Every
  * failing field is reported at once under the contract's keys and messages: first the shape and
- * the formats, then the content rules the decider applies too. Unknown fields are ignored; a value
- * of the wrong type is a field error, never an exception.
+ * the formats, then the content rules the decider applies too (with the rules of each account's
+ * platform, asked of the port and carried in the input), and at schedule time the options of each
+ * account's platform, which only the port can read. Unknown fields are ignored; a value of the
+ * wrong type is a field error, never an exception.
  */
 export function validatePostBody(body: unknown, context: PostBodyContext): PostBodyResult {
   const fields = isFields(body) ? body : {};
@@ -35,11 +46,14 @@ export function validatePostBody(body: unknown, context: PostBodyContext): PostB
   const media = context.media;
   const versions = readVersions(fields.versions, (id) => context.accounts.has(id), errors, media ? (id) => media.has(id) : undefined);
   const { accounts, accountKeys } = readAccounts(fields.accounts, context.accounts, errors);
-  const intent = readSchedule(fields, context.now, errors);
+  const intent = readSchedule(fields, context, errors);
   const tags = readStrings(fields.tags, 'tags', PostBodyLimits.tags, errors);
-  const textLimits = textLimitsOf(accounts, context.textLimits);
-  const input: PostContentInput = { versions, accounts, tags, intent, ...(Object.keys(textLimits).length > 0 && { textLimits }) };
-  checkPostContent(input, errors, { accountKeys, namesAccounts: Array.isArray(fields.accounts) && fields.accounts.length > 0 });
+  const { platforms, accountSettings, videos } = context;
+  const platformRules = platforms ? resolveBodyRules({ accounts, versions }, platforms, accountSettings) : {};
+  const input: PostContentInput = { versions, accounts, tags, intent, ...(Object.keys(platformRules).length > 0 && { platformRules }) };
+  const layout = { accountKeys, namesAccounts: Array.isArray(fields.accounts) && fields.accounts.length > 0 };
+  checkPostContent(input, errors, layout, videos ? { isVideo: (id) => videos.has(id) } : {});
+  if (platforms && intent.kind !== 'draft') checkPlatformOptions(input, platforms, errors, accountSettings);
   return errors.isEmpty ? { ok: true, input } : { ok: false, errors: errors.toJSON() };
 }
 
@@ -58,13 +72,4 @@ function readAccounts(value: unknown, workspaceAccounts: ReadonlyMap<number, Acc
   }
   const entries = [...chosen.values()];
   return { accounts: entries.map((entry) => entry.account), accountKeys: entries.map((entry) => entry.key) };
-}
-
-function textLimitsOf(accounts: readonly AccountSnapshot[], limits: ReadonlyMap<number, number> | undefined): Record<number, number> {
-  const chosen: Record<number, number> = {};
-  for (const { id } of accounts) {
-    const limit = limits?.get(id);
-    if (limit !== undefined) chosen[id] = limit;
-  }
-  return chosen;
 }

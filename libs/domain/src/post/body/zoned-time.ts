@@ -53,20 +53,38 @@ export function isTimeZoneName(name: string): boolean {
   }
 }
 
-/** Offset of `timeZone` from UTC at `instant`, in milliseconds (positive east of Greenwich). */
-function offsetAt(timeZone: string, instant: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per time zone: making one costs far more than formatting with it. */
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** What the clocks of `timeZone` show at `instant` (epoch milliseconds), to the second. */
+export function wallClockAt(timeZone: string, instant: number): CalendarDate & WallTime & { second: number } {
+  const parts = formatterOf(timeZone).formatToParts(new Date(instant));
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute'), second: part('second') };
+}
+
+/** Offset of `timeZone` from UTC at `instant`, in milliseconds (positive east of Greenwich). */
+export function offsetAt(timeZone: string, instant: number): number {
+  const wall = wallClockAt(timeZone, instant);
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
   return asUtc - Math.floor(instant / 1000) * 1000;
 }
 

@@ -31,6 +31,8 @@ export const createPost = (actor: Actor, input: PostContentInput, now = NOW): Po
 
 export const REFUSAL = 'Provider refused the post.';
 const urlOf = (accountId: number) => `https://example.test/${accountId}`;
+/** The one content item of an account's version, as the platform holds it. */
+export const itemOf = (accountId: number) => ({ externalId: `ext-${accountId}`, externalUrl: urlOf(accountId) });
 
 export const publishResult = (
   accountId: number,
@@ -38,8 +40,8 @@ export const publishResult = (
   now = LATER,
 ): Extract<PostCommand, { type: 'RecordPublishResult' }> =>
   outcome === 'published'
-    ? { type: 'RecordPublishResult', now, accountId, outcome, externalId: `ext-${accountId}`, externalUrl: urlOf(accountId), errors: [] }
-    : { type: 'RecordPublishResult', now, accountId, outcome, externalId: null, externalUrl: null, errors: [REFUSAL] };
+    ? { type: 'RecordPublishResult', now, accountId, outcome, externalId: `ext-${accountId}`, externalUrl: urlOf(accountId), errors: [], items: [itemOf(accountId)] }
+    : { type: 'RecordPublishResult', now, accountId, outcome, externalId: null, externalUrl: null, errors: [REFUSAL], items: [null] };
 
 /** Events of a typical history, each at T0 unless told otherwise. */
 export const ev = {
@@ -72,7 +74,7 @@ export const ev = {
   }),
   accountPublished: (accountId: number, at = LATER): PostEvent => ({
     type: 'AccountPublished',
-    data: { accountId, externalId: `ext-${accountId}`, externalUrl: urlOf(accountId), at },
+    data: { accountId, externalId: `ext-${accountId}`, externalUrl: urlOf(accountId), items: [itemOf(accountId)], at },
   }),
   accountFailed: (accountId: number, at = LATER): PostEvent => ({
     type: 'AccountPublishFailed',

@@ -1,19 +1,13 @@
 /// <reference types="jest" />
-import { findKcat } from './kafka-mock-cluster';
+import { chooseTestKafka } from './test-kafka-cluster';
 
-/** Runs the suite when a mock Kafka cluster can be started here; otherwise says why it is skipped. */
+/** Runs the suite when a Kafka for tests can be had here (see `startTestKafkaCluster`); otherwise says why it is skipped. */
 export function describeWithKafka(name: string, body: () => void): void {
-  const kcat = findKcat();
-  if ('missing' in kcat) {
-    process.stderr.write(`Skipping "${name}": ${kcat.missing}.\n`);
-    describe.skip(name, () => it(`needs a mock Kafka cluster: ${kcat.missing}`, () => undefined));
+  const choice = chooseTestKafka();
+  if ('missing' in choice) {
+    process.stderr.write(`Skipping "${name}": ${choice.missing}.\n`);
+    describe.skip(name, () => it(`needs a Kafka broker or a mock Kafka cluster: ${choice.missing}`, () => undefined));
     return;
   }
   describe(name, body);
 }
-
-/**
- * Consumer timings that keep group joins, rebalances and stops short on the mock cluster (which
- * makes a member joining a group that had members wait about the session timeout).
- */
-export const fastConsumerTimings = { sessionTimeout: 4_000, rebalanceTimeout: 2_000, heartbeatInterval: 500, maxWaitTimeInMs: 100 };

@@ -1,14 +1,15 @@
 import { Body, Controller, HttpCode, Logger, Param, Post } from '@nestjs/common';
 import { ApiCreatedResponse } from '@nestjs/swagger';
+import { AuthenticatedUser, CurrentUser } from '../../../auth/authenticated-user';
 import { PanelRoute } from '../../../auth/route-access';
-import { IssuedToken, TokenStore } from '../../../auth/token-store';
+import { IssuedToken, MAX_LIVE_TOKENS_PER_USER, TokenStore } from '../../../auth/token-store';
 import { notFound } from '../../../http/api-error';
 import { ApiErrorResponses, ApiJsonBody, Failures } from '../../../http/openapi/api-error-responses';
 import { ApiIdParam } from '../../../http/openapi/path-params';
 import { idFromPath } from '../../../http/route-params';
 import { USER_NOT_FOUND } from '../delete-user/delete-user.controller';
 import { CreateTokenDto } from './create-token.dto';
-import { expiryOf } from './token-expiry';
+import { issueRequestedToken } from './issue-requested-token';
 import { TokenDoc } from './token.doc';
 import { UsersRepository } from '../users.repository';
 import { Idempotent } from '../../../idempotency/idempotent.decorator';
@@ -30,13 +31,12 @@ export class CreateTokenController {
   @ApiIdParam('id', 'the user the token is for')
   @ApiJsonBody(CreateTokenDto)
   @ApiCreatedResponse({ type: TokenDoc })
-  @ApiErrorResponses({ 404: `No user has this id: "${USER_NOT_FOUND}"`, 422: `${Failures.validation} Also an expires_at that is not a date after now.` })
-  async create(@Param('id') idText: string, @Body() body: CreateTokenDto): Promise<IssuedToken> {
+  @ApiErrorResponses({ 404: `No user has this id: "${USER_NOT_FOUND}"`, 422: `${Failures.validation} Also an expires_at that is not a date after now or later than the caller's own token's expiry, and a user who holds ${MAX_LIVE_TOKENS_PER_USER} live tokens already ("tokens").` })
+  async create(@Param('id') idText: string, @Body() body: CreateTokenDto, @CurrentUser() caller: AuthenticatedUser): Promise<IssuedToken> {
     const userId = idFromPath(idText);
     if (userId === null || !(await this.users.exists(userId))) throw notFound(USER_NOT_FOUND);
-    const expiresAt = expiryOf(body.expires_at);
-    const issued = await this.tokens.issue(userId, body.name.trim(), expiresAt);
-    this.logger.log(`Token ${issued.id} issued for user ${userId}${expiresAt ? `, expires ${expiresAt.toISOString()}` : ''}`);
+    const issued = await issueRequestedToken(this.tokens, userId, body, caller);
+    this.logger.log(`Token ${issued.id} issued for user ${userId}${issued.expires_at ? `, expires ${issued.expires_at}` : ''}`);
     return issued;
   }
 }

@@ -1,0 +1,107 @@
+import { useEffect, useState } from 'preact/hooks';
+import { get, put, type Queue, type QueueSlot } from '../../api';
+import { FieldMessages, Loading, Notice, Section, useAction, useLoad } from '../../components/ui';
+import { useWorkspacePath, useWorkspaceRole } from '../../session';
+import { timeZones } from '../../time';
+
+const WEEK_DAYS: ReadonlyArray<{ day: QueueSlot['day']; name: string }> = [
+  { day: 'mon', name: 'Monday' },
+  { day: 'tue', name: 'Tuesday' },
+  { day: 'wed', name: 'Wednesday' },
+  { day: 'thu', name: 'Thursday' },
+  { day: 'fri', name: 'Friday' },
+  { day: 'sat', name: 'Saturday' },
+  { day: 'sun', name: 'Sunday' },
+];
+
+const byDayAndTime = (a: QueueSlot, b: QueueSlot): number =>
+  WEEK_DAYS.findIndex((entry) => entry.day === a.day) - WEEK_DAYS.findIndex((entry) => entry.day === b.day) || a.time.localeCompare(b.time);
+
+/**
+ * The workspace's posting schedule (`GET`/`PUT /{ws}/queue`): the weekly time slots that "Add to
+ * queue" fills, in the schedule's own time zone. Workspace admins change it; others read it.
+ */
+export function PostingSchedule() {
+  const workspacePath = useWorkspacePath();
+  const role = useWorkspaceRole();
+  const loaded = useLoad(() => get<Queue>(`${workspacePath}/queue`), [workspacePath]);
+  const [queue, setQueue] = useState<Queue>({ timezone: 'UTC', slots: [] });
+  const [day, setDay] = useState<QueueSlot['day']>('mon');
+  const [time, setTime] = useState('09:00');
+  const action = useAction();
+  useEffect(() => {
+    if (loaded.data) setQueue({ timezone: loaded.data.timezone, slots: [...loaded.data.slots].sort(byDayAndTime) });
+  }, [loaded.data]);
+
+  const editable = role === 'admin';
+  const zones = timeZones();
+  const add = () => {
+    if (!time || queue.slots.some((slot) => slot.day === day && slot.time === time)) return;
+    setQueue({ ...queue, slots: [...queue.slots, { day, time }].sort(byDayAndTime) });
+  };
+  const remove = (index: number) => setQueue({ ...queue, slots: queue.slots.filter((_, other) => other !== index) });
+  const save = async () => {
+    const saved = await action.run(() => put<Queue>(`${workspacePath}/queue`, queue), 'Posting schedule saved.');
+    if (saved) setQueue({ timezone: saved.timezone, slots: [...saved.slots].sort(byDayAndTime) });
+  };
+
+  return (
+    <Section title="Posting schedule">
+      {loaded.loading && <Loading what="the posting schedule" />}
+      {loaded.error && <Notice kind="error">{loaded.error}</Notice>}
+      <p class="muted">"Add to queue" schedules a post at the next free slot of this weekly schedule.</p>
+      {!editable && role !== null && <p class="muted">Only workspace admins change the schedule.</p>}
+      <label for="queue-time-zone">Schedule zone</label>
+      <select id="queue-time-zone" disabled={!editable} value={queue.timezone} onChange={(event) => setQueue({ ...queue, timezone: event.currentTarget.value })}>
+        {(zones.includes(queue.timezone) ? zones : [queue.timezone, ...zones]).map((zone) => (
+          <option key={zone}>{zone}</option>
+        ))}
+      </select>
+      <FieldMessages id="queue-time-zone-errors" errors={action.errors} keys={['timezone']} />
+      {queue.slots.length === 0 ? (
+        <p class="muted">No time slots yet.</p>
+      ) : (
+        <ul class="slots" aria-label="Time slots">
+          {queue.slots.map((slot, index) => (
+            <li key={`${slot.day}-${slot.time}`}>
+              {WEEK_DAYS.find((entry) => entry.day === slot.day)?.name ?? slot.day} {slot.time}
+              {editable && (
+                <button type="button" class="secondary small" aria-label={`Remove ${slot.day} ${slot.time}`} onClick={() => remove(index)}>
+                  Remove
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <FieldMessages id="queue-slot-errors" errors={action.errors} keys={Object.keys(action.errors).filter((key) => key.startsWith('slots'))} />
+      {editable && (
+        <div class="row">
+          <div class="field">
+            <label for="slot-day">Day</label>
+            <select id="slot-day" value={day} onChange={(event) => setDay(event.currentTarget.value as QueueSlot['day'])}>
+              {WEEK_DAYS.map((entry) => (
+                <option key={entry.day} value={entry.day}>
+                  {entry.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div class="field">
+            <label for="slot-time">Slot time</label>
+            <input id="slot-time" type="time" value={time} onInput={(event) => setTime(event.currentTarget.value)} />
+          </div>
+          <button type="button" class="secondary" onClick={add}>
+            Add slot
+          </button>
+        </div>
+      )}
+      {action.outcome}
+      {editable && (
+        <button type="button" disabled={action.busy} onClick={() => void save()}>
+          Save schedule
+        </button>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,28 @@
+import { Body, Controller, Put } from '@nestjs/common';
+import { ApiOkResponse } from '@nestjs/swagger';
+import { PostingQueue, readPostingQueue } from '@app/domain';
+import { CurrentMembership, Membership } from '../../auth/authenticated-user';
+import { WorkspaceRoute } from '../../auth/route-access';
+import { validationFailed } from '../../http/api-error';
+import { ApiErrorResponses, ApiJsonBody, Failures } from '../../http/openapi/api-error-responses';
+import { WorkspaceAdminOnly } from '../../workspace/workspace-admin.guard';
+import { PostingQueueDoc } from '../posting-queue.doc';
+import { PostingQueues } from '../posting-queues';
+
+/** Replaces the workspace's posting queue; its admins only. Posts already queued keep their slots. */
+@Controller(':workspaceUuid/queue')
+@WorkspaceRoute('queue')
+export class SetQueueController {
+  constructor(private readonly queues: PostingQueues) {}
+
+  @Put()
+  @WorkspaceAdminOnly()
+  @ApiJsonBody(PostingQueueDoc)
+  @ApiOkResponse({ type: PostingQueueDoc, description: 'the queue as kept' })
+  @ApiErrorResponses({ 422: Failures.validation })
+  set(@CurrentMembership() { workspaceUuid }: Membership, @Body() body: unknown): Promise<PostingQueue> {
+    const result = readPostingQueue(body);
+    if (!result.ok) throw validationFailed(result.errors);
+    return this.queues.set(workspaceUuid, result.queue);
+  }
+}

@@ -1,0 +1,77 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { PostContentInput, PostingQueue, PostingQueueLimits, slotInstantsBetween } from '@app/domain';
+import { QueueSlotBook } from './queue-slot-book';
+
+const DAY_MS = 86_400_000;
+/** Slots looked at together: one query for those that are taken. */
+const BATCH = 100;
+
+export interface SlotReservation {
+  slotAt: Date;
+  /** Reserved by this request (and so given up if its command fails), not by an earlier one of the same post. */
+  fresh: boolean;
+}
+
+/**
+ * Picks a queued post's slot: the first instant of the workspace's queue after now that no other
+ * post holds or has reserved, reserved for it before its command is decided (see QueueSlotBook).
+ */
+@Injectable()
+export class QueueSlotAllocator {
+  private readonly logger = new Logger(QueueSlotAllocator.name);
+
+  constructor(private readonly book: QueueSlotBook) {}
+
+  /**
+   * Runs a create or update: a queued one with its slot (`intent.slotAt`) reserved first, and
+   * given up again when the command fails. Without a free slot the command goes without one, and
+   * the decider answers why.
+   */
+  async runWithSlot<T>(workspaceUuid: string, postUuid: string, input: PostContentInput, now: Date, run: (input: PostContentInput) => Promise<T>): Promise<T> {
+    if (input.intent.kind !== 'queue') return run(input);
+    const reservation = await this.reserveNextFree(workspaceUuid, postUuid, input.intent.queue, now);
+    if (!reservation) return run(input);
+    try {
+      return await run({ ...input, intent: { ...input.intent, slotAt: reservation.slotAt.toISOString() } });
+    } catch (error) {
+      if (reservation.fresh) await this.release(workspaceUuid, reservation.slotAt, postUuid);
+      throw error;
+    }
+  }
+
+  /** The first free slot after `now`, reserved for the post; null when none is free in PostingQueueLimits.searchDays. */
+  async reserveNextFree(workspaceUuid: string, postUuid: string, queue: PostingQueue, now: Date): Promise<SlotReservation | null> {
+    await this.book.forgetPast(workspaceUuid, now);
+    const until = new Date(now.getTime() + PostingQueueLimits.searchDays * DAY_MS);
+    for (const batch of batches(slotInstantsBetween(queue, now, until))) {
+      const occupied = await this.book.occupied(workspaceUuid, postUuid, batch[0], batch[batch.length - 1], now);
+      for (const slotAt of batch) {
+        if (occupied.has(slotAt.getTime())) continue;
+        const outcome = await this.book.reserve(workspaceUuid, postUuid, slotAt, now);
+        if (outcome !== 'taken') return { slotAt, fresh: outcome === 'reserved' };
+      }
+    }
+    return null;
+  }
+
+  private async release(workspaceUuid: string, slotAt: Date, postUuid: string): Promise<void> {
+    try {
+      await this.book.release(workspaceUuid, slotAt, postUuid);
+    } catch (error) {
+      // Left behind, the reservation lapses on its own (RESERVATION_GRACE_MS).
+      this.logger.warn(`Could not give up the slot ${slotAt.toISOString()} of post ${postUuid}: ${(error as Error).message}`);
+    }
+  }
+}
+
+function* batches<T>(items: Iterable<T>): Generator<T[]> {
+  let batch: T[] = [];
+  for (const item of items) {
+    batch.push(item);
+    if (batch.length === BATCH) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}

@@ -1,0 +1,83 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/**
+ * A real Apache Kafka broker (with its ZooKeeper) for tests, from the `kafka` folder of `shared`
+ * beside the repository (`../shared/kafka`): `start.sh DIR` starts one on free ports of 127.0.0.1
+ * with its data in DIR, `stop.sh DIR` stops it.
+ */
+export interface RealKafkaBroker {
+  brokers: string[];
+  /** Its data, pids and logs (`logs/kafka.out`, `logs/zookeeper.out`); removed when it stops. */
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/** `../shared/kafka`, beside the repository's root (this file is five folders below it). */
+export const SHARED_KAFKA_DIR = resolve(__dirname, '../../../../..', '..', 'shared', 'kafka');
+const START_SCRIPT = join(SHARED_KAFKA_DIR, 'start.sh');
+const STOP_SCRIPT = join(SHARED_KAFKA_DIR, 'stop.sh');
+const START_TIMEOUT_MS = 90_000;
+const ADDRESS = /bootstrap\.servers=(\S+)/;
+
+/** Whether a real broker can be started here, or why not (to print when the tests fall back). */
+export function findRealKafkaBroker(): { startScript: string } | { missing: string } {
+  if (!existsSync(START_SCRIPT)) return { missing: `there is no real Kafka broker to start (${START_SCRIPT} is missing)` };
+  if (spawnSync('java', ['-version'], { stdio: 'ignore' }).error) {
+    return { missing: `java is not installed, which the real Kafka broker of ${SHARED_KAFKA_DIR} needs (apt-get install -y openjdk-17-jre-headless)` };
+  }
+  return { startScript: START_SCRIPT };
+}
+
+/**
+ * Starts a broker in a temporary folder. A watchdog process stops it and removes the folder when
+ * the owner (this process unless told) ends without stopping it (a crashed or killed test run).
+ */
+export async function startRealKafkaBroker(ownerPid = process.pid): Promise<RealKafkaBroker> {
+  const found = findRealKafkaBroker();
+  if ('missing' in found) throw new Error(found.missing);
+  const dataDir = mkdtempSync(join(tmpdir(), 'kafka-test-'));
+  const watchdog = spawn('sh', ['-c', 'while kill -0 "$0" 2>/dev/null; do sleep 1; done; "$1" "$2"; rm -rf "$2"', String(ownerPid), STOP_SCRIPT, dataDir], {
+    detached: true,
+    stdio: 'ignore',
+  });
+  watchdog.unref();
+  const stop = async () => {
+    watchdog.kill('SIGKILL');
+    await runScript(STOP_SCRIPT, [dataDir], 30_000).catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const output = await runScript(START_SCRIPT, [dataDir], START_TIMEOUT_MS);
+    const address = ADDRESS.exec(output);
+    if (!address) throw new Error(`${START_SCRIPT} printed no bootstrap.servers: ${output.slice(-2000)}`);
+    return { brokers: address[1].split(','), dataDir, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Runs a script to its end and resolves with its output, or rejects with it. */
+function runScript(script: string, args: string[], timeoutMs: number): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    // stdout only through a pipe: the broker and ZooKeeper it leaves running write to their log files.
+    const child = spawn(script, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const collect = (chunk: Buffer) => void (output.length < 100_000 && (output += chunk.toString()));
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} could not run: ${error.message}`));
+    });
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolvePromise(output);
+      else reject(new Error(`${script} ${args.join(' ')} failed (code ${code}, signal ${signal}): ${output.slice(-2000) || '(no output)'}`));
+    });
+  });
+}

@@ -1,0 +1,50 @@
+import { AccountBodyRules, ContentItemsRule, MediaRule, OptionErrors, PlatformAccount, PlatformRules, TextCounting } from '@app/domain';
+import { OptionsOf, OptionsSchema, optionErrorsOf, readOptions } from './options/options-schema';
+
+/** What a provider says of its platform's post bodies. */
+export interface PlatformDescription<S extends OptionsSchema> {
+  provider: string;
+  /**
+   * The longest text of one content item, or null for none; a function when it depends on the
+   * account (Mastodon's instance) or on the version's options (Mastodon counts a content warning).
+   */
+  textLimit: number | null | ((account: PlatformAccount, options: OptionsOf<S>) => number | null);
+  /** The longest text of an item that carries media, when shorter (Telegram's caption). */
+  textLimitWithMedia?: number;
+  /** Code points unless told (Bluesky counts graphemes). */
+  textCounting?: TextCounting;
+  contentItems: ContentItemsRule;
+  /** `optional` unless told. */
+  media?: MediaRule;
+  /** The fields of `versions.N.options.<provider>`; none unless told (anything there is ignored). */
+  options?: S;
+}
+
+/** A platform's rules (the domain's port), and its options as the publisher reads them. */
+export interface Platform<S extends OptionsSchema = OptionsSchema> extends PlatformRules {
+  /** How many content items it publishes, and how they follow the first (the same for every account). */
+  readonly contentItems: ContentItemsRule;
+  /** The options a version carries for this platform (`options.<provider>`), typed, each absent or unreadable field as its default. */
+  readOptions(versionOptions: Readonly<Record<string, unknown>>): OptionsOf<S>;
+}
+
+const NO_OPTIONS: OptionsSchema = {};
+
+export function describePlatform<S extends OptionsSchema = Record<never, never>>(description: PlatformDescription<S>): Platform<S> {
+  const { provider, textLimit, textLimitWithMedia = null, textCounting = 'code_points', contentItems, media = 'optional' } = description;
+  const schema = (description.options ?? NO_OPTIONS) as S;
+  return {
+    provider,
+    contentItems,
+    bodyRules(account: PlatformAccount, options: unknown): AccountBodyRules {
+      const limit = typeof textLimit === 'function' ? textLimit(account, readOptions(schema, options)) : textLimit;
+      return { provider, textLimit: limit, textLimitWithMedia, textCounting, contentItems, media };
+    },
+    optionErrors(options: unknown, account: PlatformAccount): OptionErrors {
+      return description.options ? optionErrorsOf(schema, provider, options, account) : {};
+    },
+    readOptions(versionOptions) {
+      return readOptions(schema, versionOptions[provider]);
+    },
+  };
+}

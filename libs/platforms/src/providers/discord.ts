@@ -1,0 +1,4 @@
+import { describePlatform } from '../platform';
+
+/** Discord (a channel's webhook): one message of at most 2000 characters. */
+export const discord = describePlatform({ provider: 'discord', textLimit: 2000, contentItems: 'single' });

@@ -1,0 +1,16 @@
+import { text, unlessAccountHas, webAddress } from '../options/option-fields';
+import { OptionsOf } from '../options/options-schema';
+import { describePlatform } from '../platform';
+
+const pinterestOptions = {
+  /** The board to pin to: required unless the account has one in its settings. */
+  board_id: text({ required: unlessAccountHas('board_id'), max: 255 }),
+  title: text({ max: 100 }),
+  /** Where the pin leads. */
+  link: webAddress({ max: 2048 }),
+};
+
+export type PinterestOptions = OptionsOf<typeof pinterestOptions>;
+
+/** Pinterest: one pin, an image or a video with a description of 500 characters (the text). */
+export const pinterest = describePlatform({ provider: 'pinterest', textLimit: 500, contentItems: 'single', media: 'image_or_video', options: pinterestOptions });

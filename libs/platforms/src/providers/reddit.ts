@@ -1,0 +1,14 @@
+import { text, unlessAccountHas } from '../options/option-fields';
+import { OptionsOf } from '../options/options-schema';
+import { describePlatform } from '../platform';
+
+const redditOptions = {
+  /** The subreddit to submit to: required unless the account has one in its settings. */
+  subreddit: text({ required: unlessAccountHas('subreddit'), max: 100 }),
+  title: text({ required: true, max: 300 }),
+};
+
+export type RedditOptions = OptionsOf<typeof redditOptions>;
+
+/** Reddit: a submission with a title (options) and a text of 40,000 characters; a second content item is a first comment. */
+export const reddit = describePlatform({ provider: 'reddit', textLimit: 40_000, contentItems: 'first_comment', options: redditOptions });

@@ -1,0 +1,22 @@
+import { PlatformAccount } from '@app/domain';
+import { flag, requiredChoice } from '../options/option-fields';
+import { OptionsOf } from '../options/options-schema';
+import { describePlatform } from '../platform';
+
+/** Every privacy level of TikTok's Content Posting API. */
+export const TIKTOK_PRIVACY_LEVELS = ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'] as const;
+type PrivacyLevel = (typeof TIKTOK_PRIVACY_LEVELS)[number];
+
+/** The levels the creator's account offers (`settings.privacy_level_options`, as TikTok's creator info tells them), else every level. */
+function offeredLevels({ settings }: PlatformAccount): readonly PrivacyLevel[] {
+  const offered = settings.privacy_level_options;
+  if (!Array.isArray(offered)) return TIKTOK_PRIVACY_LEVELS;
+  return TIKTOK_PRIVACY_LEVELS.filter((level) => offered.includes(level));
+}
+
+const tiktokOptions = { privacy_level: requiredChoice(TIKTOK_PRIVACY_LEVELS, offeredLevels), disable_comment: flag(false) };
+
+export type TikTokOptions = OptionsOf<typeof tiktokOptions>;
+
+/** TikTok: one video or photo post with a caption of 2,200 characters, at a privacy level the creator chooses. */
+export const tiktok = describePlatform({ provider: 'tiktok', textLimit: 2_200, contentItems: 'single', media: 'image_or_video', options: tiktokOptions });

@@ -1,0 +1,69 @@
+import { Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FileMediaStore } from '@app/media-store';
+import { InProcessMessageBus } from '@app/messaging';
+import { migrateSchema, openSqliteDatabase, SchemaDatabase, SqlDatabase } from '@app/persistence';
+import { SecretBox } from '@app/security';
+import { AccountStore } from '../../../apps/publisher/src/accounts/account-store';
+import { LostAuthorizationReporter } from '../../../apps/publisher/src/accounts/report-lost-authorization/lost-authorization.reporter';
+import { ProviderRegistry } from '../../../apps/publisher/src/providers/provider-registry';
+import { ProviderConnection, PublishProvider } from '../../../apps/publisher/src/providers/publish-provider';
+import { AccountPublisher } from '../../../apps/publisher/src/publish-post/account-publisher';
+import { AttemptJournal } from '../../../apps/publisher/src/publish-post/attempt-journal';
+import { ContentItemsPublisher } from '../../../apps/publisher/src/publish-post/content-items-publisher';
+import { DeferredAttempts } from '../../../apps/publisher/src/publish-post/deferred-attempts';
+import { ItemJournal } from '../../../apps/publisher/src/publish-post/item-journal';
+import { VersionMedia } from '../../../apps/publisher/src/publish-post/version-media';
+import { PUBLISHER_SCHEMA, PublisherTables, publisherMigrations } from '../../../apps/publisher/src/publisher-migrations';
+import { defaultPublisherOptions, PublisherOptions } from '../../../apps/publisher/src/publisher-options';
+
+/**
+ * The publisher's journal and accounts on a SQLite database of its own (migrated), for the
+ * scenarios that run a provider through the AccountPublisher as the publisher module wires it,
+ * without the bus: several publishers on these tables are several processes sharing a database.
+ */
+export class PublisherTablesOnSqlite {
+  readonly journal: AttemptJournal;
+  readonly accounts: AccountStore;
+
+  private constructor(
+    private readonly database: SqlDatabase,
+    readonly tables: SchemaDatabase<PublisherTables>,
+  ) {
+    this.journal = new AttemptJournal(tables);
+    this.accounts = new AccountStore(tables, new SecretBox('provider-scenarios'));
+  }
+
+  static async open(): Promise<PublisherTablesOnSqlite> {
+    Logger.overrideLogger(['error']);
+    const database = openSqliteDatabase();
+    const tables = database.forSchema<PublisherTables>(PUBLISHER_SCHEMA);
+    await migrateSchema(tables, publisherMigrations);
+    return new PublisherTablesOnSqlite(database, tables);
+  }
+
+  /** A publisher (one process) on these tables; fast retries unless `options` say otherwise. */
+  publisher(provider: PublishProvider, options: Partial<PublisherOptions> = {}): AccountPublisher {
+    const settings = { ...defaultPublisherOptions, maxRetries: 2, maxRetryDelayMs: 50, ...options };
+    const deferred = new DeferredAttempts(this.tables);
+    const steps = new ItemJournal(this.tables);
+    const media = new VersionMedia(new FileMediaStore(mkdtempSync(join(tmpdir(), 'provider-scenario-media-'))));
+    const lostAuthorization = new LostAuthorizationReporter(new InProcessMessageBus(this.database));
+    const contentItems = new ContentItemsPublisher(this.journal, steps, deferred, lostAuthorization, media, settings);
+    return new AccountPublisher(this.journal, steps, deferred, this.accounts, new ProviderRegistry([provider]), contentItems, settings);
+  }
+
+  /** Keeps a connected account as the publisher does; answers the connection the publisher hands its provider. */
+  async keep(provider: PublishProvider, connection: ProviderConnection): Promise<ProviderConnection> {
+    const { accountId, settings, credentials, session } = connection;
+    await this.accounts.save({ accountId, workspaceUuid: randomUUID(), provider: provider.name, settings, credentials }, await session.load());
+    return { ...connection, session: this.accounts.sessionOf(accountId) };
+  }
+
+  async close(): Promise<void> {
+    await this.database.close();
+  }
+}
