@@ -59,6 +59,7 @@ import { WebhookSettings } from './webhooks/manage-webhooks/webhook-settings';
 import { WorkspaceWebhooksController } from './webhooks/manage-webhooks/workspace-webhooks.controller';
 import { DeleteMediaController } from './media/delete-media/delete-media.controller';
 import { GetMediaFileController } from './media/get-media-file/get-media-file.controller';
+import { ServeSignedMediaController } from './media/serve-signed-media/serve-signed-media.controller';
 import { ListMediaController } from './media/list-media/list-media.controller';
 import { MediaLibrary } from './media/media-library';
 import { MediaUses } from './media/media-uses/media-uses';
@@ -135,6 +136,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     ListMediaController,
     UploadMediaController,
     GetMediaFileController,
+    ServeSignedMediaController,
     DeleteMediaController,
     GetQueueController,
     SetQueueController,

@@ -2,6 +2,7 @@ import { AppConfig, loadConfig } from '@app/config';
 import { InProcessMessageBus, InProcessRpc } from '@app/messaging';
 import { FileMediaStore } from '@app/media-store';
 import { openSqliteDatabase, SqlDatabase } from '@app/persistence';
+import { MEDIA_URL_SIGNER, MediaUrlSigner } from '@app/security';
 import { createHttpApp } from '@app/runtime';
 import { testInfrastructure } from '@app/testing';
 import { randomBytes } from 'node:crypto';
@@ -25,6 +26,8 @@ export interface GatewayTestApp {
   media: FileMediaStore;
   /** That folder. */
   mediaFolder: string;
+  /** What signs the addresses platforms fetch media from, with the gateway's key (as the publisher does). */
+  mediaUrls: MediaUrlSigner;
   /** Stops the app; the database stays open for another app until `dispose`. */
   close(): Promise<void>;
   dispose(): Promise<void>;
@@ -79,6 +82,7 @@ export async function startGatewayTestApp(
     bus,
     media,
     mediaFolder,
+    mediaUrls: app.get(MEDIA_URL_SIGNER),
     close: async () => {
       await app.close();
       await bus.close();

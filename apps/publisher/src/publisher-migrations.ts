@@ -8,6 +8,7 @@ export const PUBLISHER_DATABASE = Symbol('PUBLISHER_DATABASE');
 /** What the SecretBox wrote in schema `publisher`, for the re-encrypt command. */
 export const publisherEncryptedColumns: readonly EncryptedColumns[] = [
   { schema: PUBLISHER_SCHEMA, table: 'accounts', key: ['account_id'], columns: ['settings_encrypted', 'credentials_encrypted', 'session_encrypted'] },
+  { schema: PUBLISHER_SCHEMA, table: 'item_progress', key: ['post_uuid', 'account_id', 'round', 'item_index'], columns: ['progress_encrypted'] },
 ];
 
 export type AttemptState = 'started' | 'finished';
@@ -58,6 +59,16 @@ export interface PublisherTables {
     reference: string | null;
     started_at: Date | string;
     finished_at: Date | string | null;
+  };
+  /** The journaled steps of an asynchronous publish of one content item (containers, upload sessions), until the attempt's result is stored. */
+  item_progress: {
+    post_uuid: string;
+    account_id: number;
+    round: number;
+    item_index: number;
+    /** The provider's steps, JSON, encrypted (an upload session's address lets anyone who holds it upload). */
+    progress_encrypted: string;
+    updated_at: Date | string;
   };
   /** Attempts the platform asked to wait for longer than a consumer may hold a partition; resumed when due. */
   deferred_attempts: {
@@ -179,6 +190,22 @@ export const publisherMigrations: readonly SchemaMigration[] = [
               ),
             ),
         )
+        .execute();
+    },
+  },
+  {
+    id: '006-item-progress',
+    up: async (db, dialect) => {
+      await db.schema
+        .createTable('item_progress')
+        .ifNotExists()
+        .addColumn('post_uuid', dialect.types.uuid, (col) => col.notNull())
+        .addColumn('account_id', dialect.types.bigint, (col) => col.notNull())
+        .addColumn('round', 'integer', (col) => col.notNull())
+        .addColumn('item_index', 'integer', (col) => col.notNull())
+        .addColumn('progress_encrypted', 'text', (col) => col.notNull())
+        .addColumn('updated_at', dialect.types.timestamp, (col) => col.notNull().defaultTo(dialect.now()))
+        .addPrimaryKeyConstraint('item_progress_pkey', ['post_uuid', 'account_id', 'round', 'item_index'])
         .execute();
     },
   },

@@ -21,6 +21,7 @@ import { ContentItemsPublisher } from './publish-post/content-items-publisher';
 import { DeferredAttempts } from './publish-post/deferred-attempts';
 import { DeferredAttemptsRunner } from './publish-post/deferred-attempts.runner';
 import { ItemJournal } from './publish-post/item-journal';
+import { ItemProgressJournal } from './publish-post/item-progress';
 import { PostPublishingConsumer } from './publish-post/post-publishing.consumer';
 import { VersionMedia } from './publish-post/version-media';
 import { PUBLISHER_DATABASE, PUBLISHER_SCHEMA, publisherMigrations } from './publisher-migrations';
@@ -51,6 +52,7 @@ const PROVIDER_TIMEOUT_MS = 10_000;
     LostAuthorizationReporter,
     AttemptJournal,
     ItemJournal,
+    ItemProgressJournal,
     VersionMedia,
     DeferredAttempts,
     ContentItemsPublisher,

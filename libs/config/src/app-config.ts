@@ -19,6 +19,8 @@ export interface AppConfig {
   webhooksMaxPerWorkspace: number;
   /** Whether provider base URLs (a Mastodon instance, a PDS) may resolve to private, loopback or link-local addresses. */
   providerAllowPrivateUrls: boolean;
+  /** How long a platform that publishes asynchronously (a container, an upload being processed) is polled before the account fails with its last status. */
+  providerProcessingTimeoutMs: number;
   rateLimitPerMinute: number;
   /** Requests per minute per client address that come with no token or an unknown one. */
   rateLimitUnauthenticatedPerMinute: number;
@@ -111,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookDisableAfterHours: positiveNumber(env, 'WEBHOOK_DISABLE_AFTER_HOURS', 120),
     webhooksMaxPerWorkspace: integer(env, 'WEBHOOKS_MAX_PER_WORKSPACE', 20, 1),
     providerAllowPrivateUrls: boolean(env, 'PROVIDER_ALLOW_PRIVATE_URLS', false),
+    providerProcessingTimeoutMs: integer(env, 'PROVIDER_PROCESSING_TIMEOUT_MS', 15 * 60_000, 1),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 300, 1),
     rateLimitUnauthenticatedPerMinute: integer(env, 'RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE', 60, 1),
     trustProxy: boolean(env, 'TRUST_PROXY', false),

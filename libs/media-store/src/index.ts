@@ -3,3 +3,4 @@ export * from './media-bytes';
 export * from './media-type';
 export * from './file-media-store';
 export * from './postgres-media-store';
+export * from './signed-media-address';

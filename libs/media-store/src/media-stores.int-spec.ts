@@ -12,6 +12,9 @@ import { PostgresMediaStore } from './postgres-media-store';
 import { MEDIA_CHUNK_BYTES, MEDIA_SCHEMA, mediaStoreMigrations } from './postgres-media-store-migrations';
 import { mp4Start, pngImage } from './testing/sample-media';
 
+// Each PostgreSQL test creates a database of its own and migrates it: seconds on a busy machine.
+jest.setTimeout(30_000);
+
 const object = (overrides: Partial<MediaObject> = {}): MediaObject => ({ id: randomUUID(), mimeType: 'image/png', width: 64, height: 48, bytes: pngImage(64, 48), ...overrides });
 
 /** Bytes that differ from one position to the next, so a chunk out of place or lost shows. */

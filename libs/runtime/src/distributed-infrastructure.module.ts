@@ -5,7 +5,7 @@ import { EVENT_STORE, EventStore, EventStoreDbEventStore, SqlEventStore } from '
 import { MEDIA_STORE, PostgresMediaStore } from '@app/media-store';
 import { HttpQueryClient, HttpQueryServer, KafkaConsumerTimings, KafkaMessageBus, KafkaRpc, MESSAGE_BUS, MessageEndpoints, QueryRouting, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
 import { DATABASE, openPostgresDatabase, SqlDatabase } from '@app/persistence';
-import { MessageSigner, SECRET_BOX, SecretBox, WireCipher } from '@app/security';
+import { MEDIA_URL_SIGNER, MediaUrlSigner, MessageSigner, SECRET_BOX, SecretBox, WireCipher } from '@app/security';
 import { messageRetry } from './message-retry';
 import { keyringFromConfig } from './secret-box-from-config';
 
@@ -101,6 +101,8 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
       { provide: RPC_CLIENT, useExisting: QUERY_ROUTING },
       { provide: RPC_SERVER, useExisting: QUERY_ROUTING },
       { provide: SECRET_BOX, useValue: secretBox },
+      // Addresses of media that platforms fetch: signed by the publisher, checked by the gateway.
+      { provide: MEDIA_URL_SIGNER, useValue: new MediaUrlSigner(keyring) },
     ];
     if (options.media) {
       providers.push({
@@ -128,7 +130,7 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
       module: DistributedInfrastructureModule,
       imports: [DiscoveryModule],
       providers: [MessageEndpoints, ...providers],
-      exports: [APP_CONFIG, DATABASE, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, SECRET_BOX, HTTP_QUERY_SERVER, ...(options.eventStore ? [EVENT_STORE] : []), ...(options.media ? [MEDIA_STORE] : [])],
+      exports: [APP_CONFIG, DATABASE, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, SECRET_BOX, MEDIA_URL_SIGNER, HTTP_QUERY_SERVER, ...(options.eventStore ? [EVENT_STORE] : []), ...(options.media ? [MEDIA_STORE] : [])],
     };
   }
 

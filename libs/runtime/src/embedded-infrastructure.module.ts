@@ -7,11 +7,11 @@ import { EVENT_STORE, SqlEventStore } from '@app/event-store';
 import { FileMediaStore, MEDIA_STORE } from '@app/media-store';
 import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, MessageEndpoints, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
 import { DATABASE, openSqliteDatabase, SqlDatabase } from '@app/persistence';
-import { SECRET_BOX } from '@app/security';
+import { Keyring, MEDIA_URL_SIGNER, MediaUrlSigner, SECRET_BOX, SecretBox } from '@app/security';
 import { lockDataDir } from './data-dir-lock';
 import { loadOrCreateEncryptionKey } from './encryption-key';
 import { messageRetry } from './message-retry';
-import { secretBoxFromConfig } from './secret-box-from-config';
+import { keyringFromConfig } from './secret-box-from-config';
 
 const EMBEDDED_RPC = Symbol('EMBEDDED_RPC');
 /** Releases this process's hold on DATA_DIR, taken before the database opens. */
@@ -35,6 +35,9 @@ export class EmbeddedInfrastructureModule implements OnApplicationShutdown {
   ) {}
 
   static forRoot(config: AppConfig): DynamicModule {
+    // The configured key, else the one generated in DATA_DIR: read once, for the SecretBox and the media URL signer.
+    let keys: Keyring | undefined;
+    const keyring = (): Keyring => (keys ??= keyringFromConfig(config, { strict: false, generatedKey: () => loadOrCreateEncryptionKey(resolve(config.dataDir)) }));
     return {
       module: EmbeddedInfrastructureModule,
       imports: [DiscoveryModule],
@@ -94,10 +97,14 @@ export class EmbeddedInfrastructureModule implements OnApplicationShutdown {
         { provide: RPC_SERVER, useExisting: EMBEDDED_RPC },
         {
           provide: SECRET_BOX,
-          useFactory: () => secretBoxFromConfig(config, { strict: false, generatedKey: () => loadOrCreateEncryptionKey(resolve(config.dataDir)) }),
+          useFactory: () => new SecretBox(keyring()),
+        },
+        {
+          provide: MEDIA_URL_SIGNER,
+          useFactory: () => new MediaUrlSigner(keyring()),
         },
       ],
-      exports: [APP_CONFIG, DATABASE, EVENT_STORE, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, SECRET_BOX, MEDIA_STORE],
+      exports: [APP_CONFIG, DATABASE, EVENT_STORE, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, SECRET_BOX, MEDIA_URL_SIGNER, MEDIA_STORE],
     };
   }
 

@@ -1,5 +1,5 @@
 import { AppConfig, ConfigError } from '@app/config';
-import { EncryptionKeyError, Keyring, parseEncryptionKey, parseOldEncryptionKeys, SecretBox } from '@app/security';
+import { EncryptionKeyError, Keyring, parseEncryptionKey, parseOldEncryptionKeys } from '@app/security';
 
 /**
  * The keys of this process: `ENCRYPTION_KEY` encrypts (and signs), `ENCRYPTION_KEYS_OLD` still
@@ -17,8 +17,4 @@ export function keyringFromConfig(config: AppConfig, options: { strict: boolean;
     if (error instanceof EncryptionKeyError) throw new ConfigError(error.message);
     throw error;
   }
-}
-
-export function secretBoxFromConfig(config: AppConfig, options: { strict: boolean; generatedKey?: () => string }): SecretBox {
-  return new SecretBox(keyringFromConfig(config, options));
 }

@@ -3,3 +3,4 @@ export * from './token-hash';
 export * from './encryption-keys';
 export * from './message-signer';
 export * from './wire-cipher';
+export * from './media-url-signer';

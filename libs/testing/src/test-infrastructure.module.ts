@@ -8,7 +8,7 @@ import { EVENT_STORE, EventStore } from '@app/event-store';
 import { InProcessMessageBus, InProcessMessageBusOptions, InProcessRpc, MESSAGE_BUS, MessageEndpoints, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
 import { FileMediaStore, MEDIA_STORE, MediaStore } from '@app/media-store';
 import { DATABASE, SqlDatabase } from '@app/persistence';
-import { SECRET_BOX, SecretBox } from '@app/security';
+import { MEDIA_URL_SIGNER, MediaUrlSigner, parseEncryptionKey, SECRET_BOX, SecretBox } from '@app/security';
 
 export interface TestInfrastructureOptions {
   config?: AppConfig;
@@ -47,6 +47,7 @@ export function testInfrastructure(database: SqlDatabase, options: TestInfrastru
       { provide: DATABASE, useValue: database },
       { provide: APP_CONFIG, useValue: options.config ?? loadConfig({}) },
       { provide: SECRET_BOX, useValue: new SecretBox(options.encryptionKey ?? 'test') },
+      { provide: MEDIA_URL_SIGNER, useValue: new MediaUrlSigner({ current: parseEncryptionKey(options.encryptionKey ?? 'test', 'test key', { strict: false }) }) },
       { provide: RPC_CLIENT, useValue: rpc },
       { provide: RPC_SERVER, useValue: rpc },
       ...eventStore,
@@ -65,6 +66,6 @@ export function testInfrastructure(database: SqlDatabase, options: TestInfrastru
         },
       },
     ],
-    exports: [DATABASE, APP_CONFIG, SECRET_BOX, RPC_CLIENT, RPC_SERVER, MESSAGE_BUS, MEDIA_STORE, ...eventStore.map((provider) => provider.provide)],
+    exports: [DATABASE, APP_CONFIG, SECRET_BOX, MEDIA_URL_SIGNER, RPC_CLIENT, RPC_SERVER, MESSAGE_BUS, MEDIA_STORE, ...eventStore.map((provider) => provider.provide)],
   };
 }

@@ -1,5 +1,5 @@
 import { OneAtATime } from '../../../apps/publisher/src/accounts/one-at-a-time';
-import { SessionChange, SessionStore } from '../../../apps/publisher/src/providers/publish-provider';
+import { PublishProgress, SessionChange, SessionStore } from '../../../apps/publisher/src/providers/publish-provider';
 
 /** A session store for one account, in memory: what the publisher keeps encrypted in its accounts table. */
 export function memorySession(initial: Record<string, unknown> | null = null): SessionStore & { current: Record<string, unknown> | null; saves: number } {
@@ -20,4 +20,16 @@ export function memorySession(initial: Record<string, unknown> | null = null): S
       }),
   };
   return store;
+}
+
+/** The journaled steps of one content item, in memory: what the publisher keeps encrypted in `item_progress`. */
+export function memoryProgress(initial: Record<string, unknown> | null = null): PublishProgress & { current: Record<string, unknown> | null } {
+  const progress = {
+    current: initial,
+    read: async () => progress.current,
+    record: async (step: Record<string, unknown>) => {
+      progress.current = { ...(progress.current ?? {}), ...step };
+    },
+  };
+  return progress;
 }

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { FileMediaStore } from '@app/media-store';
 import { InProcessMessageBus } from '@app/messaging';
 import { migrateSchema, openSqliteDatabase, SchemaDatabase, SqlDatabase } from '@app/persistence';
-import { SecretBox } from '@app/security';
+import { MediaUrlSigner, parseEncryptionKey, SecretBox } from '@app/security';
 import { AccountStore } from '../../../apps/publisher/src/accounts/account-store';
 import { LostAuthorizationReporter } from '../../../apps/publisher/src/accounts/report-lost-authorization/lost-authorization.reporter';
 import { ProviderRegistry } from '../../../apps/publisher/src/providers/provider-registry';
@@ -16,9 +16,11 @@ import { AttemptJournal } from '../../../apps/publisher/src/publish-post/attempt
 import { ContentItemsPublisher } from '../../../apps/publisher/src/publish-post/content-items-publisher';
 import { DeferredAttempts } from '../../../apps/publisher/src/publish-post/deferred-attempts';
 import { ItemJournal } from '../../../apps/publisher/src/publish-post/item-journal';
+import { ItemProgressJournal } from '../../../apps/publisher/src/publish-post/item-progress';
 import { VersionMedia } from '../../../apps/publisher/src/publish-post/version-media';
 import { PUBLISHER_SCHEMA, PublisherTables, publisherMigrations } from '../../../apps/publisher/src/publisher-migrations';
 import { defaultPublisherOptions, PublisherOptions } from '../../../apps/publisher/src/publisher-options';
+import { SignedMediaServer } from './signed-media-server';
 
 /**
  * The publisher's journal and accounts on a SQLite database of its own (migrated), for the
@@ -28,13 +30,18 @@ import { defaultPublisherOptions, PublisherOptions } from '../../../apps/publish
 export class PublisherTablesOnSqlite {
   readonly journal: AttemptJournal;
   readonly accounts: AccountStore;
+  /** The journaled steps of asynchronous publishes. */
+  readonly progress: ItemProgressJournal;
+  private readonly signer = new MediaUrlSigner({ current: parseEncryptionKey('provider-scenarios', 'key', { strict: false }) });
 
   private constructor(
     private readonly database: SqlDatabase,
     readonly tables: SchemaDatabase<PublisherTables>,
   ) {
     this.journal = new AttemptJournal(tables);
-    this.accounts = new AccountStore(tables, new SecretBox('provider-scenarios'));
+    const secrets = new SecretBox('provider-scenarios');
+    this.accounts = new AccountStore(tables, secrets);
+    this.progress = new ItemProgressJournal(tables, secrets);
   }
 
   static async open(): Promise<PublisherTablesOnSqlite> {
@@ -46,13 +53,16 @@ export class PublisherTablesOnSqlite {
   }
 
   /** A publisher (one process) on these tables; fast retries unless `options` say otherwise. */
-  publisher(provider: PublishProvider, options: Partial<PublisherOptions> = {}): AccountPublisher {
+  publisher(provider: PublishProvider, options: Partial<PublisherOptions> = {}, mediaServer: SignedMediaServer | null = null): AccountPublisher {
     const settings = { ...defaultPublisherOptions, maxRetries: 2, maxRetryDelayMs: 50, ...options };
     const deferred = new DeferredAttempts(this.tables);
     const steps = new ItemJournal(this.tables);
-    const media = new VersionMedia(new FileMediaStore(mkdtempSync(join(tmpdir(), 'provider-scenario-media-'))));
+    // The media of the posts: those of the media server when the platform fetches them, else none.
+    const media = mediaServer
+      ? new VersionMedia(mediaServer.store, mediaServer.signer, { publicUrl: mediaServer.url })
+      : new VersionMedia(new FileMediaStore(mkdtempSync(join(tmpdir(), 'provider-scenario-media-'))), this.signer, { publicUrl: 'http://127.0.0.1:9' });
     const lostAuthorization = new LostAuthorizationReporter(new InProcessMessageBus(this.database));
-    const contentItems = new ContentItemsPublisher(this.journal, steps, deferred, lostAuthorization, media, settings);
+    const contentItems = new ContentItemsPublisher(this.journal, steps, this.progress, deferred, lostAuthorization, media, settings);
     return new AccountPublisher(this.journal, steps, deferred, this.accounts, new ProviderRegistry([provider]), contentItems, settings);
   }
 

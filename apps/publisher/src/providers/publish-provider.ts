@@ -9,6 +9,24 @@ import type { StoredMedia } from '@app/media-store';
  */
 export interface PublishMedia extends StoredMedia {
   read(): Promise<Buffer>;
+  /**
+   * A signed address under PUBLIC_URL from which the platform fetches the file itself
+   * (Instagram, Threads, Facebook reels), valid for an hour from this call and for this file only.
+   */
+  url(): string;
+}
+
+/**
+ * What an asynchronous publish of one content item has done so far (a container created, an upload
+ * session opened, chunk N sent, publish requested), journaled with the attempt. A step is recorded
+ * before it is taken, so a publish made again after a crash or a wait resumes where the one before
+ * stopped instead of creating a second post. Forgotten once the attempt's result is stored.
+ */
+export interface PublishProgress {
+  /** What earlier tries of this item recorded, merged, or null when none did. */
+  read(): Promise<Readonly<Record<string, unknown>> | null>;
+  /** Merges these fields into what is recorded, durably, before the step they describe is taken. */
+  record(step: Record<string, unknown>): Promise<void>;
 }
 
 /**
@@ -108,6 +126,8 @@ export interface PublishRequest {
   media: readonly PublishMedia[];
   /** The version's platform options, by provider (`versions.N.options`); the same for every item. */
   options?: Readonly<Record<string, unknown>>;
+  /** The item's journaled steps, for platforms that publish in several (containers, uploads, processing). */
+  progress: PublishProgress;
 }
 
 export type PublishOutcome = { kind: 'published'; externalId: string; externalUrl: string | null; reference?: string | null } | ProviderFailure;
@@ -124,9 +144,12 @@ export type DeleteOutcome = { kind: 'deleted' } | ProviderFailure;
  * How an attempt cut off by a crash (begun, outcome never stored) is resolved:
  * - `idempotency_key`: made again with the same key; the platform answers with the first publish.
  * - `lookup`: made again; the provider finds what the first try posted instead of posting twice.
- * - `report_unknown`: the platform offers neither; the attempt is reported failed as unknown.
+ * - `resume`: made again; the provider resumes from the steps it journaled in `progress` (the
+ *   container it created, the upload session it opened) and, when the cut came after it asked the
+ *   platform to publish, finds the post among the account's recent ones: never a second post.
+ * - `report_unknown`: the platform offers none of these; the attempt is reported failed as unknown.
  */
-export type CrashRecovery = 'idempotency_key' | 'lookup' | 'report_unknown';
+export type CrashRecovery = 'idempotency_key' | 'lookup' | 'resume' | 'report_unknown';
 
 /** One social platform. Adapters map every answer of the platform to an outcome; they never throw for a platform's answer. */
 export interface PublishProvider {

@@ -6,6 +6,7 @@ import { PUBLISHER_SCHEMA, PublisherTables, publisherMigrations } from '../publi
 import { AttemptJournal, AttemptKey } from './attempt-journal';
 import { DeferredAttempts } from './deferred-attempts';
 import { ItemJournal } from './item-journal';
+import { ItemProgressJournal } from './item-progress';
 import { PublishResult } from './publish-result';
 
 const LEASE_MS = 60_000;
@@ -24,7 +25,7 @@ describe.each(testEngines)('publisher tables on %s', (_, open) => {
     const opened = await open();
     dispose = opened.dispose;
     database = opened.database.forSchema<PublisherTables>(PUBLISHER_SCHEMA);
-    expect(await migrateSchema(database, publisherMigrations)).toEqual(['001-accounts-and-attempts', '002-provider-sessions', '003-deferred-attempts', '004-attempt-lease', '005-attempt-items']);
+    expect(await migrateSchema(database, publisherMigrations)).toEqual(['001-accounts-and-attempts', '002-provider-sessions', '003-deferred-attempts', '004-attempt-lease', '005-attempt-items', '006-item-progress']);
     journal = new AttemptJournal(database);
     accounts = new AccountStore(database, new SecretBox('test'));
   });
@@ -104,6 +105,26 @@ describe.each(testEngines)('publisher tables on %s', (_, open) => {
       expect(await steps.stepsOf(key())).toEqual([]);
       await steps.forget(attempt);
       expect(await steps.stepsOf(attempt)).toEqual([]);
+    });
+
+    it('keeps the progress of an asynchronous item encrypted, through a notSent and a new process, until the attempt is forgotten', async () => {
+      const steps = new ItemJournal(database);
+      const attempt = key();
+      await journal.begin(attempt, LEASE_MS);
+      const progress = new ItemProgressJournal(database, new SecretBox('test'));
+      const first = progress.of(attempt, 1);
+      expect(await first.read()).toBeNull();
+      await first.record({ container_id: 'c-17', started_at: 1_800_000_000_000 });
+      await first.record({ publish_requested: true });
+      await steps.sending(attempt, 1);
+      await steps.notSent(attempt, 1);
+      expect(await new ItemProgressJournal(database, new SecretBox('test')).of(attempt, 1).read()).toEqual({ container_id: 'c-17', started_at: 1_800_000_000_000, publish_requested: true });
+      expect(await progress.of(attempt, 0).read()).toBeNull();
+      const stored = await database.db.selectFrom('item_progress').select('progress_encrypted').where('post_uuid', '=', attempt.postUuid).execute();
+      expect(stored).toHaveLength(1);
+      expect(stored[0].progress_encrypted).not.toContain('c-17');
+      await steps.forget(attempt);
+      expect(await progress.of(attempt, 1).read()).toBeNull();
     });
 
     it('stores a result with its items and gives them back', async () => {

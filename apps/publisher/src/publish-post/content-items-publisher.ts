@@ -8,6 +8,7 @@ import { PUBLISHER_OPTIONS, PublisherOptions } from '../publisher-options';
 import { AttemptJournal, AttemptKey } from './attempt-journal';
 import { DeferredAttempts } from './deferred-attempts';
 import { ItemJournal, ItemStep } from './item-journal';
+import { ItemProgressJournal } from './item-progress';
 import { failed, ItemResult, nextStep, PublishMessages, PublishResult, published } from './publish-result';
 import { MediaReadFailure, VersionMedia } from './version-media';
 import { webAddressOf } from './web-address';
@@ -59,6 +60,7 @@ export class ContentItemsPublisher {
   constructor(
     private readonly journal: AttemptJournal,
     private readonly steps: ItemJournal,
+    private readonly progress: ItemProgressJournal,
     private readonly deferred: DeferredAttempts,
     private readonly lostAuthorization: LostAuthorizationReporter,
     private readonly versionMedia: VersionMedia,
@@ -84,7 +86,7 @@ export class ContentItemsPublisher {
         this.logger.warn(`Content item ${index + 1} of ${labelOf(key)} was cut off before its outcome was stored; ${provider.name} resolves it (${recovery}), so it is made again`);
       }
       const followUp = index === 0 ? null : { index, root: onPlatform[0]!, parent: onPlatform[index - 1]! };
-      const request: PublishRequest = { ...prepared.request, idempotencyKey: itemIdempotencyKey(prepared.request.idempotencyKey, index), item: version.content[index], followUp, media: [], options: version.options };
+      const request: PublishRequest = { ...prepared.request, idempotencyKey: itemIdempotencyKey(prepared.request.idempotencyKey, index), item: version.content[index], followUp, media: [], options: version.options, progress: this.progress.of(key, index) };
       const result = await this.attempt(key, index, prepared, request, context);
       if (result === null) return null;
       if (result.kind === 'failed') return failed(result.message, onPlatform);

@@ -95,8 +95,10 @@ export class ItemJournal {
       .execute();
   }
 
-  /** The attempt's result is stored (with its items): its steps are no longer needed. */
+  /** The attempt's result is stored (with its items): its steps, and the progress of its asynchronous ones, are no longer needed. */
   async forget(key: AttemptKey): Promise<void> {
-    await this.database.db.deleteFrom('attempt_items').where('post_uuid', '=', key.postUuid).where('account_id', '=', key.accountId).where('round', '=', key.round).execute();
+    for (const table of ['attempt_items', 'item_progress'] as const) {
+      await this.database.db.deleteFrom(table).where('post_uuid', '=', key.postUuid).where('account_id', '=', key.accountId).where('round', '=', key.round).execute();
+    }
   }
 }

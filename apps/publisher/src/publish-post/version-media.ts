@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PostContent } from '@app/domain';
-import { MEDIA_STORE, MediaStore, readMediaBytes, StoredMedia } from '@app/media-store';
+import { APP_CONFIG, AppConfig } from '@app/config';
+import { MEDIA_STORE, MediaStore, readMediaBytes, signedMediaAddress, StoredMedia } from '@app/media-store';
+import { MEDIA_URL_SIGNER, MediaUrlSigner } from '@app/security';
 import { ProviderFailure, PublishMedia } from '../providers/publish-provider';
 
 /** When the media store does not answer, the attempt waits this long and tries again (nothing was sent yet). */
@@ -38,7 +40,11 @@ const unreadable = (error: unknown): ProviderFailure => ({
  */
 @Injectable()
 export class VersionMedia {
-  constructor(@Inject(MEDIA_STORE) private readonly store: MediaStore) {}
+  constructor(
+    @Inject(MEDIA_STORE) private readonly store: MediaStore,
+    @Inject(MEDIA_URL_SIGNER) private readonly signer: MediaUrlSigner,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'publicUrl'>,
+  ) {}
 
   async read(item: PostContent): Promise<readonly PublishMedia[] | ProviderFailure> {
     const media: PublishMedia[] = [];
@@ -50,7 +56,7 @@ export class VersionMedia {
         return unreadable(error);
       }
       if (!stored) return { kind: 'rejected', message: VersionMediaMessages.missing(id) };
-      media.push({ ...stored, read: () => this.bytesOf(id) });
+      media.push({ ...stored, read: () => this.bytesOf(id), url: () => signedMediaAddress(this.config.publicUrl, stored, this.signer.sign(id)) });
     }
     return media;
   }

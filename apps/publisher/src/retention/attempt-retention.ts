@@ -22,23 +22,25 @@ export class AttemptRetention extends Retention {
   protected async removeBefore(cutoff: Date): Promise<number> {
     const { db } = this.database;
     const result = await db.deleteFrom('attempts').where('state', '=', 'finished').where('finished_at', '<', cutoff).executeTakeFirst();
-    // An attempt's item steps go once its result is stored; they outlive it only when a crash fell in between.
-    await db
-      .deleteFrom('attempt_items')
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('attempts')
-              .select('attempts.round')
-              .whereRef('attempts.post_uuid', '=', 'attempt_items.post_uuid')
-              .whereRef('attempts.account_id', '=', 'attempt_items.account_id')
-              .whereRef('attempts.round', '=', 'attempt_items.round')
-              .where('attempts.state', '=', 'started'),
+    // An attempt's item steps (and their progress) go once its result is stored; they outlive it only when a crash fell in between.
+    for (const table of ['attempt_items', 'item_progress'] as const) {
+      await db
+        .deleteFrom(table)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('attempts')
+                .select('attempts.round')
+                .whereRef('attempts.post_uuid', '=', `${table}.post_uuid`)
+                .whereRef('attempts.account_id', '=', `${table}.account_id`)
+                .whereRef('attempts.round', '=', `${table}.round`)
+                .where('attempts.state', '=', 'started'),
+            ),
           ),
-        ),
-      )
-      .execute();
+        )
+        .execute();
+    }
     return Number(result.numDeletedRows);
   }
 }

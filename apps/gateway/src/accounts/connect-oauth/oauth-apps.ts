@@ -1,12 +1,41 @@
 import { createHash } from 'node:crypto';
 import { AppConfig, OAUTH_PROVIDER_NAMES, OAuthProviderName } from '@app/config';
 
-/** What the authorization page of each OAuth platform is asked for. */
-const AUTHORIZATION: Record<OAuthProviderName, { path: string; scopes: string; pkce: boolean }> = {
+/** What the authorization page of each OAuth platform is asked for, and how it names things. */
+interface Authorization {
+  /** After the app's `authUrl`. */
+  path: string;
+  scopes: readonly string[];
+  /** How the platform separates scopes (a space, as OAuth says, unless told). */
+  scopeSeparator?: ',' | ' ';
+  pkce: boolean;
+  /** The query parameter of the client id (TikTok: `client_key`). */
+  clientIdParam?: string;
+  /** Further parameters the platform needs to give a refresh token. */
+  extra?: Readonly<Record<string, string>>;
+}
+
+const AUTHORIZATION: Record<OAuthProviderName, Authorization> = {
   // Member posts and the member's name (OpenID Connect).
-  linkedin: { path: '/authorization', scopes: 'openid profile w_member_social', pkce: false },
+  linkedin: { path: '/authorization', scopes: ['openid', 'profile', 'w_member_social'], pkce: false },
   // Posting with images, reading the account, and a refresh token (offline.access).
-  x: { path: '/authorize', scopes: 'tweet.read tweet.write users.read media.write offline.access', pkce: true },
+  x: { path: '/authorize', scopes: ['tweet.read', 'tweet.write', 'users.read', 'media.write', 'offline.access'], pkce: true },
+  // The user's Pages and their tokens, publishing as a Page, and reading its posts (the lookup after a lost answer).
+  facebook: { path: '/oauth', scopes: ['pages_show_list', 'pages_read_engagement', 'pages_manage_posts'], scopeSeparator: ',', pkce: false },
+  // Instagram API with Instagram Login: the profile, publishing, and comments (the first comment).
+  instagram: { path: '/authorize', scopes: ['instagram_business_basic', 'instagram_business_content_publish', 'instagram_business_manage_comments'], scopeSeparator: ',', pkce: false },
+  threads: { path: '/authorize', scopes: ['threads_basic', 'threads_content_publish'], scopeSeparator: ',', pkce: false },
+  // Uploads, the channel, and comments; offline access and consent each time, so that Google gives a refresh token.
+  youtube: {
+    path: '/auth',
+    scopes: ['https://www.googleapis.com/auth/youtube.upload', 'https://www.googleapis.com/auth/youtube.readonly', 'https://www.googleapis.com/auth/youtube.force-ssl'],
+    pkce: true,
+    extra: { access_type: 'offline', prompt: 'consent' },
+  },
+  tiktok: { path: '/authorize/', scopes: ['user.info.basic', 'video.publish'], scopeSeparator: ',', pkce: false, clientIdParam: 'client_key' },
+  pinterest: { path: '/', scopes: ['boards:read', 'pins:read', 'pins:write', 'user_accounts:read'], scopeSeparator: ',', pkce: false },
+  // A permanent grant gives a refresh token; flair needs `flair`, the lookup after a lost answer `read`.
+  reddit: { path: '/authorize', scopes: ['identity', 'submit', 'read', 'flair'], pkce: false, extra: { duration: 'permanent' } },
 };
 
 export const isOAuthProvider = (provider: string): provider is OAuthProviderName => (OAUTH_PROVIDER_NAMES as readonly string[]).includes(provider);
@@ -24,13 +53,14 @@ export function unconfiguredReason(config: AppConfig, provider: OAuthProviderNam
 
 /** The platform's authorization page for this state (with the PKCE challenge where the platform takes one). */
 export function authorizeUrlOf(config: AppConfig, provider: OAuthProviderName, state: string, codeVerifier: string): string {
-  const { path, scopes, pkce } = AUTHORIZATION[provider];
+  const { path, scopes, scopeSeparator = ' ', pkce, clientIdParam = 'client_id', extra = {} } = AUTHORIZATION[provider];
   const url = new URL(`${config.oauth[provider].authUrl}${path}`);
   url.searchParams.set('response_type', 'code');
-  url.searchParams.set('client_id', config.oauth[provider].clientId ?? '');
+  url.searchParams.set(clientIdParam, config.oauth[provider].clientId ?? '');
   url.searchParams.set('redirect_uri', redirectUriOf(config, provider));
-  url.searchParams.set('scope', scopes);
+  url.searchParams.set('scope', scopes.join(scopeSeparator));
   url.searchParams.set('state', state);
+  for (const [name, value] of Object.entries(extra)) url.searchParams.set(name, value);
   if (pkce) {
     url.searchParams.set('code_challenge', createHash('sha256').update(codeVerifier).digest('base64url'));
     url.searchParams.set('code_challenge_method', 'S256');

@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Inject, Param, Post, Req, Res } from '@nest
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiOkResponse, ApiParam, ApiProperty } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
-import { APP_CONFIG, AppConfig } from '@app/config';
+import { APP_CONFIG, AppConfig, OAUTH_PROVIDER_NAMES } from '@app/config';
 import { CurrentMembership, CurrentUser, AuthenticatedUser, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
 import { validationFailed } from '../../http/api-error';
@@ -50,7 +50,7 @@ export class StartOAuthController {
 
   @Post(':provider')
   @HttpCode(200)
-  @ApiParam({ name: 'provider', enum: ['linkedin', 'x'] })
+  @ApiParam({ name: 'provider', enum: OAUTH_PROVIDER_NAMES })
   @ApiJsonBody(StartOAuthDto)
   @ApiOkResponse({ type: AuthorizeUrlDoc, description: 'with a `Set-Cookie` binding the authorization to this browser: the callback must come with it' })
   @ApiErrorResponses({ 422: `${Failures.validation} Also a provider that does not connect through OAuth, or one this service has no app for ("provider").` })

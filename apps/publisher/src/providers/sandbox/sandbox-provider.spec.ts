@@ -1,4 +1,4 @@
-import { memorySession } from '../../../../../test/providers/support/memory-session';
+import { memoryProgress, memorySession } from '../../../../../test/providers/support/memory-session';
 import { PublishRequest } from '../publish-provider';
 import { SandboxProvider } from './sandbox-provider';
 
@@ -10,6 +10,7 @@ const request = (overrides: Partial<PublishRequest> = {}, settings: Record<strin
   item: { body: 'Hello', media: [] },
   followUp: null,
   media: [],
+  progress: memoryProgress(),
   ...overrides,
 });
 

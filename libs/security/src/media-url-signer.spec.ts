@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import { parseEncryptionKey } from './encryption-keys';
+import { MEDIA_URL_MAX_VALIDITY_MS, MediaUrlSigner } from './media-url-signer';
+
+const key = () => parseEncryptionKey(randomBytes(32).toString('base64'), 'ENCRYPTION_KEY', { strict: true });
+const MEDIA = '5f0c4a52-0000-4000-8000-000000000001';
+const OTHER = '5f0c4a52-0000-4000-8000-000000000002';
+
+describe('MediaUrlSigner', () => {
+  it('verifies what it signed for that media only, until it expires', () => {
+    let now = 1_800_000_000_000;
+    const signer = new MediaUrlSigner({ current: key() }, () => now);
+    const { expires, signature } = signer.sign(MEDIA);
+    expect(expires).toBe((now + MEDIA_URL_MAX_VALIDITY_MS) / 1000);
+    expect(signer.verify(MEDIA, expires, signature)).toBe(true);
+    expect(signer.verify(OTHER, expires, signature)).toBe(false);
+    expect(signer.verify(MEDIA, expires + 1, signature)).toBe(false);
+    expect(signer.verify(MEDIA, expires, signature.slice(1))).toBe(false);
+    now += MEDIA_URL_MAX_VALIDITY_MS + 1_000;
+    expect(signer.verify(MEDIA, expires, signature)).toBe(false);
+  });
+
+  it('never signs for more than an hour, and refuses an address that claims more', () => {
+    const now = 1_800_000_000_000;
+    const signer = new MediaUrlSigner({ current: key() }, () => now);
+    expect(signer.sign(MEDIA, 24 * MEDIA_URL_MAX_VALIDITY_MS).expires).toBe((now + MEDIA_URL_MAX_VALIDITY_MS) / 1000);
+    expect(signer.sign(MEDIA, 60_000).expires).toBe((now + 60_000) / 1000);
+    const forged = (now + 2 * MEDIA_URL_MAX_VALIDITY_MS) / 1000;
+    expect(signer.verify(MEDIA, forged, signer.sign(MEDIA).signature)).toBe(false);
+  });
+
+  it('verifies addresses signed under an old key during a rotation, and not under an unknown one', () => {
+    const old = key();
+    const before = new MediaUrlSigner({ current: old });
+    const signed = before.sign(MEDIA);
+    expect(new MediaUrlSigner({ current: key(), old: [old] }).verify(MEDIA, signed.expires, signed.signature)).toBe(true);
+    expect(new MediaUrlSigner({ current: key() }).verify(MEDIA, signed.expires, signed.signature)).toBe(false);
+  });
+});
