@@ -8,6 +8,8 @@ export interface OAuthTokenEndpoint {
   clientSecret: string;
   /** `basic`: the client authenticates with HTTP Basic (X); `body`: with client_id and client_secret in the form (LinkedIn). */
   clientAuth: 'basic' | 'body';
+  /** The form field of the client id, `client_id` unless told (TikTok: `client_key`). */
+  clientIdField?: string;
 }
 
 /** The tokens of an account, kept as its session (encrypted with the account). */
@@ -47,15 +49,25 @@ export async function refreshTokens(http: ProviderHttp, endpoint: OAuthTokenEndp
  * refresh uses the tokens it stored instead of refreshing again. The new tokens are saved before
  * they are used, so a crash right after a refresh does not lose a rotated refresh token.
  */
-export async function accessTokenOf(http: ProviderHttp, endpoint: OAuthTokenEndpoint, session: SessionStore, now = Date.now()): Promise<string | ProviderFailure> {
+export function accessTokenOf(http: ProviderHttp, endpoint: OAuthTokenEndpoint, session: SessionStore, now = Date.now()): Promise<string | ProviderFailure> {
+  return accessTokenWith(session, (refreshToken) => refreshTokens(http, endpoint, refreshToken, now), now);
+}
+
+/**
+ * `accessTokenOf` for platforms whose refresh is not the OAuth refresh grant (Instagram and Threads
+ * refresh the long-lived access token itself: give it as the refresh token): `refresh` is called
+ * under the account's lock, at most once per expiry; a refusal it answers as `rejected` should be
+ * `reauthorize` (see `refreshTokens`).
+ */
+export async function accessTokenWith(session: SessionStore, refresh: (refreshToken: string) => Promise<OAuthTokens | ProviderFailure>, now = Date.now()): Promise<string | ProviderFailure> {
   const usable = usableToken(tokensOf(await session.load()), now);
   if (usable.kind !== 'refresh') return usable.token;
   return session.exclusively(async (stored) => {
     const current = usableToken(tokensOf(stored), now);
     if (current.kind !== 'refresh') return { result: current.token };
-    const refreshed = await refreshTokens(http, endpoint, current.refreshToken, now);
+    const refreshed = await refresh(current.refreshToken);
     if (!('access_token' in refreshed)) return { result: refreshed };
-    return { result: refreshed.access_token, save: { ...refreshed } };
+    return { result: refreshed.access_token, save: { ...stored, ...refreshed } };
   });
 }
 
@@ -89,10 +101,10 @@ async function requestTokens(
   if (endpoint.clientAuth === 'basic') {
     headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(endpoint.clientId)}:${encodeURIComponent(endpoint.clientSecret)}`).toString('base64')}`;
   } else {
-    fields.set('client_id', endpoint.clientId);
+    fields.set(endpoint.clientIdField ?? 'client_id', endpoint.clientId);
     fields.set('client_secret', endpoint.clientSecret);
   }
-  if (endpoint.clientAuth === 'basic') fields.set('client_id', endpoint.clientId);
+  if (endpoint.clientAuth === 'basic') fields.set(endpoint.clientIdField ?? 'client_id', endpoint.clientId);
   const answer = await http.send({ method: 'POST', url: endpoint.tokenUrl, headers, bytes: { data: Buffer.from(fields.toString()), contentType: 'application/x-www-form-urlencoded' } });
   if (answer.kind === 'answer' && answer.status === 200) {
     const body = answer.body as { access_token?: unknown; refresh_token?: unknown; expires_in?: unknown };
