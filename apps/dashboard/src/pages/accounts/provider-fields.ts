@@ -50,6 +50,13 @@ export const PROVIDERS: ProviderForm[] = [
   { provider: 'discord', label: 'Discord', oauth: false, fields: [{ key: 'webhook_url', label: 'Discord webhook URL', group: 'credentials', required: true, secret: true }] },
   { provider: 'linkedin', label: 'LinkedIn', oauth: true, fields: [] },
   { provider: 'x', label: 'X', oauth: true, fields: [] },
+  { provider: 'facebook', label: 'Facebook Page', oauth: true, fields: [] },
+  { provider: 'instagram', label: 'Instagram', oauth: true, fields: [] },
+  { provider: 'threads', label: 'Threads', oauth: true, fields: [] },
+  { provider: 'youtube', label: 'YouTube', oauth: true, fields: [] },
+  { provider: 'tiktok', label: 'TikTok', oauth: true, fields: [] },
+  { provider: 'pinterest', label: 'Pinterest', oauth: true, fields: [] },
+  { provider: 'reddit', label: 'Reddit', oauth: true, fields: [] },
 ];
 
 /** The connect body: filled fields only, each in its group. */

@@ -7,6 +7,13 @@ export const PROVIDER_LIMITS: Record<string, number | null> = {
   discord: 2000,
   linkedin: 3000,
   x: 280,
+  facebook: 63_206,
+  instagram: 2_200,
+  threads: 500,
+  youtube: 5_000,
+  tiktok: 2_200,
+  pinterest: 500,
+  reddit: 40_000,
 };
 
 const segmenter = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
