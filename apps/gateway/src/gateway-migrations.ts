@@ -34,6 +34,8 @@ export interface GatewayTables {
     authorized: boolean | number;
     /** The longest text the account's instance takes, as the provider reported it at connect (Mastodon); null when it did not. */
     max_characters: number | null;
+    /** The settings the account's platform rules read (a TikTok creator's privacy levels, a default board or subreddit), JSON; null when none. */
+    rule_settings: unknown;
     created_at: Generated<Timestamp>;
     deleted_at: Timestamp | null;
   };
@@ -58,6 +60,8 @@ export interface GatewayTables {
     size: number;
     width: number | null;
     height: number | null;
+    /** A video's duration from its movie header, in milliseconds; null for images and videos that do not tell. */
+    duration_ms: number | null;
     created_at: Generated<Timestamp>;
   };
   /** Posts that name media, as post events tell them: whether each is scheduled now (its media may not be deleted). */
@@ -214,6 +218,20 @@ export const gatewayMigrations: SchemaMigration[] = [
     id: '013-tokens-created-at',
     up: async (db) => {
       await db.schema.createIndex('tokens_created_at').on('tokens').column('created_at').execute();
+    },
+  },
+  {
+    // Platforms limit the length of videos: it is known at upload and checked at schedule time.
+    id: '014-media-duration',
+    up: async (db) => {
+      await db.schema.alterTable('media').addColumn('duration_ms', 'integer').execute();
+    },
+  },
+  {
+    // The platforms added with the third round read more of an account's settings than Mastodon's text limit.
+    id: '015-account-rule-settings',
+    up: async (db, dialect) => {
+      await db.schema.alterTable('accounts').addColumn('rule_settings', dialect.types.json).execute();
     },
   },
 ];

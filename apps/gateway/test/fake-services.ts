@@ -30,6 +30,8 @@ export class FakeServices {
   postServiceDown = false;
   /** Set to make connecting an account fail as a publisher that did not answer in time does. */
   connectTimesOut = false;
+  /** The providers the fake publisher connects (it keeps the settings sent as the ones the platform reported). */
+  readonly connectableProviders = new Set(['sandbox']);
 
   register(server: RpcServer): void {
     const serve = (method: string, handler: (payload: never) => unknown) =>
@@ -55,7 +57,7 @@ export class FakeServices {
     );
     serve(RpcMethods.connectAccount, (r: ConnectAccountRequest) => {
       if (this.connectTimesOut) throw new ServiceError('unavailable', 'The service did not answer in time.');
-      if (r.provider !== 'sandbox') throw new ServiceError('validation', 'Validation errors.', { provider: ['The selected provider is invalid.'] });
+      if (!this.connectableProviders.has(r.provider)) throw new ServiceError('validation', 'Validation errors.', { provider: ['The selected provider is invalid.'] });
       return { authorized: true, name: 'Reported Name', username: 'reported_handle', settings: r.settings };
     });
     serve(RpcMethods.disconnectAccount, () => null);

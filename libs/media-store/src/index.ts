@@ -4,3 +4,4 @@ export * from './media-type';
 export * from './file-media-store';
 export * from './postgres-media-store';
 export * from './signed-media-address';
+export * from './mp4-duration';

@@ -1,4 +1,4 @@
-import { AccountBodyRules, ContentItemsRule, MediaRule, OptionErrors, PlatformAccount, PlatformRules, TextCounting } from '@app/domain';
+import { AccountBodyRules, ContentItemsRule, MediaRule, OptionErrors, PlatformAccount, PlatformRules, TextCounting, VideoRule } from '@app/domain';
 import { OptionsOf, OptionsSchema, optionErrorsOf, readOptions } from './options/options-schema';
 
 /** What a provider says of its platform's post bodies. */
@@ -16,8 +16,12 @@ export interface PlatformDescription<S extends OptionsSchema> {
   contentItems: ContentItemsRule;
   /** `optional` unless told. */
   media?: MediaRule;
+  /** The videos it takes (none, or their bounds), a function when they depend on the account or the options (a reel, a story); any unless told. */
+  video?: VideoRule | ((account: PlatformAccount, options: OptionsOf<S>) => VideoRule);
   /** The fields of `versions.N.options.<provider>`; none unless told (anything there is ignored). */
   options?: S;
+  /** The account settings (as the platform reported them at connect) that these rules read: what the gateway keeps of each account. */
+  settingsRead?: readonly string[];
 }
 
 /** A platform's rules (the domain's port), and its options as the publisher reads them. */
@@ -26,6 +30,8 @@ export interface Platform<S extends OptionsSchema = OptionsSchema> extends Platf
   readonly contentItems: ContentItemsRule;
   /** The options a version carries for this platform (`options.<provider>`), typed, each absent or unreadable field as its default. */
   readOptions(versionOptions: Readonly<Record<string, unknown>>): OptionsOf<S>;
+  /** Of an account's settings, the ones these rules read (kept by the gateway for the checks at schedule time). */
+  ruleSettings(settings: Readonly<Record<string, unknown>>): Record<string, unknown>;
 }
 
 const NO_OPTIONS: OptionsSchema = {};
@@ -37,14 +43,19 @@ export function describePlatform<S extends OptionsSchema = Record<never, never>>
     provider,
     contentItems,
     bodyRules(account: PlatformAccount, options: unknown): AccountBodyRules {
-      const limit = typeof textLimit === 'function' ? textLimit(account, readOptions(schema, options)) : textLimit;
-      return { provider, textLimit: limit, textLimitWithMedia, textCounting, contentItems, media };
+      const read = readOptions(schema, options);
+      const limit = typeof textLimit === 'function' ? textLimit(account, read) : textLimit;
+      const video = typeof description.video === 'function' ? description.video(account, read) : description.video;
+      return { provider, textLimit: limit, textLimitWithMedia, textCounting, contentItems, media, ...(video && { video }) };
     },
     optionErrors(options: unknown, account: PlatformAccount): OptionErrors {
       return description.options ? optionErrorsOf(schema, provider, options, account) : {};
     },
     readOptions(versionOptions) {
       return readOptions(schema, versionOptions[provider]);
+    },
+    ruleSettings(settings) {
+      return Object.fromEntries((description.settingsRead ?? []).filter((key) => settings[key] !== undefined).map((key) => [key, settings[key]]));
     },
   };
 }

@@ -55,15 +55,17 @@ describe.each(testEngines)('AccountRegistry on %s', (_, open) => {
     expect(snapshots.get(second)).toEqual({ id: second, provider: 'mastodon', name: 'second', username: null });
   });
 
-  it('keeps the text limit a provider reported at connect, as the account settings the platforms rules read', async () => {
+  it('keeps the text limit and the settings a provider reported at connect, as the account settings the platforms rules read', async () => {
     const reported = await accounts.reserve(account('big'));
+    const creator = await accounts.reserve(account('creator'));
     const unreported = await accounts.reserve(account('small'));
-    await accounts.connected(reported, true, undefined, 640);
+    await accounts.connected(reported, true, undefined, { maxCharacters: 640, ruleSettings: {} });
+    await accounts.connected(creator, true, undefined, { maxCharacters: null, ruleSettings: { privacy_level_options: ['SELF_ONLY'], max_video_post_duration_sec: 300 } });
     await accounts.connected(unreported, true);
 
     const { accountSettings } = await accounts.postTargets(workspace);
 
-    expect(Object.fromEntries(accountSettings)).toEqual({ [reported]: { max_characters: 640 } });
+    expect(Object.fromEntries(accountSettings)).toEqual({ [reported]: { max_characters: 640 }, [creator]: { privacy_level_options: ['SELF_ONLY'], max_video_post_duration_sec: 300 } });
   });
 
   it('marks an account deleted once, only in its own workspace', async () => {

@@ -27,6 +27,12 @@ export interface PostTargets {
   accountSettings: Map<number, Record<string, unknown>>;
 }
 
+/** What a provider reported at connect that the platform's rules read at schedule time. */
+export interface ReportedSettings {
+  maxCharacters: number | null;
+  ruleSettings: Record<string, unknown>;
+}
+
 export interface NewAccount {
   workspaceUuid: string;
   provider: string;
@@ -78,7 +84,7 @@ export class AccountRegistry {
   async postTargets(workspaceUuid: string): Promise<PostTargets> {
     const rows = await this.database.db
       .selectFrom('accounts')
-      .select(['id', 'provider', 'name', 'username', 'max_characters'])
+      .select(['id', 'provider', 'name', 'username', 'max_characters', 'rule_settings'])
       .where('workspace_uuid', '=', workspaceUuid)
       .where('deleted_at', 'is', null)
       .orderBy('id')
@@ -88,7 +94,11 @@ export class AccountRegistry {
     for (const row of rows) {
       const id = Number(row.id);
       accounts.set(id, { id, provider: row.provider, name: row.name, username: row.username });
-      if (row.max_characters !== null) accountSettings.set(id, { max_characters: Number(row.max_characters) });
+      const settings = {
+        ...(row.rule_settings === null ? {} : this.database.dialect.readJson<Record<string, unknown>>(row.rule_settings)),
+        ...(row.max_characters !== null && { max_characters: Number(row.max_characters) }),
+      };
+      if (Object.keys(settings).length > 0) accountSettings.set(id, settings);
     }
     return { accounts, accountSettings };
   }
@@ -113,12 +123,15 @@ export class AccountRegistry {
 
   /**
    * Shows a reserved account, now that the publisher holds its credentials; `names` replace the
-   * reserved ones, and `maxCharacters` is the text limit the provider reported, if any.
+   * reserved ones, and `reported` holds what the provider reported that the platform's rules read
+   * at schedule time (Mastodon's text limit, a TikTok creator's privacy levels, a default board).
    */
-  async connected(id: number, authorized: boolean, names?: { name: string; username: string | null }, maxCharacters: number | null = null): Promise<AccountView> {
+  async connected(id: number, authorized: boolean, names?: { name: string; username: string | null }, reported: ReportedSettings = { maxCharacters: null, ruleSettings: {} }): Promise<AccountView> {
+    const { dialect } = this.database;
+    const ruleSettings = Object.keys(reported.ruleSettings).length > 0 ? dialect.json(reported.ruleSettings) : null;
     const row = await this.database.db
       .updateTable('accounts')
-      .set({ deleted_at: null, authorized, max_characters: maxCharacters, ...names })
+      .set({ deleted_at: null, authorized, max_characters: reported.maxCharacters, rule_settings: ruleSettings, ...names })
       .where('id', '=', id)
       .returning(ACCOUNT_COLUMNS)
       .executeTakeFirstOrThrow();

@@ -17,6 +17,14 @@ export interface MediaView extends MediaRecord {
   url: string;
 }
 
+/** What the post rules need of a media file the body names. */
+export interface MediaFact {
+  mimeType: string;
+  size: number;
+  /** A video's duration, when its header told it at upload. */
+  durationSeconds: number | null;
+}
+
 const MEDIA_COLUMNS = ['id', 'mime_type', 'size', 'width', 'height', 'created_at'] as const;
 
 const recordOf = (row: Pick<Selectable<GatewayTables['media']>, (typeof MEDIA_COLUMNS)[number]>): MediaRecord => ({
@@ -33,10 +41,10 @@ const recordOf = (row: Pick<Selectable<GatewayTables['media']>, (typeof MEDIA_CO
 export class MediaLibrary {
   constructor(@Inject(GATEWAY_DATABASE) private readonly database: GatewayDatabase) {}
 
-  async add(workspaceUuid: string, media: Omit<MediaRecord, 'created_at'>): Promise<MediaRecord> {
+  async add(workspaceUuid: string, media: Omit<MediaRecord, 'created_at'>, durationSeconds: number | null = null): Promise<MediaRecord> {
     const row = await this.database.db
       .insertInto('media')
-      .values({ ...media, workspace_uuid: workspaceUuid })
+      .values({ ...media, workspace_uuid: workspaceUuid, duration_ms: durationSeconds === null ? null : Math.round(durationSeconds * 1000) })
       .returning(MEDIA_COLUMNS)
       .executeTakeFirstOrThrow();
     return recordOf(row);
@@ -59,11 +67,16 @@ export class MediaLibrary {
     return row ? recordOf(row) : null;
   }
 
-  /** Which of these ids are media of the workspace (the others name nothing a post may show), with the type of each: id -> MIME type. */
-  async existing(workspaceUuid: string, ids: readonly string[]): Promise<Map<string, string>> {
+  /** Which of these ids are media of the workspace (the others name nothing a post may show), with what the post rules read of each. */
+  async existing(workspaceUuid: string, ids: readonly string[]): Promise<Map<string, MediaFact>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.database.db.selectFrom('media').select(['id', 'mime_type']).where('workspace_uuid', '=', workspaceUuid).where('id', 'in', [...new Set(ids)]).execute();
-    return new Map(rows.map((row) => [row.id, row.mime_type]));
+    const rows = await this.database.db
+      .selectFrom('media')
+      .select(['id', 'mime_type', 'size', 'duration_ms'])
+      .where('workspace_uuid', '=', workspaceUuid)
+      .where('id', 'in', [...new Set(ids)])
+      .execute();
+    return new Map(rows.map((row) => [row.id, { mimeType: row.mime_type, size: Number(row.size), durationSeconds: row.duration_ms === null ? null : Number(row.duration_ms) / 1000 }]));
   }
 
   /** Removes the record, unless a scheduled post uses the media (checked in the same statement); whether it was removed. */

@@ -43,7 +43,7 @@ export class PostInputReader {
       this.media.existing(workspaceUuid, mediaIdsNamed(body)),
       asksForQueue(body) ? this.queues.of(workspaceUuid) : undefined,
     ]);
-    const videos = new Set([...media].filter(([, mimeType]) => mimeType.startsWith('video/')).map(([id]) => id));
+    const videos = new Map([...media].filter(([, fact]) => fact.mimeType.startsWith('video/')).map(([id, { size, durationSeconds }]) => [id, { size, durationSeconds }]));
     const result = validatePostBody(body, { ...targets, platforms: platformRules, media: new Set(media.keys()), videos, now: new Date(), updating, queue });
     if (!result.ok) throw validationFailed(result.errors);
     return result.input;

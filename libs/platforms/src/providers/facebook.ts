@@ -1,10 +1,18 @@
 import { choice } from '../options/option-fields';
 import { OptionsOf } from '../options/options-schema';
 import { describePlatform } from '../platform';
+import { videosOf } from '../video-bounds';
 
 const facebookOptions = { type: choice(['post', 'reel', 'story'], 'post') };
 
 export type FacebookOptions = OptionsOf<typeof facebookOptions>;
 
 /** A Facebook Page: 63,206 characters; a second content item is a first comment; a post, a reel or a story. */
-export const facebook = describePlatform({ provider: 'facebook', textLimit: 63_206, contentItems: 'first_comment', options: facebookOptions });
+export const facebook = describePlatform({
+  provider: 'facebook',
+  textLimit: 63_206,
+  contentItems: 'first_comment',
+  options: facebookOptions,
+  // Reels of 3 to 90 s, video stories up to 60 s, Page videos up to 240 minutes.
+  video: (_account, { type }) => (type === 'reel' ? videosOf({ minSeconds: 3, maxSeconds: 90 }) : type === 'story' ? videosOf({ maxSeconds: 60 }) : videosOf({ maxSeconds: 14_400 })),
+});

@@ -1,6 +1,7 @@
 import { choice } from '../options/option-fields';
 import { OptionsOf } from '../options/options-schema';
 import { describePlatform } from '../platform';
+import { videosOf } from '../video-bounds';
 
 /** A `post` with 2 to 10 media is a carousel. */
 const instagramOptions = { type: choice(['post', 'reel', 'story'], 'post') };
@@ -14,4 +15,6 @@ export const instagram = describePlatform({
   contentItems: 'first_comment',
   media: 'image_or_video',
   options: instagramOptions,
+  // Reels (and feed videos, which Instagram publishes as reels) of 3 s to 15 min; stories up to 60 s.
+  video: (_account, { type }) => (type === 'story' ? videosOf({ maxSeconds: 60, maxMegabytes: 100 }) : videosOf({ minSeconds: 3, maxSeconds: 900, maxMegabytes: 300 })),
 });

@@ -37,4 +37,5 @@ export const mastodon = describePlatform({
   textLimit: (account, options) => instanceLimit(account) - warningLength(options.spoiler_text, instanceLimit(account)),
   contentItems: 'thread',
   options: mastodonOptions,
+  settingsRead: ['max_characters'],
 });

@@ -1,6 +1,7 @@
 import { text, unlessAccountHas, webAddress } from '../options/option-fields';
 import { OptionsOf } from '../options/options-schema';
 import { describePlatform } from '../platform';
+import { videosOf } from '../video-bounds';
 
 const pinterestOptions = {
   /** The board to pin to: required unless the account has one in its settings. */
@@ -13,4 +14,12 @@ const pinterestOptions = {
 export type PinterestOptions = OptionsOf<typeof pinterestOptions>;
 
 /** Pinterest: one pin, an image or a video with a description of 500 characters (the text). */
-export const pinterest = describePlatform({ provider: 'pinterest', textLimit: 500, contentItems: 'single', media: 'image_or_video', options: pinterestOptions });
+export const pinterest = describePlatform({
+  provider: 'pinterest',
+  textLimit: 500,
+  contentItems: 'single',
+  media: 'image_or_video',
+  options: pinterestOptions,
+  settingsRead: ['board_id'],
+  video: videosOf({ minSeconds: 4, maxSeconds: 900, maxMegabytes: 2_000 }),
+});

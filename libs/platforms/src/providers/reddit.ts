@@ -1,6 +1,7 @@
 import { text, unlessAccountHas } from '../options/option-fields';
 import { OptionsOf } from '../options/options-schema';
 import { describePlatform } from '../platform';
+import { NO_VIDEOS } from '../video-bounds';
 
 const redditOptions = {
   /** The subreddit to submit to: required unless the account has one in its settings. */
@@ -11,4 +12,12 @@ const redditOptions = {
 export type RedditOptions = OptionsOf<typeof redditOptions>;
 
 /** Reddit: a submission with a title (options) and a text of 40,000 characters; a second content item is a first comment. */
-export const reddit = describePlatform({ provider: 'reddit', textLimit: 40_000, contentItems: 'first_comment', options: redditOptions });
+export const reddit = describePlatform({
+  provider: 'reddit',
+  textLimit: 40_000,
+  contentItems: 'first_comment',
+  options: redditOptions,
+  settingsRead: ['subreddit'],
+  // This service submits text, link and image posts to Reddit.
+  video: NO_VIDEOS,
+});

@@ -1,4 +1,5 @@
 import { describePlatform } from '../platform';
+import { videosOf } from '../video-bounds';
 
 /** Threads: 500 characters a post; each further content item replies to the one before. */
-export const threads = describePlatform({ provider: 'threads', textLimit: 500, contentItems: 'thread' });
+export const threads = describePlatform({ provider: 'threads', textLimit: 500, contentItems: 'thread', video: videosOf({ maxSeconds: 300, maxMegabytes: 1_000 }) });

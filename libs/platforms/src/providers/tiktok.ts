@@ -2,6 +2,7 @@ import { PlatformAccount } from '@app/domain';
 import { flag, requiredChoice } from '../options/option-fields';
 import { OptionsOf } from '../options/options-schema';
 import { describePlatform } from '../platform';
+import { videosOf } from '../video-bounds';
 
 /** Every privacy level of TikTok's Content Posting API. */
 export const TIKTOK_PRIVACY_LEVELS = ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'] as const;
@@ -19,4 +20,13 @@ const tiktokOptions = { privacy_level: requiredChoice(TIKTOK_PRIVACY_LEVELS, off
 export type TikTokOptions = OptionsOf<typeof tiktokOptions>;
 
 /** TikTok: one video or photo post with a caption of 2,200 characters, at a privacy level the creator chooses. */
-export const tiktok = describePlatform({ provider: 'tiktok', textLimit: 2_200, contentItems: 'single', media: 'image_or_video', options: tiktokOptions });
+export const tiktok = describePlatform({
+  provider: 'tiktok',
+  textLimit: 2_200,
+  contentItems: 'single',
+  media: 'image_or_video',
+  options: tiktokOptions,
+  settingsRead: ['privacy_level_options', 'max_video_post_duration_sec'],
+  // At least 3 s, and at most what the creator may post (creator info's max_video_post_duration_sec, kept in the settings at connect).
+  video: ({ settings }) => videosOf({ minSeconds: 3, maxSeconds: typeof settings.max_video_post_duration_sec === 'number' ? settings.max_video_post_duration_sec : 600, maxMegabytes: 4_000 }),
+});

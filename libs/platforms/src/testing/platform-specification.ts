@@ -1,9 +1,19 @@
 import { FieldErrors, PostContentInput, validatePostBody } from '@app/domain';
 import { platformRules } from '../platform-registry';
 
-/** Media of the workspace the bodies may name: one image, one video. */
+/** Media of the workspace the bodies may name: one image, and videos (5 s and 10 MB; 1 s; 20 minutes; 5 GB). */
 export const IMAGE = 'image-1';
 export const VIDEO = 'video-1';
+export const SHORT_VIDEO = 'video-short';
+export const LONG_VIDEO = 'video-long';
+export const HUGE_VIDEO = 'video-huge';
+
+const VIDEOS = new Map([
+  [VIDEO, { size: 10_000_000, durationSeconds: 5 }],
+  [SHORT_VIDEO, { size: 200_000, durationSeconds: 1 }],
+  [LONG_VIDEO, { size: 40_000_000, durationSeconds: 1_200 }],
+  [HUGE_VIDEO, { size: 5_000_000_000, durationSeconds: 30 }],
+]);
 
 /** `n` content items, each with a text of `length` letters, and media when given. */
 export const items = (n: number, length = 5, media: string[] = []) => Array.from({ length: n }, () => ({ body: 'a'.repeat(length), media }));
@@ -25,8 +35,8 @@ export function givenAccount(provider: string, settings: Record<string, unknown>
     accounts: new Map([[1, account]]),
     platforms: platformRules,
     accountSettings: new Map([[1, settings]]),
-    media: new Set([IMAGE, VIDEO]),
-    videos: new Set([VIDEO]),
+    media: new Set([IMAGE, ...VIDEOS.keys()]),
+    videos: VIDEOS,
     now: new Date('2026-06-01T12:00:00Z'),
   };
   return {

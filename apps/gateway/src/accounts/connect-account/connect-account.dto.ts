@@ -5,7 +5,7 @@ import { AtMostCharacters, MustBeObject, MustBeString, Required } from '../../ht
 export class ConnectAccountDto {
   @ApiProperty({
     example: 'sandbox',
-    description: "the platform: `sandbox` (built in, never leaves the machine), `bluesky`, `mastodon`, `telegram`, `discord`; `x` and `linkedin` with `code` and `redirect_uri` (or `access_token`) of an OAuth authorization, or through POST .../accounts/connect/{provider}",
+    description: "the platform: `sandbox` (built in, never leaves the machine), `bluesky`, `mastodon`, `telegram`, `discord`; `x`, `linkedin`, `facebook`, `instagram`, `threads`, `youtube`, `tiktok`, `pinterest` and `reddit` with `code` and `redirect_uri` (or their tokens: PRODUCT.md, More providers) of an OAuth authorization, or through POST .../accounts/connect/{provider}",
   })
   @Required()
   @MustBeString()

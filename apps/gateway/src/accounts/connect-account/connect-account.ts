@@ -1,8 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ConnectAccountReply, ConnectAccountRequest, RpcMethods } from '@app/contracts';
 import { RPC_CLIENT, RpcClient } from '@app/messaging';
+import { platformOf } from '@app/platforms';
 import { notFound } from '../../http/api-error';
-import { AccountRegistry, AccountView } from '../account-registry';
+import { AccountRegistry, AccountView, ReportedSettings } from '../account-registry';
 import { ACCOUNT_NOT_FOUND } from '../delete-account/disconnect-account';
 
 export interface AccountToConnect {
@@ -49,7 +50,7 @@ export class ConnectAccount {
       throw error;
     }
     const names = { name: name ?? reply.name, username: username ?? reply.username ?? null };
-    const account = await this.accounts.connected(accountId, reply.authorized, names, reportedMaxCharacters(reply.settings));
+    const account = await this.accounts.connected(accountId, reply.authorized, names, reportedSettings(provider, reply.settings));
     this.logger.log(`Account ${accountId} (${account.provider}) connected to workspace ${workspaceUuid}`);
     return account;
   }
@@ -63,7 +64,7 @@ export class ConnectAccount {
     const existing = accountId === null ? null : await this.accounts.find(workspaceUuid, accountId);
     if (!existing) throw notFound(ACCOUNT_NOT_FOUND);
     const reply = await this.askPublisher({ accountId: existing.id, workspaceUuid, provider: existing.provider, ...changes, keepSettings: true });
-    const account = await this.accounts.connected(existing.id, reply.authorized, undefined, reportedMaxCharacters(reply.settings));
+    const account = await this.accounts.connected(existing.id, reply.authorized, undefined, reportedSettings(existing.provider, reply.settings));
     this.logger.log(`Account ${existing.id} (${account.provider}) of workspace ${workspaceUuid} connected again`);
     return account;
   }
@@ -84,8 +85,10 @@ export class ConnectAccount {
   }
 }
 
-/** The text limit a provider reported at connect (Mastodon's instance `max_characters`), kept for the checks at schedule time. */
-function reportedMaxCharacters(settings: Record<string, unknown> | undefined): number | null {
+/** What a provider reported at connect that its platform's rules read (Mastodon's instance `max_characters`, ...), kept for the checks at schedule time. */
+function reportedSettings(provider: string, settings: Record<string, unknown> | undefined): ReportedSettings {
   const value = settings?.max_characters;
-  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null;
+  const maxCharacters = typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null;
+  const { max_characters: _kept, ...ruleSettings } = platformOf(provider)?.ruleSettings(settings ?? {}) ?? {};
+  return { maxCharacters, ruleSettings };
 }

@@ -2,7 +2,7 @@ import { Controller, HttpCode, Inject, Logger, Post, Req, UseInterceptors } from
 import { ApiBody, ApiConsumes, ApiCreatedResponse } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { detectMedia, MEDIA_EXTENSIONS, MEDIA_STORE, MediaStore } from '@app/media-store';
+import { detectMedia, MEDIA_EXTENSIONS, MEDIA_STORE, MediaStore, mp4DurationSeconds } from '@app/media-store';
 import { CurrentMembership, GatewayRequest, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
 import { validationFailed } from '../../http/api-error';
@@ -45,9 +45,11 @@ export class UploadMediaController {
     const detected = detectMedia(head);
     if (!detected) throw validationFailed({ file: [unsupportedFile] });
     const id = randomUUID();
+    // Read before the file moves into the store: platforms limit the length of videos.
+    const durationSeconds = detected.mimeType === 'video/mp4' ? await mp4DurationSeconds(file) : null;
     // The bytes first: a record always has its bytes (a failure in between leaves bytes no record names).
     await this.store.putFile({ id, ...detected }, file);
-    const record = await this.library.add(workspaceUuid, { id, mime_type: detected.mimeType, size, width: detected.width, height: detected.height });
+    const record = await this.library.add(workspaceUuid, { id, mime_type: detected.mimeType, size, width: detected.width, height: detected.height }, durationSeconds);
     this.logger.log(`Media ${id} (${detected.mimeType}, ${size} bytes) uploaded to workspace ${workspaceUuid}`);
     return mediaViewOf(this.config, workspaceUuid, record);
   }

@@ -1,7 +1,7 @@
 import type { FieldErrorBag } from '../../fields/field-errors';
 import type { PostContentInput } from '../post-commands';
 import type { PostContent, PostVersion } from '../post-types';
-import type { AccountBodyRules, ContentItemsRule, PlatformAccount, PlatformRulesRegistry, TextCounting } from './platform-rules';
+import type { AccountBodyRules, ContentItemsRule, PlatformAccount, PlatformRulesRegistry, TextCounting, VideoRule } from './platform-rules';
 import { characterCount, PostBodyLimits } from './post-body-limits';
 import { PostMessages } from './post-body-messages';
 import { versionFor } from './provider-text-limits';
@@ -12,6 +12,14 @@ type Errors = Pick<FieldErrorBag, 'add'>;
 export interface MediaFacts {
   /** Whether a media id names a video; without it, any media counts as one (the decider knows no media types). */
   isVideo?: (mediaId: string) => boolean;
+  /** What is known of a video (its size, and its duration when its header told it at upload); undefined for an image. */
+  video?: (mediaId: string) => VideoFact | undefined;
+}
+
+/** What the service learned of an uploaded video. */
+export interface VideoFact {
+  size: number;
+  durationSeconds: number | null;
 }
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
@@ -78,11 +86,27 @@ function platformFaults(version: PostVersion, rules: AccountBodyRules, media: Me
   const mediaIds = items.flatMap((item) => item.media);
   if (rules.media === 'image_or_video' && mediaIds.length === 0) faults.push(PostMessages.needsMedia(provider));
   if (rules.media === 'video' && !mediaIds.some(media.isVideo ?? (() => true))) faults.push(PostMessages.needsVideo(provider));
+  if (rules.video && media.video) faults.push(...videoFaults(provider, rules.video, mediaIds.map(media.video)));
   for (const item of items) {
     const limit = textLimitOf(item, rules);
     if (limit !== null && textLength(item.body, rules.textCounting) > limit) faults.push(PostMessages.textTooLong(provider, limit));
   }
   return faults;
+}
+
+/** What the platform refuses of these videos (undefined: an image), each fault once. */
+function videoFaults(provider: string, rule: VideoRule, videos: readonly (VideoFact | undefined)[]): string[] {
+  const faults = new Set<string>();
+  for (const video of videos) {
+    if (!video) continue;
+    if (!rule.accepted) faults.add(PostMessages.noVideos(provider));
+    else if (rule.maxBytes !== null && video.size > rule.maxBytes) faults.add(PostMessages.videoTooLarge(provider, rule.maxBytes));
+    const seconds = video.durationSeconds;
+    if (!rule.accepted || seconds === null) continue;
+    if (rule.maxSeconds !== null && seconds > rule.maxSeconds) faults.add(PostMessages.videoTooLong(provider, rule.maxSeconds));
+    if (rule.minSeconds !== null && seconds < rule.minSeconds) faults.add(PostMessages.videoTooShort(provider, rule.minSeconds));
+  }
+  return [...faults];
 }
 
 function textLimitOf(item: PostContent, rules: AccountBodyRules): number | null {

@@ -33,6 +33,16 @@ export interface AccountBodyRules {
   textCounting: TextCounting;
   contentItems: ContentItemsRule;
   media: MediaRule;
+  /** What the platform takes of a video, when it limits them; absent: any video the service takes. */
+  video?: VideoRule;
+}
+
+/** The videos a platform takes: none at all, or within these bounds (each null for none). */
+export interface VideoRule {
+  accepted: boolean;
+  minSeconds: number | null;
+  maxSeconds: number | null;
+  maxBytes: number | null;
 }
 
 /** What the workspace knows of an account that its platform's rules may depend on. */

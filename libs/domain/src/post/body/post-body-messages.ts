@@ -23,6 +23,10 @@ export const PostMessages = {
   oneItemOnly: (provider: string) => `The ${provider} account publishes one content item.`,
   needsMedia: (provider: string) => `The ${provider} account needs an image or a video.`,
   needsVideo: (provider: string) => `The ${provider} account needs a video.`,
+  noVideos: (provider: string) => `The ${provider} account does not publish videos.`,
+  videoTooLong: (provider: string, seconds: number) => `The ${provider} account takes videos of at most ${seconds} seconds.`,
+  videoTooShort: (provider: string, seconds: number) => `The ${provider} account takes videos of at least ${seconds} seconds.`,
+  videoTooLarge: (provider: string, bytes: number) => `The ${provider} account takes videos of at most ${Math.floor(bytes / 1_000_000)} MB.`,
   contentEmpty: 'The content field must have a body or media.',
   // Beyond the contract's tables, worded the same way.
   timeRequiredWhenScheduling: 'The time field is required when scheduling.',

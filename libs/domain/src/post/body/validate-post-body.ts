@@ -2,7 +2,7 @@ import { FieldErrorBag, FieldErrors, isAbsent, isFields } from '../../fields/fie
 import { FieldMessages } from '../../fields/field-messages';
 import type { PostContentInput } from '../post-commands';
 import type { AccountSnapshot } from '../post-types';
-import { checkPlatformOptions, resolveBodyRules } from './platform-content-rules';
+import { checkPlatformOptions, resolveBodyRules, VideoFact } from './platform-content-rules';
 import type { PlatformRulesRegistry } from './platform-rules';
 import { PostBodyLimits } from './post-body-limits';
 import { PostMessages } from './post-body-messages';
@@ -25,8 +25,8 @@ export interface PostBodyContext extends ScheduleContext {
    * `content[].media` is refused. Without it, media ids are not checked (the domain's own use).
    */
   media?: ReadonlySet<string>;
-  /** Of those media, the videos (for platforms that need one); without it any media counts as one. */
-  videos?: ReadonlySet<string>;
+  /** Of those media, the videos, with their size and duration (for platforms that need one, or limit them); without it any media counts as one. */
+  videos?: ReadonlyMap<string, VideoFact>;
   now: Date;
 }
 
@@ -52,7 +52,7 @@ export function validatePostBody(body: unknown, context: PostBodyContext): PostB
   const platformRules = platforms ? resolveBodyRules({ accounts, versions }, platforms, accountSettings) : {};
   const input: PostContentInput = { versions, accounts, tags, intent, ...(Object.keys(platformRules).length > 0 && { platformRules }) };
   const layout = { accountKeys, namesAccounts: Array.isArray(fields.accounts) && fields.accounts.length > 0 };
-  checkPostContent(input, errors, layout, videos ? { isVideo: (id) => videos.has(id) } : {});
+  checkPostContent(input, errors, layout, videos ? { isVideo: (id) => videos.has(id), video: (id) => videos.get(id) } : {});
   if (platforms && intent.kind !== 'draft') checkPlatformOptions(input, platforms, errors, accountSettings);
   return errors.isEmpty ? { ok: true, input } : { ok: false, errors: errors.toJSON() };
 }
