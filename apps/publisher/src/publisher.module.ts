@@ -10,6 +10,7 @@ import { ProviderHttp } from './providers/http/provider-http';
 import { DiscordProvider } from './providers/discord/discord-provider';
 import { MastodonProvider } from './providers/mastodon/mastodon-provider';
 import { TelegramProvider } from './providers/telegram/telegram-provider';
+import { ThreadsProvider } from './providers/threads/threads-provider';
 import { ProviderRegistry } from './providers/provider-registry';
 import { PUBLISH_PROVIDERS } from './providers/publish-provider';
 import { SandboxProvider } from './providers/sandbox/sandbox-provider';
@@ -43,7 +44,19 @@ const PROVIDER_TIMEOUT_MS = 10_000;
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => {
         const http = new ProviderHttp({ allowPrivateUrls: config.providerAllowPrivateUrls, timeoutMs: PROVIDER_TIMEOUT_MS });
-        return [new SandboxProvider(), new BlueskyProvider(http), new MastodonProvider(http), new TelegramProvider(http), new DiscordProvider(http), new XProvider(http, config.oauth.x), new LinkedInProvider(http, config.oauth.linkedin), new PinterestProvider(http, config.oauth.pinterest, { timeoutMs: config.providerProcessingTimeoutMs, intervalMs: 5_000 })];
+        // Platforms that publish asynchronously poll their processing this often, within PROVIDER_PROCESSING_TIMEOUT_MS.
+        const processing = { timeoutMs: config.providerProcessingTimeoutMs, intervalMs: 5_000 };
+        return [
+          new SandboxProvider(),
+          new BlueskyProvider(http),
+          new MastodonProvider(http),
+          new TelegramProvider(http),
+          new DiscordProvider(http),
+          new XProvider(http, config.oauth.x),
+          new LinkedInProvider(http, config.oauth.linkedin),
+          new PinterestProvider(http, config.oauth.pinterest, processing),
+          new ThreadsProvider(http, config.oauth.threads, processing),
+        ];
       },
     },
     { provide: PUBLISHER_OPTIONS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => ({ ...defaultPublisherOptions, attemptLeaseMs: config.publishAttemptLeaseMs }) },

@@ -83,13 +83,14 @@ export function threadScenarios(target: () => ThreadTarget): void {
   });
 
   it('publishes a reply with its own image, after the item it follows', async () => {
-    const { provider, connection, threadOf, publishedMedia } = target();
+    const { provider, connection, threadOf, publishedMedia, mediaServer } = target();
     const account = await connection();
     const texts = [`Before the image ${randomUUID()}`, `With an image ${randomUUID()}`];
     const first = await provider.publish(request(account, texts[0]));
     if (first.kind !== 'published') throw new Error(`expected published, got ${JSON.stringify(first)}`);
     const root: ItemOnPlatform = { externalId: first.externalId, externalUrl: first.externalUrl, reference: first.reference ?? null };
-    const image = pngMedia(40, 30);
+    // Served at a signed address where the platform fetches its media (Threads).
+    const image = mediaServer ? await mediaServer.serve(pngMedia(40, 30)) : pngMedia(40, 30);
 
     const reply = await provider.publish({ ...request(account, texts[1], `${randomUUID()}:${account.accountId}:1`, [image]), followUp: { index: 1, root, parent: root } });
 

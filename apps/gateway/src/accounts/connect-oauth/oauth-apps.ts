@@ -24,7 +24,8 @@ const AUTHORIZATION: Record<OAuthProviderName, Authorization> = {
   facebook: { path: '/oauth', scopes: ['pages_show_list', 'pages_read_engagement', 'pages_manage_posts'], scopeSeparator: ',', pkce: false },
   // Instagram API with Instagram Login: the profile, publishing, and comments (the first comment).
   instagram: { path: '/authorize', scopes: ['instagram_business_basic', 'instagram_business_content_publish', 'instagram_business_manage_comments'], scopeSeparator: ',', pkce: false },
-  threads: { path: '/authorize', scopes: ['threads_basic', 'threads_content_publish'], scopeSeparator: ',', pkce: false },
+  // Publishing, reading replies (to find one whose answer was lost) and deleting.
+  threads: { path: '/authorize', scopes: ['threads_basic', 'threads_content_publish', 'threads_read_replies', 'threads_delete'], scopeSeparator: ',', pkce: false },
   // Uploads, the channel, and comments; offline access and consent each time, so that Google gives a refresh token.
   youtube: {
     path: '/auth',
