@@ -23,14 +23,12 @@ export const ProcessingMessages = {
  * wait with that failure: the publisher tries again later, and the provider resumes from its journal.
  */
 export async function awaitProcessing<T>(platform: string, check: () => Promise<ProcessingCheck<T>>, startedAt: number, settings: ProcessingSettings): Promise<T | ProviderFailure> {
-  let status = 'unknown';
   for (;;) {
     const answer = await check();
     if (answer.kind === 'done') return answer.value;
     if (answer.kind !== 'processing') return answer;
-    status = answer.status;
     const left = startedAt + settings.timeoutMs - Date.now();
-    if (left <= 0) return { kind: 'rejected', message: ProcessingMessages.tooLong(platform, Math.round(settings.timeoutMs / 60_000), status) };
+    if (left <= 0) return { kind: 'rejected', message: ProcessingMessages.tooLong(platform, Math.round(settings.timeoutMs / 60_000), answer.status) };
     await sleep(Math.min(settings.intervalMs, left));
   }
 }
