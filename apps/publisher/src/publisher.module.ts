@@ -16,6 +16,7 @@ import { PUBLISH_PROVIDERS } from './providers/publish-provider';
 import { SandboxProvider } from './providers/sandbox/sandbox-provider';
 import { LinkedInProvider } from './providers/linkedin/linkedin-provider';
 import { PinterestProvider } from './providers/pinterest/pinterest-provider';
+import { TikTokProvider } from './providers/tiktok/tiktok-provider';
 import { XProvider } from './providers/x/x-provider';
 import { AccountPublisher } from './publish-post/account-publisher';
 import { AttemptJournal } from './publish-post/attempt-journal';
@@ -56,6 +57,7 @@ const PROVIDER_TIMEOUT_MS = 10_000;
           new LinkedInProvider(http, config.oauth.linkedin),
           new PinterestProvider(http, config.oauth.pinterest, processing),
           new ThreadsProvider(http, config.oauth.threads, processing),
+          new TikTokProvider(http, config.oauth.tiktok, processing),
         ];
       },
     },

@@ -171,4 +171,17 @@ describe('ProviderHttp against platforms that answer slowly or too much', () => 
       await large.stop();
     }
   });
+
+  it('keeps an integer a double cannot hold exactly as its digits, and every other number as a number', async () => {
+    const ids = await platform((res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"data":{"publicaly_available_post_id":[7678907398077074696],"uploaded_bytes":9007199254740991,"ratio":1.5e300}}');
+    });
+    try {
+      const result = await http.send({ method: 'POST', url: `${ids.url}/v2/post/publish/status/fetch/` });
+      expect((result as { body: unknown }).body).toEqual({ data: { publicaly_available_post_id: ['7678907398077074696'], uploaded_bytes: 9007199254740991, ratio: 1.5e300 } });
+    } finally {
+      await ids.stop();
+    }
+  });
 });

@@ -110,10 +110,17 @@ async function encodedBody(call: HttpCall): Promise<{ body?: string | Buffer; he
   return { headers: {} };
 }
 
+/**
+ * An integer beyond what a double holds exactly (TikTok's post ids are 19-digit JSON numbers) is
+ * kept as its digits, a string: as a number its last digits would be lost, naming another post.
+ */
+const exactIntegers = (_key: string, value: unknown, context?: { source?: string }): unknown =>
+  typeof value === 'number' && !Number.isSafeInteger(value) && context?.source !== undefined && /^-?\d+$/.test(context.source) ? context.source : value;
+
 function parseBody(text: string): unknown {
   if (text === '') return null;
   try {
-    return JSON.parse(text);
+    return JSON.parse(text, exactIntegers);
   } catch {
     return text;
   }
