@@ -22,8 +22,9 @@ const INVALID_CREDENTIALS: Answer = {
 
 const QUOTA_MESSAGE = 'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.';
 
-/** The quota units each call costs (the Data API's quota calculator). */
-const COSTS: Record<string, number> = { 'POST /upload/youtube/v3/videos': 1600, 'POST /youtube/v3/commentThreads': 50, 'DELETE /youtube/v3/videos': 50, 'DELETE /youtube/v3/comments': 50 };
+/** The quota units each call costs (the Data API's quota calculator); `videos.insert` has a bucket of its own, counted in calls. */
+const COSTS: Record<string, number> = { 'POST /youtube/v3/commentThreads': 50, 'DELETE /youtube/v3/videos': 50, 'DELETE /youtube/v3/comments': 50 };
+const INSERT = 'POST /upload/youtube/v3/videos';
 
 /**
  * A local Google answering as the YouTube Data API v3 and Google OAuth 2 references document, for
@@ -31,15 +32,17 @@ const COSTS: Record<string, number> = { 'POST /upload/youtube/v3/videos': 1600, 
  * /youtube/v3/channels?part=snippet&mine=true`; videos through resumable uploads, `videos.list`
  * and `videos.delete` (YouTubeUploads); comment threads and comments (YouTubeComments). Every call
  * but the session's PUTs needs a Bearer access token (401 `authError` otherwise) and spends quota
- * units (403 `quotaExceeded` when the project's are spent). Errors are
+ * (403 `quotaExceeded` when the project's is spent). Errors are
  * `{error: {code, message, errors: [{message, domain, reason}]}}`.
  */
 export class YouTubeApiServer {
   readonly oauth = new GoogleOAuth();
   readonly uploads = new YouTubeUploads();
   readonly comments = new YouTubeComments({ videoOwner: (videoId) => this.uploads.video(videoId)?.channelId ?? null });
-  /** The project's quota units left today. */
+  /** The project's quota units left today, for every call but `videos.insert`. */
   quotaLeft = Infinity;
+  /** The project's `videos.insert` calls left today (a bucket of their own: 100 a day by default). */
+  insertsLeft = Infinity;
   /** The address clients reach this server at (as www.googleapis.com), which session URIs are under: a proxy's, when one is in front. */
   publicUrl: string;
 
@@ -116,13 +119,11 @@ export class YouTubeApiServer {
     if (route === 'PUT /upload/youtube/v3/videos' && url.searchParams.has('upload_id')) return this.uploads.put(url, req.headers, body);
     const account = this.oauth.accountOf(/^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '');
     if (!account) return INVALID_CREDENTIALS;
-    const cost = COSTS[route] ?? 1;
-    if (cost > this.quotaLeft) return googleError(403, 'quotaExceeded', QUOTA_MESSAGE, 'youtube.quota');
-    this.quotaLeft -= cost;
+    if (!this.spend(route)) return googleError(403, 'quotaExceeded', QUOTA_MESSAGE, 'youtube.quota');
     if (route === 'GET /youtube/v3/channels' && url.searchParams.get('mine') === 'true') return listOf('channel', account.hasChannel ? [channelResource(account)] : []);
     if (!account.hasChannel) return googleError(401, 'youtubeSignupRequired', 'Unauthorized', 'youtube.header');
     switch (route) {
-      case 'POST /upload/youtube/v3/videos':
+      case INSERT:
         return this.uploads.start(account.channelId, url, req.headers, body, this.publicUrl);
       case 'GET /youtube/v3/videos':
         return this.uploads.list(account.channelId, url);
@@ -137,6 +138,19 @@ export class YouTubeApiServer {
       default:
         return googleError(404, 'notFound', 'Not Found', 'global');
     }
+  }
+
+  /** Whether the project's quota covers the call, which is then counted. */
+  private spend(route: string): boolean {
+    if (route === INSERT) {
+      if (this.insertsLeft <= 0) return false;
+      this.insertsLeft--;
+      return true;
+    }
+    const cost = COSTS[route] ?? 1;
+    if (cost > this.quotaLeft) return false;
+    this.quotaLeft -= cost;
+    return true;
   }
 }
 

@@ -104,17 +104,18 @@ describe('YouTubeProvider', () => {
     expect(local.api.descriptionsOf(channel.channelId)).toEqual(['After a 401']);
   });
 
-  it('waits until the quota resets at midnight Pacific time when the project’s quota is spent, with Google’s message', async () => {
+  it('waits until the quota resets at midnight Pacific time when the project’s uploads of the day are spent, with Google’s message', async () => {
     const account = await local.connection();
-    local.api.quotaLeft = 0;
+    local.api.insertsLeft = 0;
     try {
       const outcome = await local.provider.publish(await scenarioRequest(local.target(), account, 'Over quota'));
       expect(outcome).toEqual({ kind: 'retry_later', message: 'The request cannot be completed because you have exceeded your quota.', retryAfterMs: expect.any(Number) });
       const resetAt = new Date(Date.now() + (outcome as { retryAfterMs: number }).retryAfterMs + 1_000);
       expect(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hourCycle: 'h23', hour: '2-digit', minute: '2-digit' }).format(resetAt)).toBe('00:00');
       expect((outcome as { retryAfterMs: number }).retryAfterMs).toBeLessThanOrEqual(25 * 3_600_000);
+      expect(local.api.descriptionsOf(channelOf(account))).toEqual([]);
     } finally {
-      local.api.quotaLeft = Infinity;
+      local.api.insertsLeft = Infinity;
     }
   });
 

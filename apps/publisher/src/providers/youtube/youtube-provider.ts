@@ -77,13 +77,14 @@ export class YouTubeProvider implements PublishProvider {
   async verify(settings: Record<string, unknown>, credentials: Record<string, unknown>): Promise<Verification> {
     let tokens = await firstTokens(this.http, this.endpoint, credentials);
     if (!('access_token' in tokens)) return tokens;
-    let answer = await this.http.send({ method: 'GET', url: `${this.app.apiUrl}/youtube/v3/channels?part=snippet&mine=true`, headers: bearer(tokens.access_token) });
+    const ownChannel = (token: string) => this.http.send({ method: 'GET', url: `${this.app.apiUrl}/youtube/v3/channels?part=snippet&mine=true`, headers: bearer(token) });
+    let answer = await ownChannel(tokens.access_token);
     // An access token sent directly may have expired (they last an hour): its refresh token gives a new one.
     if (answer.kind === 'answer' && answer.status === 401 && tokens.refresh_token && !('kind' in this.endpoint)) {
       const refreshed: OAuthTokens | ProviderFailure = await refreshTokens(this.http, this.endpoint, tokens.refresh_token);
       if (!('access_token' in refreshed)) return refreshed;
       tokens = refreshed;
-      answer = await this.http.send({ method: 'GET', url: `${this.app.apiUrl}/youtube/v3/channels?part=snippet&mine=true`, headers: bearer(tokens.access_token) });
+      answer = await ownChannel(tokens.access_token);
     }
     if (answer.kind !== 'answer' || answer.status !== 200) return youtubeFailure(answer);
     const channel = (answer.body as { items?: Array<{ id: string; snippet?: { title?: string; customUrl?: string } }> }).items?.[0];
