@@ -50,7 +50,11 @@ export class ResumableUpload {
     private readonly calls: YouTubeCalls,
     private readonly apiUrl: string,
     private readonly chunkBytes: number,
-  ) {}
+  ) {
+    if (!Number.isSafeInteger(chunkBytes) || chunkBytes <= 0 || chunkBytes % UPLOAD_UNIT_BYTES !== 0) {
+      throw new Error(`A YouTube upload's chunks are multiples of ${UPLOAD_UNIT_BYTES} bytes, not ${chunkBytes}.`);
+    }
+  }
 
   /** The id of the video the upload created, or why there is none (yet). */
   async upload(connection: ProviderConnection, progress: PublishProgress, journal: VideoJournal, file: PublishMedia, metadata: VideoMetadata): Promise<string | ProviderFailure> {

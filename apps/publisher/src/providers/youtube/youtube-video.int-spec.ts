@@ -51,6 +51,11 @@ describe('YouTubeProvider: a video', () => {
     });
   });
 
+  it('takes only chunks of whole units of 256 KiB', () => {
+    expect(() => local.providerWith(undefined, 100_000)).toThrow("A YouTube upload's chunks are multiples of 262144 bytes, not 100000.");
+    expect(() => local.providerWith(undefined, 3 * UPLOAD_UNIT)).not.toThrow();
+  });
+
   it('resumes an upload whose chunk’s answer was lost from where the session stands, in the same session', async () => {
     const account = await local.connection();
     const file = twoChunkVideo();
