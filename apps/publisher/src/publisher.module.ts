@@ -18,6 +18,7 @@ import { LinkedInProvider } from './providers/linkedin/linkedin-provider';
 import { PinterestProvider } from './providers/pinterest/pinterest-provider';
 import { TikTokProvider } from './providers/tiktok/tiktok-provider';
 import { XProvider } from './providers/x/x-provider';
+import { YouTubeProvider } from './providers/youtube/youtube-provider';
 import { AccountPublisher } from './publish-post/account-publisher';
 import { AttemptJournal } from './publish-post/attempt-journal';
 import { ContentItemsPublisher } from './publish-post/content-items-publisher';
@@ -58,6 +59,7 @@ const PROVIDER_TIMEOUT_MS = 10_000;
           new PinterestProvider(http, config.oauth.pinterest, processing),
           new ThreadsProvider(http, config.oauth.threads, processing),
           new TikTokProvider(http, config.oauth.tiktok, processing),
+          new YouTubeProvider(http, config.oauth.youtube, processing),
         ];
       },
     },

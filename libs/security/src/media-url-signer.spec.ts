@@ -16,6 +16,10 @@ describe('MediaUrlSigner', () => {
     expect(signer.verify(OTHER, expires, signature)).toBe(false);
     expect(signer.verify(MEDIA, expires + 1, signature)).toBe(false);
     expect(signer.verify(MEDIA, expires, signature.slice(1))).toBe(false);
+    // Every other last character, including those that decode to the same bytes.
+    for (const last of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_') {
+      if (last !== signature.at(-1)) expect(signer.verify(MEDIA, expires, signature.slice(0, -1) + last)).toBe(false);
+    }
     now += MEDIA_URL_MAX_VALIDITY_MS + 1_000;
     expect(signer.verify(MEDIA, expires, signature)).toBe(false);
   });

@@ -36,8 +36,8 @@ export interface ScenarioTarget {
   mediaServer?: SignedMediaServer;
   /** The version's options every post of the scenarios carries (`versions.N.options`: a YouTube title, a subreddit). */
   optionsOfEveryPost?: Record<string, unknown>;
-  /** The image of the scenario that publishes a text with an image, for platforms that take some image types only (TikTok's photos: JPEG, WebP); a PNG unless told. */
-  sampleImage?: () => SampleMedia;
+  /** The file the scenario of a text with media attaches: a 64×48 PNG unless told (TikTok's photos take JPEG and WebP only; YouTube publishes only a video). */
+  attachedMedia?: () => SampleMedia;
 }
 
 /** A post's first item as the scenarios publish it to this target: the text, the media given or those every post carries, the options. */
@@ -104,7 +104,7 @@ export function providerScenarios(target: () => ScenarioTarget): void {
     const { provider, connection, publishedMedia } = t;
     const account = await connection();
     const text = `With an image ${randomUUID()}`;
-    const sample = t.sampleImage?.() ?? pngMedia(64, 48);
+    const sample = t.attachedMedia?.() ?? pngMedia(64, 48);
     const image = t.mediaServer ? await t.mediaServer.serve(sample) : sample;
     expect(await provider.publish(await scenarioRequest(t, account, text, undefined, [image]))).toMatchObject({ kind: 'published', externalId: expect.any(String) });
     const posts = (await publishedMedia(account)).filter((post) => post.text === text);

@@ -108,10 +108,12 @@ export class ContentItemsPublisher {
       const outcome = this.withWebAddressOnly(
         key,
         provider,
-        await this.call(provider, async () => {
-          const media = await this.versionMedia.read(request.item);
-          return 'kind' in media ? media : provider.publish({ ...request, media });
-        }),
+        await this.holdingAttempt(key, () =>
+          this.call(provider, async () => {
+            const media = await this.versionMedia.read(request.item);
+            return 'kind' in media ? media : provider.publish({ ...request, media });
+          }),
+        ),
       );
       const step = nextStep(outcome, retries, this.options);
       if (step.kind === 'report' && step.result.kind === 'published') {
@@ -135,6 +137,24 @@ export class ContentItemsPublisher {
       const reason = outcome.kind === 'retry_later' ? outcome.message : '';
       this.logger.warn(`${provider.name} asked to retry publishing ${labelOf(key)} in ${step.delayMs} ms: ${reason}`);
       await sleep(step.delayMs);
+    }
+  }
+
+  /**
+   * Runs a provider's call while renewing this process's hold on the attempt (every third of the
+   * lease): a platform that processes a video for minutes keeps the attempt this process's, and
+   * only a process that died lets its hold run out for another replica to resume it.
+   */
+  private async holdingAttempt<T>(key: AttemptKey, call: () => Promise<T>): Promise<T> {
+    const renew = setInterval(() => {
+      this.journal.hold(key, this.options.attemptLeaseMs).catch((error: unknown) => {
+        this.logger.warn(`The hold on ${labelOf(key)} could not be renewed: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    }, Math.max(50, Math.floor(this.options.attemptLeaseMs / 3)));
+    try {
+      return await call();
+    } finally {
+      clearInterval(renew);
     }
   }
 

@@ -1,10 +1,38 @@
-import { choice, text } from '../options/option-fields';
+import { characterCount, FieldMessages, isAbsent } from '@app/domain';
+import { choice, OptionField, text } from '../options/option-fields';
 import { OptionsOf } from '../options/options-schema';
 import { describePlatform } from '../platform';
+
+/** YouTube's limit of a video's tags, in characters as it counts them (see `tagsLength`). */
+export const YOUTUBE_TAGS_MAX_CHARACTERS = 500;
+
+/**
+ * The length YouTube counts for a video's tags: a comma between two tags counts, and a tag with a
+ * space counts as if it were in quotation marks ("Foo Baz" is 9 characters, Foo-Baz 7).
+ */
+export function tagsLength(tags: readonly string[]): number {
+  const quoted = tags.reduce((sum, tag) => sum + characterCount(tag) + (tag.includes(' ') ? 2 : 0), 0);
+  return quoted + Math.max(0, tags.length - 1);
+}
+
+/** The keywords of a video: a list of texts, at most `max` characters in all as YouTube counts them; absent is none, blank tags are left out. */
+function tagList(max: number): OptionField<string[]> {
+  return {
+    fault: (value, name) => {
+      if (isAbsent(value)) return null;
+      if (!Array.isArray(value)) return FieldMessages.array(name);
+      const notText = value.findIndex((tag) => typeof tag !== 'string');
+      if (notText >= 0) return FieldMessages.string(`${name}.${notText}`);
+      return tagsLength(value as string[]) > max ? FieldMessages.maxLength(name, max) : null;
+    },
+    parse: (value) => (Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === 'string' && tag.trim() !== '').map((tag) => tag.trim()) : []),
+  };
+}
 
 const youtubeOptions = {
   title: text({ required: true, max: 100 }),
   privacy: choice(['public', 'unlisted', 'private'], 'public'),
+  tags: tagList(YOUTUBE_TAGS_MAX_CHARACTERS),
 };
 
 export type YouTubeOptions = OptionsOf<typeof youtubeOptions>;

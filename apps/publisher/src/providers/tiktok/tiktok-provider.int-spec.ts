@@ -36,7 +36,7 @@ describe('TikTokProvider', () => {
     mediaServer: local.mediaServer,
     optionsOfEveryPost: PUBLIC,
     // TikTok's photos are JPEG or WebP.
-    sampleImage: jpegMedia,
+    attachedMedia: jpegMedia,
   });
 
   describe('the scenarios of every provider (a video post)', () => providerScenarios(videoTarget));
