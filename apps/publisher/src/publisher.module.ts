@@ -14,6 +14,7 @@ import { ProviderRegistry } from './providers/provider-registry';
 import { PUBLISH_PROVIDERS } from './providers/publish-provider';
 import { SandboxProvider } from './providers/sandbox/sandbox-provider';
 import { LinkedInProvider } from './providers/linkedin/linkedin-provider';
+import { RedditProvider } from './providers/reddit/reddit-provider';
 import { XProvider } from './providers/x/x-provider';
 import { AccountPublisher } from './publish-post/account-publisher';
 import { AttemptJournal } from './publish-post/attempt-journal';
@@ -42,7 +43,7 @@ const PROVIDER_TIMEOUT_MS = 10_000;
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => {
         const http = new ProviderHttp({ allowPrivateUrls: config.providerAllowPrivateUrls, timeoutMs: PROVIDER_TIMEOUT_MS });
-        return [new SandboxProvider(), new BlueskyProvider(http), new MastodonProvider(http), new TelegramProvider(http), new DiscordProvider(http), new XProvider(http, config.oauth.x), new LinkedInProvider(http, config.oauth.linkedin)];
+        return [new SandboxProvider(), new BlueskyProvider(http), new MastodonProvider(http), new TelegramProvider(http), new DiscordProvider(http), new XProvider(http, config.oauth.x), new LinkedInProvider(http, config.oauth.linkedin), new RedditProvider(http, config.oauth.reddit, { timeoutMs: config.providerProcessingTimeoutMs, intervalMs: 5_000 })];
       },
     },
     { provide: PUBLISHER_OPTIONS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => ({ ...defaultPublisherOptions, attemptLeaseMs: config.publishAttemptLeaseMs }) },
