@@ -25,7 +25,7 @@ const tooLong = (max: number, field: string): RedditError => ['TOO_LONG', `this 
 const length = (text: string): number => [...text].length;
 
 /**
- * A local Reddit answering as its API reference (reddit.com/dev/api) and OAuth2 wiki document, for
+ * A local Reddit answering as its API reference and OAuth2 wiki document, for
  * what the provider uses; every answer carries `x-ratelimit-used`, `-remaining` and `-reset`
  * (seconds left in the ten-minute window). OAuth: RedditOAuth. API (a bearer token, else 401
  * `{"message": "Unauthorized", "error": 401}`): `GET /api/v1/me`; `POST /api/submit` (form,
