@@ -17,6 +17,7 @@ import { SandboxProvider } from './providers/sandbox/sandbox-provider';
 import { LinkedInProvider } from './providers/linkedin/linkedin-provider';
 import { PinterestProvider } from './providers/pinterest/pinterest-provider';
 import { TikTokProvider } from './providers/tiktok/tiktok-provider';
+import { RedditProvider } from './providers/reddit/reddit-provider';
 import { XProvider } from './providers/x/x-provider';
 import { YouTubeProvider } from './providers/youtube/youtube-provider';
 import { AccountPublisher } from './publish-post/account-publisher';
@@ -60,6 +61,7 @@ const PROVIDER_TIMEOUT_MS = 10_000;
           new ThreadsProvider(http, config.oauth.threads, processing),
           new TikTokProvider(http, config.oauth.tiktok, processing),
           new YouTubeProvider(http, config.oauth.youtube, processing),
+          new RedditProvider(http, config.oauth.reddit, processing),
         ];
       },
     },

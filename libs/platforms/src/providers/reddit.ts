@@ -7,6 +7,10 @@ const redditOptions = {
   /** The subreddit to submit to: required unless the account has one in its settings. */
   subreddit: text({ required: unlessAccountHas('subreddit'), max: 100 }),
   title: text({ required: true, max: 300 }),
+  /** The post flair's template (a subreddit's flair id, a UUID), for subreddits that ask for flair. */
+  flair_id: text({ max: 36 }),
+  /** The flair's text, where the template lets the poster write it (Reddit: at most 64 characters). */
+  flair_text: text({ max: 64 }),
 };
 
 export type RedditOptions = OptionsOf<typeof redditOptions>;

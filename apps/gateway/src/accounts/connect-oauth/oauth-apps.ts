@@ -36,8 +36,8 @@ const AUTHORIZATION: Record<OAuthProviderName, Authorization> = {
   // The profile (the handle needs user.info.profile) and direct posting.
   tiktok: { path: '/authorize/', scopes: ['user.info.basic', 'user.info.profile', 'video.publish'], scopeSeparator: ',', pkce: false, clientIdParam: 'client_key' },
   pinterest: { path: '/', scopes: ['boards:read', 'pins:read', 'pins:write', 'user_accounts:read'], scopeSeparator: ',', pkce: false },
-  // A permanent grant gives a refresh token; flair needs `flair`, the lookup after a lost answer `read`.
-  reddit: { path: '/authorize', scopes: ['identity', 'submit', 'read', 'flair'], pkce: false, extra: { duration: 'permanent' } },
+  // A permanent grant gives a refresh token; flair needs `flair`, the lookup after a lost answer `history` and `read`, deleting `edit`.
+  reddit: { path: '/authorize', scopes: ['identity', 'submit', 'read', 'history', 'flair', 'edit'], pkce: false, extra: { duration: 'permanent' } },
 };
 
 export const isOAuthProvider = (provider: string): provider is OAuthProviderName => (OAUTH_PROVIDER_NAMES as readonly string[]).includes(provider);
