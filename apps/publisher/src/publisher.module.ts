@@ -15,6 +15,7 @@ import { PUBLISH_PROVIDERS } from './providers/publish-provider';
 import { SandboxProvider } from './providers/sandbox/sandbox-provider';
 import { LinkedInProvider } from './providers/linkedin/linkedin-provider';
 import { XProvider } from './providers/x/x-provider';
+import { InstagramProvider } from './providers/instagram/instagram-provider';
 import { AccountPublisher } from './publish-post/account-publisher';
 import { AttemptJournal } from './publish-post/attempt-journal';
 import { ContentItemsPublisher } from './publish-post/content-items-publisher';
@@ -42,7 +43,7 @@ const PROVIDER_TIMEOUT_MS = 10_000;
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => {
         const http = new ProviderHttp({ allowPrivateUrls: config.providerAllowPrivateUrls, timeoutMs: PROVIDER_TIMEOUT_MS });
-        return [new SandboxProvider(), new BlueskyProvider(http), new MastodonProvider(http), new TelegramProvider(http), new DiscordProvider(http), new XProvider(http, config.oauth.x), new LinkedInProvider(http, config.oauth.linkedin)];
+        return [new SandboxProvider(), new BlueskyProvider(http), new MastodonProvider(http), new TelegramProvider(http), new DiscordProvider(http), new XProvider(http, config.oauth.x), new LinkedInProvider(http, config.oauth.linkedin), new InstagramProvider(http, config.oauth.instagram, { timeoutMs: config.providerProcessingTimeoutMs, intervalMs: 5_000 })];
       },
     },
     { provide: PUBLISHER_OPTIONS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => ({ ...defaultPublisherOptions, attemptLeaseMs: config.publishAttemptLeaseMs }) },
