@@ -128,7 +128,7 @@ describe('InstagramProvider publishing', () => {
   it('gives Instagram’s own message: a media address it could not fetch (altered, so the media store answers 404), a video it could not process', async () => {
     const account = await local.connect(instagram);
     const [image] = await local.serve(pngMedia(20, 20));
-    const altered = { ...image, url: () => image.url().replace(/signature=\w/, 'signature=0') };
+    const altered = { ...image, url: () => image.url().replace(/signature=(.)/, (_, first: string) => `signature=${first === 'A' ? 'B' : 'A'}`) };
     const notAVideo = (await local.serve(sampleMedia(Buffer.from('not a video at all'), { mimeType: 'video/mp4', width: null, height: null })))[0];
 
     const refused = await instagram.publish(post(account, 'Unreachable', [altered]));
