@@ -112,6 +112,19 @@ describe('InstagramProvider', () => {
     });
   });
 
+  it('refreshes once for publishes that find the token about to expire at the same time', async () => {
+    const account = await local.connect(instagram);
+    account.session.current = { ...account.session.current, expires_at: Date.now() + 60_000 };
+    const refreshes = local.api.login.refreshes;
+    const requests = await Promise.all(['At once 1', 'At once 2'].map(async (text) => scenarioRequest(local.target(instagram), account, text, undefined, await local.serve(pngMedia(24, 24)))));
+
+    const outcomes = await Promise.all(requests.map((same) => instagram.publish(same)));
+
+    expect(outcomes.map((outcome) => outcome.kind)).toEqual(['published', 'published']);
+    expect(local.api.login.refreshes - refreshes).toBe(1);
+    expect(local.api.captionsOf(account.user.id).sort()).toEqual(['At once 1', 'At once 2']);
+  });
+
   it('refuses to delete: Instagram’s API deletes no media of accounts connected with Instagram Login', async () => {
     const account = await local.connect(instagram);
     const outcome = await instagram.publish(await scenarioRequest(local.target(instagram), account, 'Stays', undefined, await local.serve(pngMedia(32, 32))));
