@@ -9,6 +9,7 @@ import { parseEncryptionKey, SecretBox } from '@app/security';
 import { GATEWAY_SCHEMA, gatewayEncryptedColumns, GatewayTables, gatewayMigrations } from '../../gateway/src/gateway-migrations';
 import { IdempotencyStore } from '../../gateway/src/idempotency/idempotency-store';
 import { AccountStore } from '../../publisher/src/accounts/account-store';
+import { ItemProgressJournal } from '../../publisher/src/publish-post/item-progress';
 import { PUBLISHER_SCHEMA, PublisherTables, publisherMigrations } from '../../publisher/src/publisher-migrations';
 import { WebhookActivityRepository } from '../../webhook-dispatcher/src/manage-webhooks/webhook-activity.repository';
 import { WebhookSettingsRepository } from '../../webhook-dispatcher/src/manage-webhooks/webhook-settings.repository';
@@ -52,6 +53,7 @@ function servicesOn(database: SqlDatabase, box: SecretBox) {
   idempotency.onModuleDestroy();
   return {
     accounts: new AccountStore(database.forSchema<PublisherTables>(PUBLISHER_SCHEMA), box),
+    progress: new ItemProgressJournal(database.forSchema<PublisherTables>(PUBLISHER_SCHEMA), box),
     webhooks: new WebhookSettingsRepository(webhooks, box, new WebhookActivityRepository(webhooks)),
     idempotency,
   };
@@ -60,6 +62,7 @@ function servicesOn(database: SqlDatabase, box: SecretBox) {
 const WORKSPACE = '7d0c1a4e-5b1f-4c55-9a3e-1f2b3c4d5e6f';
 const account = (accountId: number) => ({ accountId, workspaceUuid: WORKSPACE, provider: 'sandbox', settings: { chat: accountId }, credentials: { token: `credential-${accountId}` } });
 const request = { userId: 1, scope: 'POST /api/ws/webhooks', key: 'k-1', fingerprint: 'f' };
+const ATTEMPT = { postUuid: '0e5b7c1a-2f3d-4a5b-8c6d-7e8f9a0b1c2d', accountId: 1, round: 1 };
 
 /** Every stored secret of the services, moved from an old key to ENCRYPTION_KEY, on both engines. */
 describe.each(engines)('the re-encrypt command on %s', (_, start) => {
@@ -77,6 +80,7 @@ describe.each(engines)('the re-encrypt command on %s', (_, start) => {
       const before = servicesOn(database, boxOf(oldKey));
       await before.accounts.save(account(1), { session: 'bluesky-session' });
       await before.accounts.save(account(2));
+      await before.progress.of(ATTEMPT, 0).record({ upload_session: 'https://upload.example/session-1' });
       const rotated = await before.webhooks.insert(WORKSPACE, { url: 'https://example.com/a', events: ['post.published'], secret: 'whsec_old', active: true });
       // Rotated under the old key: both the new secret and the one it replaced (signing until the grace ends) are to move.
       await before.webhooks.rotateSecret(WORKSPACE, rotated.id, 'whsec_rotated', 3_600);
@@ -104,6 +108,7 @@ describe.each(engines)('the re-encrypt command on %s', (_, start) => {
       'publisher.accounts.settings_encrypted': [2, 2, 0],
       'publisher.accounts.credentials_encrypted': [2, 2, 0],
       'publisher.accounts.session_encrypted': [1, 1, 0],
+      'publisher.item_progress.progress_encrypted': [1, 1, 0],
       'webhooks.webhooks.secret_ciphertext': [2, 1, 0],
       'webhooks.webhooks.previous_secret_ciphertext': [1, 1, 0],
     });
@@ -113,6 +118,7 @@ describe.each(engines)('the re-encrypt command on %s', (_, start) => {
     try {
       const after = servicesOn(database, boxOf(newKey));
       expect(await after.accounts.find(1)).toEqual(account(1));
+      expect(await after.progress.of(ATTEMPT, 0).read()).toEqual({ upload_session: 'https://upload.example/session-1' });
       expect(await after.accounts.sessionOf(1).load()).toEqual({ session: 'bluesky-session' });
       expect(await after.accounts.find(2)).toEqual(account(2));
       const listed = await after.webhooks.list(WORKSPACE, 'shown');
@@ -127,7 +133,7 @@ describe.each(engines)('the re-encrypt command on %s', (_, start) => {
   it('is idempotent: a second run moves nothing', async () => {
     const again = await run({ ENCRYPTION_KEY: newKey, ENCRYPTION_KEYS_OLD: oldKey });
     expect(again.reports.every((report) => report.moved === 0 && report.unreadable === 0 && !report.missing)).toBe(true);
-    expect(again.reports.reduce((sum, report) => sum + report.values, 0)).toBe(9);
+    expect(again.reports.reduce((sum, report) => sum + report.values, 0)).toBe(10);
   });
 
   it('pages through a composite primary key, a batch at a time, and reaches every row', async () => {

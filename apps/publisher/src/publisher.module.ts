@@ -20,6 +20,7 @@ import { TikTokProvider } from './providers/tiktok/tiktok-provider';
 import { RedditProvider } from './providers/reddit/reddit-provider';
 import { XProvider } from './providers/x/x-provider';
 import { YouTubeProvider } from './providers/youtube/youtube-provider';
+import { InstagramProvider } from './providers/instagram/instagram-provider';
 import { AccountPublisher } from './publish-post/account-publisher';
 import { AttemptJournal } from './publish-post/attempt-journal';
 import { ContentItemsPublisher } from './publish-post/content-items-publisher';
@@ -62,6 +63,7 @@ const PROVIDER_TIMEOUT_MS = 10_000;
           new TikTokProvider(http, config.oauth.tiktok, processing),
           new YouTubeProvider(http, config.oauth.youtube, processing),
           new RedditProvider(http, config.oauth.reddit, processing),
+          new InstagramProvider(http, config.oauth.instagram, processing),
         ];
       },
     },

@@ -22,6 +22,8 @@ export interface ScenarioTarget {
   overLimit: { text: string; message: string | RegExp };
   /** The platform's rate-limit headers asking for a wait of `seconds` (its own reset header, not Retry-After). */
   rateLimitHeaders(seconds: number): Record<string, string>;
+  /** The smallest wait the platform's reset header tells, in seconds (Meta's usage headers count whole minutes: 60); 1 unless told. */
+  rateLimitResetUnitSeconds?: number;
   /** The texts published on the platform for this connection, read from the platform's server. */
   publishedTexts(connection: ProviderConnection): Promise<string[]>;
   /** The posts with media on the platform for this connection: each one's text and the bytes of its files as the platform holds them. */
@@ -136,11 +138,13 @@ export function providerScenarios(target: () => ScenarioTarget): void {
     const { provider, proxy, publishPath, connection, rateLimitHeaders, publishedTexts } = t;
     const account = await connection();
     const text = `Rate limited first ${randomUUID()}`;
-    proxy.failNext(publishPath, { answer: { status: 429, headers: rateLimitHeaders(30), body: { error: 'RateLimitExceeded', message: 'Rate Limit Exceeded' } } });
+    const unit = t.rateLimitResetUnitSeconds ?? 1;
+    const seconds = Math.ceil(30 / unit) * unit;
+    proxy.failNext(publishPath, { answer: { status: 429, headers: rateLimitHeaders(seconds), body: { error: 'RateLimitExceeded', message: 'Rate Limit Exceeded' } } });
     const limited = await provider.publish(await scenarioRequest(t, account, text, `${randomUUID()}:${account.accountId}`));
     expect(limited).toMatchObject({ kind: 'retry_later' });
-    expect((limited as { retryAfterMs: number }).retryAfterMs).toBeGreaterThan(25_000);
-    expect((limited as { retryAfterMs: number }).retryAfterMs).toBeLessThanOrEqual(31_000);
+    expect((limited as { retryAfterMs: number }).retryAfterMs).toBeGreaterThan((seconds - 5) * 1000);
+    expect((limited as { retryAfterMs: number }).retryAfterMs).toBeLessThanOrEqual((seconds + 1) * 1000);
     expect(await provider.publish(await scenarioRequest(t, account, text))).toMatchObject({ kind: 'published' });
     expect(count(await publishedTexts(account), text)).toBe(1);
   });

@@ -52,8 +52,12 @@ export class PublisherTablesOnSqlite {
     return new PublisherTablesOnSqlite(database, tables);
   }
 
-  /** A publisher (one process) on these tables; fast retries unless `options` say otherwise. */
-  publisher(provider: PublishProvider, options: Partial<PublisherOptions> = {}, mediaServer: SignedMediaServer | null = null): AccountPublisher {
+  /**
+   * A publisher (one process) on these tables; fast retries unless `options` say otherwise. A
+   * process that is to die mid-call (the test's) passes `alive`: once it answers false, the process
+   * renews its hold on attempts no more, as a dead one does not.
+   */
+  publisher(provider: PublishProvider, options: Partial<PublisherOptions> = {}, mediaServer: SignedMediaServer | null = null, alive: () => boolean = () => true): AccountPublisher {
     const settings = { ...defaultPublisherOptions, maxRetries: 2, maxRetryDelayMs: 50, ...options };
     const deferred = new DeferredAttempts(this.tables);
     const steps = new ItemJournal(this.tables);
@@ -62,8 +66,10 @@ export class PublisherTablesOnSqlite {
       ? new VersionMedia(mediaServer.store, mediaServer.signer, { publicUrl: mediaServer.url })
       : new VersionMedia(new FileMediaStore(mkdtempSync(join(tmpdir(), 'provider-scenario-media-'))), this.signer, { publicUrl: 'http://127.0.0.1:9' });
     const lostAuthorization = new LostAuthorizationReporter(new InProcessMessageBus(this.database));
-    const contentItems = new ContentItemsPublisher(this.journal, steps, this.progress, deferred, lostAuthorization, media, settings);
-    return new AccountPublisher(this.journal, steps, deferred, this.accounts, new ProviderRegistry([provider]), contentItems, settings);
+    const journal = Object.create(this.journal) as AttemptJournal;
+    journal.hold = async (key, leaseMs) => (alive() ? this.journal.hold(key, leaseMs) : undefined);
+    const contentItems = new ContentItemsPublisher(journal, steps, this.progress, deferred, lostAuthorization, media, settings);
+    return new AccountPublisher(journal, steps, deferred, this.accounts, new ProviderRegistry([provider]), contentItems, settings);
   }
 
   /** Keeps a connected account as the publisher does; answers the connection the publisher hands its provider. */

@@ -100,7 +100,8 @@ export function threadScenarios(target: () => ThreadTarget): void {
   });
 
   it('goes on after a crash during the third of three items, replying to the second, and posts no item twice', async () => {
-    const { provider, proxy, publishPath, connection, threadOf } = target();
+    const t = target();
+    const { provider, proxy, publishPath, connection, threadOf } = t;
     const tables = await PublisherTablesOnSqlite.open();
     try {
       const account = await connection();
@@ -112,8 +113,10 @@ export function threadScenarios(target: () => ThreadTarget): void {
       const received = async () => (await threadOf(account)).some((post) => post.text === texts[2]);
 
       // The first process holds the attempt briefly: once it is gone, the next one takes it over.
-      void tables.publisher(diesWhilePublishing(provider, 2, proxy, publishPath, received), { attemptLeaseMs: 200 }).publish(key, snapshot, [version]);
+      let dead = false;
+      void tables.publisher(diesWhilePublishing(provider, 2, proxy, publishPath, received), { attemptLeaseMs: 200 }, t.mediaServer ?? null, () => !dead).publish(key, snapshot, [version]);
       await until(received, 'the third item to reach the platform');
+      dead = true;
       await sleep(300);
       const result = await tables.publisher(provider).publish(key, snapshot, [version]);
 

@@ -31,7 +31,7 @@ describe.each(testEngines)('MediaLibrary and MediaUses on %s', (_, open) => {
     const theirs = await add(otherWorkspace);
     expect(await library.find(workspace, mine)).toEqual({ id: mine, mime_type: 'image/png', size: 10, width: 2, height: 1, created_at: expect.stringMatching(/Z$/) });
     expect(await library.find(workspace, theirs)).toBeNull();
-    expect(await library.existing(workspace, [mine, theirs, randomUUID(), mine])).toEqual(new Map([[mine, 'image/png']]));
+    expect(await library.existing(workspace, [mine, theirs, randomUUID(), mine])).toEqual(new Map([[mine, { mimeType: 'image/png', size: 10, durationSeconds: null }]]));
     expect(await library.existing(workspace, [])).toEqual(new Map());
   });
 

@@ -151,6 +151,8 @@ export class ContentItemsPublisher {
         this.logger.warn(`The hold on ${labelOf(key)} could not be renewed: ${error instanceof Error ? error.message : String(error)}`);
       });
     }, Math.max(50, Math.floor(this.options.attemptLeaseMs / 3)));
+    // The renewals never keep a process alive that has nothing else to do.
+    renew.unref();
     try {
       return await call();
     } finally {
