@@ -8,6 +8,7 @@ import { LostAuthorizationReporter } from './accounts/report-lost-authorization/
 import { BlueskyProvider } from './providers/bluesky/bluesky-provider';
 import { ProviderHttp } from './providers/http/provider-http';
 import { DiscordProvider } from './providers/discord/discord-provider';
+import { FacebookProvider } from './providers/facebook/facebook-provider';
 import { MastodonProvider } from './providers/mastodon/mastodon-provider';
 import { TelegramProvider } from './providers/telegram/telegram-provider';
 import { ProviderRegistry } from './providers/provider-registry';
@@ -42,7 +43,7 @@ const PROVIDER_TIMEOUT_MS = 10_000;
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => {
         const http = new ProviderHttp({ allowPrivateUrls: config.providerAllowPrivateUrls, timeoutMs: PROVIDER_TIMEOUT_MS });
-        return [new SandboxProvider(), new BlueskyProvider(http), new MastodonProvider(http), new TelegramProvider(http), new DiscordProvider(http), new XProvider(http, config.oauth.x), new LinkedInProvider(http, config.oauth.linkedin)];
+        return [new SandboxProvider(), new BlueskyProvider(http), new MastodonProvider(http), new TelegramProvider(http), new DiscordProvider(http), new XProvider(http, config.oauth.x), new LinkedInProvider(http, config.oauth.linkedin), new FacebookProvider(http, config.oauth.facebook, { timeoutMs: config.providerProcessingTimeoutMs, intervalMs: 5_000 })];
       },
     },
     { provide: PUBLISHER_OPTIONS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => ({ ...defaultPublisherOptions, attemptLeaseMs: config.publishAttemptLeaseMs }) },
