@@ -73,3 +73,20 @@ export class FacebookTestSetup {
     await this.media?.stop();
   }
 }
+
+/** The setup and its provider that the tests of a describe block use. */
+export interface FacebookUnderTest {
+  setup: FacebookTestSetup;
+  facebook: FacebookProvider;
+}
+
+/** A setup and a provider on it for the describe block this is called in: started before its tests, stopped after them. */
+export function facebookUnderTest(): FacebookUnderTest {
+  const local = {} as FacebookUnderTest;
+  beforeAll(async () => {
+    local.setup = await FacebookTestSetup.start();
+    local.facebook = local.setup.provider();
+  });
+  afterAll(() => local.setup?.stop());
+  return local;
+}

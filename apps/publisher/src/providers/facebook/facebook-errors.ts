@@ -1,4 +1,4 @@
-import { classifyFailure, HttpAnswer, platformMessage, retryAfterMs } from '../http/provider-http';
+import { classifyFailure, DEFAULT_RETRY_MS, HttpAnswer, platformMessage, retryAfterMs } from '../http/provider-http';
 import { ProviderFailure } from '../publish-provider';
 
 /** The error object of a Graph API answer: `{error: {message, type, code, error_subcode, error_user_msg, is_transient, fbtrace_id}}`. */
@@ -101,7 +101,9 @@ export function facebookFailure(answer: HttpAnswer, repeatable = true): Provider
       return { kind: 'retry_later', message, retryAfterMs: wait };
     }
     if (error.is_transient === true || error.code === TEMPORARILY_UNAVAILABLE) {
-      return classifyFailure({ ...answer, status: Math.max(answer.status, 503) }, { message, resetMs: regainAccessMs(answer.headers), repeatable });
+      // Facebook answered, so it did not act: asking again later cannot publish twice.
+      const wait = retryAfterMs(answer.headers['retry-after']) ?? regainAccessMs(answer.headers) ?? DEFAULT_RETRY_MS;
+      return { kind: 'retry_later', message: `${message} (HTTP ${answer.status})`, retryAfterMs: wait };
     }
   }
   const resetMs = answer.kind === 'answer' ? regainAccessMs(answer.headers) : null;
