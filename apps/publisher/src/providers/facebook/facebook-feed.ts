@@ -10,6 +10,9 @@ import { createdId, PageContext, publishedItem, stepsOf } from './facebook-steps
  */
 export const LOOKUP_MARGIN_MS = 5_000;
 
+/** Whether Facebook's text of a post (absent when empty; its ends may be trimmed) is the text sent. */
+export const sameText = (shown: string | undefined, sent: string): boolean => (shown ?? '').trim() === sent.trim();
+
 /** Characters that end a sentence rather than an address written in it. */
 const TRAILING_PUNCTUATION = /[.,;:!?)\]}'"»”]+$/;
 
@@ -99,6 +102,6 @@ async function findPost(context: PageContext, text: string): Promise<PublishOutc
   const answer = await context.graph.get(`${context.pageId}/posts`, { fields: 'id,message,created_time,permalink_url', since: Math.floor(since / 1000), limit: 100 });
   const posts = okBody<{ data?: PagePost[] }>(answer)?.data;
   if (!Array.isArray(posts)) return facebookFailure(answer);
-  const found = posts.find((post) => (post.message ?? '') === text && !(graphTime(post.created_time) < since));
+  const found = posts.find((post) => sameText(post.message, text) && !(graphTime(post.created_time) < since));
   return found ? publishedItem(context, found.id, 'post', found.permalink_url ?? null) : null;
 }

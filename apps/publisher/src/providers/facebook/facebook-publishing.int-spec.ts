@@ -117,6 +117,21 @@ describe('FacebookProvider: what a post becomes on the Page', () => {
     expect(local.setup.proxy.seen.filter((seen) => /upload_phase=start|video-upload/.test(seen))).toEqual([]);
   });
 
+  it('waits for a hosted-file upload Facebook is still fetching instead of asking for it again', async () => {
+    const account = await local.setup.connection(local.facebook);
+    const [video] = await served(mp4Media());
+    const same = publishing(account, 'Large reel', [video], 'reel');
+    local.setup.proxy.failNext(/^\/video-upload\//, { hangAfterForward: true });
+    expect(await local.facebook.publish(same)).toMatchObject({ kind: 'retry_later' });
+    const fetching = { status: { video_status: 'processing', uploading_phase: { status: 'in_progress', bytes_transferred: 10 }, processing_phase: { status: 'not_started' }, publishing_phase: { status: 'not_started' } } };
+    local.setup.proxy.failNext(/\?fields=status$/, { answer: { status: 200, body: fetching } });
+    expect(await local.facebook.publish(same)).toEqual({ kind: 'retry_later', message: 'Facebook is still fetching the video.', retryAfterMs: 5_000 });
+    local.setup.proxy.seen.length = 0;
+    expect(await local.facebook.publish(same)).toMatchObject({ kind: 'published' });
+    expect(local.setup.proxy.seen.filter((seen) => seen.includes('/video-upload/'))).toEqual([]);
+    expect(local.setup.api.textsOf(pageOf(account))).toEqual(['Large reel']);
+  });
+
   it('deletes a post, a photo post and a reel; one already gone counts as deleted', async () => {
     const account = await local.setup.connection(local.facebook);
     const [image, video] = await served(pngMedia(8, 8), mp4Media());

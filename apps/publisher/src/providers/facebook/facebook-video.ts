@@ -2,9 +2,12 @@ import { HttpAnswer } from '../http/provider-http';
 import { awaitProcessing, ProcessingCheck } from '../processing/await-processing';
 import { ProviderFailure, PublishMedia, PublishOutcome } from '../publish-provider';
 import { facebookFailure } from './facebook-errors';
-import { LOOKUP_MARGIN_MS } from './facebook-feed';
+import { LOOKUP_MARGIN_MS, sameText } from './facebook-feed';
 import { graphTime, GraphQuery, okBody } from './facebook-graph';
 import { createdId, PageContext, publishedItem, stepsOf } from './facebook-steps';
+
+/** How long to wait before looking again at an upload Facebook is still fetching. */
+const UPLOAD_CHECK_MS = 5_000;
 
 /** The Page's edges that take a video in an upload session: reels and video stories. */
 export type UploadEdge = 'video_reels' | 'video_stories';
@@ -34,7 +37,8 @@ export const idOf = (value: unknown): string | null => (typeof value === 'string
  * The video in an upload session of the Page (`POST /{page}/{edge}?upload_phase=start`, its
  * `video_id` and `upload_url` journaled), fetched by Facebook's upload host from the media's
  * signed address (`file_url`). A try made again reuses the session; when the upload's answer was
- * lost it asks the video's status first, and uploads again only when the upload is not complete.
+ * lost it asks the video's status first: a complete upload is kept, one still under way waited
+ * for, and only one that never began is asked for again.
  */
 export async function uploadedVideo(context: PageContext, edge: UploadEdge, video: PublishMedia): Promise<string | ProviderFailure> {
   const steps = await stepsOf(context.progress);
@@ -55,6 +59,8 @@ export async function uploadedVideo(context: PageContext, edge: UploadEdge, vide
       await context.progress.record({ uploaded: true });
       return videoId;
     }
+    // Still fetching the file the first request named (a large one outlasts the call): wait for it rather than ask again.
+    if (status.uploading_phase?.status === 'in_progress') return { kind: 'retry_later', message: 'Facebook is still fetching the video.', retryAfterMs: UPLOAD_CHECK_MS };
   }
   await context.progress.record({ upload_requested: true });
   const answer = await context.graph.uploadHostedFile(uploadUrl, video.url());
@@ -137,7 +143,7 @@ async function findVideo(context: PageContext, text: string): Promise<string | n
   const answer = await context.graph.get(`${context.pageId}/videos`, { fields: 'id,description,created_time', since: Math.floor(since / 1000), limit: 100 });
   const videos = okBody<{ data?: { id: string; description?: string; created_time?: string }[] }>(answer)?.data;
   if (!Array.isArray(videos)) return facebookFailure(answer);
-  return videos.find((video) => (video.description ?? '') === text && !(graphTime(video.created_time) < since))?.id ?? null;
+  return videos.find((video) => sameText(video.description, text) && !(graphTime(video.created_time) < since))?.id ?? null;
 }
 
 async function videoStatus(context: PageContext, videoId: string): Promise<VideoStatus | ProviderFailure> {
