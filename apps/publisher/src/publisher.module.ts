@@ -8,6 +8,7 @@ import { LostAuthorizationReporter } from './accounts/report-lost-authorization/
 import { BlueskyProvider } from './providers/bluesky/bluesky-provider';
 import { ProviderHttp } from './providers/http/provider-http';
 import { DiscordProvider } from './providers/discord/discord-provider';
+import { FacebookProvider } from './providers/facebook/facebook-provider';
 import { MastodonProvider } from './providers/mastodon/mastodon-provider';
 import { TelegramProvider } from './providers/telegram/telegram-provider';
 import { ThreadsProvider } from './providers/threads/threads-provider';
@@ -64,6 +65,7 @@ const PROVIDER_TIMEOUT_MS = 10_000;
           new YouTubeProvider(http, config.oauth.youtube, processing),
           new RedditProvider(http, config.oauth.reddit, processing),
           new InstagramProvider(http, config.oauth.instagram, processing),
+          new FacebookProvider(http, config.oauth.facebook, processing),
         ];
       },
     },

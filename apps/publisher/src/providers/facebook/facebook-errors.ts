@@ -1,0 +1,118 @@
+import { classifyFailure, DEFAULT_RETRY_MS, HttpAnswer, platformMessage, retryAfterMs } from '../http/provider-http';
+import { ProviderFailure } from '../publish-provider';
+
+/** The error object of a Graph API answer: `{error: {message, type, code, error_subcode, error_user_msg, is_transient, fbtrace_id}}`. */
+export interface GraphError {
+  message?: string;
+  type?: string;
+  code?: number;
+  error_subcode?: number;
+  error_user_title?: string;
+  error_user_msg?: string;
+  is_transient?: boolean;
+  fbtrace_id?: string;
+}
+
+/** Facebook refuses the access token (expired, revoked, the password changed, the app removed). */
+const INVALID_TOKEN = 190;
+
+/**
+ * Throttling: the app (4), the user (17), the Page (32), an API's own limit (613), and the
+ * Business Use Case limits that Page tokens are counted under (80001 Pages, and the others of
+ * that family that a Page's calls can meet).
+ */
+const THROTTLING = new Set([4, 17, 32, 613, 80001, 80002, 80003, 80004, 80005, 80006, 80008, 80009, 80014]);
+
+/** Facebook's own "try again later" (code 2, service temporarily unavailable). */
+const TEMPORARILY_UNAVAILABLE = 2;
+
+/** How long to wait after a throttling error whose headers give no time (Facebook counts usage over an hour). */
+export const THROTTLED_WITHOUT_ESTIMATE_MS = 5 * 60_000;
+
+/** The usage headers that may carry `estimated_time_to_regain_access` (minutes). */
+const USAGE_HEADERS = ['x-business-use-case-usage', 'x-app-usage', 'x-page-usage'] as const;
+
+export function graphErrorOf(answer: HttpAnswer): GraphError | null {
+  if (answer.kind !== 'answer' || !answer.body || typeof answer.body !== 'object') return null;
+  const error = (answer.body as { error?: unknown }).error;
+  return error && typeof error === 'object' ? (error as GraphError) : null;
+}
+
+/**
+ * Facebook's own message: the error's `message`, followed by `error_user_msg` (what Facebook
+ * would tell the person) when it says more; the upload host's `debug_info.message`; else the body
+ * or the status.
+ */
+export function facebookMessage(answer: HttpAnswer): string {
+  const error = graphErrorOf(answer);
+  if (error && typeof error.message === 'string' && error.message.trim()) {
+    const userMessage = typeof error.error_user_msg === 'string' ? error.error_user_msg.trim() : '';
+    return userMessage && userMessage !== error.message ? `${error.message} ${userMessage}` : error.message;
+  }
+  if (answer.kind === 'answer' && answer.body && typeof answer.body === 'object') {
+    const debug = (answer.body as { debug_info?: { message?: unknown } }).debug_info;
+    if (typeof debug?.message === 'string' && debug.message.trim()) return debug.message;
+  }
+  return platformMessage(answer, ['message', 'error_description', 'error']);
+}
+
+/**
+ * The wait Facebook's usage headers ask for: the largest `estimated_time_to_regain_access`
+ * (minutes) found in `X-Business-Use-Case-Usage` (`{<business id>: [{type, call_count, ...,
+ * estimated_time_to_regain_access}]}`), `X-App-Usage` or `X-Page-Usage`, in ms; null when none says.
+ */
+export function regainAccessMs(headers: Record<string, string | undefined>): number | null {
+  let minutes: number | null = null;
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === 'object') {
+      for (const [name, field] of Object.entries(value)) {
+        if (name === 'estimated_time_to_regain_access' && typeof field === 'number' && Number.isFinite(field)) minutes = Math.max(minutes ?? 0, field);
+        else visit(field);
+      }
+    }
+  };
+  for (const name of USAGE_HEADERS) {
+    const header = headers[name];
+    if (!header) continue;
+    try {
+      visit(JSON.parse(header));
+    } catch {
+      // A header that is not JSON says nothing about the wait.
+    }
+  }
+  return minutes === null ? null : Math.max(0, Math.round(minutes * 60_000));
+}
+
+/**
+ * Classes what Facebook did not accept: an access token it refuses (code 190) asks for the account
+ * to be connected again, whatever the HTTP status; throttling (codes 4, 17, 32, 613, 800xx) and
+ * transient errors are tried again later, after the usage headers' estimate (or Retry-After);
+ * anything else is a refusal with Facebook's own message. `repeatable`: whether sending the same
+ * request again cannot publish twice (a journaled step, or a lookup first).
+ */
+export function facebookFailure(answer: HttpAnswer, repeatable = true): ProviderFailure {
+  const message = facebookMessage(answer);
+  const error = graphErrorOf(answer);
+  if (answer.kind === 'answer' && error) {
+    if (error.code === INVALID_TOKEN) return { kind: 'reauthorize', message };
+    if (error.code !== undefined && THROTTLING.has(error.code)) {
+      const wait = retryAfterMs(answer.headers['retry-after']) ?? regainAccessMs(answer.headers) ?? THROTTLED_WITHOUT_ESTIMATE_MS;
+      return { kind: 'retry_later', message, retryAfterMs: wait };
+    }
+    if (error.is_transient === true || error.code === TEMPORARILY_UNAVAILABLE) {
+      // Facebook answered, so it did not act: asking again later cannot publish twice.
+      const wait = retryAfterMs(answer.headers['retry-after']) ?? regainAccessMs(answer.headers) ?? DEFAULT_RETRY_MS;
+      return { kind: 'retry_later', message: `${message} (HTTP ${answer.status})`, retryAfterMs: wait };
+    }
+  }
+  const resetMs = answer.kind === 'answer' ? regainAccessMs(answer.headers) : null;
+  return classifyFailure(answer, { message, resetMs, repeatable });
+}
+
+/** Facebook's answer for an object that is not there (any more): code 100 with subcode 33, or a 404. */
+export function isMissingObject(answer: HttpAnswer): boolean {
+  if (answer.kind !== 'answer') return false;
+  const error = graphErrorOf(answer);
+  return answer.status === 404 || (error?.code === 100 && error.error_subcode === 33);
+}
