@@ -58,6 +58,7 @@ export const PLATFORM_OPTION_FORMS: readonly PlatformOptionForm[] = [
     fields: [
       { key: 'subreddit', label: 'Subreddit (the account’s unless set)', kind: 'text' },
       { key: 'title', label: 'Post title', kind: 'text', required: true, maxLength: 300 },
+      { key: 'flair_text', label: 'Flair', kind: 'text', maxLength: 64 },
     ],
   },
 ];

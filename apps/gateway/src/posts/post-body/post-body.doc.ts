@@ -32,7 +32,7 @@ class PostVersionInputDoc {
     type: 'object',
     additionalProperties: true,
     example: { mastodon: { sensitive: true, spoiler_text: 'Spoilers' } },
-    description: `one object per platform that needs choices, keyed by provider name, checked when the post is scheduled: mastodon \`sensitive\`, \`spoiler_text\`; instagram and facebook \`type\`; youtube \`title\`, \`privacy\`; tiktok \`privacy_level\`, \`disable_comment\`; pinterest \`board_id\`, \`title\`, \`link\`; reddit \`subreddit\`, \`title\`. At most ${PostBodyLimits.optionsDepth} levels deep and ${PostBodyLimits.optionsCharacters} characters as JSON`,
+    description: `one object per platform that needs choices, keyed by provider name, checked when the post is scheduled: mastodon \`sensitive\`, \`spoiler_text\`; instagram and facebook \`type\`; youtube \`title\`, \`privacy\`, \`tags\`; tiktok \`privacy_level\`, \`disable_comment\`; pinterest \`board_id\`, \`title\`, \`link\`; reddit \`subreddit\`, \`title\`, \`flair_id\`, \`flair_text\`. At most ${PostBodyLimits.optionsDepth} levels deep and ${PostBodyLimits.optionsCharacters} characters as JSON`,
   })
   options?: Record<string, unknown>;
 }
