@@ -31,6 +31,21 @@ describe('PublisherModule', () => {
       expect(new SecretBox('test').decrypt(row!.credentials_encrypted)).toBe('{"token":"plain-secret-token"}');
     });
 
+    it('keeps the refresh token the account held when a reconnect’s tokens come without one, and takes a new one when they bring it', async () => {
+      await harness.connect(106, 'scripted', {}, { session: { access_token: 'a-1', refresh_token: 'r-1', expires_at: null } });
+      const reconnect = (session: Record<string, unknown>) =>
+        harness.rpc.request(RpcMethods.connectAccount, { accountId: 106, workspaceUuid: WORKSPACE, provider: 'scripted', settings: {}, credentials: { session }, keepSettings: true, deadline: Date.now() + 10_000 });
+      const held = async () => {
+        const row = await harness.tables.db.selectFrom('accounts').select('session_encrypted').where('account_id', '=', 106).executeTakeFirstOrThrow();
+        return JSON.parse(new SecretBox('test').decrypt(row.session_encrypted!));
+      };
+
+      await reconnect({ access_token: 'a-2', refresh_token: null, expires_at: null });
+      expect(await held()).toEqual({ access_token: 'a-2', refresh_token: 'r-1', expires_at: null });
+      await reconnect({ access_token: 'a-3', refresh_token: 'r-3', expires_at: null });
+      expect(await held()).toEqual({ access_token: 'a-3', refresh_token: 'r-3', expires_at: null });
+    });
+
     it('answers the name and handle the provider reports', async () => {
       expect(await harness.connect(104, 'scripted')).toEqual({
         authorized: true,

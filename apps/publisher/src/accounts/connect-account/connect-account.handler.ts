@@ -45,7 +45,8 @@ export class ConnectAccountHandler {
     if (verification?.kind !== 'verified') throw this.refusal(request, verification);
     if (deadline.tooLateToStore()) throw this.outOfTime(request, 'the credentials were checked too late to be stored');
     const verified = verification.account;
-    await this.accounts.save({ accountId, workspaceUuid, provider, credentials: request.credentials, settings: verified.settings }, verified.session ?? null);
+    const session = request.keepSettings ? await this.withKeptRefreshToken(accountId, verified.session ?? null) : (verified.session ?? null);
+    await this.accounts.save({ accountId, workspaceUuid, provider, credentials: request.credentials, settings: verified.settings }, session);
     if (deadline.passed() && !request.keepSettings) {
       await this.accounts.remove(accountId, workspaceUuid);
       throw this.outOfTime(request, 'the account was stored after the gateway stopped waiting, and removed again');
@@ -84,6 +85,16 @@ export class ConnectAccountHandler {
     if (!held || held.provider !== request.provider || held.workspaceUuid !== request.workspaceUuid) return payload;
     const sent = request.settings && typeof request.settings === 'object' ? request.settings : {};
     return { ...request, settings: { ...held.settings, ...sent } };
+  }
+
+  /**
+   * A reconnect's new tokens, with the refresh token the account held when the platform gave none
+   * this time (some give one at the first consent only): a reconnect never loses a refresh token.
+   */
+  private async withKeptRefreshToken(accountId: number, session: Record<string, unknown> | null): Promise<Record<string, unknown> | null> {
+    if (!session || typeof session.access_token !== 'string' || typeof session.refresh_token === 'string') return session;
+    const held = await this.accounts.sessionOf(accountId).load();
+    return typeof held?.refresh_token === 'string' ? { ...session, refresh_token: held.refresh_token } : session;
   }
 
   /** A provider that throws has not verified anything: the answer is unknown, not a refusal. */

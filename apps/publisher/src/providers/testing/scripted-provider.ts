@@ -3,7 +3,7 @@ import { CrashRecovery, DeleteOutcome, PublishOutcome, PublishProvider, PublishR
 /**
  * A provider for the publisher's own tests (never a test of an adapter): publishes what each
  * account's script says, one outcome per call (per content item), and counts its calls; `verify`
- * refuses with `settings.refuse` and cannot answer with `settings.down`.
+ * refuses with `settings.refuse`, cannot answer with `settings.down`, and answers `credentials.session` as the session.
  */
 export class ScriptedProvider implements PublishProvider {
   readonly calls: PublishRequest[] = [];
@@ -22,9 +22,12 @@ export class ScriptedProvider implements PublishProvider {
   validate(): Record<string, string[]> {
     return {};
   }
-  async verify(settings: Record<string, unknown>): Promise<Verification> {
+  async verify(settings: Record<string, unknown>, credentials: Record<string, unknown> = {}): Promise<Verification> {
     if (settings.down) return { kind: 'retry_later', message: 'Service Unavailable (HTTP 503)', retryAfterMs: 1_000 };
-    return settings.refuse ? { kind: 'reauthorize', message: 'Bad token.' } : { kind: 'verified', account: { username: 'scripted_user', name: 'Scripted', settings } };
+    if (settings.refuse) return { kind: 'reauthorize', message: 'Bad token.' };
+    // `credentials.session`: the session (tokens) the platform's answer gives, kept by the publisher.
+    const session = typeof credentials.session === 'object' && credentials.session !== null ? (credentials.session as Record<string, unknown>) : undefined;
+    return { kind: 'verified', account: { username: 'scripted_user', name: 'Scripted', settings, ...(session && { session }) } };
   }
   async delete(): Promise<DeleteOutcome> {
     return { kind: 'deleted' };
