@@ -6,7 +6,7 @@ import { ThreadsApiServer } from '../../providers/threads/threads-api-server';
 import { TikTokApiServer } from '../../providers/tiktok/tiktok-api-server';
 import { YouTubeApiServer } from '../../providers/youtube/youtube-api-server';
 import { ApiClient } from '../support/api-client';
-import { approverWorkspace } from '../support/fixtures';
+import { approverWorkspace, eventually } from '../support/fixtures';
 import { freePort } from '../support/node-process';
 import { RunningService, startService } from '../support/service-process';
 import { Browser, describeWithBrowser, launchBrowser } from './support/browser';
@@ -130,11 +130,14 @@ describeWithBrowser('dashboard: connecting Facebook, Instagram, Threads, YouTube
       await openFromNavigation(page, 'Accounts');
       await page.getByLabel('Provider').selectOption(platform.provider);
       await page.getByRole('button', { name: `Connect with ${platform.label}` }).click();
+      // The browser goes to the platform and back: the account exists once the callback has run.
+      const connected = await eventually(async () => {
+        const accounts: Array<{ provider: string; authorized: boolean; name: string }> = (await admin.get(`/api/${workspace}/accounts`)).body.data;
+        return accounts.find((account) => account.provider === platform.provider) ?? null;
+      }, 20_000, `the ${platform.provider} account to be connected`);
+      expect({ provider: platform.provider, authorized: connected.authorized }).toEqual({ provider: platform.provider, authorized: true });
       await page.getByRole('status').filter({ hasText: 'Account connected.' }).waitFor();
-      const accounts: Array<{ provider: string; authorized: boolean; name: string }> = (await admin.get(`/api/${workspace}/accounts`)).body.data;
-      const connected = accounts.find((account) => account.provider === platform.provider);
-      expect({ provider: platform.provider, connected: connected?.authorized }).toEqual({ provider: platform.provider, connected: true });
-      await page.getByRole('row').filter({ hasText: connected!.name }).getByText('connected', { exact: true }).waitFor();
+      await page.getByRole('row').filter({ hasText: connected.name }).getByText('connected', { exact: true }).waitFor();
     }
     expect((await admin.get(`/api/${workspace}/accounts`)).body.data.map((account: { provider: string }) => account.provider).sort()).toEqual(platforms.map((platform) => platform.provider).sort());
   });

@@ -38,6 +38,21 @@ export function findRealKafkaBroker(): { startScript: string } | { missing: stri
 export async function startRealKafkaBroker(ownerPid = process.pid): Promise<RealKafkaBroker> {
   const found = findRealKafkaBroker();
   if ('missing' in found) throw new Error(found.missing);
+  // The script takes free ports at random and binds them a moment later: another process may take
+  // one in between (ZooKeeper then fails to bind). A start that failed is made again, on new ports.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(ownerPid);
+    } catch (error) {
+      if (attempt >= START_ATTEMPTS) throw error;
+      console.warn(`The Kafka broker did not start (attempt ${attempt} of ${START_ATTEMPTS}), starting it again: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    }
+  }
+}
+
+const START_ATTEMPTS = 3;
+
+async function startOnce(ownerPid: number): Promise<RealKafkaBroker> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kafka-test-'));
   const watchdog = spawn('sh', ['-c', 'while kill -0 "$0" 2>/dev/null; do sleep 1; done; "$1" "$2"; rm -rf "$2"', String(ownerPid), STOP_SCRIPT, dataDir], {
     detached: true,
