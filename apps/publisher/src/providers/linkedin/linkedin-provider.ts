@@ -1,7 +1,7 @@
 import type { OAuthAppSettings } from '@app/config';
 import { ProviderHttp } from '../http/provider-http';
 import { firstTokens, tokenEndpointOf, validateOAuthCredentials } from '../oauth/oauth-credentials';
-import { accessTokenOf, OAuthTokenEndpoint } from '../oauth/oauth-tokens';
+import { currentAccessToken, OAuthTokenEndpoint } from '../oauth/oauth-tokens';
 import { DeleteOutcome, DeleteRequest, FollowUp, ProviderConnection, ProviderFailure, PublishMedia, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
 import { commentBody, commentParts, commentUrl, commentUrnOf, LINKEDIN_COMMENT_IMAGES, linkedinCommentFailure } from './linkedin-comment';
 import { duplicateOf, linkedinFailure } from './linkedin-errors';
@@ -89,8 +89,7 @@ export class LinkedInProvider implements PublishProvider {
   }
 
   private accessToken(connection: ProviderConnection): Promise<string | ProviderFailure> {
-    if ('kind' in this.endpoint) return tokenWithoutRefresh(connection, this.endpoint);
-    return accessTokenOf(this.http, this.endpoint, connection.session);
+    return currentAccessToken(this.http, this.endpoint, connection.session);
   }
 
   /** The member's comment on their post (the root item): the post's first comment. */
@@ -142,8 +141,3 @@ function personUrnOf(connection: ProviderConnection): string | ProviderFailure {
 
 const published = (urn: string): PublishOutcome => ({ kind: 'published', externalId: urn, externalUrl: `https://www.linkedin.com/feed/update/${urn}` });
 
-/** Without the app's credentials no refresh is possible: the token stands as long as it is valid. */
-async function tokenWithoutRefresh(connection: ProviderConnection, refusal: ProviderFailure): Promise<string | ProviderFailure> {
-  const session = await connection.session.load();
-  return typeof session?.access_token === 'string' ? session.access_token : refusal;
-}

@@ -71,6 +71,34 @@ export async function accessTokenWith(session: SessionStore, refresh: (refreshTo
   });
 }
 
+/**
+ * The account's access token as `accessTokenOf` gives it when the service's app is configured;
+ * without the app's credentials (`endpoint` is why there are none) no refresh is possible, and
+ * the token stands as stored, as long as the platform takes it.
+ */
+export async function currentAccessToken(http: ProviderHttp, endpoint: OAuthTokenEndpoint | ProviderFailure, session: SessionStore): Promise<string | ProviderFailure> {
+  if (!('kind' in endpoint)) return accessTokenOf(http, endpoint, session);
+  return tokensOf(await session.load())?.access_token ?? endpoint;
+}
+
+/**
+ * A new access token for one the platform refused (401) before its known expiry (revoked, or sent
+ * directly with no expiry), under the account's lock: the token another call stored meanwhile,
+ * else a refresh, stored before it is used. Null when there is nothing to try (no refresh token,
+ * or no app to refresh with): the refusal stands.
+ */
+export function renewRefusedToken(http: ProviderHttp, endpoint: OAuthTokenEndpoint | ProviderFailure, session: SessionStore, refused: string): Promise<string | ProviderFailure | null> {
+  if ('kind' in endpoint) return Promise.resolve(null);
+  return session.exclusively<string | ProviderFailure | null>(async (stored) => {
+    const tokens = tokensOf(stored);
+    if (tokens && tokens.access_token !== refused) return { result: tokens.access_token };
+    if (!tokens?.refresh_token) return { result: null };
+    const refreshed = await refreshTokens(http, endpoint, tokens.refresh_token);
+    if (!('access_token' in refreshed)) return { result: refreshed };
+    return { result: refreshed.access_token, save: { ...stored, ...refreshed } };
+  });
+}
+
 /** The access token to use as it is (or why there is none), or the refresh token to refresh it with. */
 function usableToken(tokens: OAuthTokens | null, now: number): { kind: 'use'; token: string | ProviderFailure } | { kind: 'refresh'; refreshToken: string } {
   if (!tokens) return { kind: 'use', token: { kind: 'reauthorize', message: 'The account holds no access token; connect it again.' } };

@@ -1,5 +1,5 @@
 import { HttpAnswer, HttpCall, ProviderHttp } from '../http/provider-http';
-import { accessTokenOf, accessTokenWith, OAuthTokenEndpoint, refreshTokens, tokensOf } from '../oauth/oauth-tokens';
+import { accessTokenOf, accessTokenWith, OAuthTokenEndpoint, renewRefusedToken } from '../oauth/oauth-tokens';
 import { ProviderConnection, ProviderFailure, SessionStore } from '../publish-provider';
 
 /** A call to the API: its path under the API's base URL (`/pins`), and its JSON body if any. */
@@ -35,7 +35,7 @@ export class PinterestApi {
   async send(call: ApiCall): Promise<HttpAnswer | ProviderFailure> {
     const answer = await this.http.send(this.request(call));
     if (answer.kind !== 'answer' || answer.status !== 401 || 'kind' in this.endpoint) return answer;
-    const refreshed = await refreshRefusedToken(this.http, this.endpoint, this.session, this.token);
+    const refreshed = await renewRefusedToken(this.http, this.endpoint, this.session, this.token);
     if (refreshed === null) return answer;
     if (typeof refreshed !== 'string') return refreshed;
     this.token = refreshed;
@@ -45,19 +45,4 @@ export class PinterestApi {
   private request({ method, path, json }: ApiCall): HttpCall {
     return { method, url: `${this.apiUrl}${path}`, headers: { authorization: `Bearer ${this.token}` }, ...(json === undefined ? {} : { json }) };
   }
-}
-
-/**
- * New tokens in place of an access token the platform refused, under the account's lock: a caller
- * that waited finds the tokens another stored and uses them. Null when the account holds no refresh token.
- */
-function refreshRefusedToken(http: ProviderHttp, endpoint: OAuthTokenEndpoint, session: SessionStore, refused: string): Promise<string | ProviderFailure | null> {
-  return session.exclusively<string | ProviderFailure | null>(async (stored) => {
-    const tokens = tokensOf(stored);
-    if (tokens && tokens.access_token !== refused) return { result: tokens.access_token };
-    if (!tokens?.refresh_token) return { result: null };
-    const refreshed = await refreshTokens(http, endpoint, tokens.refresh_token);
-    if (!('access_token' in refreshed)) return { result: refreshed };
-    return { result: refreshed.access_token, save: { ...stored, ...refreshed } };
-  });
 }

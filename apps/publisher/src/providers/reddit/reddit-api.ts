@@ -1,6 +1,6 @@
 import { version } from '../../../../../package.json';
 import { HttpAnswer, HttpCall, ProviderHttp } from '../http/provider-http';
-import { accessTokenOf, OAuthTokenEndpoint, OAuthTokens, refreshTokens, tokensOf } from '../oauth/oauth-tokens';
+import { currentAccessToken, OAuthTokenEndpoint, OAuthTokens, refreshTokens, renewRefusedToken } from '../oauth/oauth-tokens';
 import { ProviderConnection, ProviderFailure, SessionStore } from '../publish-provider';
 
 /**
@@ -48,9 +48,9 @@ export class RedditApi {
 
   /** The call with the account's access token: Reddit's answer, or why no token could be had. */
   async send(session: SessionStore, call: RedditCall): Promise<HttpAnswer | ProviderFailure> {
-    const token = 'kind' in this.endpoint ? tokenAsStored(await session.load(), this.endpoint) : await accessTokenOf(this.http, this.endpoint, session);
+    const token = await currentAccessToken(this.http, this.endpoint, session);
     if (typeof token !== 'string') return token;
-    return this.withRenewal(token, call, (refused) => this.renewStored(session, refused));
+    return this.withRenewal(token, call, (refused) => renewRefusedToken(this.http, this.endpoint, session, refused));
   }
 
   /**
@@ -82,24 +82,4 @@ export class RedditApi {
     if (renewed === null) return answer;
     return typeof renewed === 'string' ? this.http.send(call(renewed)) : renewed;
   }
-
-  /** A new access token for the one Reddit refused, refreshed once for every caller that met the refusal. */
-  private renewStored(session: SessionStore, refused: string): Promise<string | ProviderFailure | null> {
-    const endpoint = this.endpoint;
-    if ('kind' in endpoint) return Promise.resolve(null);
-    return session.exclusively<string | ProviderFailure | null>(async (stored) => {
-      const tokens = tokensOf(stored);
-      // Another call renewed it meanwhile.
-      if (tokens && tokens.access_token !== refused) return { result: tokens.access_token };
-      if (!tokens?.refresh_token) return { result: null };
-      const refreshed = await refreshTokens(this.http, endpoint, tokens.refresh_token);
-      if (!('access_token' in refreshed)) return { result: refreshed };
-      return { result: refreshed.access_token, save: { ...stored, ...refreshed } };
-    });
-  }
-}
-
-/** Without the app's credentials no refresh is possible: the token stands as long as Reddit takes it. */
-function tokenAsStored(session: Record<string, unknown> | null, refusal: ProviderFailure): string | ProviderFailure {
-  return tokensOf(session)?.access_token ?? refusal;
 }

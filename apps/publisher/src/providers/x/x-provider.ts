@@ -2,7 +2,7 @@ import type { OAuthAppSettings } from '@app/config';
 import { HttpAnswer, ProviderHttp } from '../http/provider-http';
 import { mediaBlob, mediaFileName } from '../media-file-name';
 import { firstTokens, tokenEndpointOf, validateOAuthCredentials } from '../oauth/oauth-credentials';
-import { accessTokenOf, OAuthTokenEndpoint } from '../oauth/oauth-tokens';
+import { currentAccessToken, OAuthTokenEndpoint } from '../oauth/oauth-tokens';
 import { DeleteOutcome, DeleteRequest, ProviderConnection, ProviderFailure, PublishMedia, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
 import { isDuplicateRefusal, xFailure } from './x-errors';
 
@@ -85,8 +85,7 @@ export class XProvider implements PublishProvider {
   }
 
   private accessToken(connection: ProviderConnection): Promise<string | ProviderFailure> {
-    if ('kind' in this.endpoint) return tokenWithoutRefresh(connection, this.endpoint);
-    return accessTokenOf(this.http, this.endpoint, connection.session);
+    return currentAccessToken(this.http, this.endpoint, connection.session);
   }
 
   private async upload(token: string, file: PublishMedia): Promise<string | ProviderFailure> {
@@ -111,12 +110,6 @@ export class XProvider implements PublishProvider {
   private published(connection: ProviderConnection, id: string): PublishOutcome {
     return { kind: 'published', externalId: id, externalUrl: `https://x.com/i/web/status/${id}` };
   }
-}
-
-/** Without the app's credentials no refresh is possible: the token stands as long as it is valid. */
-async function tokenWithoutRefresh(connection: ProviderConnection, refusal: ProviderFailure): Promise<string | ProviderFailure> {
-  const session = await connection.session.load();
-  return typeof session?.access_token === 'string' ? session.access_token : refusal;
 }
 
 const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
