@@ -1,42 +1,19 @@
 import { classifyFailure, DEFAULT_RETRY_MS, HttpAnswer, platformMessage, retryAfterMs } from '../http/provider-http';
+import { GRAPH_THROTTLING_CODES, graphErrorOf, INVALID_TOKEN_CODE, regainAccessMs } from '../graph-api/graph-error';
 import { ProviderFailure } from '../publish-provider';
-
-/** The error object of a Graph API answer: `{error: {message, type, code, error_subcode, error_user_msg, is_transient, fbtrace_id}}`. */
-export interface GraphError {
-  message?: string;
-  type?: string;
-  code?: number;
-  error_subcode?: number;
-  error_user_title?: string;
-  error_user_msg?: string;
-  is_transient?: boolean;
-  fbtrace_id?: string;
-}
-
-/** Facebook refuses the access token (expired, revoked, the password changed, the app removed). */
-const INVALID_TOKEN = 190;
 
 /**
  * Throttling: the app (4), the user (17), the Page (32), an API's own limit (613), and the
  * Business Use Case limits that Page tokens are counted under (80001 Pages, and the others of
  * that family that a Page's calls can meet).
  */
-const THROTTLING = new Set([4, 17, 32, 613, 80001, 80002, 80003, 80004, 80005, 80006, 80008, 80009, 80014]);
+const THROTTLING = new Set([...GRAPH_THROTTLING_CODES, 80001, 80002, 80003, 80004, 80005, 80006, 80008, 80009, 80014]);
 
 /** Facebook's own "try again later" (code 2, service temporarily unavailable). */
 const TEMPORARILY_UNAVAILABLE = 2;
 
 /** How long to wait after a throttling error whose headers give no time (Facebook counts usage over an hour). */
 export const THROTTLED_WITHOUT_ESTIMATE_MS = 5 * 60_000;
-
-/** The usage headers that may carry `estimated_time_to_regain_access` (minutes). */
-const USAGE_HEADERS = ['x-business-use-case-usage', 'x-app-usage', 'x-page-usage'] as const;
-
-export function graphErrorOf(answer: HttpAnswer): GraphError | null {
-  if (answer.kind !== 'answer' || !answer.body || typeof answer.body !== 'object') return null;
-  const error = (answer.body as { error?: unknown }).error;
-  return error && typeof error === 'object' ? (error as GraphError) : null;
-}
 
 /**
  * Facebook's own message: the error's `message`, followed by `error_user_msg` (what Facebook
@@ -57,34 +34,6 @@ export function facebookMessage(answer: HttpAnswer): string {
 }
 
 /**
- * The wait Facebook's usage headers ask for: the largest `estimated_time_to_regain_access`
- * (minutes) found in `X-Business-Use-Case-Usage` (`{<business id>: [{type, call_count, ...,
- * estimated_time_to_regain_access}]}`), `X-App-Usage` or `X-Page-Usage`, in ms; null when none says.
- */
-export function regainAccessMs(headers: Record<string, string | undefined>): number | null {
-  let minutes: number | null = null;
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) value.forEach(visit);
-    else if (value && typeof value === 'object') {
-      for (const [name, field] of Object.entries(value)) {
-        if (name === 'estimated_time_to_regain_access' && typeof field === 'number' && Number.isFinite(field)) minutes = Math.max(minutes ?? 0, field);
-        else visit(field);
-      }
-    }
-  };
-  for (const name of USAGE_HEADERS) {
-    const header = headers[name];
-    if (!header) continue;
-    try {
-      visit(JSON.parse(header));
-    } catch {
-      // A header that is not JSON says nothing about the wait.
-    }
-  }
-  return minutes === null ? null : Math.max(0, Math.round(minutes * 60_000));
-}
-
-/**
  * Classes what Facebook did not accept: an access token it refuses (code 190) asks for the account
  * to be connected again, whatever the HTTP status; throttling (codes 4, 17, 32, 613, 800xx) and
  * transient errors are tried again later, after the usage headers' estimate (or Retry-After);
@@ -95,7 +44,7 @@ export function facebookFailure(answer: HttpAnswer, repeatable = true): Provider
   const message = facebookMessage(answer);
   const error = graphErrorOf(answer);
   if (answer.kind === 'answer' && error) {
-    if (error.code === INVALID_TOKEN) return { kind: 'reauthorize', message };
+    if (error.code === INVALID_TOKEN_CODE) return { kind: 'reauthorize', message };
     if (error.code !== undefined && THROTTLING.has(error.code)) {
       const wait = retryAfterMs(answer.headers['retry-after']) ?? regainAccessMs(answer.headers) ?? THROTTLED_WITHOUT_ESTIMATE_MS;
       return { kind: 'retry_later', message, retryAfterMs: wait };

@@ -1,18 +1,9 @@
 import { classifyFailure, DEFAULT_RETRY_MS, HttpAnswer, platformMessage } from '../http/provider-http';
+import { GRAPH_THROTTLING_CODES, graphErrorOf, INVALID_TOKEN_CODE, regainAccessMs } from '../graph-api/graph-error';
 import { ProviderFailure } from '../publish-provider';
 
-/** The error object of a Graph API answer: `{error: {message, type, code, error_subcode, error_user_msg, fbtrace_id}}`. */
-interface GraphError {
-  message?: unknown;
-  type?: unknown;
-  code?: unknown;
-  error_subcode?: unknown;
-  is_transient?: unknown;
-  error_user_msg?: unknown;
-}
-
 /** Throttling: the app's, the account's, the Page's, a custom one (Graph API rate-limit codes). */
-const RATE_LIMIT_CODES = new Set([4, 17, 32, 613]);
+const RATE_LIMIT_CODES: ReadonlySet<number> = new Set(GRAPH_THROTTLING_CODES);
 /** Temporary failures of the platform: an unknown error, the service unavailable. */
 const TRANSIENT_CODES = new Set([1, 2]);
 /** The daily limit of posts published through the API (code 9). */
@@ -21,12 +12,6 @@ const PUBLISH_LIMIT_SUBCODE = 2207042;
 export const PUBLISH_LIMIT_WAIT_MS = 60 * 60_000;
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
-
-function graphErrorOf(answer: HttpAnswer): GraphError | null {
-  if (answer.kind !== 'answer' || !answer.body || typeof answer.body !== 'object') return null;
-  const error = (answer.body as { error?: unknown }).error;
-  return error && typeof error === 'object' ? (error as GraphError) : null;
-}
 
 /**
  * Instagram's own words for a failed call: the error's message for the user (`error_user_msg`)
@@ -40,26 +25,6 @@ export function instagramMessage(answer: HttpAnswer): string {
 }
 
 /**
- * The wait the Business Use Case usage header asks for: `x-business-use-case-usage` holds, per
- * business object, `estimated_time_to_regain_access` in minutes; null when it asks for none.
- */
-export function regainAccessMs(answer: HttpAnswer): number | null {
-  if (answer.kind !== 'answer') return null;
-  const header = answer.headers['x-business-use-case-usage'];
-  if (!header) return null;
-  try {
-    const usage = JSON.parse(header) as Record<string, Array<{ estimated_time_to_regain_access?: unknown }>>;
-    const minutes = Object.values(usage)
-      .flat()
-      .map((entry) => Number(entry?.estimated_time_to_regain_access))
-      .filter((value) => Number.isFinite(value) && value > 0);
-    return minutes.length > 0 ? Math.max(...minutes) * 60_000 : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
  * Classes a failed Graph API call: an invalid or expired token (code 190) asks for the account to
  * be connected again; throttling (codes 4, 17, 32, 613, and a 429), a transient error and the
  * daily publishing limit wait (the usage header's time, when it gives one); a 5xx or a dropped
@@ -70,8 +35,9 @@ export function instagramFailure(answer: HttpAnswer, repeatable = true): Provide
   const message = instagramMessage(answer);
   const error = graphErrorOf(answer);
   const code = Number(error?.code);
-  const resetMs = regainAccessMs(answer);
-  if (code === 190) return { kind: 'reauthorize', message };
+  // Instagram's waits are in the Business Use Case usage header.
+  const resetMs = answer.kind === 'answer' ? regainAccessMs(answer.headers, ['x-business-use-case-usage']) : null;
+  if (code === INVALID_TOKEN_CODE) return { kind: 'reauthorize', message };
   if (code === 9 && Number(error?.error_subcode) === PUBLISH_LIMIT_SUBCODE) return { kind: 'retry_later', message, retryAfterMs: resetMs ?? PUBLISH_LIMIT_WAIT_MS };
   if (RATE_LIMIT_CODES.has(code) || TRANSIENT_CODES.has(code) || error?.is_transient === true) return { kind: 'retry_later', message, retryAfterMs: resetMs ?? DEFAULT_RETRY_MS };
   return classifyFailure(answer, { message, resetMs, repeatable });

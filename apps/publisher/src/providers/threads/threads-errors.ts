@@ -1,32 +1,15 @@
 import { classifyFailure, DEFAULT_RETRY_MS, HttpAnswer, platformMessage, retryAfterMs } from '../http/provider-http';
+import { GRAPH_THROTTLING_CODES, graphErrorOf, INVALID_TOKEN_CODE } from '../graph-api/graph-error';
 import { ProviderFailure } from '../publish-provider';
 
-/** The Graph API's error object, as Threads answers it. */
-interface GraphError {
-  message?: unknown;
-  code?: unknown;
-  error_subcode?: unknown;
-  is_transient?: unknown;
-  error_user_msg?: unknown;
-}
-
 /** Codes of the Graph API's throttling: the app's, the user's, a page's or an API's call count is used up. */
-const THROTTLING_CODES: ReadonlySet<number> = new Set([4, 17, 32, 613]);
-
-/** The Graph API's code of a refused access token (expired, revoked, unreadable). */
-export const INVALID_TOKEN_CODE = 190;
+const THROTTLING_CODES: ReadonlySet<number> = new Set(GRAPH_THROTTLING_CODES);
 
 /**
  * How long to wait when Threads throttles without saying for how long: call counts are kept over
  * a rolling window, so a retry within seconds would be refused again.
  */
 export const THROTTLED_RETRY_MS = 5 * 60_000;
-
-function graphErrorOf(answer: HttpAnswer): GraphError | null {
-  if (answer.kind !== 'answer' || !answer.body || typeof answer.body !== 'object') return null;
-  const error = (answer.body as { error?: unknown }).error;
-  return error && typeof error === 'object' ? (error as GraphError) : null;
-}
 
 /** The Graph error's code, or null when the answer carries none. */
 export function graphErrorCode(answer: HttpAnswer): number | null {
