@@ -10,7 +10,7 @@ import { approverWorkspace, eventually } from '../support/fixtures';
 import { freePort } from '../support/node-process';
 import { RunningService, startService } from '../support/service-process';
 import { Browser, describeWithBrowser, launchBrowser } from './support/browser';
-import { openFromNavigation } from './support/dashboard-steps';
+import { openFromNavigation, signIn } from './support/dashboard-steps';
 
 jest.setTimeout(180_000);
 
@@ -108,10 +108,7 @@ describeWithBrowser('dashboard: connecting Facebook, Instagram, Threads, YouTube
     workspace = await approverWorkspace(admin, 'Acme');
     browser = await launchBrowser();
     const { page } = browser;
-    await page.goto(`${service.baseUrl}/app`);
-    await page.getByLabel('API token').fill(service.adminToken!);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await signIn(page, service.baseUrl, service.adminToken!);
   });
   afterAll(async () => {
     await browser?.close();

@@ -6,7 +6,7 @@ import { ApiClient } from '../support/api-client';
 import { approverWorkspace, connectSandbox, eventually } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
 import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from './support/browser';
-import { openFromNavigation, screenshot } from './support/dashboard-steps';
+import { openFromNavigation, screenshot, signIn } from './support/dashboard-steps';
 
 jest.setTimeout(120_000);
 
@@ -42,10 +42,7 @@ describeWithBrowser('dashboard dead letters in a browser (the built service, Chr
     service = await startService({ dataDir: first.dataDir });
     admin = new ApiClient(service.baseUrl, service.adminToken);
     browser = await launchBrowser();
-    await browser.page.goto(`${service.baseUrl}/app`);
-    await browser.page.getByLabel('API token').fill(service.adminToken!);
-    await browser.page.getByRole('button', { name: 'Sign in' }).click();
-    await browser.page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await signIn(browser.page, service.baseUrl, service.adminToken!);
   });
   afterAll(async () => {
     await browser?.close();

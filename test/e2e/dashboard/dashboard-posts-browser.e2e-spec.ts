@@ -4,16 +4,9 @@ import { ApiClient } from '../support/api-client';
 import { addMember, approverWorkspace, connectSandbox, createUser, eventually, Member } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
 import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from './support/browser';
-import { composePost, openFromNavigation, postUuidByText, screenshot } from './support/dashboard-steps';
+import { composePost, openFromNavigation, postUuidByText, screenshot, signIn } from './support/dashboard-steps';
 
 jest.setTimeout(120_000);
-
-async function signIn(page: Page, baseUrl: string, token: string): Promise<void> {
-  await page.goto(`${baseUrl}/app`);
-  await page.getByLabel('API token').fill(token);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
-}
 
 /** Posts through the pages: approval by another user, editing, per-account errors and links, deletion, validation messages. */
 describeWithBrowser('dashboard posts in a browser (the built service, Chromium)', () => {

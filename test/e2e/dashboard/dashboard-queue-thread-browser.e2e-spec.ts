@@ -3,7 +3,7 @@ import { ApiClient } from '../support/api-client';
 import { approverWorkspace, connectSandbox } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
 import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from './support/browser';
-import { openFromNavigation, postUuidByText, screenshot } from './support/dashboard-steps';
+import { openFromNavigation, postUuidByText, screenshot, signIn } from './support/dashboard-steps';
 
 jest.setTimeout(120_000);
 
@@ -32,10 +32,7 @@ describeWithBrowser('dashboard queue and threads in a browser (the built service
     await connectSandbox(admin, workspace, 'Acme Sandbox');
     browser = await launchBrowser();
     page = browser.page;
-    await page.goto(`${service.baseUrl}/app`);
-    await page.getByLabel('API token').fill(service.adminToken!);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await signIn(page, service.baseUrl, service.adminToken!);
   });
   afterAll(async () => {
     await browser?.close();

@@ -5,6 +5,14 @@ import { ApiClient } from '../../support/api-client';
 import { eventually } from '../../support/fixtures';
 import { ReceivedWebhook } from '@app/testing';
 
+/** Signs in to the dashboard with an API token, as a user does, and waits for its navigation. */
+export async function signIn(page: Page, baseUrl: string, token: string): Promise<void> {
+  await page.goto(`${baseUrl}/app`);
+  await page.getByLabel('API token').fill(token);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+}
+
 /** The calendar day of an instant in a time zone, `YYYY-MM-DD`. */
 export function dayIn(timeZone: string, at: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
