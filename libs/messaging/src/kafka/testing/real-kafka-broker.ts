@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /**
  * A real Apache Kafka broker (with its ZooKeeper) for tests, from the `kafka` folder of `shared`
@@ -15,8 +15,19 @@ export interface RealKafkaBroker {
   stop(): Promise<void>;
 }
 
-/** `../shared/kafka`, beside the repository's root (this file is five folders below it). */
-export const SHARED_KAFKA_DIR = resolve(__dirname, '../../../../..', '..', 'shared', 'kafka');
+/**
+ * The repository's root: the nearest folder above with a `package.json`. Counted, not fixed: this
+ * file runs from its source (tests) and from `dist/` (the benchmarks), one folder deeper.
+ */
+function repositoryRoot(from: string): string {
+  for (let folder = from; dirname(folder) !== folder; folder = dirname(folder)) {
+    if (existsSync(join(folder, 'package.json'))) return folder;
+  }
+  return from;
+}
+
+/** `../shared/kafka`, beside the repository's root. */
+export const SHARED_KAFKA_DIR = join(dirname(repositoryRoot(__dirname)), 'shared', 'kafka');
 const START_SCRIPT = join(SHARED_KAFKA_DIR, 'start.sh');
 const STOP_SCRIPT = join(SHARED_KAFKA_DIR, 'stop.sh');
 const START_TIMEOUT_MS = 90_000;
