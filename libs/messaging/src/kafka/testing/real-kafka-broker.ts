@@ -16,12 +16,13 @@ export interface RealKafkaBroker {
 }
 
 /**
- * The repository's root: the nearest folder above with a `package.json`. Counted, not fixed: this
- * file runs from its source (tests) and from `dist/` (the benchmarks), one folder deeper.
+ * The repository's root: the nearest folder above with a `package-lock.json` (`dist/` has a copy of
+ * `package.json`, not of the lock file). Found, not counted: this file runs from its source (tests)
+ * and from `dist/` (the benchmarks), one folder deeper.
  */
 function repositoryRoot(from: string): string {
   for (let folder = from; dirname(folder) !== folder; folder = dirname(folder)) {
-    if (existsSync(join(folder, 'package.json'))) return folder;
+    if (existsSync(join(folder, 'package-lock.json'))) return folder;
   }
   return from;
 }
