@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig } from '@app/config';
-import { EmbeddedInfrastructureModule } from '@app/runtime';
+import { EmbeddedInfrastructureModule, MetricsModule } from '@app/runtime';
 import { GatewayModule } from '../gateway/src/gateway.module';
 import { PostServiceModule } from '../post-service/src/post-service.module';
 import { PublisherModule } from '../publisher/src/publisher.module';
@@ -20,6 +20,8 @@ export class StandaloneModule {
         PublisherModule,
         WebhookDispatcherModule,
         GatewayModule,
+        // One /metrics for the five services, and each request's duration recorded once.
+        MetricsModule,
       ],
     };
   }

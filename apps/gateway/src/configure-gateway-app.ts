@@ -18,7 +18,7 @@ const isMediaUpload = (method: string, url: string): boolean => method === 'POST
  * standalone composition). Call after createHttpApp and before listen.
  */
 export function configureGatewayApp(app: NestFastifyApplication, config: AppConfig): void {
-  app.setGlobalPrefix('api', { exclude: ['health/live', 'health/ready'] });
+  app.setGlobalPrefix('api', { exclude: ['health/live', 'health/ready', 'metrics'] });
   refuseCrossSiteWrites(app, { publicUrl: config.publicUrl, trustProxy: config.trustProxy, multipartRoute: isMediaUpload });
   readBodiesAsJson(app, { multipartRoute: isMediaUpload });
   forbidCachingOfApiAnswers(app);
@@ -30,5 +30,5 @@ export function configureGatewayApp(app: NestFastifyApplication, config: AppConf
   app.enableShutdownHooks();
   serveApiDocs(app, config);
   serveDashboard(app);
-  new Logger('Gateway').log('HTTP API under /api, OpenAPI at /api/docs (JSON at /api/docs-json), health at /health/live and /health/ready, dashboard at /app');
+  new Logger('Gateway').log('HTTP API under /api, OpenAPI at /api/docs (JSON at /api/docs-json), health at /health/live and /health/ready, metrics at /metrics, dashboard at /app');
 }

@@ -41,9 +41,25 @@ export interface Subscription {
   stop(): Promise<void>;
 }
 
+/** How far a consumer group is behind on one topic. */
+export interface ConsumerLag {
+  topic: string;
+  group: string;
+  /** Messages of the topic the group has not committed yet, summed over its partitions. */
+  lag: number;
+  /** Partitions of the topic the group reads. */
+  partitions: number;
+}
+
 export interface MessageBus {
   publish(topic: string, messages: readonly OutgoingMessage[]): Promise<void>;
   subscribe(options: SubscribeOptions): Promise<Subscription>;
+  /**
+   * The lag of each topic of the given consumer groups; without `groups`, of every group the
+   * bus knows (on Kafka: every consumer group of the cluster). A group that has neither committed
+   * an offset nor been given partitions yet has no entry.
+   */
+  consumerLag(groups?: readonly string[]): Promise<ConsumerLag[]>;
   close(): Promise<void>;
 }
 

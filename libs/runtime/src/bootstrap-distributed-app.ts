@@ -6,6 +6,7 @@ import { HttpQueryServer, QUERY_PATH_PREFIX } from '@app/messaging';
 import { DistributedInfrastructureModule, HTTP_QUERY_SERVER, QueryOptions } from './distributed-infrastructure.module';
 import { HealthModule } from './health/health.module';
 import { createHttpApp, LISTEN_ADDRESS } from './http/http-app';
+import { MetricsModule } from './metrics/metrics.module';
 
 export interface DistributedAppOptions {
   service: string;
@@ -23,7 +24,7 @@ export interface DistributedAppOptions {
   queries?: QueryOptions;
 }
 
-/** Starts one app of distributed mode: its module, its infrastructure, health on PORT. */
+/** Starts one app of distributed mode: its module, its infrastructure, health and metrics on PORT. */
 export function bootstrapDistributedApp(options: DistributedAppOptions): void {
   const logger = new Logger(options.service);
   const run = async (): Promise<void> => {
@@ -39,6 +40,7 @@ export function bootstrapDistributedApp(options: DistributedAppOptions): void {
         }),
         options.module,
         ...(options.ownHealth ? [] : [HealthModule]),
+        MetricsModule,
       ],
     })
     class DistributedAppModule {}

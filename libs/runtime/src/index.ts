@@ -7,3 +7,4 @@ export * from './http/http-app';
 export * from './data-dir-lock';
 export * from './earlier-data-dir';
 export * from './secret-box-from-config';
+export * from './metrics/metrics.module';

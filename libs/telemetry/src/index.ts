@@ -1,1 +1,2 @@
 export * from './telemetry-settings';
+export * from './metrics';

@@ -6,7 +6,9 @@
  *   NODE_OPTIONS="--require ./dist/libs/telemetry/src/register.js" \
  *   OTEL_EXPORTER_OTLP_ENDPOINT=http://collector:4318 node dist/apps/gateway/main.js
  * Outgoing requests are recorded with their origin only (see redactOutgoingUrl).
- * Without an exporter configured it does nothing.
+ * Without an exporter configured it does nothing. Metrics are not its business: the SDK would
+ * otherwise export them over OTLP by default and take the global MeterProvider; each app serves
+ * its own at /metrics (see appMeter), traced or not.
  */
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
@@ -24,9 +26,11 @@ if (settings.enabled) {
   process.env.OTEL_SERVICE_NAME = settings.serviceName;
   const sdk = new NodeSDK({
     serviceName: settings.serviceName,
+    metricReaders: [],
     instrumentations: [
       new HttpInstrumentation({
-        ignoreIncomingRequestHook: (request) => request.url?.startsWith('/health') ?? false,
+        // Probes and scrapes come every few seconds and tell nothing about the service's work.
+        ignoreIncomingRequestHook: (request) => /^\/(health|metrics)(\/|\?|$)/.test(request.url ?? ''),
         requestHook: (span, request) => {
           if (request instanceof ClientRequest) redactOutgoingUrl(span, request);
         },

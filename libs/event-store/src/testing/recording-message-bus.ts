@@ -1,4 +1,4 @@
-import { MessageTooLargeError, type MessageBus, type OutgoingMessage, type Subscription } from '@app/messaging';
+import { MessageTooLargeError, type ConsumerLag, type MessageBus, type OutgoingMessage, type Subscription } from '@app/messaging';
 
 export interface PublishedMessage extends OutgoingMessage {
   topic: string;
@@ -26,6 +26,11 @@ export class RecordingMessageBus implements MessageBus {
 
   async subscribe(): Promise<Subscription> {
     throw new Error('RecordingMessageBus only records publishing');
+  }
+
+  /** No group reads from it. */
+  async consumerLag(): Promise<ConsumerLag[]> {
+    return [];
   }
 
   async close(): Promise<void> {}

@@ -3,7 +3,8 @@ import { deadLetterTopic } from '../dead-letter';
 import { migrateSchema, SqlDatabase } from '@app/persistence';
 import { deadLetterHeaders, errorMessage } from '../dead-letter';
 import { keepRetrying, RetryPolicy, retryPolicy } from '../delivery/retry-policy';
-import { IncomingMessage, MessageBus, OutgoingMessage, SubscribeOptions, Subscription } from '../message-bus.port';
+import { ConsumerLag, IncomingMessage, MessageBus, OutgoingMessage, SubscribeOptions, Subscription } from '../message-bus.port';
+import { consumerLagOf } from './consumer-lag';
 import { busMigrations, commitOffset, deleteConsumedMessages, ensureTopic, PartitionBatch } from './message-log';
 import { MessageLogWriter } from './log-writer';
 import { PartitionConsumer } from './partition-consumer';
@@ -103,6 +104,12 @@ export class InProcessMessageBus implements MessageBus {
     for (const consumer of member.consumers) consumer.start();
     this.logger.log(`Consumer group ${groupId} reads ${topics.join(', ')} (${member.consumers.length} partitions)`);
     return member;
+  }
+
+  /** From the committed offsets in the log: the groups of every process that shares it. */
+  async consumerLag(groups?: readonly string[]): Promise<ConsumerLag[]> {
+    this.assertOpen();
+    return consumerLagOf(this.writer.log, groups);
   }
 
   /** Stops every consumer of this bus; the database stays open (it belongs to the caller). */

@@ -166,6 +166,38 @@ describeWithKafka('KafkaMessageBus on Kafka', () => {
       expect(received.map((message) => (message.value as { seq: number }).seq)).toEqual(Array.from({ length: 40 }, (_, seq) => seq));
     });
 
+    it('counts the lag of a group that has committed nothing from the low watermark of each partition, not from offset 0', async () => {
+      const bus = openBus();
+      const groupId = unique('group');
+      await bus.publish(topic, [0, 1, 2, 3, 4].map((seq) => ({ key: 'post-1', value: { seq } })));
+      const admin = kafka.admin();
+      await admin.connect();
+      try {
+        const { partition } = (await admin.fetchTopicOffsets(topic)).find(({ high }) => high === '5')!;
+        // What retention does: the first two messages are gone.
+        await admin.deleteTopicRecords({ topic, partitions: [{ partition, offset: '2' }] });
+      } finally {
+        await admin.disconnect();
+      }
+      const release = new Gate();
+      const entered: unknown[] = [];
+      const held = new Inbox(async (message) => {
+        entered.push(message.value);
+        await release.opened;
+      });
+      await bus.subscribe({ groupId, topics: [topic], handle: held.handle });
+      try {
+        await eventually(() => entered.length === 1, 'the first message left reached the handler');
+
+        const lags = await bus.consumerLag([groupId]);
+
+        expect(entered).toEqual([{ seq: 2 }]);
+        expect(lags).toEqual([{ topic, group: groupId, lag: 3, partitions: 4 }]);
+      } finally {
+        release.open();
+      }
+    });
+
     it('refuses a second member of one group on the same bus, and a closed bus', async () => {
       const bus = openBus();
       const groupId = unique('group');
@@ -174,6 +206,7 @@ describeWithKafka('KafkaMessageBus on Kafka', () => {
       await expect(bus.subscribe({ groupId, topics: [topic], handle: async () => undefined })).rejects.toThrow(/already has a member/);
       await bus.close();
       await expect(bus.publish(topic, [{ key: 'k', value: 1 }])).rejects.toThrow('The message bus is closed.');
+      await expect(bus.consumerLag()).rejects.toThrow('The message bus is closed.');
     });
   });
 });

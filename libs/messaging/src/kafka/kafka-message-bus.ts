@@ -4,8 +4,9 @@ import { Admin, Kafka, KafkaMessage, Partitioners, Producer } from 'kafkajs';
 import { DeadLetterHeaders, deadLetterHeaders, errorMessage, MessageTooLargeError } from '../dead-letter';
 import { keepRetrying, RetryPolicy, retryPolicy } from '../delivery/retry-policy';
 import { chunkBySize, encodedSize } from './request-chunks';
-import { MessageBus, OutgoingMessage, SubscribeOptions, Subscription } from '../message-bus.port';
+import { ConsumerLag, MessageBus, OutgoingMessage, SubscribeOptions, Subscription } from '../message-bus.port';
 import { encodeMessage, MessageAuthenticator, SIGNATURE_HEADER } from './kafka-codec';
+import { kafkaConsumerLag } from './kafka-consumer-lag';
 import { KafkaGroupConsumer } from './kafka-group-consumer';
 import { KafkaLogLevel, kafkaLogLevel, nestLogCreator } from './kafka-logging';
 
@@ -123,6 +124,12 @@ export class KafkaMessageBus implements MessageBus {
     }
     this.logger.log(`Consumer group ${groupId} reads ${topics.join(', ')}`);
     return member;
+  }
+
+  /** Asked of the cluster (see kafkaConsumerLag), on the admin client that also creates topics. */
+  async consumerLag(groups?: readonly string[]): Promise<ConsumerLag[]> {
+    this.assertOpen();
+    return kafkaConsumerLag(await this.admin(), groups);
   }
 
   /** Stops every member (each finishes its message in hand), then disconnects the producer. */

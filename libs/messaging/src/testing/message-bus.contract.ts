@@ -4,6 +4,7 @@ import { DeadLetterHeaders } from '../dead-letter';
 import { RetryPolicy } from '../delivery/retry-policy';
 import { UnprocessableMessage } from '../delivery/unprocessable-message';
 import { MessageBus, SubscribeOptions, Subscription } from '../message-bus.port';
+import { itReportsConsumerLag } from './consumer-lag.contract';
 import { eventually, Gate, Inbox } from './inbox';
 
 export interface MessageBusContractFixture {
@@ -311,6 +312,8 @@ export function describeMessageBusContract(adapter: string, createFixture: () =>
       const [letter] = await deadLetters.waitFor(1);
       expect(letter.value).toEqual({ seq: 2 });
     });
+
+    describe('consumer lag', () => itReportsConsumerLag(() => ({ bus, topic, partitions: fixture.partitions })));
 
     /** Publishes a message that fails (seq 0) and one that does not (seq 1) and returns the dead letter of the first. */
     async function deadLetterOf(inbox: Inbox) {

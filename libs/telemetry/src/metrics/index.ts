@@ -1,0 +1,2 @@
+export * from './app-meter';
+export * from './histogram-buckets';
