@@ -2,7 +2,7 @@ import { Generated, sql } from 'kysely';
 import type { EncryptedColumns, SchemaDatabase, SchemaMigration } from '@app/persistence';
 import { OAuthStatesTable, oauthStateBindingMigration, oauthStatesMigration } from './accounts/connect-oauth/oauth-states-table';
 import { DeadLettersTable, deadLettersMigration } from './dead-letters/dead-letters-table';
-import { PostHistoryTable, PostsTable, postsReadModelMigration } from './posts/read-model/posts-table';
+import { PostHistoryTable, PostsTable, postsPipelineTimesMigration, postsReadModelMigration } from './posts/read-model/posts-table';
 import { PostingQueuesTable, postingQueuesMigration } from './queue/posting-queues-table';
 
 export const GATEWAY_SCHEMA = 'gateway';
@@ -234,4 +234,5 @@ export const gatewayMigrations: SchemaMigration[] = [
       await db.schema.alterTable('accounts').addColumn('rule_settings', dialect.types.json).execute();
     },
   },
+  postsPipelineTimesMigration,
 ];

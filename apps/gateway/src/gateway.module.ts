@@ -36,6 +36,9 @@ import { OwnTokensController } from './me/own-tokens/own-tokens.controller';
 import { CreateUserController } from './panel/users/create-user/create-user.controller';
 import { DeleteUserController } from './panel/users/delete-user/delete-user.controller';
 import { ListUsersController } from './panel/users/list-users/list-users.controller';
+import { PipelineController } from './panel/pipeline/pipeline.controller';
+import { PipelineReport } from './panel/pipeline/pipeline-report';
+import { PostsInFlight } from './panel/pipeline/posts-in-flight';
 import { ApprovePostController } from './posts/approve-post/approve-post.controller';
 import { CreatePostController } from './posts/create-post/create-post.controller';
 import { DeletePostController } from './posts/delete-post/delete-post.controller';
@@ -107,6 +110,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     AddMemberController,
     WorkspaceMembersController,
     ListUsersController,
+    PipelineController,
     CreateUserController,
     DeleteUserController,
     CreateTokenController,
@@ -176,6 +180,8 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     PostEventsForMediaConsumer,
     MediaUploadReader,
     DeadLetterStore,
+    PostsInFlight,
+    PipelineReport,
     DeadLettersConsumer,
     ReplayDeadLetters,
     DeadLetterRetention,

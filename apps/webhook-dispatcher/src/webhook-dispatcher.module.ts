@@ -4,6 +4,8 @@ import { DeliveryQueueRepository } from './deliver-webhooks/delivery-queue.repos
 import { DeliveryWorker } from './deliver-webhooks/delivery-worker';
 import { WebhookHealthRepository } from './deliver-webhooks/webhook-health.repository';
 import { WebhookSender } from './deliver-webhooks/webhook-sender';
+import { DeliveryBacklogHandler } from './delivery-backlog/delivery-backlog.handler';
+import { DeliveryBacklogRepository } from './delivery-backlog/delivery-backlog.repository';
 import { DeliveryLogHandler } from './delivery-log/delivery-log.handler';
 import { DeliveryLogRepository } from './delivery-log/delivery-log.repository';
 import { ManageWebhooksHandler } from './manage-webhooks/manage-webhooks.handler';
@@ -35,6 +37,8 @@ import { WEBHOOKS_DATABASE, WEBHOOKS_SCHEMA, webhooksMigrations } from './webhoo
     DeliveryLogRepository,
     DeliveryLogHandler,
     TestWebhookHandler,
+    DeliveryBacklogRepository,
+    DeliveryBacklogHandler,
     DeliveryRetention,
   ],
 })

@@ -57,6 +57,8 @@ export interface AppConfig {
   busRetentionHours: number;
   /** How long a publishing round may wait for its results before the accounts still without one fail. */
   publishingStuckAfterMs: number;
+  /** How late the oldest item of a pipeline stage (a post due, a webhook delivery) may be before the pipeline view names it. */
+  pipelineLateAfterMs: number;
   /** Days a finished webhook delivery (and its attempts) stays in the log; 0 keeps them for good. */
   deliveryRetentionDays: number;
   /** Days a finished publish attempt stays in the publisher's journal; 0 keeps them for good. */
@@ -141,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     messageDeadLetterAfterMs: integer(env, 'MESSAGE_DEAD_LETTER_AFTER_MS', 86_400_000, 0),
     busRetentionHours: integer(env, 'BUS_RETENTION_HOURS', 168, 0),
     publishingStuckAfterMs: integer(env, 'PUBLISHING_STUCK_AFTER_MS', 900_000, 1_000),
+    pipelineLateAfterMs: integer(env, 'PIPELINE_LATE_AFTER_MS', 60_000, 1_000),
     deliveryRetentionDays: integer(env, 'DELIVERY_RETENTION_DAYS', 30, 0),
     publishAttemptRetentionDays: integer(env, 'PUBLISH_ATTEMPT_RETENTION_DAYS', 90, 0),
     publishAttemptLeaseMs: integer(env, 'PUBLISH_ATTEMPT_LEASE_MS', 120_000, 1_000),

@@ -18,13 +18,14 @@ export const RpcMethods = {
   rotateWebhookSecret: 'webhooks.rotate-secret',
   testWebhook: 'webhooks.test',
   recoverDeliveries: 'webhooks.deliveries.recover',
+  deliveryBacklog: 'webhooks.deliveries.backlog',
 } as const;
 
 /**
  * The methods that only read: in distributed mode they never cross Kafka, the gateway asks the
  * owning service (the webhook-dispatcher) on its own HTTP port.
  */
-export const QueryMethods: readonly string[] = [RpcMethods.listWebhooks, RpcMethods.getWebhook, RpcMethods.listDeliveries];
+export const QueryMethods: readonly string[] = [RpcMethods.listWebhooks, RpcMethods.getWebhook, RpcMethods.listDeliveries, RpcMethods.deliveryBacklog];
 
 /** The service that answers each method: it names the request topic in distributed mode. */
 export const rpcServiceOf = (method: string): 'post-service' | 'publisher' | 'webhook-dispatcher' =>
@@ -186,6 +187,15 @@ export interface RecoverDeliveriesRequest extends WebhookRequest {
   since: string;
   until: string | null;
   dryRun: boolean;
+}
+/** deliveryBacklog takes nothing and replies this: the deliveries of active webhooks still to make. */
+export interface DeliveryBacklog {
+  pending: number;
+  /** Of those, the ones that failed at least once in this run and wait for their next attempt. */
+  retrying: number;
+  /** The earliest next attempt among them (ISO 8601); null when none waits. */
+  oldestDueAt: string | null;
+  oldestCreatedAt: string | null;
 }
 /** Replies the DeliveryView, pending again. */
 export interface ResendDeliveryRequest extends WebhookRequest {

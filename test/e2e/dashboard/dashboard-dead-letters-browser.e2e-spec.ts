@@ -53,13 +53,16 @@ describeWithBrowser('dashboard dead letters in a browser (the built service, Chr
     if (problems.length) throw new Error(`the page reported: ${problems.join('; ')}`);
   });
 
-  it('lists the dead letter with its reason, replays it onto its topic, and the account shows what it said', async () => {
+  it('lists the dead letter with its reason (the pipeline view names it), replays it onto its topic, and the account shows what it said', async () => {
     const { page } = browser;
     const authorized = async () => (await admin.get(`/api/${workspace}/accounts`)).body.data.find((account: { id: number }) => account.id === accountId).authorized;
     await eventually(async () => (await admin.get('/api/panel/dead-letters')).body.data.length > 0, 20_000, 'the dead letter recorded');
     expect(await authorized()).toBe(true);
 
     await openFromNavigation(page, 'Panel');
+    const pipeline = page.getByRole('region', { name: 'Pipeline' });
+    await pipeline.getByRole('alert').getByText('1 dead letter waits to be looked at and replayed (GET /api/panel/dead-letters).').waitFor();
+    await pipeline.getByRole('table', { name: 'Consumer lag' }).getByRole('row').filter({ hasText: 'gateway.dead-letters' }).first().waitFor();
     const row = page.getByRole('row').filter({ hasText: 'AccountAuthorizationLost' });
     await row.getByText('database is locked').waitFor();
     await row.getByText('gateway.accounts, 41 attempts').waitFor();
@@ -68,6 +71,8 @@ describeWithBrowser('dashboard dead letters in a browser (the built service, Chr
 
     await page.getByRole('status').filter({ hasText: /^Dead letter \d+ replayed onto account-events\.$/ }).waitFor();
     await page.getByText('No dead letters.').waitFor();
+    await pipeline.getByRole('button', { name: 'Check again' }).click();
+    await pipeline.getByRole('status').getByText(/^Nothing is stuck/).waitFor();
     await eventually(async () => (await authorized()) === false, 10_000, 'the account shown as not authorized');
     await page.getByLabel('Show').selectOption('replayed');
     await page.getByRole('row').filter({ hasText: 'AccountAuthorizationLost' }).getByText(/^replayed /).waitFor();

@@ -1,5 +1,6 @@
 import { describeWithKafka } from '@app/kafka-testing';
 import { schedulePost, secondsAhead } from '../scenarios/lifecycle-fixtures';
+import { eventually } from '../support/fixtures';
 import { AppName } from './support/app-process';
 import { PublicationAudit, systemAndReceiverOfSuite } from './support/publication-audit';
 
@@ -10,9 +11,11 @@ const POSTS_AHEAD = 15;
 const CRASHED: AppName[] = ['scheduler', 'publisher', 'webhook-dispatcher', 'post-service'];
 /** Restarted members wait out the dead members' sessions, and a dead dispatcher's claims their lease. */
 const RECOVERY_TIMEOUT_MS = 150_000;
+/** How late a post due may be before the pipeline view names it (the default is a minute). */
+const LATE_AFTER_MS = 1_000;
 
 describeWithKafka('distributed: kill -9 of the apps behind the gateway with posts in flight', () => {
-  const suite = systemAndReceiverOfSuite({ env: { WEBHOOK_BACKOFF_BASE_MS: '500', WEBHOOK_TIMEOUT_MS: '2000' } });
+  const suite = systemAndReceiverOfSuite({ env: { WEBHOOK_BACKOFF_BASE_MS: '500', WEBHOOK_TIMEOUT_MS: '2000', PIPELINE_LATE_AFTER_MS: String(LATE_AFTER_MS) } });
 
   it(`${POSTS_NOW + POSTS_AHEAD} posts (some now, some due in seconds): every one ends published, once per account, told once by post.published`, () =>
     suite.system.diagnose(async () => {
@@ -31,11 +34,27 @@ describeWithKafka('distributed: kill -9 of the apps behind the gateway with post
       const toldBeforeCrash = new Set(receiver.received.map((request) => request.envelope?.post?.uuid)).size;
       expect(toldBeforeCrash).toBeLessThan(posts.length);
       await Promise.all(CRASHED.map((app) => system.kill(app)));
+
+      // With the apps behind it dead, the gateway's pipeline view names what is held: posts due
+      // that no scheduler starts, and the webhook-dispatcher that does not answer.
+      const held = await eventually(async () => {
+        const view = (await admin.get('/api/panel/pipeline')).body;
+        return view.stuck_posts?.some((post: { uuid: string }) => posts.includes(post.uuid)) ? view : null;
+      }, 30_000, 'the pipeline view to name a post due and not publishing');
+      expect(held.healthy).toBe(false);
+      expect(held.problems).toEqual(
+        expect.arrayContaining([expect.stringMatching(/scheduled posts? (is|are) due and not publishing/), expect.stringMatching(/^The webhook-dispatcher did not answer/)]),
+      );
+      expect(held.stuck_posts[0]).toMatchObject({ status: 'scheduled', reason: 'Due, and its publishing has not started.' });
+
       await Promise.all(CRASHED.map((app) => system.restart(app)));
 
       await audit.allPublished(posts, RECOVERY_TIMEOUT_MS);
       await audit.toldOncePerPost(receiver, posts, RECOVERY_TIMEOUT_MS);
       await audit.storedOnce(posts, accounts.length);
+      const recovered = (await admin.get('/api/panel/pipeline')).body;
+      expect(recovered.stuck_posts.filter((post: { uuid: string }) => posts.includes(post.uuid))).toEqual([]);
+      expect(recovered.stages.deliveries).not.toBeNull();
     }));
 });
 

@@ -4,6 +4,7 @@ import { deliveryScenarios } from '../scenarios/delivery-scenarios';
 import { LIFECYCLE_ENV } from '../scenarios/lifecycle-fixtures';
 import { LocalPlatforms } from '../scenarios/local-platforms';
 import { mediaScenarios } from '../scenarios/media-scenarios';
+import { pipelineScenarios } from '../scenarios/pipeline-scenarios';
 import { platformRuleScenarios } from '../scenarios/platform-rules-scenarios';
 import { publicationScenarios } from '../scenarios/publication-scenarios';
 import { queueScenarios } from '../scenarios/queue-scenarios';
@@ -35,6 +36,7 @@ describeWithKafka('the lifecycle of a post, distributed: each app its own proces
   describe('threads and first comments', () => itRunsEach(threadScenarios(() => platforms.linkedin), () => system));
   describe('webhook delivery', () => itRunsEach(deliveryScenarios, () => system));
   describe('the queue, and the time a draft keeps', () => itRunsEach(queueScenarios, () => system));
+  describe('the pipeline view', () => itRunsEach(pipelineScenarios, () => system));
   describe('dead letters', () => itListsAndReplaysDeadLetters(() => system));
   describe('a client working one request after another', () => {
     jest.setTimeout(240_000);

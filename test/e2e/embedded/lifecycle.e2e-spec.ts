@@ -3,6 +3,7 @@ import { deliveryScenarios } from '../scenarios/delivery-scenarios';
 import { LIFECYCLE_ENV } from '../scenarios/lifecycle-fixtures';
 import { LocalPlatforms } from '../scenarios/local-platforms';
 import { mediaScenarios } from '../scenarios/media-scenarios';
+import { pipelineScenarios } from '../scenarios/pipeline-scenarios';
 import { platformRuleScenarios } from '../scenarios/platform-rules-scenarios';
 import { publicationScenarios } from '../scenarios/publication-scenarios';
 import { queueScenarios } from '../scenarios/queue-scenarios';
@@ -32,4 +33,5 @@ describe('the lifecycle of a post, embedded: the built service as one process', 
   describe('threads and first comments', () => itRunsEach(threadScenarios(() => platforms.linkedin), () => service));
   describe('webhook delivery', () => itRunsEach(deliveryScenarios, () => service));
   describe('the queue, and the time a draft keeps', () => itRunsEach(queueScenarios, () => service));
+  describe('the pipeline view', () => itRunsEach(pipelineScenarios, () => service));
 });

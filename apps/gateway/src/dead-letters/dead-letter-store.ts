@@ -100,6 +100,16 @@ export class DeadLetterStore {
     return Number((await query.executeTakeFirstOrThrow()).count);
   }
 
+  /** How many wait, not yet replayed (replayable or not), and since when the oldest. */
+  async waiting(): Promise<{ waiting: number; oldestAt: Date | null }> {
+    const row = await this.database.db
+      .selectFrom('dead_letters')
+      .where('replayed_at', 'is', null)
+      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('dead_lettered_at').as('oldest')])
+      .executeTakeFirstOrThrow();
+    return { waiting: Number(row.count), oldestAt: toDate(row.oldest) };
+  }
+
   /** Marks it replayed unless it already was; says whether this call did (so two replays never both send it). */
   async claimReplay(id: number): Promise<boolean> {
     const result = await this.database.db

@@ -4,9 +4,10 @@ import { FieldMessages, Loading, Notice, Section, useAction, useLoad } from '../
 import { useDashboard } from '../../session';
 import { formatInZone } from '../../time';
 import { DeadLettersSection } from './dead-letters-section';
+import { PipelineSection } from './pipeline-section';
 import { UsersSection } from './users-section';
 
-/** Administration: workspaces, their members and roles, users and their tokens, dead letters. */
+/** Administration: workspaces, their members and roles, users and their tokens, the pipeline, dead letters. */
 export function PanelPage({ onWorkspacesChanged }: { onWorkspacesChanged(): void }) {
   const workspaces = useLoad(() => get<{ data: Workspace[] }>('/panel/workspaces'), []);
   const users = useLoad(() => get<{ data: User[] }>('/panel/users'), []);
@@ -23,6 +24,7 @@ export function PanelPage({ onWorkspacesChanged }: { onWorkspacesChanged(): void
       />
       <MembersSection workspaces={workspaces.data?.data ?? []} users={users.data?.data ?? []} />
       <UsersSection users={users.data?.data ?? null} error={users.error} onChanged={users.reload} />
+      <PipelineSection />
       <DeadLettersSection />
     </>
   );

@@ -19,11 +19,11 @@ export interface PostsQuery {
   limit: number;
 }
 
-type PostRow = { uuid: string; workspace_uuid: string; status: string; revision: number; deleted: boolean; created_at: Date; view: string };
+type PostRow = { uuid: string; workspace_uuid: string; status: string; revision: number; deleted: boolean; created_at: Date; view: string; due_at: Date | null; changed_at: Date };
 
 /** The post as the message shows it, unless the row already shows this revision or a later one. */
 const upsertPost = new PreparedQuery(({ db }: GatewayDatabase, p: PostRow) => {
-  const columns = { workspace_uuid: p.workspace_uuid, status: p.status, revision: p.revision, deleted: p.deleted, created_at: p.created_at, view: p.view };
+  const columns = { workspace_uuid: p.workspace_uuid, status: p.status, revision: p.revision, deleted: p.deleted, created_at: p.created_at, view: p.view, due_at: p.due_at, changed_at: p.changed_at };
   return db
     .insertInto('posts')
     .values({ uuid: p.uuid, ...columns })
@@ -113,6 +113,8 @@ export class PostsReadModel {
       deleted: message.deleted,
       created_at: new Date(message.post.created_at),
       view: database.dialect.json(message.post),
+      due_at: message.post.scheduled_at === null ? null : new Date(message.post.scheduled_at),
+      changed_at: new Date(message.post.updated_at),
     });
     await insertHistoryStep.run(database, {
       post_uuid: message.postUuid,

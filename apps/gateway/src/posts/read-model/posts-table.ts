@@ -18,6 +18,10 @@ export interface PostsTable {
   created_at: Timestamp;
   /** The Post resource of the HTTP API, as the message carried it. */
   view: unknown;
+  /** The post's `scheduled_at`: the pipeline view finds the scheduled posts whose time has passed by it. */
+  due_at: Timestamp | null;
+  /** The post's `updated_at`: since when a post has been publishing, for the pipeline view. */
+  changed_at: Timestamp | null;
 }
 
 /** What happened to each post, one row per `post-events` message: the post's history as the API shows it. */
@@ -58,5 +62,32 @@ export const postsReadModelMigration: SchemaMigration = {
       .addColumn('account_id', 'integer')
       .addPrimaryKeyConstraint('post_history_pk', ['post_uuid', 'revision'])
       .execute();
+  },
+};
+
+/**
+ * The due time and the time of the last change beside the view, indexed for the scheduled and the
+ * publishing posts: which are late, or publishing for long, is one range read of a small index.
+ */
+export const postsPipelineTimesMigration: SchemaMigration = {
+  id: '016-posts-pipeline-times',
+  up: async (db, dialect) => {
+    await db.schema.alterTable('posts').addColumn('due_at', dialect.types.timestamp).execute();
+    await db.schema.alterTable('posts').addColumn('changed_at', dialect.types.timestamp).execute();
+    const field = (name: string) =>
+      dialect.engine === 'postgres' ? sql`(${sql.ref('view')} ->> ${sql.lit(name)})::timestamptz` : sql`json_extract(${sql.ref('view')}, ${sql.lit(`$.${name}`)})`;
+    await db
+      .updateTable('posts')
+      .set({ due_at: field('scheduled_at'), changed_at: field('updated_at') })
+      .where('deleted', '=', sql.lit(false))
+      .execute();
+    for (const [status, column] of [['scheduled', 'due_at'], ['publishing', 'changed_at']] as const) {
+      await db.schema
+        .createIndex(`posts_${status}_by_${column}`)
+        .on('posts')
+        .column(column)
+        .where(sql<boolean>`${sql.ref('status')} = ${sql.lit(status)} AND ${sql.ref('deleted')} = ${sql.lit(false)}`)
+        .execute();
+    }
   },
 };
