@@ -51,6 +51,11 @@ describe('the pipeline view', () => {
     ]);
   });
 
+  it('compares to the limits by the millisecond, not by the rounded second', () => {
+    const view = pipelineViewOf({ ...quiet, lateAfterMs: 1_000, timers: { due: 1, oldestDueAt: new Date(now.getTime() - 1_400) } });
+    expect(view.problems).toEqual(['1 scheduled post is due and not publishing; the oldest has been due for 1 s (is the scheduler running?).']);
+  });
+
   it('shows what answered when the webhook-dispatcher or the broker does not', () => {
     const view = pipelineViewOf({ ...quiet, deliveries: new Error('The service did not answer in time.'), consumerLag: new Error('no answer within 5 s') });
     expect(view.healthy).toBe(false);

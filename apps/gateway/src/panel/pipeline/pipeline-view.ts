@@ -46,7 +46,8 @@ export interface PipelineReadings {
   publishingStuckAfterMs: number;
 }
 
-const secondsBetween = (from: Date | null, to: Date): number => (from === null ? 0 : Math.max(0, Math.round((to.getTime() - from.getTime()) / 1000)));
+const msBetween = (from: Date | null, to: Date): number => (from === null ? 0 : Math.max(0, to.getTime() - from.getTime()));
+const secondsOf = (ms: number): number => Math.round(ms / 1000);
 const iso = (at: Date | null): string | null => (at === null ? null : at.toISOString());
 const plural = (count: number, one: string, many: string): string => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 
@@ -54,12 +55,14 @@ const plural = (count: number, one: string, many: string): string => `${count.to
 export function pipelineViewOf(readings: PipelineReadings): PipelineView {
   const { now, timers, publishing, deliveries, deadLetters, consumerLag } = readings;
   const problems: string[] = [];
-  const timersLate = secondsBetween(timers.oldestDueAt, now);
-  if (timers.due > 0 && timersLate * 1000 > readings.lateAfterMs) {
+  const timersLateMs = msBetween(timers.oldestDueAt, now);
+  const timersLate = secondsOf(timersLateMs);
+  if (timers.due > 0 && timersLateMs > readings.lateAfterMs) {
     problems.push(`${plural(timers.due, 'scheduled post is', 'scheduled posts are')} due and not publishing; the oldest has been due for ${timersLate} s (is the scheduler running?).`);
   }
-  const publishingFor = secondsBetween(publishing.oldestSince, now);
-  if (publishing.inProgress > 0 && publishingFor * 1000 > readings.publishingStuckAfterMs) {
+  const publishingForMs = msBetween(publishing.oldestSince, now);
+  const publishingFor = secondsOf(publishingForMs);
+  if (publishing.inProgress > 0 && publishingForMs > readings.publishingStuckAfterMs) {
     problems.push(`A post has been publishing for ${publishingFor} s, longer than PUBLISHING_STUCK_AFTER_MS (is the publisher running?).`);
   }
   let deliveriesView: PipelineView['stages']['deliveries'] = null;
@@ -67,9 +70,10 @@ export function pipelineViewOf(readings: PipelineReadings): PipelineView {
     problems.push(`The webhook-dispatcher did not answer: ${deliveries.message}`);
   } else {
     const oldestDue = deliveries.oldestDueAt === null ? null : new Date(deliveries.oldestDueAt);
-    const lateSeconds = secondsBetween(oldestDue, now);
+    const lateMs = msBetween(oldestDue, now);
+    const lateSeconds = secondsOf(lateMs);
     deliveriesView = { pending: deliveries.pending, retrying: deliveries.retrying, oldest_due_at: deliveries.oldestDueAt, late_seconds: lateSeconds };
-    if (deliveries.pending > 0 && lateSeconds * 1000 > readings.lateAfterMs) {
+    if (deliveries.pending > 0 && lateMs > readings.lateAfterMs) {
       problems.push(`${plural(deliveries.pending, 'webhook delivery waits', 'webhook deliveries wait')}; the oldest has been due for ${lateSeconds} s (is the webhook-dispatcher running?).`);
     }
   }
