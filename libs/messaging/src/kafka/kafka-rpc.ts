@@ -5,6 +5,7 @@ import { IncomingMessage, Subscription } from '../message-bus.port';
 import { RpcClient, RpcFailures, RpcReply, RpcServer } from '../rpc.port';
 import { errorMessage } from '../dead-letter';
 import { KafkaMessageBus, KafkaMessageBusOptions } from './kafka-message-bus';
+import { recordRpcPhases, RpcTimingHeaders } from './rpc-phase-timings';
 import { openPayload, PayloadCipher, sealPayload } from './sealed-payload';
 
 type RpcHandler = (payload: unknown) => Promise<unknown>;
@@ -39,6 +40,9 @@ export interface KafkaRpcOptions extends KafkaMessageBusOptions {
 interface PendingRequest {
   method: string;
   settle(reply: RpcReply): void;
+  /** Epoch milliseconds: when request() was called, and when the request was written (0 until then). */
+  startedAt: number;
+  producedAt: number;
 }
 
 /**
@@ -121,8 +125,9 @@ export class KafkaRpc implements RpcClient, RpcServer {
         this.pending.delete(correlationId);
         resolve(answer);
       };
-      this.pending.set(correlationId, { method, settle });
-      this.send(method, payload, correlationId, Date.now() + timeoutMs).catch((error) => {
+      const pending: PendingRequest = { method, settle, startedAt: Date.now(), producedAt: 0 };
+      this.pending.set(correlationId, pending);
+      this.send(method, payload, correlationId, Date.now() + timeoutMs).then(() => (pending.producedAt = Date.now()), (error) => {
         if (!this.pending.has(correlationId)) return;
         this.logger.error(`RPC ${method} (${correlationId}) could not be sent: ${errorMessage(error)}`);
         settle({ ok: false, error: { kind: 'unavailable', message: RpcFailures.notAvailable } });
@@ -184,9 +189,15 @@ export class KafkaRpc implements RpcClient, RpcServer {
       this.logger.warn(`Skipped RPC ${method} (${correlationId}): its caller stopped waiting ${Date.now() - deadline} ms ago`);
       return;
     }
+    const receivedAt = Date.now();
     const reply = await this.run(method, correlationId, message.value);
+    const headers = {
+      [KafkaRpcHeaders.correlationId]: correlationId,
+      [RpcTimingHeaders.receivedAt]: String(receivedAt),
+      [RpcTimingHeaders.handledMs]: String(Date.now() - receivedAt),
+    };
     try {
-      await this.bus.publish(replyTo, [{ key: correlationId, value: this.seal(reply), headers: { [KafkaRpcHeaders.correlationId]: correlationId } }]);
+      await this.bus.publish(replyTo, [{ key: correlationId, value: this.seal(reply), headers }]);
     } catch (error) {
       this.logger.error(`Could not reply to RPC ${method} (${correlationId}) on ${replyTo}: ${errorMessage(error)}`);
     }
@@ -230,6 +241,7 @@ export class KafkaRpc implements RpcClient, RpcServer {
     }
     if (reply?.ok === true || (reply?.ok === false && reply.error)) {
       request.settle(reply as RpcReply);
+      if (request.producedAt > 0) recordRpcPhases(request.method, { startedAt: request.startedAt, producedAt: request.producedAt, repliedAt: Date.now(), headers: message.headers });
       return;
     }
     this.logger.error(`RPC ${request.method} (${correlationId}) got a malformed reply`);
