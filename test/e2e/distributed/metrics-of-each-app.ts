@@ -38,14 +38,17 @@ export function itServesTheMetricsOfEachApp(system: () => DistributedSystem): vo
       const dispatcher = system().replica('webhook-dispatcher').baseUrl;
       await eventually(async () => (await Scrape.of(dispatcher)).value('webhook_deliveries_total', { outcome: 'succeeded' }), 10_000, 'the delivery counted');
 
+      // The lag is read with admin requests (DescribeGroups) that librdkafka's mock cluster does not answer.
+      const lagKnown = system().kafkaKind !== 'mock Kafka cluster';
+      if (!lagKnown) process.stderr.write('Not checking consumer_lag_messages: the mock Kafka cluster answers no DescribeGroups.\n');
       for (const [app, { families, groups }] of Object.entries(EXPECTED) as Array<[AppName, (typeof EXPECTED)[AppName]]>) {
         const scrape = await Scrape.of(system().replica(app).baseUrl);
 
-        expect({ app, families: [...scrape.types.keys()].sort() }).toEqual({
+        expect({ app, families: [...scrape.types.keys()].filter((family) => lagKnown || family !== 'consumer_lag_messages').sort() }).toEqual({
           app,
-          families: ['consumer_lag_messages', 'http_server_request_duration_seconds', ...families].sort(),
+          families: [...(lagKnown ? ['consumer_lag_messages'] : []), 'http_server_request_duration_seconds', ...families].sort(),
         });
-        expect({ app, groups: new Set(scrape.where('consumer_lag_messages').map((sample) => sample.labels.group)) }).toEqual({ app, groups: new Set(groups) });
+        if (lagKnown) expect({ app, groups: new Set(scrape.where('consumer_lag_messages').map((sample) => sample.labels.group)) }).toEqual({ app, groups: new Set(groups) });
       }
       const publisher = await Scrape.of(system().replica('publisher').baseUrl);
       expect(publisher.value('publishing_attempts_total', { provider: 'sandbox', outcome: 'published' })).toBeGreaterThanOrEqual(1);
