@@ -76,9 +76,65 @@ describe('Kubernetes manifests', () => {
     }
   });
 
+  test("every app's pods are annotated for Prometheus to scrape /metrics on their HTTP port", () => {
+    for (const app of APPS) {
+      const workload = documents.find((d) => ['Deployment', 'StatefulSet'].includes(d.object.kind) && d.object.metadata.name === app).object;
+      const port = workload.spec.template.spec.containers[0].ports.find((candidate) => candidate.name === 'http').containerPort;
+      assert.deepEqual(workload.spec.template.metadata.annotations, {
+        'prometheus.io/scrape': 'true',
+        'prometheus.io/port': String(port),
+        'prometheus.io/path': '/metrics',
+      }, app);
+    }
+  });
+
   test('the kustomization lists every manifest', () => {
     const kustomization = parse(read('deploy/kubernetes/kustomization.yaml'));
     assert.deepEqual([...new Set(documents.map((d) => d.file))].sort(), [...kustomization.resources].sort());
+  });
+});
+
+describe('Grafana dashboard', () => {
+  // The families of the product's contract (PRODUCT.md, "Metrics"); a histogram is queried by its series.
+  const HISTOGRAMS = ['http_server_request_duration_seconds', 'webhook_delivery_duration_seconds', 'posts_due_late_seconds'];
+  const FAMILIES = [...HISTOGRAMS, 'publishing_attempts_total', 'webhook_deliveries_total', 'consumer_lag_messages'];
+  const PROMQL_WORDS = new Set(['sum', 'max', 'min', 'avg', 'count', 'rate', 'irate', 'increase', 'histogram_quantile', 'label_values', 'by', 'without', 'and', 'or', 'unless']);
+  const dashboard = JSON.parse(read('deploy/grafana/social-publishing-dashboard.json'));
+
+  /** Every PromQL expression of the dashboard: its panels' queries (rows' panels too) and its variables' queries. */
+  const expressions = () => {
+    const panels = dashboard.panels.flatMap((panel) => [panel, ...(panel.panels ?? [])]);
+    const variables = dashboard.templating.list.filter((variable) => variable.type === 'query').map((variable) => variable.query.query ?? variable.query);
+    return [...panels.flatMap((panel) => (panel.targets ?? []).map((target) => target.expr)), ...variables];
+  };
+  /** The metric names an expression reads: what is left once strings, matchers, ranges, grouping labels and variables are taken out. */
+  const metricsOf = (expr) =>
+    [
+      ...expr
+        .replace(/"(?:[^"\\]|\\.)*"/g, '""')
+        .replace(/\{[^}]*\}/g, '')
+        .replace(/\[[^\]]*\]/g, '')
+        .replace(/\b(by|without)\s*\([^)]*\)/g, '')
+        .replace(/label_values\(([^,)]+),[^)]*\)/g, '$1')
+        .replace(/\$\w+/g, '')
+        .matchAll(/[a-zA-Z_:][a-zA-Z0-9_:]*/g),
+    ]
+      .map(([name]) => name)
+      .filter((name) => !PROMQL_WORDS.has(name));
+  const familyOf = (name) => FAMILIES.find((family) => name === family || (HISTOGRAMS.includes(family) && ['_bucket', '_count', '_sum'].some((suffix) => name === family + suffix)));
+
+  test('queries only the metric families the apps serve, and each of them', () => {
+    const names = expressions().flatMap(metricsOf);
+    assert.ok(names.length > 0);
+    assert.deepEqual(names.filter((name) => !familyOf(name)), []);
+    assert.deepEqual([...new Set(names.map(familyOf))].sort(), [...FAMILIES].sort());
+  });
+
+  test('reads its Prometheus data source from a variable, so that it imports anywhere', () => {
+    assert.ok(dashboard.templating.list.some((variable) => variable.type === 'datasource' && variable.name === 'datasource'));
+    const panels = dashboard.panels.filter((panel) => panel.type !== 'row');
+    assert.ok(panels.length >= 7);
+    for (const panel of panels) assert.equal(panel.datasource.uid, '${datasource}', panel.title);
   });
 });
 

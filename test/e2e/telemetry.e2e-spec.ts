@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { adminOf } from './support/api-client';
 import { approverWorkspace, connectSandbox, eventually } from './support/fixtures';
+import { Scrape } from './support/prometheus-text';
 import { RunningService, startService } from './support/service-process';
 import { WebhookReceiver } from '@app/testing';
 
@@ -31,6 +32,17 @@ describe('tracing (OpenTelemetry)', () => {
     expect(service.output()).toMatch(/GET \/api\/panel\/workspaces/);
     expect(service.output()).toContain("'service.name': 'social-publishing-standalone'");
     expect(service.output()).not.toContain(service.adminToken!);
+  });
+
+  it('still serves its metrics at /metrics: tracing leaves them to the app', async () => {
+    const admin = adminOf(service);
+    expect((await admin.get('/api/panel/workspaces')).status).toBe(200);
+
+    const scrape = await Scrape.of(service.baseUrl);
+
+    const listed = { http_request_method: 'GET', http_route: '/api/panel/workspaces', http_response_status_code: '200' };
+    expect(scrape.value('http_server_request_duration_seconds_count', listed)).toBeGreaterThanOrEqual(1);
+    expect(scrape.types.get('consumer_lag_messages')).toBe('gauge');
   });
 
   it('records a webhook delivery with the origin of the receiver only, never the secret path of its URL', async () => {

@@ -12,6 +12,7 @@ import { itRunsEach } from '../scenarios/scenario';
 import { sequentialClientScenarios } from '../scenarios/sequential-client-scenarios';
 import { threadScenarios } from '../scenarios/thread-scenarios';
 import { itListsAndReplaysDeadLetters } from './dead-letters';
+import { itServesTheMetricsOfEachApp } from './metrics-of-each-app';
 import { DistributedSystem } from './support/distributed-system';
 
 jest.setTimeout(120_000);
@@ -38,6 +39,7 @@ describeWithKafka('the lifecycle of a post, distributed: each app its own proces
   describe('the queue, and the time a draft keeps', () => itRunsEach(queueScenarios, () => system));
   describe('the pipeline view', () => itRunsEach(pipelineScenarios, () => system));
   describe('dead letters', () => itListsAndReplaysDeadLetters(() => system));
+  describe('metrics', () => itServesTheMetricsOfEachApp(() => system));
   describe('a client working one request after another', () => {
     jest.setTimeout(240_000);
     itRunsEach(sequentialClientScenarios, () => system);

@@ -1,11 +1,13 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { PostCommandRunner } from '../command-handling/post-command-runner';
+import { PublishingLateness } from './publishing-lateness.metric';
 import { StartPublishingCommand } from './start-publishing.command';
 
 @CommandHandler(StartPublishingCommand)
 export class StartPublishingHandler implements ICommandHandler<StartPublishingCommand, void> {
   private readonly logger = new Logger(StartPublishingHandler.name);
+  private readonly lateness = new PublishingLateness();
 
   constructor(private readonly runner: PostCommandRunner) {}
 
@@ -13,7 +15,12 @@ export class StartPublishingHandler implements ICommandHandler<StartPublishingCo
     const { postUuid, scheduledRevision, commandId } = message;
     const now = new Date().toISOString();
     const outcome = await this.runner.run(postUuid, { type: 'StartPublishing', scheduledRevision, now }, { causationId: commandId });
-    if (outcome.appended > 0) this.logger.log(`Post ${postUuid} is publishing (schedule of revision ${scheduledRevision})`);
-    else this.logger.log(`Post ${postUuid}: start of publishing for revision ${scheduledRevision} is stale or repeated; nothing to do`);
+    if (outcome.appended === 0) {
+      this.logger.log(`Post ${postUuid}: start of publishing for revision ${scheduledRevision} is stale or repeated; nothing to do`);
+      return;
+    }
+    // What was appended is the start of publishing (PublishingStarted); the post keeps its due time.
+    if (outcome.state.exists && outcome.state.scheduledAt) this.lateness.started(outcome.state.scheduledAt, now);
+    this.logger.log(`Post ${postUuid} is publishing (schedule of revision ${scheduledRevision})`);
   }
 }

@@ -9,6 +9,7 @@ import { AttemptJournal, AttemptKey } from './attempt-journal';
 import { DeferredAttempts } from './deferred-attempts';
 import { ItemJournal, ItemStep } from './item-journal';
 import { ItemProgressJournal } from './item-progress';
+import { PublishingAttempts } from './publishing-attempts.metric';
 import { failed, ItemResult, nextStep, PublishMessages, PublishResult, published } from './publish-result';
 import { MediaReadFailure, VersionMedia } from './version-media';
 import { webAddressOf } from './web-address';
@@ -56,6 +57,7 @@ const onPlatformIn = (steps: readonly ItemStep[], index: number): ItemOnPlatform
 @Injectable()
 export class ContentItemsPublisher {
   private readonly logger = new Logger('Publisher');
+  private readonly attempts = new PublishingAttempts();
 
   constructor(
     private readonly journal: AttemptJournal,
@@ -80,6 +82,7 @@ export class ContentItemsPublisher {
       if (steps.some((step) => step.index === index && step.state === 'sending')) {
         const recovery = (index > 0 && provider.followUpCrashRecovery) || provider.crashRecovery;
         if (recovery === 'report_unknown') {
+          this.attempts.count(provider.name, 'unknown');
           this.logger.warn(`Content item ${index + 1} of ${labelOf(key)} was cut off before its outcome was stored; reporting it failed as unknown`);
           return failed(index === 0 ? PublishMessages.unknownOutcome : PublishMessages.unknownItemOutcome(index + 1), onPlatform);
         }
@@ -115,6 +118,7 @@ export class ContentItemsPublisher {
           }),
         ),
       );
+      this.attempts.count(provider.name, outcome.kind);
       const step = nextStep(outcome, retries, this.options);
       if (step.kind === 'report' && step.result.kind === 'published') {
         await this.steps.published(key, index, step.result.item);

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { SECRET_BOX, SecretBox } from '@app/security';
 import { BatchWriter } from './batch-writer';
+import { DeliveryMetrics } from './delivery-metrics';
 import { ClaimedDelivery, DeliveryQueueRepository, FinishedAttempt } from './delivery-queue.repository';
 import { AttemptOutcome, outcomeOfAttempt } from './retry-policy';
 import { WebhookHealthRepository } from './webhook-health.repository';
@@ -43,6 +44,7 @@ const GONE = 410;
 @Injectable()
 export class DeliveryWorker {
   private readonly logger = new Logger('WebhookDelivery');
+  private readonly metrics = new DeliveryMetrics();
   private readonly inFlight = new Set<Promise<void>>();
   /** Attempts in flight by webhook id. */
   private readonly inFlightByWebhook = new Map<number, number>();
@@ -210,6 +212,7 @@ export class DeliveryWorker {
       result.statusCode === GONE
         ? { status: 'failed' }
         : outcomeOfAttempt(result.succeeded, attemptNumber, { maxRetries: this.config.webhookMaxRetries, backoffBaseMs: this.config.webhookBackoffBaseMs });
+    this.metrics.attempted(result, outcome);
     await this.recorder.add({ delivery, attempt: { at, ...result }, outcome });
     if (outcome.status === 'pending' && this.running) this.wakeWithin(outcome.retryInMs + DUE_MARGIN_MS);
 

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } f
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { IncomingMessage, MESSAGE_BUS, MessageBus, Subscription } from '../message-bus.port';
 import { RPC_SERVER, RpcServer } from '../rpc.port';
+import { ConsumerLagGauge } from './consumer-lag-gauge';
 import { RPC_METHOD_METADATA, TOPIC_CONSUMER_METADATA, TopicConsumerOptions } from './message-endpoint.decorators';
 
 interface Endpoint<Metadata> {
@@ -14,12 +15,14 @@ interface Endpoint<Metadata> {
  * The one way a use case is reached by a message: its provider's method carries @HandlesRpc or
  * @ConsumesTopics, and this finds them in every module of the application. Once every module is
  * initialised (migrations done), request/reply methods are registered and consumer groups
- * subscribe; the subscriptions stop first when the application shuts down.
+ * subscribe; the subscriptions stop first when the application shuts down. The lag of these
+ * groups, the app's own, is its `consumer_lag_messages` metric.
  */
 @Injectable()
 export class MessageEndpoints implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('MessageEndpoints');
   private subscriptions: Subscription[] = [];
+  private lagGauge?: ConsumerLagGauge;
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -33,7 +36,8 @@ export class MessageEndpoints implements OnApplicationBootstrap, OnModuleDestroy
     for (const endpoint of this.endpoints<string>(RPC_METHOD_METADATA)) {
       this.rpc.handle(endpoint.metadata, (payload) => endpoint.call(payload as never));
     }
-    for (const endpoint of this.endpoints<TopicConsumerOptions>(TOPIC_CONSUMER_METADATA)) {
+    const consumers = this.endpoints<TopicConsumerOptions>(TOPIC_CONSUMER_METADATA);
+    for (const endpoint of consumers) {
       const { groupId, topics, keepRetrying } = endpoint.metadata;
       const subscription = await this.bus.subscribe({
         groupId,
@@ -44,10 +48,12 @@ export class MessageEndpoints implements OnApplicationBootstrap, OnModuleDestroy
       this.subscriptions.push(subscription);
       this.logger.debug(`${endpoint.name} reads ${topics.join(', ')} as ${groupId}`);
     }
+    if (consumers.length > 0) this.lagGauge = new ConsumerLagGauge(this.bus, consumers.map(({ metadata }) => metadata.groupId), this.logger);
   }
 
   /** The first step of a shutdown: no message is taken once the services begin to stop. */
   async onModuleDestroy(): Promise<void> {
+    this.lagGauge?.stop();
     const subscriptions = this.subscriptions.splice(0);
     await Promise.all(subscriptions.map((subscription) => subscription.stop()));
   }

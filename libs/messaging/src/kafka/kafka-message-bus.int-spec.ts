@@ -7,7 +7,7 @@ import { describeMessageBusContract } from '../testing/message-bus.contract';
 import { eventually, Gate, Inbox } from '../testing/inbox';
 import { KafkaMessageBus, KafkaMessageBusOptions } from './kafka-message-bus';
 import { describeWithKafka } from './testing/describe-with-kafka';
-import { startTestKafkaCluster, TestKafkaCluster } from './testing/test-kafka-cluster';
+import { chooseTestKafka, startTestKafkaCluster, TestKafkaCluster } from './testing/test-kafka-cluster';
 
 // Joining a consumer group takes seconds (about 3 s for every new group on the mock cluster).
 jest.setTimeout(60_000);
@@ -22,16 +22,23 @@ const busOptions = (cluster: TestKafkaCluster): KafkaMessageBusOptions => ({
   logLevel: 'warn',
 });
 
+/** The admin requests of consumerLag (and of deleting records) that librdkafka's mock cluster does not answer. */
+const lagUnsupported = (chooseTestKafka() as { kind?: string }).kind === 'mock Kafka cluster' ? "librdkafka's mock cluster answers no ListGroups, DescribeGroups or DeleteRecords" : undefined;
+
 describeWithKafka('KafkaMessageBus on Kafka', () => {
-  describeMessageBusContract('KafkaMessageBus', async () => {
-    const cluster = await startTestKafkaCluster();
-    return {
-      openBus: async () => new KafkaMessageBus(busOptions(cluster)),
-      partitions: 4,
-      retry: RETRY,
-      dispose: () => cluster.stop(),
-    };
-  });
+  describeMessageBusContract(
+    'KafkaMessageBus',
+    async () => {
+      const cluster = await startTestKafkaCluster();
+      return {
+        openBus: async () => new KafkaMessageBus(busOptions(cluster)),
+        partitions: 4,
+        retry: RETRY,
+        dispose: () => cluster.stop(),
+      };
+    },
+    { consumerLagUnsupported: lagUnsupported },
+  );
 
   describe('Kafka specifics', () => {
     let cluster: TestKafkaCluster;
@@ -166,7 +173,7 @@ describeWithKafka('KafkaMessageBus on Kafka', () => {
       expect(received.map((message) => (message.value as { seq: number }).seq)).toEqual(Array.from({ length: 40 }, (_, seq) => seq));
     });
 
-    it('counts the lag of a group that has committed nothing from the low watermark of each partition, not from offset 0', async () => {
+    (lagUnsupported ? it.skip : it)(`counts the lag of a group that has committed nothing from the low watermark of each partition, not from offset 0${lagUnsupported ? ` (skipped: ${lagUnsupported})` : ''}`, async () => {
       const bus = openBus();
       const groupId = unique('group');
       await bus.publish(topic, [0, 1, 2, 3, 4].map((seq) => ({ key: 'post-1', value: { seq } })));

@@ -22,8 +22,20 @@ async function lagWhen(ask: () => Promise<ConsumerLag[]>, accepts: (lags: Consum
   }
 }
 
-/** MessageBus.consumerLag, for every adapter: registered inside describeMessageBusContract. */
-export function itReportsConsumerLag(context: () => ConsumerLagContext): void {
+/**
+ * MessageBus.consumerLag, for every adapter: registered inside describeMessageBusContract. With
+ * `unsupported` (why the adapter's test broker cannot answer), the tests are skipped, saying why.
+ */
+export function describeConsumerLag(context: () => ConsumerLagContext, unsupported?: string): void {
+  if (unsupported) {
+    process.stderr.write(`Skipping the consumer lag tests: ${unsupported}.\n`);
+    describe.skip('consumer lag', () => it(`needs a broker that can answer: ${unsupported}`, () => undefined));
+    return;
+  }
+  describe('consumer lag', () => itReportsConsumerLag(context));
+}
+
+function itReportsConsumerLag(context: () => ConsumerLagContext): void {
   it('reports as lag the messages published after the offsets the group committed, summed over the partitions of the topic', async () => {
     const { bus, topic, partitions } = context();
     const groupId = unique('lagging');

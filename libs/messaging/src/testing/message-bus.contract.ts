@@ -4,7 +4,7 @@ import { DeadLetterHeaders } from '../dead-letter';
 import { RetryPolicy } from '../delivery/retry-policy';
 import { UnprocessableMessage } from '../delivery/unprocessable-message';
 import { MessageBus, SubscribeOptions, Subscription } from '../message-bus.port';
-import { itReportsConsumerLag } from './consumer-lag.contract';
+import { describeConsumerLag } from './consumer-lag.contract';
 import { eventually, Gate, Inbox } from './inbox';
 
 export interface MessageBusContractFixture {
@@ -28,7 +28,11 @@ const sequence = (value: unknown): number => (value as { seq: number }).seq;
  * What every MessageBus adapter guarantees. Each test uses its own topics and groups, so one
  * fixture serves the whole suite.
  */
-export function describeMessageBusContract(adapter: string, createFixture: () => Promise<MessageBusContractFixture>): void {
+export function describeMessageBusContract(
+  adapter: string,
+  createFixture: () => Promise<MessageBusContractFixture>,
+  options: { /** Why the test broker cannot tell the consumer lag, if it cannot. */ consumerLagUnsupported?: string } = {},
+): void {
   describe(`MessageBus contract: ${adapter}`, () => {
     let fixture: MessageBusContractFixture;
     let buses: MessageBus[];
@@ -313,7 +317,7 @@ export function describeMessageBusContract(adapter: string, createFixture: () =>
       expect(letter.value).toEqual({ seq: 2 });
     });
 
-    describe('consumer lag', () => itReportsConsumerLag(() => ({ bus, topic, partitions: fixture.partitions })));
+    describeConsumerLag(() => ({ bus, topic, partitions: fixture.partitions }), options.consumerLagUnsupported);
 
     /** Publishes a message that fails (seq 0) and one that does not (seq 1) and returns the dead letter of the first. */
     async function deadLetterOf(inbox: Inbox) {

@@ -1,4 +1,4 @@
-import { diag, Meter, metrics } from '@opentelemetry/api';
+import { Meter, metrics } from '@opentelemetry/api';
 import { PrometheusExporter, PrometheusSerializer } from '@opentelemetry/exporter-prometheus';
 import { MeterProvider } from '@opentelemetry/sdk-metrics';
 import { histogramViews } from './histogram-buckets';
@@ -25,7 +25,10 @@ function processMetrics(): ProcessMetrics {
   if (!installed) {
     const exporter = new PrometheusExporter({ preventServerStart: true, withoutScopeInfo: true, withoutTargetInfo: true });
     const provider = new MeterProvider({ readers: [exporter], views: histogramViews() });
-    if (!metrics.setGlobalMeterProvider(provider)) diag.warn('Another MeterProvider was registered first; the service records its metrics on its own.');
+    // Another provider first (an SDK preloaded with metrics on): the app's instruments stay on its own, served at /metrics.
+    if (!metrics.setGlobalMeterProvider(provider)) {
+      process.emitWarning("Another OpenTelemetry MeterProvider was registered first; /metrics serves the service's own instruments only.");
+    }
     installed = { provider, exporter };
   }
   return installed;

@@ -110,6 +110,11 @@ export class DistributedSystem {
     return ADMIN_TOKEN;
   }
 
+  /** Which Kafka the system runs on (a real broker, or the mock cluster, which answers fewer admin requests). */
+  get kafkaKind(): TestKafkaCluster['kind'] {
+    return this.cluster.kind;
+  }
+
   /** The Kafka cluster's bootstrap addresses, to read the topics as any client of the cluster could. */
   get kafkaBrokers(): string[] {
     return this.cluster.brokers;
