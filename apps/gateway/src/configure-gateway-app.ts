@@ -10,6 +10,7 @@ import { refuseCrossSiteWrites } from './http/browser-request-rules';
 import { readBodiesAsJson } from './http/json-body';
 import { serveApiDocs } from './http/openapi/api-docs';
 import { apiValidationPipe } from './http/validation';
+import { serveMcp } from './mcp/serve-mcp';
 
 /** `POST /api/<workspace>/media`: the upload of a media file, the one multipart body. */
 const isMediaUpload = (method: string, url: string): boolean => method === 'POST' && /^\/api\/[^/?]+\/media\/?(\?|$)/.test(url);
@@ -31,7 +32,8 @@ export function configureGatewayApp(app: NestFastifyApplication, config: AppConf
   app.useGlobalPipes(apiValidationPipe());
   app.enableShutdownHooks();
   const document = serveApiDocs(app, config);
+  serveMcp(app, document);
   serveDashboard(app);
-  new Logger('Gateway').log('HTTP API under /api, OpenAPI at /api/docs (JSON at /api/docs-json), health at /health/live and /health/ready, dashboard at /app');
+  new Logger('Gateway').log('HTTP API under /api, OpenAPI at /api/docs (JSON at /api/docs-json), MCP at /mcp, health at /health/live and /health/ready, dashboard at /app');
   return document;
 }
