@@ -762,10 +762,11 @@ export interface components {
             /** @example ci */
             name: string;
             /**
+             * Format: date-time
              * @description ISO 8601, not later than the expiry of the token sending the request; absent or null: the expiry of that token (never, for a token without one)
              * @example 2027-01-01T00:00:00Z
              */
-            expires_at?: Record<string, never> | null;
+            expires_at?: string | null;
         };
         Token: {
             /** @example 3 */
@@ -825,7 +826,7 @@ export interface components {
              * @description may approve posts that need approval
              * @default false
              */
-            can_approve: boolean;
+            can_approve?: boolean;
         };
         /** @enum {string} */
         WorkspaceRole: "admin" | "member" | "viewer";
@@ -886,7 +887,7 @@ export interface components {
              * @description admins may use the panel endpoints
              * @default false
              */
-            is_admin: boolean;
+            is_admin?: boolean;
         };
         /**
          * @description empty: every event
@@ -964,7 +965,7 @@ export interface components {
              */
             secret?: string | null;
             /** @default true */
-            active: boolean;
+            active?: boolean;
         };
         /**
          * @description why it failed: an answer outside 2xx, no answer within WEBHOOK_TIMEOUT_MS, no connection, or an address that is not public; null when it succeeded
@@ -1058,7 +1059,7 @@ export interface components {
              * @description how long the old secret keeps signing beside the new one (both signatures in `webhook-signature`); 0: not at all
              * @default 86400
              */
-            grace_seconds: number;
+            grace_seconds?: number;
         };
         TestWebhookDto: {
             /** @description the event whose sample envelope is sent */
@@ -1108,7 +1109,7 @@ export interface components {
              * @description true: only count the failed deliveries of the window (what the dashboard shows first)
              * @default false
              */
-            dry_run: Record<string, never>;
+            dry_run?: boolean;
         };
         RecoveredCount: {
             /**
@@ -1210,28 +1211,32 @@ export interface components {
              * @description default: the display name the provider reports
              * @example Acme on Sandbox
              */
-            name?: Record<string, never>;
+            name?: string;
             /**
              * @description default: the handle the provider reports
              * @example acme
              */
-            username?: Record<string, never> | null;
+            username?: string | null;
             /**
              * @description provider settings: sandbox `outcome`; bluesky `service` (PDS URL); mastodon `instance` (required); telegram `chat_id` (required), `api_url`; discord none
              * @example {
              *       "outcome": "success"
              *     }
              */
-            settings?: Record<string, never>;
+            settings?: {
+                [key: string]: unknown;
+            };
             /** @description provider credentials, checked with the platform before the account exists, stored encrypted by the publisher, never returned: bluesky `identifier`, `app_password`; mastodon `access_token`; telegram `bot_token`; discord `webhook_url` */
-            credentials?: Record<string, never>;
+            credentials?: {
+                [key: string]: unknown;
+            };
         };
         StartOAuthDto: {
             /**
              * @description default: the name the platform reports
              * @example Acme on X
              */
-            name?: Record<string, never>;
+            name?: string;
             /**
              * @description an account of the workspace on this platform to connect again (after `authorized: false`); it keeps its id and posts
              * @example 12
@@ -1250,14 +1255,18 @@ export interface components {
              * @description settings to change; the others stay as they were
              * @example {}
              */
-            settings?: Record<string, never>;
+            settings?: {
+                [key: string]: unknown;
+            };
             /**
              * @description the new credentials, as when connecting (checked with the platform first)
              * @example {
              *       "access_token": "..."
              *     }
              */
-            credentials?: Record<string, never>;
+            credentials?: {
+                [key: string]: unknown;
+            };
         };
         /** @enum {string} */
         PostStatus: "draft" | "needs_approval" | "scheduled" | "publishing" | "published" | "failed";
@@ -1412,7 +1421,7 @@ export interface components {
              * @default UTC
              * @example Europe/Paris
              */
-            timezone: string;
+            timezone?: string;
             /**
              * @description ISO 8601 with offset; instead of date + time
              * @example 2026-11-22T09:30:00+01:00
@@ -1504,7 +1513,7 @@ export interface components {
              * Format: binary
              * @description PNG, JPEG, GIF, WebP or MP4, at most MEDIA_MAX_BYTES (default 50 MB)
              */
-            file: string;
+            file: Blob;
         };
         QueueSlot: {
             /**
@@ -5868,11 +5877,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "image/png": string;
-                    "image/jpeg": string;
-                    "image/gif": string;
-                    "image/webp": string;
-                    "video/mp4": string;
+                    "image/png": Blob;
+                    "image/jpeg": Blob;
+                    "image/gif": Blob;
+                    "image/webp": Blob;
+                    "video/mp4": Blob;
                 };
             };
             /** @description Missing, unknown, revoked or expired token: "Unauthenticated." */
