@@ -1,11 +1,11 @@
 import { useState } from 'preact/hooks';
-import { answer, api, type DeadLetter } from '../../api';
+import { answer, api, type DeadLetter, type paths } from '../../api';
 import { Loading, Notice, Section, useAction, useLoad } from '../../components/ui';
 import { useDashboard } from '../../session';
 import { formatInZone } from '../../time';
 
-/** Which dead letters the list shows. */
-type Shown = 'pending' | 'replayed' | 'all';
+/** Which dead letters the list shows: the API's `status` filter. */
+type Shown = NonNullable<NonNullable<paths['/api/panel/dead-letters']['get']['parameters']['query']>['status']>;
 
 /** Dead letters: what the services gave up on, and putting it back on its topic once the cause is fixed. */
 export function DeadLettersSection() {
