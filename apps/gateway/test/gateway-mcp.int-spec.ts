@@ -170,14 +170,19 @@ describe('gateway: MCP and the rate limit (SQLite, fake services)', () => {
   let gateway: GatewayTestApp;
   afterAll(() => gateway?.dispose());
 
-  it('a tool call counts once against the token, as its API request; past the limit it is a tool error with Retry-After', async () => {
+  it('every message counts once against the token (a tool call as its API request); past the limit a call is a tool error with Retry-After', async () => {
     gateway = await startGatewayTestApp({ RATE_LIMIT_PER_MINUTE: '6' });
     const client = await mcpClient(gateway, 'admin-token'); // initialize and its notification: 2 requests
     try {
       const results = [];
-      for (let call = 0; call < 5; call++) results.push(await callTool(client, 'list_workspaces'));
-      expect(results.map((result) => result.isError ?? false)).toEqual([false, false, false, false, true]);
-      expect(results[4].structuredContent).toEqual({ status: 429, message: 'Too Many Attempts.', retry_after_seconds: expect.any(Number) });
+      for (let call = 0; call < 3; call++) results.push(await callTool(client, 'list_workspaces'));
+      // A call that never reaches the API (no workspace_uuid) counts on its own.
+      results.push(await callTool(client, 'list_posts'));
+      results.push(await callTool(client, 'list_workspaces'));
+      expect(results.map((result) => result.structuredContent?.status ?? 200)).toEqual([200, 200, 200, 422, 429]);
+      expect(results[4]).toMatchObject({ isError: true, structuredContent: { status: 429, message: 'Too Many Attempts.', retry_after_seconds: expect.any(Number) } });
+      // Past the limit, the protocol's own requests get the API's 429 too.
+      await expect(client.listTools()).rejects.toThrow('Too Many Attempts.');
     } finally {
       await client.close();
     }

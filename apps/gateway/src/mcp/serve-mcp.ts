@@ -24,7 +24,8 @@ export const MCP_PATH = '/mcp';
  * the API's `Authorization: Bearer` token (no cookie: a page of another site cannot use /mcp in a
  * user's name); a tool call is the API request of its operation, made in-process with the caller's
  * token, so that it passes the same guards, rate limits, validation, idempotency and error answers
- * as over HTTP. Protocol requests other than tool calls count against the token's rate limit too.
+ * as over HTTP. Every message counts once against the token's rate limit: a tool call through its
+ * API request, any other message (initialize, tools/list, a call that never reaches the API) itself.
  * The server's version is the API's (the document's).
  */
 export function serveMcp(app: NestFastifyApplication, document: OpenAPIObject): void {
@@ -41,7 +42,7 @@ export function serveMcp(app: NestFastifyApplication, document: OpenAPIObject): 
     try {
       await limits().refuseExhaustedAddress(request, token);
       await authenticateOrCharge(tokens(), limits(), request, token);
-      if (!isToolCall(request.body)) limits().countAuthenticated(token!);
+      if (!reachesApi(bindings, request.body)) limits().countAuthenticated(token!);
     } catch (error) {
       const answer = errorResponseOf(error);
       return reply.code(answer.status).headers(answer.headers).send(answer.body);
@@ -87,5 +88,15 @@ async function callTool(api: InProcessApi, request: FastifyRequest, token: strin
   return toolResultOf(await api.send(made.request, request, token));
 }
 
-/** A JSON-RPC `tools/call` request: its API request counts against the rate limit, not the message. */
-const isToolCall = (body: unknown): boolean => typeof body === 'object' && body !== null && (body as { method?: unknown }).method === 'tools/call';
+/**
+ * Whether the message is a call of a known tool with its path arguments, which makes an API
+ * request: that request counts against the token's rate limit, so the message does not. Every
+ * other message counts on its own.
+ */
+function reachesApi(bindings: ReadonlyMap<string, ToolBinding>, body: unknown): boolean {
+  const message = (typeof body === 'object' && body !== null ? body : {}) as { method?: unknown; params?: { name?: unknown; arguments?: unknown } };
+  if (message.method !== 'tools/call' || typeof message.params?.name !== 'string') return false;
+  const binding = bindings.get(message.params.name);
+  const args = message.params.arguments ?? {};
+  return binding !== undefined && typeof args === 'object' && args !== null && !('errors' in apiRequestOf(binding, args as Record<string, unknown>));
+}
