@@ -8,6 +8,8 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/app/',
+  // The API's typed client, made from the OpenAPI document (tsconfig.json names it the same way).
+  resolve: { alias: { '@app/client': fileURLToPath(new URL('../../libs/client/src', import.meta.url)) } },
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   build: {
     outDir: fileURLToPath(new URL('../../dist/dashboard', import.meta.url)),

@@ -1,6 +1,39 @@
-/** The public API, as the dashboard calls it: same origin, signed in by the session cookie. */
+import { createApiClient, type FieldErrors, type Me, type TokenSummary, type WebhookEvent } from '@app/client';
 
-export type FieldErrors = Record<string, string[]>;
+/*
+ * The public API, as the dashboard calls it: the typed client made from the OpenAPI document
+ * (@app/client), same origin, signed in by the session cookie. Its shapes are the document's.
+ */
+export type {
+  Account,
+  DeadLetter,
+  DeliveryAttempt,
+  FieldErrors,
+  Media,
+  Post,
+  PostAccount,
+  PostHistoryEntry,
+  PostingQueue,
+  PostPage,
+  PostStatus,
+  PostVersion,
+  QueueSlot,
+  Schemas,
+  Token,
+  TokenSummary,
+  User,
+  Webhook,
+  WebhookDelivery,
+  WebhookEvent,
+  Workspace,
+  paths,
+} from '@app/client';
+
+/**
+ * Who is signed in, as `/api/session` answers (the dashboard's own routes, outside the document):
+ * the user as `GET /api/me` names them, and the token they signed in with.
+ */
+export type Session = Pick<Me, 'user_id' | 'is_admin'> & { token_id: TokenSummary['id'] };
 
 export class ApiFailure extends Error {
   constructor(
@@ -19,29 +52,44 @@ export const whenSignedOut = (handler: () => void): void => {
 };
 
 /**
- * JSON in, JSON out. Writes carry X-Requested-With: the gateway refuses a cookie-signed write
- * without it (a cross-site page cannot add that header).
+ * The client. Writes carry X-Requested-With: the gateway refuses a cookie-signed write without it
+ * (a cross-site page cannot add that header).
  */
-export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+export const api = createApiClient({ credentials: 'same-origin', headers: { accept: 'application/json' } });
+api.use({
+  onRequest: ({ request }) => {
+    if (request.method !== 'GET') request.headers.set('x-requested-with', 'dashboard');
+    return request;
+  },
+});
+
+/** The parameters of a route in a workspace. */
+export const inWorkspace = (workspaceUuid: string) => ({ params: { path: { workspaceUuid } } });
+
+/** The data of a success; a failure throws an ApiFailure with the API's message and field errors (a 401 signs out). */
+export async function answer<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  const { data, error, response } = await call;
+  if (response.ok) return data as T;
+  throw failureOf(response, error, true);
+}
+
+/** `POST`, `GET` or `DELETE /api/session`: the dashboard's sign-in, kept out of the API's document (DELETE answers nothing). */
+export async function sessionRequest(method: 'GET' | 'POST' | 'DELETE', body?: { token: string }): Promise<Session> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (method !== 'GET') headers['x-requested-with'] = 'dashboard';
-  const form = body instanceof FormData;
-  // A form (an upload) sets its own multipart Content-Type, with the boundary.
-  if (body !== undefined && !form) headers['content-type'] = 'application/json';
-  const response = await fetch(`/api${path}`, {
-    method,
-    headers,
-    credentials: 'same-origin',
-    body: body === undefined ? undefined : form ? (body as FormData) : JSON.stringify(body),
-  });
+  if (body) headers['content-type'] = 'application/json';
+  const response = await fetch('/api/session', { method, headers, credentials: 'same-origin', body: body && JSON.stringify(body) });
   const text = await response.text();
   const data = text === '' ? null : safeJson(text);
-  if (!response.ok) {
-    const message = typeof data?.message === 'string' ? explain(data.message) : `The service answered ${response.status}.`;
-    if (response.status === 401 && path !== '/session') onSignedOut();
-    throw new ApiFailure(response.status, message, data?.errors ?? {});
-  }
-  return data as T;
+  if (!response.ok) throw failureOf(response, data, false);
+  return data as Session;
+}
+
+function failureOf(response: Response, error: unknown, signOutOn401: boolean): ApiFailure {
+  const body = (typeof error === 'object' && error !== null ? error : {}) as { message?: unknown; errors?: FieldErrors };
+  const message = typeof body.message === 'string' ? explain(body.message) : `The service answered ${response.status}.`;
+  if (response.status === 401 && signOutOn401) onSignedOut();
+  return new ApiFailure(response.status, message, body.errors ?? {});
 }
 
 /** The API's message, with what to do about it where the page knows better. */
@@ -50,7 +98,7 @@ function explain(message: string): string {
   return message;
 }
 
-function safeJson(text: string): { message?: unknown; errors?: FieldErrors } | null {
+function safeJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
@@ -58,150 +106,5 @@ function safeJson(text: string): { message?: unknown; errors?: FieldErrors } | n
   }
 }
 
-export const get = <T>(path: string) => api<T>('GET', path);
-export const post = <T>(path: string, body?: unknown) => api<T>('POST', path, body ?? {});
-export const put = <T>(path: string, body: unknown) => api<T>('PUT', path, body);
-export const del = (path: string) => api<null>('DELETE', path);
-/** A multipart upload (`POST /{ws}/media`, field `file`). */
-export const upload = <T>(path: string, form: FormData) => api<T>('POST', path, form);
-
-export const query = (params: Record<string, string | number | null | undefined>): string => {
-  const entries = Object.entries(params).filter(([, value]) => value !== null && value !== undefined && value !== '');
-  return entries.length === 0 ? '' : `?${new URLSearchParams(entries.map(([key, value]) => [key, String(value)])).toString()}`;
-};
-
-/* Shapes of the public API (PRODUCT.md). */
-
-export interface Session {
-  user_id: number;
-  is_admin: boolean;
-}
-
-export interface Workspace {
-  uuid: string;
-  name: string;
-  created_at?: string;
-}
-
-export interface Account {
-  id: number;
-  provider: string;
-  name: string;
-  username: string | null;
-  authorized: boolean;
-  created_at: string;
-}
-
-export interface QueueSlot {
-  day: 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun';
-  /** `H:i`, in the queue's time zone. */
-  time: string;
-}
-
-/** The workspace's posting schedule (`GET`/`PUT /{ws}/queue`). */
-export interface Queue {
-  timezone: string;
-  slots: QueueSlot[];
-}
-
-export interface PostAccount {
-  id: number;
-  provider: string;
-  name: string;
-  username: string | null;
-  external_url: string | null;
-  errors: string[];
-  /** Per content item, once published: where it is on the platform. */
-  items?: Array<{ external_id: string | null; external_url: string | null } | null>;
-}
-
-export interface Version {
-  account_id: number;
-  is_original: boolean;
-  content: { body: string; media: string[] }[];
-  options?: Record<string, unknown>;
-}
-
-export type PostStatus = 'draft' | 'needs_approval' | 'scheduled' | 'publishing' | 'published' | 'failed';
-
-export interface Post {
-  uuid: string;
-  status: PostStatus;
-  versions: Version[];
-  accounts: PostAccount[];
-  tags: string[];
-  scheduled_at: string | null;
-  published_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface Page<T> {
-  data: T[];
-  meta: { page: number; limit: number; total: number };
-}
-
-export const WEBHOOK_EVENTS = ['post.scheduled', 'post.published', 'post.failed', 'post.approved'] as const;
-
-export interface Webhook {
-  id: number;
-  url: string;
-  events: string[];
-  secret: string | null;
-  active: boolean;
-  created_at: string;
-  updated_at: string;
-  previous_secret_expires_at: string | null;
-  disabled_reason: string | null;
-  disabled_at: string | null;
-  last_delivery_at: string | null;
-  last_delivery_status: string | null;
-  success_rate_24h: number | null;
-}
-
-export interface DeliveryAttempt {
-  at: string;
-  status_code: number | null;
-  duration_ms: number;
-  error: string | null;
-  error_kind: string | null;
-  response: string | null;
-  next_retry_at: string | null;
-}
-
-export interface Delivery {
-  id: string;
-  webhook_id: number;
-  event: string;
-  status: 'pending' | 'succeeded' | 'failed';
-  attempts: DeliveryAttempt[];
-  next_attempt_at: string | null;
-  payload: { event: string; post: { uuid: string } };
-  created_at: string;
-}
-
-export interface User {
-  id: number;
-  name: string;
-  email: string;
-  is_admin: boolean;
-}
-
-export interface Token {
-  id: number;
-  name: string;
-  token?: string;
-  expires_at: string | null;
-  created_at?: string;
-  last_used_at?: string | null;
-}
-
-export interface Media {
-  id: string;
-  mime_type: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-  url: string;
-  created_at: string;
-}
+/** The events a webhook may subscribe to, in the order the pages list them. */
+export const WEBHOOK_EVENTS = ['post.scheduled', 'post.published', 'post.failed', 'post.approved'] as const satisfies readonly WebhookEvent[];

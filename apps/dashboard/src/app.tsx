@@ -1,20 +1,16 @@
 import { useEffect, useState } from 'preact/hooks';
-import { del, get, type Session, whenSignedOut, type Workspace } from './api';
+import { answer, api, type Session, sessionRequest, whenSignedOut } from './api';
 import { Loading } from './components/ui';
 import { Layout } from './layout';
 import { SignIn } from './pages/sign-in';
-import { Context, type DashboardContext, stored } from './session';
+import { Context, type DashboardContext, stored, type WorkspaceChoice } from './session';
 import { browserTimeZone, isValidTimeZone } from './time';
 
-interface Me {
-  workspaces?: Workspace[];
-}
-
 /** The workspaces the user may open: every one for an admin (panel), otherwise their memberships (GET /api/me). */
-async function workspacesOf(session: Session): Promise<Workspace[]> {
-  if (session.is_admin) return (await get<{ data: Workspace[] }>('/panel/workspaces')).data;
+async function workspacesOf(session: Session): Promise<WorkspaceChoice[]> {
+  if (session.is_admin) return (await answer(api.GET('/api/panel/workspaces'))).data;
   try {
-    return (await get<Me>('/me')).workspaces ?? [];
+    return (await answer(api.GET('/api/me'))).workspaces;
   } catch {
     return [];
   }
@@ -22,7 +18,7 @@ async function workspacesOf(session: Session): Promise<Workspace[]> {
 
 export function App() {
   const [session, setSession] = useState<Session | null | undefined>(undefined);
-  const [workspaces, setWorkspaces] = useState<Workspace[]>([]);
+  const [workspaces, setWorkspaces] = useState<WorkspaceChoice[]>([]);
   const [workspaceUuid, setWorkspaceUuid] = useState<string | null>(stored.workspace());
   const [timeZone, setTimeZone] = useState(() => {
     const saved = stored.timeZone();
@@ -31,7 +27,7 @@ export function App() {
 
   useEffect(() => {
     whenSignedOut(() => setSession(null));
-    get<Session>('/session').then(setSession, () => setSession(null));
+    sessionRequest('GET').then(setSession, () => setSession(null));
   }, []);
 
   const refreshWorkspaces = async (signedIn: Session) => {
@@ -61,7 +57,7 @@ export function App() {
       setTimeZone(name);
     },
     signOut: () => {
-      void del('/session').finally(() => setSession(null));
+      void sessionRequest('DELETE').finally(() => setSession(null));
     },
   };
   return (

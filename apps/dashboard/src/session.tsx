@@ -1,11 +1,14 @@
 import { createContext } from 'preact';
 import { useContext, useEffect, useState } from 'preact/hooks';
-import { get, type Session, type Workspace } from './api';
+import { answer, api, inWorkspace, type Schemas, type Session, type Workspace } from './api';
+
+/** A workspace the user may open (an admin's from the panel, a member's from `GET /api/me`). */
+export type WorkspaceChoice = Pick<Workspace, 'uuid' | 'name'>;
 
 /** Who is signed in, in which workspace, and the time zone dates are shown and entered in. */
 export interface DashboardContext {
   session: Session;
-  workspaces: Workspace[];
+  workspaces: WorkspaceChoice[];
   workspaceUuid: string | null;
   timeZone: string;
   setWorkspace(uuid: string): void;
@@ -21,10 +24,9 @@ export function useDashboard(): DashboardContext {
   return context;
 }
 
-/** The workspace path prefix; pages that need one render only when it is chosen. */
-export function useWorkspacePath(): string {
-  const { workspaceUuid } = useDashboard();
-  return `/${encodeURIComponent(workspaceUuid ?? '')}`;
+/** The chosen workspace's uuid; pages that need one render only when it is chosen. */
+export function useWorkspaceUuid(): string {
+  return useDashboard().workspaceUuid ?? '';
 }
 
 /* Preferences of this browser: which workspace, which time zone. Never the token. */
@@ -38,19 +40,21 @@ export const stored = {
   setTimeZone: (name: string) => localStorage.setItem(TIME_ZONE_KEY, name),
 };
 
+type Role = Schemas['OwnMembershipDoc']['role'];
+
 /** The signed-in user's role in the chosen workspace (`GET /{ws}/membership`); null until known. */
-export function useWorkspaceRole(): 'admin' | 'member' | 'viewer' | null {
-  const workspacePath = useWorkspacePath();
-  const [role, setRole] = useState<{ path: string; role: 'admin' | 'member' | 'viewer' } | null>(null);
+export function useWorkspaceRole(): Role | null {
+  const workspaceUuid = useWorkspaceUuid();
+  const [role, setRole] = useState<{ workspaceUuid: string; role: Role } | null>(null);
   useEffect(() => {
     let current = true;
-    get<{ role: 'admin' | 'member' | 'viewer' }>(`${workspacePath}/membership`).then(
-      (membership) => current && setRole({ path: workspacePath, role: membership.role }),
+    answer(api.GET('/api/{workspaceUuid}/membership', inWorkspace(workspaceUuid))).then(
+      (membership) => current && setRole({ workspaceUuid, role: membership.role }),
       () => current && setRole(null),
     );
     return () => {
       current = false;
     };
-  }, [workspacePath]);
-  return role?.path === workspacePath ? role.role : null;
+  }, [workspaceUuid]);
+  return role?.workspaceUuid === workspaceUuid ? role.role : null;
 }

@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { OpenAPIObject } from '@nestjs/swagger';
 import type { AppConfig } from '@app/config';
 import { serveDashboard } from './dashboard/serve-dashboard';
 import { ApiExceptionFilter } from './http/api-exception.filter';
@@ -9,15 +10,17 @@ import { refuseCrossSiteWrites } from './http/browser-request-rules';
 import { readBodiesAsJson } from './http/json-body';
 import { serveApiDocs } from './http/openapi/api-docs';
 import { apiValidationPipe } from './http/validation';
+import { serveMcp } from './mcp/serve-mcp';
 
 /** `POST /api/<workspace>/media`: the upload of a media file, the one multipart body. */
 const isMediaUpload = (method: string, url: string): boolean => method === 'POST' && /^\/api\/[^/?]+\/media\/?(\?|$)/.test(url);
 
 /**
  * The HTTP surface of the gateway, for every app that serves it (the gateway alone, or the
- * standalone composition). Call after createHttpApp and before listen.
+ * standalone composition). Call after createHttpApp and before listen. Answers the OpenAPI
+ * document it serves.
  */
-export function configureGatewayApp(app: NestFastifyApplication, config: AppConfig): void {
+export function configureGatewayApp(app: NestFastifyApplication, config: AppConfig): OpenAPIObject {
   app.setGlobalPrefix('api', { exclude: ['health/live', 'health/ready', 'metrics'] });
   refuseCrossSiteWrites(app, { publicUrl: config.publicUrl, trustProxy: config.trustProxy, multipartRoute: isMediaUpload });
   readBodiesAsJson(app, { multipartRoute: isMediaUpload });
@@ -28,7 +31,9 @@ export function configureGatewayApp(app: NestFastifyApplication, config: AppConf
   app.useGlobalFilters(new ApiExceptionFilter());
   app.useGlobalPipes(apiValidationPipe());
   app.enableShutdownHooks();
-  serveApiDocs(app, config);
+  const document = serveApiDocs(app, config);
+  serveMcp(app, document);
   serveDashboard(app);
-  new Logger('Gateway').log('HTTP API under /api, OpenAPI at /api/docs (JSON at /api/docs-json), health at /health/live and /health/ready, metrics at /metrics, dashboard at /app');
+  new Logger('Gateway').log('HTTP API under /api, OpenAPI at /api/docs (JSON at /api/docs-json), MCP at /mcp, health at /health/live and /health/ready, metrics at /metrics, dashboard at /app');
+  return document;
 }

@@ -2,7 +2,7 @@ import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 
 jest.setTimeout(30_000);
 
-/* No OpenAPI validator is among the dependencies, so the document's structure is checked here. */
+/* The conventions of the document, checked here; its validity as OpenAPI is swagger-parser's (test/e2e/openapi-document.e2e-spec.ts). */
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- an OpenAPI document, walked field by field
 interface Operation {

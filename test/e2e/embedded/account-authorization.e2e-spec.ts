@@ -36,7 +36,7 @@ describe('an account the platform no longer accepts, embedded', () => {
       const post = await schedulePost(admin, workspace, [removed.id, kept.id]);
       const failed = await waitForStatus(admin, workspace, post.uuid, 'failed');
 
-      const entries = new Map<number, { errors: string[]; external_url: string | null }>(failed.accounts.map((entry: { id: number }) => [entry.id, entry]));
+      const entries = new Map(failed.accounts.map((entry) => [entry.id, entry]));
       expect(entries.get(removed.id)?.errors.join(' ')).toContain('Unknown Webhook');
       expect(entries.get(kept.id)).toMatchObject({ errors: [], external_url: expect.any(String) });
       const authorizedOf = async () =>

@@ -71,7 +71,7 @@ describe('the lifecycle of a post on Bluesky, embedded, against a local PDS', ()
 
       const [entry] = published.accounts;
       expect(entry).toMatchObject({ id: account, provider: 'bluesky', name: 'Alice on Bluesky', errors: [] });
-      const rkey = /^https:\/\/bsky\.app\/profile\/([^/]+)\/post\/([2-7a-z]{13})$/.exec(entry.external_url);
+      const rkey = /^https:\/\/bsky\.app\/profile\/([^/]+)\/post\/([2-7a-z]{13})$/.exec(entry.external_url ?? '');
       expect(rkey?.[1]).toBe(pds.handle);
       const query = new URLSearchParams({ repo: pds.did, collection: 'app.bsky.feed.post', rkey: rkey![2] });
       const record = (await (await fetch(`${pds.url}/xrpc/com.atproto.repo.getRecord?${query}`)).json()) as { value: { text: string } };

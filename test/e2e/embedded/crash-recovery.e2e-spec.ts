@@ -75,7 +75,7 @@ describe('a crash (kill -9) and a restart on the same DATA_DIR (the built servic
     });
 
     const shown = await waitForStatus(admin, workspace, later.uuid, 'published');
-    expect(Date.parse(shown.published_at)).toBeGreaterThan(killedAt);
+    expect(Date.parse(shown.published_at ?? '')).toBeGreaterThan(killedAt);
     expect(shown.scheduled_at).toBe(dueWhileDown.toISOString());
     const published = await receiver.waitFor(() => receiver.about(later.uuid, 'post.published')[0], 30_000, 'post.published of the post due while down');
     expectEnvelope(published, { event: 'post.published', workspace, uuid: later.uuid, status: 'published' });

@@ -1,4 +1,5 @@
 import { Webhook } from 'standardwebhooks';
+import type { Post, Webhook as WebhookSettings, WebhookDelivery } from '@app/client';
 import { ApiClient, createdBody } from '../support/api-client';
 import { eventually } from '../support/fixtures';
 import { ReceivedWebhook } from '@app/testing';
@@ -24,10 +25,8 @@ export const PUBLISHED_IS_FINAL = 'A published post cannot be edited or deleted.
 /** ISO 8601 UTC with a Z, milliseconds allowed. */
 export const UTC_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
 
-export interface CreatedWebhook {
-  id: number;
-  secret: string;
-}
+/** A webhook as its creator sees it: with its secret. */
+export type CreatedWebhook = Pick<WebhookSettings, 'id'> & { secret: string };
 
 /** A webhook of a workspace, or a system one when `workspace` is 'panel'. */
 export async function createWebhook(api: ApiClient, workspace: string, settings: { url: string; events?: string[]; secret?: string }): Promise<CreatedWebhook> {
@@ -42,7 +41,7 @@ export function postBody(accounts: number[], at?: Date): Record<string, unknown>
 }
 
 /** Schedules a post for now, or for `at`. */
-export async function schedulePost(api: ApiClient, workspace: string, accounts: number[], at?: Date): Promise<{ uuid: string; status: string }> {
+export async function schedulePost(api: ApiClient, workspace: string, accounts: number[], at?: Date): Promise<Post> {
   return createdBody(await api.post(`/api/${workspace}/posts`, postBody(accounts, at)), 'scheduling a post');
 }
 
@@ -58,8 +57,7 @@ export function withOffset(at: Date, offsetMinutes: number): string {
   return `${local}${sign}${hours}:${minutes}`;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the Post resource is inspected field by field
-export async function waitForStatus(api: ApiClient, workspace: string, uuid: string, status: string, timeoutMs = LIFECYCLE_TIMEOUT_MS): Promise<any> {
+export async function waitForStatus(api: ApiClient, workspace: string, uuid: string, status: Post['status'], timeoutMs = LIFECYCLE_TIMEOUT_MS): Promise<Post> {
   return eventually(
     async () => {
       const post = await api.get(`/api/${workspace}/posts/${uuid}`);
@@ -76,13 +74,13 @@ export async function waitForDelivery(
   base: string,
   webhookId: number,
   deliveryId: string,
-  accept: (delivery: any) => boolean, // eslint-disable-line @typescript-eslint/no-explicit-any -- DeliveryView inspected in tests
+  accept: (delivery: WebhookDelivery) => boolean,
   timeoutMs = LIFECYCLE_TIMEOUT_MS,
-): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+): Promise<WebhookDelivery> {
   return eventually(
     async () => {
       const log = await api.get(`${base}/webhooks/${webhookId}/deliveries`);
-      const delivery = log.body?.data?.find((entry: { id: string }) => entry.id === deliveryId);
+      const delivery = (log.body?.data as WebhookDelivery[] | undefined)?.find((entry) => entry.id === deliveryId);
       return delivery && accept(delivery) ? delivery : null;
     },
     timeoutMs,
@@ -91,7 +89,7 @@ export async function waitForDelivery(
 }
 
 /** The status codes of a logged delivery's attempts, in order. */
-export const statusCodes = (delivery: { attempts: Array<{ status_code: number | null }> }): Array<number | null> =>
+export const statusCodes = (delivery: Pick<WebhookDelivery, 'attempts'>): Array<number | null> =>
   delivery.attempts.map((attempt) => attempt.status_code);
 
 /**

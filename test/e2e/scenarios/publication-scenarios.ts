@@ -70,7 +70,7 @@ async function publishedNow(context: ScenarioContext): Promise<void> {
 
   const shown = await waitForStatus(admin, workspace, post.uuid, 'published');
   expect(shown.published_at).toBe(ended.envelope.post.published_at);
-  expect(ended.envelope.post.accounts.map((account: { external_url: string }) => account.external_url)).toEqual(shown.accounts.map((account: { external_url: string }) => account.external_url));
+  expect(ended.envelope.post.accounts.map((account: { external_url: string | null }) => account.external_url)).toEqual(shown.accounts.map((account) => account.external_url));
   expect(shown.accounts).toEqual([
     expect.objectContaining({ id: first, external_url: expect.stringMatching(/^https:\/\//), errors: [] }),
     expect.objectContaining({ id: second, external_url: expect.stringMatching(/^https:\/\//), errors: [] }),

@@ -101,7 +101,7 @@ async function draftKeepsItsTime({ admin, openReceiver }: ScenarioContext): Prom
   expect({ status: scheduled.status, post: scheduled.body?.status, at: scheduled.body?.scheduled_at }).toEqual({ status: 200, post: 'scheduled', at: at.toISOString() });
   const published = await waitForStatus(admin, workspace, uuid, 'published', LIFECYCLE_TIMEOUT_MS + 8_000);
   expect(published.scheduled_at).toBe(at.toISOString());
-  expect(Date.parse(published.published_at)).toBeGreaterThanOrEqual(at.getTime());
+  expect(Date.parse(published.published_at ?? '')).toBeGreaterThanOrEqual(at.getTime());
   const [told] = await receiver.waitFor(
     () => {
       const events = [receiver.about(uuid, 'post.scheduled')[0], receiver.about(uuid, 'post.published')[0]];

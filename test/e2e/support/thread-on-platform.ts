@@ -1,3 +1,5 @@
+import type { Post } from '@app/client';
+
 /** A post on a platform: its id as the service reports it, its text, and the id of what it replies to. */
 export interface PostOnPlatform {
   id: string;
@@ -6,9 +8,7 @@ export interface PostOnPlatform {
 }
 
 /** The accounts of a post as the API shows them, with the items of each. */
-interface PublishedThread {
-  accounts: { external_url: string | null; items: ({ external_id: string; external_url: string | null } | null)[] }[];
-}
+type PublishedThread = Pick<Post, 'accounts'>;
 
 /**
  * The items of a thread as the service shows them, and the posts the platform holds for their

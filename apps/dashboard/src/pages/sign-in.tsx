@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { post, type Session } from '../api';
+import { type Session, sessionRequest } from '../api';
 import { messageOf, Notice } from '../components/ui';
 
 /** Sign-in with an API token: the gateway checks it and keeps it in an HttpOnly cookie. */
@@ -12,7 +12,7 @@ export function SignIn({ onSignedIn }: { onSignedIn(session: Session): void }) {
     setBusy(true);
     setError(null);
     try {
-      onSignedIn(await post<Session>('/session', { token }));
+      onSignedIn(await sessionRequest('POST', { token }));
     } catch (failure) {
       setError(messageOf(failure));
     } finally {

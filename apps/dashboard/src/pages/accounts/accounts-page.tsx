@@ -1,25 +1,25 @@
 import { useState } from 'preact/hooks';
-import { type Account, del, get, post } from '../../api';
+import { type Account, answer, api, inWorkspace } from '../../api';
 import { FieldMessages, Loading, Notice, Section, useAction, useLoad } from '../../components/ui';
-import { useDashboard, useWorkspacePath } from '../../session';
+import { useDashboard, useWorkspaceUuid } from '../../session';
 import { formatInZone } from '../../time';
 import { connectBody, PROVIDERS } from './provider-fields';
-import { connectsThroughOAuth, ReconnectAccount, reconnectThroughOAuth } from './reconnect-account';
+import { connectsThroughOAuth, ReconnectAccount, reconnectThroughOAuth, startOAuth } from './reconnect-account';
 
 export function AccountsPage() {
-  const workspacePath = useWorkspacePath();
+  const workspaceUuid = useWorkspaceUuid();
   const { timeZone } = useDashboard();
-  const accounts = useLoad(() => get<{ data: Account[] }>(`${workspacePath}/accounts`), [workspacePath]);
+  const accounts = useLoad(() => answer(api.GET('/api/{workspaceUuid}/accounts', inWorkspace(workspaceUuid))), [workspaceUuid]);
   const action = useAction();
   const [landing] = useState(oauthLanding);
   const [reconnecting, setReconnecting] = useState<Account | null>(null);
   const reconnect = (account: Account) => {
-    if (connectsThroughOAuth(account)) void action.run(() => reconnectThroughOAuth(workspacePath, account));
+    if (connectsThroughOAuth(account)) void action.run(() => reconnectThroughOAuth(workspaceUuid, account));
     else setReconnecting(account);
   };
   const remove = (account: Account) => {
     if (!window.confirm(`Remove ${account.name}?`)) return;
-    void action.run(() => del(`${workspacePath}/accounts/${account.id}`), `${account.name} removed.`).then(accounts.reload);
+    void action.run(() => answer(api.DELETE('/api/{workspaceUuid}/accounts/{id}', { params: { path: { workspaceUuid, id: account.id } } })), `${account.name} removed.`).then(accounts.reload);
   };
   return (
     <>
@@ -93,7 +93,7 @@ function oauthLanding(): { connected: boolean; error: string | null } | null {
 }
 
 function ConnectAccount({ onConnected }: { onConnected(): void }) {
-  const workspacePath = useWorkspacePath();
+  const workspaceUuid = useWorkspaceUuid();
   const [provider, setProvider] = useState('sandbox');
   const [name, setName] = useState('');
   const [values, setValues] = useState<Record<string, string>>({});
@@ -103,11 +103,11 @@ function ConnectAccount({ onConnected }: { onConnected(): void }) {
   const submit = async (event: Event) => {
     event.preventDefault();
     if (form.oauth) {
-      const answer = await action.run(() => post<{ authorize_url: string }>(`${workspacePath}/accounts/connect/${provider}`));
-      if (answer) window.location.assign(answer.authorize_url);
+      const started = await action.run(() => startOAuth(workspaceUuid, provider));
+      if (started) window.location.assign(started.authorize_url);
       return;
     }
-    const connected = await action.run(() => post<Account>(`${workspacePath}/accounts`, connectBody(form, name, values)));
+    const connected = await action.run(() => answer(api.POST('/api/{workspaceUuid}/accounts', { ...inWorkspace(workspaceUuid), body: connectBody(form, name, values) })));
     if (connected) {
       action.setDone(`${connected.name} connected.`);
       setName('');

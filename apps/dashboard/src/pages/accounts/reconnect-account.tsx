@@ -1,21 +1,28 @@
 import { useState } from 'preact/hooks';
-import { type Account, post } from '../../api';
+import { type Account, answer, api, type paths, type Schemas } from '../../api';
 import { FieldMessages, Section, useAction } from '../../components/ui';
-import { useWorkspacePath } from '../../session';
+import { useWorkspaceUuid } from '../../session';
 import { PROVIDERS } from './provider-fields';
 
 /** Whether the account connects through the platform's authorization page (LinkedIn, X). */
 export const connectsThroughOAuth = (account: Account): boolean => PROVIDERS.some((form) => form.provider === account.provider && form.oauth);
 
 /** Sends the user to the platform to approve the app again for this account; it comes back connected. */
-export async function reconnectThroughOAuth(workspacePath: string, account: Account): Promise<void> {
-  const answer = await post<{ authorize_url: string }>(`${workspacePath}/accounts/connect/${account.provider}`, { account_id: account.id });
-  window.location.assign(answer.authorize_url);
+export async function reconnectThroughOAuth(workspaceUuid: string, account: Account): Promise<void> {
+  const { authorize_url } = await startOAuth(workspaceUuid, account.provider, { account_id: account.id });
+  window.location.assign(authorize_url);
 }
+
+/** `POST /api/{workspaceUuid}/accounts/connect/{provider}`: where to send the user to approve the app. */
+export const startOAuth = (workspaceUuid: string, provider: string, body: Schemas['StartOAuthDto'] = {}) =>
+  answer(api.POST('/api/{workspaceUuid}/accounts/connect/{provider}', { params: { path: { workspaceUuid, provider: provider as OAuthProvider } }, body }));
+
+/** The platforms that connect through their authorization page, as the API names them. */
+type OAuthProvider = paths['/api/{workspaceUuid}/accounts/connect/{provider}']['post']['parameters']['path']['provider'];
 
 /** New credentials for an account the platform stopped accepting; its settings, name and posts stay. */
 export function ReconnectAccount({ account, onDone }: { account: Account; onDone(reconnected: boolean): void }) {
-  const workspacePath = useWorkspacePath();
+  const workspaceUuid = useWorkspaceUuid();
   const form = PROVIDERS.find((candidate) => candidate.provider === account.provider);
   const fields = form?.fields.filter((field) => field.group === 'credentials') ?? [];
   const [values, setValues] = useState<Record<string, string>>({});
@@ -23,7 +30,9 @@ export function ReconnectAccount({ account, onDone }: { account: Account; onDone
   const submit = async (event: Event) => {
     event.preventDefault();
     const credentials = Object.fromEntries(fields.map((field) => [field.key, (values[field.key] ?? '').trim()]).filter(([, value]) => value !== ''));
-    const reconnected = await action.run(() => post<Account>(`${workspacePath}/accounts/${account.id}/reconnect`, { credentials }));
+    const reconnected = await action.run(() =>
+      answer(api.POST('/api/{workspaceUuid}/accounts/{id}/reconnect', { params: { path: { workspaceUuid, id: account.id } }, body: { credentials } })),
+    );
     if (reconnected) onDone(true);
   };
   return (

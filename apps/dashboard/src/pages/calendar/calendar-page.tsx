@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import type { Post } from '../../api';
 import { Loading, Notice, useLoad } from '../../components/ui';
 import { linkTo, navigate } from '../../router';
-import { useDashboard, useWorkspacePath } from '../../session';
+import { useDashboard, useWorkspaceUuid } from '../../session';
 import { addDays, addMonths, dayTitle, monthGrid, monthTitle, WEEKDAYS, weekStart, zonedParts } from '../../time';
 import { allPosts, originalText } from '../posts/post-list-query';
 
@@ -20,12 +20,12 @@ const pad = (value: number) => String(value).padStart(2, '0');
 
 /** Posts by their scheduled (or published) time, in the chosen zone; an empty slot opens compose at its time. */
 export function CalendarPage() {
-  const workspacePath = useWorkspacePath();
+  const workspaceUuid = useWorkspaceUuid();
   const { timeZone } = useDashboard();
   const today = zonedParts(new Date(), timeZone).date;
   const [view, setView] = useState<View>('month');
   const [day, setDay] = useState(today);
-  const posts = useLoad(() => allPosts(workspacePath, null), [workspacePath]);
+  const posts = useLoad(() => allPosts(workspaceUuid, null), [workspaceUuid]);
 
   const placed: Placed[] = (posts.data ?? [])
     .filter((post) => post.scheduled_at ?? post.published_at)

@@ -1,35 +1,25 @@
 import { useState } from 'preact/hooks';
-import { get, post } from '../../api';
+import { answer, api, type DeadLetter, type paths } from '../../api';
 import { Loading, Notice, Section, useAction, useLoad } from '../../components/ui';
 import { useDashboard } from '../../session';
 import { formatInZone } from '../../time';
 
-/** A message a service gave up on, as `GET /api/panel/dead-letters` lists it. */
-interface DeadLetter {
-  id: number;
-  topic: string | null;
-  key: string;
-  event_type: string | null;
-  group_id: string | null;
-  attempts: number | null;
-  error: string;
-  dead_lettered_at: string;
-  replayable: boolean;
-  not_replayable_reason: string | null;
-  replayed_at: string | null;
-}
+/** Which dead letters the list shows: the API's `status` filter. */
+type Shown = NonNullable<NonNullable<paths['/api/panel/dead-letters']['get']['parameters']['query']>['status']>;
 
 /** Dead letters: what the services gave up on, and putting it back on its topic once the cause is fixed. */
 export function DeadLettersSection() {
   const { timeZone } = useDashboard();
-  const [status, setStatus] = useState('pending');
-  const letters = useLoad(() => get<{ data: DeadLetter[] }>(`/panel/dead-letters?status=${status}`), [status]);
+  const [status, setStatus] = useState<Shown>('pending');
+  const letters = useLoad(() => answer(api.GET('/api/panel/dead-letters', { params: { query: { status } } })), [status]);
   const action = useAction();
   const replay = (letter: DeadLetter) =>
-    void action.run(() => post(`/panel/dead-letters/${letter.id}/replay`), `Dead letter ${letter.id} replayed onto ${letter.topic}.`).then(letters.reload);
+    void action
+      .run(() => answer(api.POST('/api/panel/dead-letters/{id}/replay', { params: { path: { id: letter.id } } })), `Dead letter ${letter.id} replayed onto ${letter.topic}.`)
+      .then(letters.reload);
   const replayAll = () =>
     void action
-      .run(() => post<{ replayed: number; remaining: number }>('/panel/dead-letters/replay', {}))
+      .run(() => answer(api.POST('/api/panel/dead-letters/replay', { body: {} })))
       .then((outcome) => {
         if (outcome) action.setDone(`${outcome.replayed} replayed, ${outcome.remaining} still pending.`);
         letters.reload();
@@ -41,7 +31,7 @@ export function DeadLettersSection() {
       <div class="row">
         <div class="field">
           <label for="dead-letter-status">Show</label>
-          <select id="dead-letter-status" value={status} onChange={(event) => setStatus(event.currentTarget.value)}>
+          <select id="dead-letter-status" value={status} onChange={(event) => setStatus(event.currentTarget.value as Shown)}>
             <option value="pending">pending</option>
             <option value="replayed">replayed</option>
             <option value="all">all</option>

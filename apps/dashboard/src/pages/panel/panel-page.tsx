@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { get, post, type User, type Workspace } from '../../api';
+import { answer, api, type Schemas, type User, type Workspace } from '../../api';
 import { FieldMessages, Loading, Notice, Section, useAction, useLoad } from '../../components/ui';
 import { useDashboard } from '../../session';
 import { formatInZone } from '../../time';
@@ -9,8 +9,8 @@ import { UsersSection } from './users-section';
 
 /** Administration: workspaces, their members and roles, users and their tokens, the pipeline, dead letters. */
 export function PanelPage({ onWorkspacesChanged }: { onWorkspacesChanged(): void }) {
-  const workspaces = useLoad(() => get<{ data: Workspace[] }>('/panel/workspaces'), []);
-  const users = useLoad(() => get<{ data: User[] }>('/panel/users'), []);
+  const workspaces = useLoad(() => answer(api.GET('/api/panel/workspaces')), []);
+  const users = useLoad(() => answer(api.GET('/api/panel/users')), []);
   return (
     <>
       <h1 tabIndex={-1}>Panel</h1>
@@ -36,7 +36,7 @@ function WorkspacesSection({ workspaces, error, onCreated }: { workspaces: Works
   const action = useAction();
   const create = async (event: Event) => {
     event.preventDefault();
-    const created = await action.run(() => post<Workspace>('/panel/workspaces', { name: name.trim() }), 'Workspace created.');
+    const created = await action.run(() => answer(api.POST('/api/panel/workspaces', { body: { name: name.trim() } })), 'Workspace created.');
     if (created) {
       setName('');
       onCreated();
@@ -86,7 +86,7 @@ function WorkspacesSection({ workspaces, error, onCreated }: { workspaces: Works
 function MembersSection({ workspaces, users }: { workspaces: Workspace[]; users: User[] }) {
   const [workspaceUuid, setWorkspaceUuid] = useState('');
   const [userId, setUserId] = useState('');
-  const [role, setRole] = useState('member');
+  const [role, setRole] = useState<Schemas['WorkspaceRole']>('member');
   const [canApprove, setCanApprove] = useState(false);
   const action = useAction();
   const chosenWorkspace = workspaceUuid || workspaces[0]?.uuid || '';
@@ -94,7 +94,10 @@ function MembersSection({ workspaces, users }: { workspaces: Workspace[]; users:
   const add = (event: Event) => {
     event.preventDefault();
     void action.run(
-      () => post(`/panel/workspaces/${chosenWorkspace}/members`, { user_id: Number(chosenUser), role, can_approve: canApprove }),
+      () =>
+        answer(
+          api.POST('/api/panel/workspaces/{uuid}/members', { params: { path: { uuid: chosenWorkspace } }, body: { user_id: Number(chosenUser), role, can_approve: canApprove } }),
+        ),
       'Member added (or their role changed).',
     );
   };
@@ -123,7 +126,7 @@ function MembersSection({ workspaces, users }: { workspaces: Workspace[]; users:
         </div>
         <div class="field">
           <label for="member-role">Role</label>
-          <select id="member-role" value={role} onChange={(event) => setRole(event.currentTarget.value)}>
+          <select id="member-role" value={role} onChange={(event) => setRole(event.currentTarget.value as Schemas['WorkspaceRole'])}>
             <option value="admin">admin</option>
             <option value="member">member</option>
             <option value="viewer">viewer</option>

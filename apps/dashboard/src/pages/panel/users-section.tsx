@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { del, post, type Token, type User } from '../../api';
+import { answer, api, type Token, type User } from '../../api';
 import { FieldMessages, Loading, Notice, Section, useAction } from '../../components/ui';
 import { useDashboard } from '../../session';
 
@@ -13,7 +13,7 @@ export function UsersSection({ users, error, onChanged }: { users: User[] | null
   const action = useAction();
   const create = async (event: Event) => {
     event.preventDefault();
-    const user = await action.run(() => post<User>('/panel/users', { name: name.trim(), email: email.trim(), is_admin: isAdmin }), 'User created.');
+    const user = await action.run(() => answer(api.POST('/api/panel/users', { body: { name: name.trim(), email: email.trim(), is_admin: isAdmin } })), 'User created.');
     if (user) {
       setName('');
       setEmail('');
@@ -23,11 +23,11 @@ export function UsersSection({ users, error, onChanged }: { users: User[] | null
   };
   const remove = (user: User) => {
     if (!window.confirm(`Delete ${user.name}? Their tokens stop working.`)) return;
-    void action.run(() => del(`/panel/users/${user.id}`), `${user.name} deleted.`).then(onChanged);
+    void action.run(() => answer(api.DELETE('/api/panel/users/{id}', { params: { path: { id: user.id } } })), `${user.name} deleted.`).then(onChanged);
   };
   const issue = async (user: User) => {
     setIssued(null);
-    const token = await action.run(() => post<Token>(`/panel/users/${user.id}/tokens`, { name: 'dashboard' }));
+    const token = await action.run(() => answer(api.POST('/api/panel/users/{id}/tokens', { params: { path: { id: user.id } }, body: { name: 'dashboard' } })));
     if (token) setIssued({ user, token });
   };
   return (

@@ -1,4 +1,4 @@
-import type { Post, Version } from '../../api';
+import type { Post, Schemas } from '../../api';
 import { zonedParts } from '../../time';
 
 export type Intent = 'draft' | 'schedule' | 'schedule_now' | 'queue';
@@ -40,9 +40,9 @@ export function draftOf(post: Post, timeZone: string): Draft {
 }
 
 /** The API's body for the draft and what the user asked (PRODUCT.md, "Creating and updating a post"). */
-export function bodyOf(draft: Draft, intent: Intent, timeZone: string) {
+export function bodyOf(draft: Draft, intent: Intent, timeZone: string): Schemas['PostBody'] {
   const options = Object.fromEntries(Object.entries(draft.options).filter(([, values]) => Object.keys(values).length > 0));
-  const original: Version = {
+  const original: Schemas['PostVersionInput'] = {
     account_id: 0,
     is_original: true,
     content: draft.items.map((body, index) => ({ body, media: index === 0 ? draft.media : [] })),
@@ -52,7 +52,7 @@ export function bodyOf(draft: Draft, intent: Intent, timeZone: string) {
     original,
     ...Object.entries(draft.custom)
       .filter(([id]) => draft.accountIds.includes(Number(id)))
-      .map(([id, body]): Version => ({ account_id: Number(id), is_original: false, content: [{ body, media: draft.media }, ...original.content.slice(1)], options })),
+      .map(([id, body]): Schemas['PostVersionInput'] => ({ account_id: Number(id), is_original: false, content: [{ body, media: draft.media }, ...original.content.slice(1)], options })),
   ];
   const timed = draft.date !== '' && (intent === 'schedule' || intent === 'draft');
   const when = timed ? { date: draft.date, time: draft.time || '00:00', timezone: timeZone } : {};

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
-import { type Account, get, type Post, post as postTo, put } from '../../api';
+import { answer, api, inWorkspace } from '../../api';
 import { FieldMessages, Loading, Notice, useAction, useLoad } from '../../components/ui';
 import { navigate, useLocation } from '../../router';
-import { useDashboard, useWorkspacePath } from '../../session';
+import { useDashboard, useWorkspaceUuid } from '../../session';
 import { CharacterCount } from './character-count';
 import { bodyOf, type Draft, draftOf, EMPTY_DRAFT, type Intent } from './compose-draft';
 import { MediaPicker } from './media-picker';
@@ -14,11 +14,14 @@ import { ThreadEditor } from './thread-editor';
  * provider's limit, platform options, and a time in the chosen zone or the next slot of the queue.
  */
 export function ComposePage({ postUuid }: { postUuid: string | null }) {
-  const workspacePath = useWorkspacePath();
+  const workspaceUuid = useWorkspaceUuid();
   const { timeZone } = useDashboard();
   const { params } = useLocation();
-  const accounts = useLoad(() => get<{ data: Account[] }>(`${workspacePath}/accounts`), [workspacePath]);
-  const existing = useLoad(() => (postUuid ? get<Post>(`${workspacePath}/posts/${postUuid}`) : Promise.resolve(null)), [workspacePath, postUuid]);
+  const accounts = useLoad(() => answer(api.GET('/api/{workspaceUuid}/accounts', inWorkspace(workspaceUuid))), [workspaceUuid]);
+  const existing = useLoad(
+    () => (postUuid ? answer(api.GET('/api/{workspaceUuid}/posts/{postUuid}', { params: { path: { workspaceUuid, postUuid } } })) : Promise.resolve(null)),
+    [workspaceUuid, postUuid],
+  );
   const [draft, setDraft] = useState<Draft>({ ...EMPTY_DRAFT, date: params.get('date') ?? '', time: params.get('time') ?? '' });
   const action = useAction();
 
@@ -37,7 +40,13 @@ export function ComposePage({ postUuid }: { postUuid: string | null }) {
 
   const submit = async (intent: Intent) => {
     const body = bodyOf(draft, intent, timeZone);
-    const saved = await action.run(() => (postUuid ? put<Post>(`${workspacePath}/posts/${postUuid}`, body) : postTo<Post>(`${workspacePath}/posts`, body)));
+    const saved = await action.run(() =>
+      answer(
+        postUuid
+          ? api.PUT('/api/{workspaceUuid}/posts/{postUuid}', { params: { path: { workspaceUuid, postUuid } }, body })
+          : api.POST('/api/{workspaceUuid}/posts', { ...inWorkspace(workspaceUuid), body }),
+      ),
+    );
     if (saved) navigate(`/posts?saved=${saved.status}`);
   };
 

@@ -1,22 +1,29 @@
-import { get, type Media, upload } from '../../api';
+import { answer, api, inWorkspace, type Media } from '../../api';
 import { FieldMessages, Loading, Notice, useAction, useLoad } from '../../components/ui';
-import { useWorkspacePath } from '../../session';
+import { useWorkspaceUuid } from '../../session';
 
 const describe = (media: Media): string =>
   `${media.mime_type.replace(/^(image|video)\//, '').toUpperCase()}${media.width && media.height ? ` ${media.width}×${media.height}` : ''} (${Math.ceil(media.size / 1024)} KB)`;
 
 /** The workspace's media to attach to the post, newest first, and an upload that attaches the new file. */
 export function MediaPicker({ selected, onChange }: { selected: string[]; onChange(ids: string[]): void }) {
-  const workspacePath = useWorkspacePath();
-  const library = useLoad(() => get<{ data: Media[] }>(`${workspacePath}/media`), [workspacePath]);
+  const workspaceUuid = useWorkspaceUuid();
+  const library = useLoad(() => answer(api.GET('/api/{workspaceUuid}/media', inWorkspace(workspaceUuid))), [workspaceUuid]);
   const action = useAction();
   const toggle = (id: string, on: boolean) => onChange(on ? [...selected, id] : selected.filter((other) => other !== id));
   const uploadFile = async (input: HTMLInputElement) => {
     const file = input.files?.[0];
     if (!file) return;
-    const form = new FormData();
-    form.append('file', file, file.name);
-    const uploaded = await action.run(() => upload<Media>(`${workspacePath}/media`, form), `${file.name} uploaded and attached.`);
+    // A multipart body (field `file`): fetch sets its Content-Type, with the boundary.
+    const multipart = ({ file }: { file: Blob }) => {
+      const form = new FormData();
+      form.append('file', file, (file as File).name);
+      return form;
+    };
+    const uploaded = await action.run(
+      () => answer(api.POST('/api/{workspaceUuid}/media', { ...inWorkspace(workspaceUuid), body: { file }, bodySerializer: multipart })),
+      `${file.name} uploaded and attached.`,
+    );
     input.value = '';
     if (uploaded) {
       onChange([...selected, uploaded.id]);

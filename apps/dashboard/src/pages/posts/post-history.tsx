@@ -1,16 +1,8 @@
 import { useState } from 'preact/hooks';
-import { get, type Post } from '../../api';
+import { answer, api, type Post } from '../../api';
 import { Loading, Notice, useLoad } from '../../components/ui';
-import { useDashboard, useWorkspacePath } from '../../session';
+import { useDashboard, useWorkspaceUuid } from '../../session';
 import { formatInZone } from '../../time';
-
-/** One step of a post's history, as `GET /{ws}/posts/{uuid}/history` answers it. */
-interface HistoryEntry {
-  type: string;
-  at: string;
-  revision: number;
-  account_id: number | null;
-}
 
 /** What each post event says, in words. */
 const STEPS: Record<string, string> = {
@@ -39,9 +31,12 @@ export function PostHistory({ post, label }: { post: Post; label: string }) {
 }
 
 function HistoryList({ post }: { post: Post }) {
-  const workspacePath = useWorkspacePath();
+  const workspaceUuid = useWorkspaceUuid();
   const { timeZone } = useDashboard();
-  const history = useLoad(() => get<{ data: HistoryEntry[] }>(`${workspacePath}/posts/${post.uuid}/history`), [workspacePath, post.uuid, post.status]);
+  const history = useLoad(
+    () => answer(api.GET('/api/{workspaceUuid}/posts/{postUuid}/history', { params: { path: { workspaceUuid, postUuid: post.uuid } } })),
+    [workspaceUuid, post.uuid, post.status],
+  );
   if (history.error) return <Notice kind="error">{history.error}</Notice>;
   if (!history.data) return <Loading what="the history" />;
   const accountName = (id: number | null) => post.accounts.find((account) => account.id === id)?.name ?? (id === null ? '' : `account ${id}`);

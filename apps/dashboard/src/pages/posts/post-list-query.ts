@@ -1,4 +1,4 @@
-import { get, type Page, type Post, type PostStatus, query } from '../../api';
+import { answer, api, type Post, type PostPage, type PostStatus } from '../../api';
 import { zonedParts } from '../../time';
 
 export const STATUS_TABS: { status: PostStatus | null; label: string }[] = [
@@ -39,19 +39,23 @@ export function matches(post: Post, filters: PostFilters, timeZone: string): boo
 }
 
 /** Every post of a status, page by page (for client-side filters and the calendar). */
-export async function allPosts(workspacePath: string, status: PostStatus | null): Promise<Post[]> {
+export async function allPosts(workspaceUuid: string, status: PostStatus | null): Promise<Post[]> {
   const posts: Post[] = [];
   for (let page = 1; page <= CLIENT_FILTER_MAX_PAGES; page++) {
-    const answer = await get<Page<Post>>(`${workspacePath}/posts${query({ status, page, limit: 100 })}`);
-    posts.push(...answer.data);
-    if (posts.length >= answer.meta.total || answer.data.length === 0) break;
+    const { data, meta } = await postPage(workspaceUuid, status, page, 100);
+    posts.push(...data);
+    if (posts.length >= meta.total || data.length === 0) break;
   }
   return posts;
 }
 
+/** `GET /api/{workspaceUuid}/posts`: a page of posts, of one status or all. */
+const postPage = (workspaceUuid: string, status: PostStatus | null, page: number, limit: number): Promise<PostPage> =>
+  answer(api.GET('/api/{workspaceUuid}/posts', { params: { path: { workspaceUuid }, query: { status: status ?? undefined, page, limit } } }));
+
 /** One page of posts: from the API when only the status filters, otherwise filtered here. */
-export async function loadPostPage(workspacePath: string, filters: PostFilters, page: number, timeZone: string): Promise<Page<Post>> {
-  if (!hasClientFilters(filters)) return get<Page<Post>>(`${workspacePath}/posts${query({ status: filters.status, page, limit: PAGE_SIZE })}`);
-  const matching = (await allPosts(workspacePath, filters.status)).filter((post) => matches(post, filters, timeZone));
+export async function loadPostPage(workspaceUuid: string, filters: PostFilters, page: number, timeZone: string): Promise<PostPage> {
+  if (!hasClientFilters(filters)) return postPage(workspaceUuid, filters.status, page, PAGE_SIZE);
+  const matching = (await allPosts(workspaceUuid, filters.status)).filter((post) => matches(post, filters, timeZone));
   return { data: matching.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), meta: { page, limit: PAGE_SIZE, total: matching.length } };
 }

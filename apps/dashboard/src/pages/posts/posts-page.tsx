@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
-import { type Account, del, get, type Post, type PostAccount, post as postTo } from '../../api';
+import { answer, api, inWorkspace, type Post, type PostAccount } from '../../api';
 import { Loading, Notice, useAction, useLoad } from '../../components/ui';
 import { linkTo } from '../../router';
-import { useDashboard, useWorkspacePath } from '../../session';
+import { useDashboard, useWorkspaceUuid } from '../../session';
 import { formatInZone } from '../../time';
 import { webLinkOf } from '../../web-link';
 import { PostHistory } from './post-history';
@@ -11,12 +11,12 @@ import { loadPostPage, originalText, PAGE_SIZE, type PostFilters, STATUS_TABS } 
 const NO_FILTERS: PostFilters = { status: null, accountId: null, from: '', to: '', text: '' };
 
 export function PostsPage() {
-  const workspacePath = useWorkspacePath();
+  const workspaceUuid = useWorkspaceUuid();
   const { timeZone } = useDashboard();
   const [filters, setFilters] = useState<PostFilters>(NO_FILTERS);
   const [page, setPage] = useState(1);
-  const accounts = useLoad(() => get<{ data: Account[] }>(`${workspacePath}/accounts`), [workspacePath]);
-  const posts = useLoad(() => loadPostPage(workspacePath, filters, page, timeZone), [workspacePath, filters, page, timeZone]);
+  const accounts = useLoad(() => answer(api.GET('/api/{workspaceUuid}/accounts', inWorkspace(workspaceUuid))), [workspaceUuid]);
+  const posts = useLoad(() => loadPostPage(workspaceUuid, filters, page, timeZone), [workspaceUuid, filters, page, timeZone]);
   const action = useAction();
   const change = (next: Partial<PostFilters>) => {
     setFilters({ ...filters, ...next });
@@ -24,10 +24,11 @@ export function PostsPage() {
   };
   const pages = posts.data ? Math.max(1, Math.ceil(posts.data.meta.total / PAGE_SIZE)) : 1;
 
-  const approve = (post: Post) => action.run(() => postTo(`${workspacePath}/posts/${post.uuid}/approve`), 'Post approved.').then(posts.reload);
+  const ofPost = (post: Post) => ({ params: { path: { workspaceUuid, postUuid: post.uuid } } });
+  const approve = (post: Post) => action.run(() => answer(api.POST('/api/{workspaceUuid}/posts/{postUuid}/approve', ofPost(post))), 'Post approved.').then(posts.reload);
   const remove = (post: Post) => {
     if (!window.confirm('Delete this post?')) return;
-    void action.run(() => del(`${workspacePath}/posts/${post.uuid}`), 'Post deleted.').then(posts.reload);
+    void action.run(() => answer(api.DELETE('/api/{workspaceUuid}/posts/{postUuid}', ofPost(post))), 'Post deleted.').then(posts.reload);
   };
 
   return (

@@ -1,11 +1,8 @@
 import { useState } from 'preact/hooks';
-import { del, get, post, type Session, type Token } from '../../api';
+import { answer, api, type Token, type TokenSummary } from '../../api';
 import { FieldMessages, Loading, Notice, Section, useAction, useLoad } from '../../components/ui';
 import { useDashboard } from '../../session';
 import { formatInZone } from '../../time';
-
-/** The session answer names the token it was signed in with, so that the list can mark it. */
-type SessionWithToken = Session & { token_id?: number };
 
 /**
  * The signed-in user's API tokens (GET/POST /api/me/tokens, DELETE /api/me/tokens/{id}): the list
@@ -13,8 +10,8 @@ type SessionWithToken = Session & { token_id?: number };
  */
 export function ApiTokens() {
   const { timeZone, session } = useDashboard();
-  const currentTokenId = (session as SessionWithToken).token_id;
-  const tokens = useLoad(() => get<{ data: Token[] }>('/me/tokens'), []);
+  const currentTokenId = session.token_id;
+  const tokens = useLoad(() => answer(api.GET('/api/me/tokens')), []);
   const [name, setName] = useState('');
   const [expiresOn, setExpiresOn] = useState('');
   const [issued, setIssued] = useState<Token | null>(null);
@@ -23,7 +20,7 @@ export function ApiTokens() {
     event.preventDefault();
     setIssued(null);
     const body = { name: name.trim(), ...(expiresOn ? { expires_at: new Date(`${expiresOn}T23:59:59`).toISOString() } : {}) };
-    const token = await action.run(() => post<Token>('/me/tokens', body));
+    const token = await action.run(() => answer(api.POST('/api/me/tokens', { body })));
     if (token) {
       setIssued(token);
       setName('');
@@ -31,11 +28,11 @@ export function ApiTokens() {
       tokens.reload();
     }
   };
-  const revoke = (token: Token) => {
+  const revoke = (token: TokenSummary) => {
     const warning = token.id === currentTokenId ? ' This dashboard is signed in with it and signs out.' : ' Programs using it stop working.';
     if (!window.confirm(`Revoke the token ${token.name}?${warning}`)) return;
     setIssued(null);
-    void action.run(() => del(`/me/tokens/${token.id}`), `Token ${token.name} revoked.`).then(tokens.reload);
+    void action.run(() => answer(api.DELETE('/api/me/tokens/{id}', { params: { path: { id: token.id } } })), `Token ${token.name} revoked.`).then(tokens.reload);
   };
   return (
     <Section title="API tokens">

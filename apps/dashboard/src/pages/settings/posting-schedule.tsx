@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
-import { get, put, type Queue, type QueueSlot } from '../../api';
+import { answer, api, inWorkspace, type PostingQueue, type QueueSlot } from '../../api';
 import { FieldMessages, Loading, Notice, Section, useAction, useLoad } from '../../components/ui';
-import { useWorkspacePath, useWorkspaceRole } from '../../session';
+import { useWorkspaceRole, useWorkspaceUuid } from '../../session';
 import { timeZones } from '../../time';
 
 const WEEK_DAYS: ReadonlyArray<{ day: QueueSlot['day']; name: string }> = [
@@ -22,10 +22,10 @@ const byDayAndTime = (a: QueueSlot, b: QueueSlot): number =>
  * queue" fills, in the schedule's own time zone. Workspace admins change it; others read it.
  */
 export function PostingSchedule() {
-  const workspacePath = useWorkspacePath();
+  const workspaceUuid = useWorkspaceUuid();
   const role = useWorkspaceRole();
-  const loaded = useLoad(() => get<Queue>(`${workspacePath}/queue`), [workspacePath]);
-  const [queue, setQueue] = useState<Queue>({ timezone: 'UTC', slots: [] });
+  const loaded = useLoad(() => answer(api.GET('/api/{workspaceUuid}/queue', inWorkspace(workspaceUuid))), [workspaceUuid]);
+  const [queue, setQueue] = useState<PostingQueue>({ timezone: 'UTC', slots: [] });
   const [day, setDay] = useState<QueueSlot['day']>('mon');
   const [time, setTime] = useState('09:00');
   const action = useAction();
@@ -41,7 +41,7 @@ export function PostingSchedule() {
   };
   const remove = (index: number) => setQueue({ ...queue, slots: queue.slots.filter((_, other) => other !== index) });
   const save = async () => {
-    const saved = await action.run(() => put<Queue>(`${workspacePath}/queue`, queue), 'Posting schedule saved.');
+    const saved = await action.run(() => answer(api.PUT('/api/{workspaceUuid}/queue', { ...inWorkspace(workspaceUuid), body: queue })), 'Posting schedule saved.');
     if (saved) setQueue({ timezone: saved.timezone, slots: [...saved.slots].sort(byDayAndTime) });
   };
 

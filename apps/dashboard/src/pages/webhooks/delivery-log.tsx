@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
-import { type Delivery, get, post, query, WEBHOOK_EVENTS } from '../../api';
+import { answer, api, WEBHOOK_EVENTS, type WebhookDelivery, type WebhookEvent } from '../../api';
 import { Loading, Notice, Section, useAction, useLoad } from '../../components/ui';
-import { useDashboard, useWorkspacePath } from '../../session';
+import { useDashboard, useWorkspaceUuid } from '../../session';
 import { formatInZone } from '../../time';
 
 /** How each kind of failure reads. */
@@ -13,8 +13,8 @@ export const errorKinds: Record<string, string> = {
 };
 
 interface Filters {
-  status: string;
-  event: string;
+  status: WebhookDelivery['status'] | '';
+  event: WebhookEvent | '';
   since: string;
   until: string;
   postUuid: string;
@@ -27,7 +27,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isoOf = (local: string): string => (local ? new Date(local).toISOString() : '');
 
 /** The filters are sent to the API; they are applied here too, so the log is right whatever the API filters. */
-function passes(delivery: Delivery, filters: Filters): boolean {
+function passes(delivery: WebhookDelivery, filters: Filters): boolean {
   if (filters.status && delivery.status !== filters.status) return false;
   if (filters.event && delivery.event !== filters.event) return false;
   if (filters.since && delivery.created_at < isoOf(filters.since)) return false;
@@ -38,26 +38,37 @@ function passes(delivery: Delivery, filters: Filters): boolean {
 
 /** A webhook's deliveries, newest first: filters, each delivery's attempts, Resend, and recovery of a window's failures. */
 export function DeliveryLog({ webhookId, manages }: { webhookId: number; manages: boolean }) {
-  const workspacePath = useWorkspacePath();
+  const workspaceUuid = useWorkspaceUuid();
   const { timeZone } = useDashboard();
   const [filters, setFilters] = useState<Filters>(NONE);
-  const base = `${workspacePath}/webhooks/${webhookId}`;
+  const path = { workspaceUuid, id: webhookId };
   const postUuid = filters.postUuid.trim();
-  // A post uuid goes to the API once it is whole; a part of one would only be refused.
-  const params = { status: filters.status, event: filters.event, since: isoOf(filters.since), until: isoOf(filters.until), post_uuid: UUID.test(postUuid) ? postUuid : '', limit: 100 };
-  const log = useLoad(() => get<{ data: Delivery[] }>(`${base}/deliveries${query(params)}`), [base, JSON.stringify(params)]);
+  // Only the filters that are set; a post uuid goes to the API once it is whole (a part of one would only be refused).
+  const query = {
+    status: filters.status || undefined,
+    event: filters.event || undefined,
+    since: isoOf(filters.since) || undefined,
+    until: isoOf(filters.until) || undefined,
+    post_uuid: UUID.test(postUuid) ? postUuid : undefined,
+    limit: 100,
+  };
+  const log = useLoad(() => answer(api.GET('/api/{workspaceUuid}/webhooks/{id}/deliveries', { params: { path, query } })), [workspaceUuid, webhookId, JSON.stringify(query)]);
   const action = useAction();
   const [recoverable, setRecoverable] = useState<number | null>(null);
   const window_ = { since: isoOf(filters.since) || new Date(Date.now() - 86_400_000).toISOString(), ...(filters.until ? { until: isoOf(filters.until) } : {}) };
 
-  const resend = (delivery: Delivery) => action.run(() => post(`${base}/deliveries/${delivery.id}/resend`), 'Delivery queued again.').then(log.reload);
+  const resend = (delivery: WebhookDelivery) =>
+    action
+      .run(() => answer(api.POST('/api/{workspaceUuid}/webhooks/{id}/deliveries/{deliveryId}/resend', { params: { path: { ...path, deliveryId: delivery.id } } })), 'Delivery queued again.')
+      .then(log.reload);
+  const recoverIn = (dryRun: boolean) => answer(api.POST('/api/{workspaceUuid}/webhooks/{id}/recover', { params: { path }, body: { ...window_, ...(dryRun ? { dry_run: true } : {}) } }));
   const count = async () => {
-    const answer = await action.run(() => post<{ count: number }>(`${base}/recover`, { ...window_, dry_run: true }));
-    if (answer) setRecoverable(answer.count);
+    const counted = await action.run(() => recoverIn(true));
+    if (counted) setRecoverable(counted.count);
   };
   const recover = async () => {
-    const answer = await action.run(() => post<{ count: number }>(`${base}/recover`, window_));
-    if (answer) action.setDone(`${answer.count} failed deliveries queued again.`);
+    const recovered = await action.run(() => recoverIn(false));
+    if (recovered) action.setDone(`${recovered.count} failed deliveries queued again.`);
     setRecoverable(null);
     log.reload();
   };
@@ -72,7 +83,7 @@ export function DeliveryLog({ webhookId, manages }: { webhookId: number; manages
       <form class="filters" role="search" aria-label="Filter deliveries" onSubmit={(event) => event.preventDefault()}>
         <div class="field">
           <label for="delivery-status">Status</label>
-          <select id="delivery-status" value={filters.status} onChange={(event) => set({ status: event.currentTarget.value })}>
+          <select id="delivery-status" value={filters.status} onChange={(event) => set({ status: event.currentTarget.value as Filters['status'] })}>
             <option value="">Any status</option>
             <option value="pending">pending</option>
             <option value="succeeded">succeeded</option>
@@ -81,7 +92,7 @@ export function DeliveryLog({ webhookId, manages }: { webhookId: number; manages
         </div>
         <div class="field">
           <label for="delivery-event">Event</label>
-          <select id="delivery-event" value={filters.event} onChange={(event) => set({ event: event.currentTarget.value })}>
+          <select id="delivery-event" value={filters.event} onChange={(event) => set({ event: event.currentTarget.value as Filters['event'] })}>
             <option value="">Any event</option>
             {WEBHOOK_EVENTS.map((name) => (
               <option key={name}>{name}</option>

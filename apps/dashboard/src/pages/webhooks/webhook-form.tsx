@@ -1,20 +1,25 @@
 import { useState } from 'preact/hooks';
-import { post, put, WEBHOOK_EVENTS, type Webhook } from '../../api';
+import { answer, api, inWorkspace, WEBHOOK_EVENTS, type Webhook, type WebhookEvent } from '../../api';
 import { FieldMessages, Section, useAction } from '../../components/ui';
-import { useWorkspacePath } from '../../session';
+import { useWorkspaceUuid } from '../../session';
 
 /** Create or edit a webhook: the fixed fields URL, Events (a checkbox per event), Active, and Save. */
 export function WebhookForm({ webhook, onSaved }: { webhook: Webhook | null; onSaved(saved: Webhook): void }) {
-  const workspacePath = useWorkspacePath();
+  const workspaceUuid = useWorkspaceUuid();
   const [url, setUrl] = useState(webhook?.url ?? '');
-  const [events, setEvents] = useState<string[]>(webhook?.events ?? []);
+  const [events, setEvents] = useState<WebhookEvent[]>(webhook?.events ?? []);
   const [active, setActive] = useState(webhook?.active ?? true);
   const action = useAction();
   const submit = async (event: Event) => {
     event.preventDefault();
     const body = { url: url.trim(), events, active };
     const saved = await action.run(
-      () => (webhook ? put<Webhook>(`${workspacePath}/webhooks/${webhook.id}`, body) : post<Webhook>(`${workspacePath}/webhooks`, body)),
+      () =>
+        answer(
+          webhook
+            ? api.PUT('/api/{workspaceUuid}/webhooks/{id}', { params: { path: { workspaceUuid, id: webhook.id } }, body })
+            : api.POST('/api/{workspaceUuid}/webhooks', { ...inWorkspace(workspaceUuid), body }),
+        ),
       'Webhook saved.',
     );
     if (saved) onSaved(saved);

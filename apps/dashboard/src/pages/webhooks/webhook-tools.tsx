@@ -1,43 +1,35 @@
 import { useState } from 'preact/hooks';
-import { post, WEBHOOK_EVENTS, type Webhook } from '../../api';
+import { answer, api, type Schemas, WEBHOOK_EVENTS, type Webhook, type WebhookEvent } from '../../api';
 import { Notice, Section, useAction } from '../../components/ui';
-import { useDashboard, useWorkspacePath } from '../../session';
+import { useDashboard, useWorkspaceUuid } from '../../session';
 import { formatInZone } from '../../time';
 import { errorKinds } from './delivery-log';
 
-/** The answer to a test event. */
-interface TestAttempt {
-  id: string;
-  succeeded: boolean;
-  status_code: number | null;
-  duration_ms: number;
-  error: string | null;
-  error_kind: string | null;
-  response: string | null;
-}
-
 /** The signing secret (revealed on demand, copied), its rotation with a grace period, and a test event. */
 export function WebhookTools({ webhook, onChanged }: { webhook: Webhook; onChanged(): void }) {
-  const workspacePath = useWorkspacePath();
+  const workspaceUuid = useWorkspaceUuid();
   const { timeZone } = useDashboard();
   const [revealed, setRevealed] = useState(false);
   const [graceHours, setGraceHours] = useState('24');
-  const [testEvent, setTestEvent] = useState<string>(WEBHOOK_EVENTS[0]);
-  const [testAnswer, setTestAnswer] = useState<TestAttempt | null>(null);
+  const [testEvent, setTestEvent] = useState<WebhookEvent>(WEBHOOK_EVENTS[0]);
+  const [testAnswer, setTestAnswer] = useState<Schemas['WebhookTestAttempt'] | null>(null);
   const secretAction = useAction();
   const testAction = useAction();
-  const base = `${workspacePath}/webhooks/${webhook.id}`;
+  const ofWebhook = { path: { workspaceUuid, id: webhook.id } };
 
   const copy = () => secretAction.run(() => navigator.clipboard.writeText(webhook.secret ?? ''), 'Secret copied.');
   const rotate = async () => {
     const grace_seconds = Math.round(Number(graceHours) * 3600);
-    const rotated = await secretAction.run(() => post(`${base}/rotate-secret`, { grace_seconds }), `Secret rotated; the old one keeps signing for ${graceHours} hours.`);
+    const rotated = await secretAction.run(
+      () => answer(api.POST('/api/{workspaceUuid}/webhooks/{id}/rotate-secret', { params: ofWebhook, body: { grace_seconds } })),
+      `Secret rotated; the old one keeps signing for ${graceHours} hours.`,
+    );
     if (rotated) onChanged();
   };
   const sendTest = async () => {
     setTestAnswer(null);
-    const answer = await testAction.run(() => post<TestAttempt>(`${base}/test`, { event: testEvent }));
-    if (answer) setTestAnswer(answer);
+    const attempt = await testAction.run(() => answer(api.POST('/api/{workspaceUuid}/webhooks/{id}/test', { params: ofWebhook, body: { event: testEvent } })));
+    if (attempt) setTestAnswer(attempt);
   };
 
   return (
@@ -81,7 +73,7 @@ export function WebhookTools({ webhook, onChanged }: { webhook: Webhook; onChang
         <div class="row">
           <div class="field">
             <label for="test-event">Test event</label>
-            <select id="test-event" value={testEvent} onChange={(event) => setTestEvent(event.currentTarget.value)}>
+            <select id="test-event" value={testEvent} onChange={(event) => setTestEvent(event.currentTarget.value as WebhookEvent)}>
               {WEBHOOK_EVENTS.map((name) => (
                 <option key={name}>{name}</option>
               ))}

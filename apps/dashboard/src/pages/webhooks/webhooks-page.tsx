@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
-import { del, get, type Webhook } from '../../api';
+import { answer, api, inWorkspace, type Webhook } from '../../api';
 import { Loading, Notice, Section, useAction, useLoad } from '../../components/ui';
 import { linkTo, navigate } from '../../router';
-import { useDashboard, useWorkspacePath, useWorkspaceRole } from '../../session';
+import { useDashboard, useWorkspaceRole, useWorkspaceUuid } from '../../session';
 import { formatInZone } from '../../time';
 import { DeliveryLog } from './delivery-log';
 import { WebhookForm } from './webhook-form';
@@ -32,16 +32,16 @@ function ReadOnlyNote() {
 }
 
 function WebhookList() {
-  const workspacePath = useWorkspacePath();
+  const workspaceUuid = useWorkspaceUuid();
   const role = useWorkspaceRole();
   const manages = role === 'admin';
   const { timeZone } = useDashboard();
-  const webhooks = useLoad(() => get<{ data: Webhook[] }>(`${workspacePath}/webhooks`), [workspacePath]);
+  const webhooks = useLoad(() => answer(api.GET('/api/{workspaceUuid}/webhooks', inWorkspace(workspaceUuid))), [workspaceUuid]);
   const [adding, setAdding] = useState(false);
   const action = useAction();
   const remove = (webhook: Webhook) => {
     if (!window.confirm(`Delete the webhook to ${webhook.url}?`)) return;
-    void action.run(() => del(`${workspacePath}/webhooks/${webhook.id}`), 'Webhook deleted.').then(webhooks.reload);
+    void action.run(() => answer(api.DELETE('/api/{workspaceUuid}/webhooks/{id}', { params: { path: { workspaceUuid, id: webhook.id } } })), 'Webhook deleted.').then(webhooks.reload);
   };
   return (
     <>
@@ -106,10 +106,10 @@ function WebhookList() {
 }
 
 function WebhookDetail({ id }: { id: string }) {
-  const workspacePath = useWorkspacePath();
+  const workspaceUuid = useWorkspaceUuid();
   const role = useWorkspaceRole();
   const manages = role === 'admin';
-  const webhook = useLoad(() => get<Webhook>(`${workspacePath}/webhooks/${encodeURIComponent(id)}`), [workspacePath, id]);
+  const webhook = useLoad(() => answer(api.GET('/api/{workspaceUuid}/webhooks/{id}', { params: { path: { workspaceUuid, id: Number(id) } } })), [workspaceUuid, id]);
   return (
     <>
       <p>

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
 import { AtMostCharacters, MustBeObject, MustBeString, Required } from '../../http/validation';
 
@@ -12,20 +12,21 @@ export class ConnectAccountDto {
   @AtMostCharacters(64)
   provider: string;
 
-  @ApiProperty({ required: false, example: 'Acme on Sandbox', description: 'default: the display name the provider reports' })
+  @ApiProperty({ type: String, required: false, example: 'Acme on Sandbox', description: 'default: the display name the provider reports' })
   @IsOptional()
   @MustBeString()
   @AtMostCharacters(255)
   name?: string | null;
 
-  @ApiProperty({ required: false, nullable: true, example: 'acme', description: 'default: the handle the provider reports' })
+  @ApiProperty({ type: String, required: false, nullable: true, example: 'acme', description: 'default: the handle the provider reports' })
   @IsOptional()
   @MustBeString()
   @AtMostCharacters(255)
   username?: string | null;
 
-  @ApiProperty({
-    required: false,
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
     example: { outcome: 'success' },
     description:
       'provider settings: sandbox `outcome`; bluesky `service` (PDS URL); mastodon `instance` (required); telegram `chat_id` (required), `api_url`; discord none',
@@ -34,8 +35,9 @@ export class ConnectAccountDto {
   @MustBeObject()
   settings?: Record<string, unknown>;
 
-  @ApiProperty({
-    required: false,
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
     description:
       'provider credentials, checked with the platform before the account exists, stored encrypted by the publisher, never returned: bluesky `identifier`, `app_password`; mastodon `access_token`; telegram `bot_token`; discord `webhook_url`',
   })

@@ -14,13 +14,13 @@ import { setBindingCookie } from './oauth-browser-binding';
 import { OAuthStates } from './oauth-states';
 
 export class StartOAuthDto {
-  @ApiProperty({ required: false, example: 'Acme on X', description: 'default: the name the platform reports' })
+  @ApiProperty({ type: String, required: false, example: 'Acme on X', description: 'default: the name the platform reports' })
   @IsOptional()
   @MustBeString()
   @AtMostCharacters(255)
   name?: string | null;
 
-  @ApiProperty({ required: false, example: 12, description: 'an account of the workspace on this platform to connect again (after `authorized: false`); it keeps its id and posts' })
+  @ApiProperty({ type: 'integer', required: false, example: 12, description: 'an account of the workspace on this platform to connect again (after `authorized: false`); it keeps its id and posts' })
   @IsOptional()
   @MustBeInteger()
   account_id?: number;

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiProperty } from '@nestjs/swagger';
+import { ApiOkResponse, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
 import { CurrentMembership, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
@@ -14,12 +14,12 @@ import { ConnectAccount } from '../connect-account/connect-account';
 import { ACCOUNT_NOT_FOUND } from '../delete-account/disconnect-account';
 
 export class ReconnectAccountDto {
-  @ApiProperty({ required: false, example: {}, description: 'settings to change; the others stay as they were' })
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, example: {}, description: 'settings to change; the others stay as they were' })
   @IsOptional()
   @MustBeObject()
   settings?: Record<string, unknown>;
 
-  @ApiProperty({ required: false, example: { access_token: '...' }, description: 'the new credentials, as when connecting (checked with the platform first)' })
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, example: { access_token: '...' }, description: 'the new credentials, as when connecting (checked with the platform first)' })
   @IsOptional()
   @MustBeObject()
   credentials?: Record<string, unknown>;

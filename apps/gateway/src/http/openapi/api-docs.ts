@@ -1,14 +1,23 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { AppConfig } from '@app/config';
 
 const DOCS_PATH = '/api/docs';
 
-/** The OpenAPI document of the routes, as JSON at /api/docs-json, and the Swagger UI over it at /api/docs. */
-export function serveApiDocs(app: NestFastifyApplication, config: AppConfig): void {
-  const document = SwaggerModule.createDocument(
+/** The OpenAPI document of the routes, as JSON at /api/docs-json, and the Swagger UI over it at /api/docs; answers the document. */
+export function serveApiDocs(app: NestFastifyApplication, config: AppConfig): OpenAPIObject {
+  const document = apiDocumentOf(app, config);
+  // SwaggerModule's own UI on Fastify needs @fastify/static for its assets; the UI below needs two files.
+  SwaggerModule.setup(DOCS_PATH, app, document, { jsonDocumentUrl: `${DOCS_PATH}-json`, ui: false });
+  serveSwaggerUi(app);
+  return document;
+}
+
+/** The OpenAPI document of the app's routes (under its global prefix, set before). */
+export function apiDocumentOf(app: NestFastifyApplication, config: AppConfig): OpenAPIObject {
+  return SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
       .setTitle('Social publishing service')
@@ -34,9 +43,6 @@ export function serveApiDocs(app: NestFastifyApplication, config: AppConfig): vo
       .addTag('health', 'Liveness and readiness, without a token')
       .build(),
   );
-  // SwaggerModule's own UI on Fastify needs @fastify/static for its assets; the UI below needs two files.
-  SwaggerModule.setup(DOCS_PATH, app, document, { jsonDocumentUrl: `${DOCS_PATH}-json`, ui: false });
-  serveSwaggerUi(app);
 }
 
 const SWAGGER_UI_PAGE = `<!DOCTYPE html>

@@ -47,7 +47,7 @@ export class RecoverWindowDto {
 }
 
 export class RecoverDeliveriesDto extends RecoverWindowDto {
-  @ApiPropertyOptional({ default: false, description: 'true: only count the failed deliveries of the window (what the dashboard shows first)' })
+  @ApiPropertyOptional({ type: Boolean, default: false, description: 'true: only count the failed deliveries of the window (what the dashboard shows first)' })
   @IsOptional()
   @MustBeBoolean()
   dry_run?: boolean | null;

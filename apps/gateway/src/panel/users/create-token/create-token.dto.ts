@@ -9,7 +9,7 @@ export class CreateTokenDto {
   @AtMostCharacters(255)
   name: string;
 
-  @ApiProperty({ required: false, nullable: true, example: '2027-01-01T00:00:00Z', description: 'ISO 8601, not later than the expiry of the token sending the request; absent or null: the expiry of that token (never, for a token without one)' })
+  @ApiProperty({ type: String, format: 'date-time', required: false, nullable: true, example: '2027-01-01T00:00:00Z', description: 'ISO 8601, not later than the expiry of the token sending the request; absent or null: the expiry of that token (never, for a token without one)' })
   @IsOptional()
   @MustBeString()
   expires_at?: string | null;
