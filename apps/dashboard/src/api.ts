@@ -17,6 +17,7 @@ export type {
   PostPage,
   PostStatus,
   PostVersion,
+  Pipeline,
   QueueSlot,
   Schemas,
   Token,

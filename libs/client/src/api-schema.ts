@@ -130,6 +130,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/panel/pipeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Is anything stuck?
+         * @description Per consumer group the messages not yet handled, the oldest item of each stage (a scheduled post due, a post publishing, a webhook delivery, a dead letter), the posts held too long, and the problems found, in words.
+         */
+        get: operations["PipelineController_now"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/panel/users/{id}": {
         parameters: {
             query?: never;
@@ -877,6 +897,90 @@ export interface components {
         };
         UserList: {
             data: components["schemas"]["User"][];
+        };
+        ConsumerGroupLag: {
+            /** @example publisher */
+            group: string;
+            /** @example post-publishing */
+            topic: string;
+            /**
+             * @description messages on the topic the group has not handled yet, over all partitions
+             * @example 0
+             */
+            lag: number;
+            /** @example 4 */
+            partitions: number;
+        };
+        PipelineTimers: {
+            /** @description scheduled posts whose time has come and whose publishing has not started */
+            due: number;
+            /** Format: date-time */
+            oldest_due_at: string | null;
+            /** @description seconds since the oldest was due */
+            late_seconds: number;
+        };
+        PipelinePublishing: {
+            in_progress: number;
+            /**
+             * Format: date-time
+             * @description the last change of the post publishing longest
+             */
+            oldest_since: string | null;
+            seconds: number;
+        };
+        PipelineDeliveries: {
+            /** @description deliveries of active webhooks still to make */
+            pending: number;
+            /** @description of those, the ones waiting for a retry */
+            retrying: number;
+            /** Format: date-time */
+            oldest_due_at: string | null;
+            late_seconds: number;
+        };
+        PipelineDeadLetters: {
+            /** @description not yet replayed */
+            waiting: number;
+            /** Format: date-time */
+            oldest_at: string | null;
+        };
+        PipelineStages: {
+            timers: components["schemas"]["PipelineTimers"];
+            publishing: components["schemas"]["PipelinePublishing"];
+            /** @description null when the webhook-dispatcher did not answer */
+            deliveries: components["schemas"]["PipelineDeliveries"] | null;
+            dead_letters: components["schemas"]["PipelineDeadLetters"];
+        };
+        StuckPost: {
+            /** Format: uuid */
+            uuid: string;
+            /** Format: uuid */
+            workspace_uuid: string;
+            /** @enum {string} */
+            status: "scheduled" | "publishing";
+            /**
+             * Format: date-time
+             * @description its due time (scheduled) or its last change (publishing)
+             */
+            since: string;
+            /** @example Due, and its publishing has not started. */
+            reason: string;
+        };
+        Pipeline: {
+            /** Format: date-time */
+            checked_at: string;
+            /** @description true when no problem was found */
+            healthy: boolean;
+            /**
+             * @example [
+             *       "3 webhook deliveries wait; the oldest has been due for 95 s (is the webhook-dispatcher running?)."
+             *     ]
+             */
+            problems: string[];
+            /** @description null when the broker did not answer */
+            consumer_groups: components["schemas"]["ConsumerGroupLag"][] | null;
+            stages: components["schemas"]["PipelineStages"];
+            /** @description at most 20 late scheduled posts and 20 posts publishing too long, oldest first */
+            stuck_posts: components["schemas"]["StuckPost"][];
         };
         CreateUserDto: {
             /** @example Ada */
@@ -2312,6 +2416,54 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description The token used up its requests of the minute: "Too Many Attempts."; Retry-After says when to come back. */
+            429: {
+                headers: {
+                    /** @description seconds to wait, at least 1 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    PipelineController_now: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Pipeline"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired token: "Unauthenticated." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller is not an admin: "This action is unauthorized." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The token used up its requests of the minute: "Too Many Attempts."; Retry-After says when to come back. */

@@ -43,5 +43,6 @@ export type Media = Schemas['Media'];
 export type PostingQueue = Schemas['PostingQueue'];
 export type QueueSlot = Schemas['QueueSlot'];
 export type DeadLetter = Schemas['DeadLetterDoc'];
+export type Pipeline = Schemas['Pipeline'];
 /** A 422's field errors: field path -> messages. */
 export type FieldErrors = Schemas['ValidationError']['errors'];

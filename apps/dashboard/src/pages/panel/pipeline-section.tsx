@@ -1,27 +1,12 @@
-import { get } from '../../api';
+import { answer, api } from '../../api';
 import { Loading, Notice, Section, useLoad } from '../../components/ui';
 import { useDashboard } from '../../session';
 import { formatInZone } from '../../time';
 
-/** The answer of `GET /api/panel/pipeline`: is anything stuck? */
-interface Pipeline {
-  checked_at: string;
-  healthy: boolean;
-  problems: string[];
-  consumer_groups: { group: string; topic: string; lag: number; partitions: number }[] | null;
-  stages: {
-    timers: { due: number; oldest_due_at: string | null; late_seconds: number };
-    publishing: { in_progress: number; oldest_since: string | null; seconds: number };
-    deliveries: { pending: number; retrying: number; oldest_due_at: string | null; late_seconds: number } | null;
-    dead_letters: { waiting: number; oldest_at: string | null };
-  };
-  stuck_posts: { uuid: string; workspace_uuid: string; status: string; since: string; reason: string }[];
-}
-
 /** The pipeline at a glance: each stage's backlog and its oldest item, consumer lag, and the posts held too long. */
 export function PipelineSection() {
   const { timeZone } = useDashboard();
-  const pipeline = useLoad(() => get<Pipeline>('/panel/pipeline'), []);
+  const pipeline = useLoad(() => answer(api.GET('/api/panel/pipeline')), []);
   const view = pipeline.data;
   const when = (at: string | null) => (at === null ? '—' : formatInZone(at, timeZone));
   return (
