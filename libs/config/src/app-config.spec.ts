@@ -24,6 +24,15 @@ describe('KAFKA_SESSION_TIMEOUT_MS', () => {
   });
 });
 
+describe('READINESS_LOOP_STALE_MS', () => {
+  it('is a minute unless set, and takes a whole number of milliseconds of at least 1', () => {
+    expect(loadConfig({}).readinessLoopStaleMs).toBe(60_000);
+    expect(loadConfig({ READINESS_LOOP_STALE_MS: '5000' }).readinessLoopStaleMs).toBe(5_000);
+    expect(() => loadConfig({ READINESS_LOOP_STALE_MS: '0' })).toThrow(new ConfigError('READINESS_LOOP_STALE_MS must be an integer of at least 1, got "0"'));
+    expect(() => loadConfig({ READINESS_LOOP_STALE_MS: '1m' })).toThrow(ConfigError);
+  });
+});
+
 describe('MESSAGE_RETRY_MAX_DELAY_MS and MESSAGE_DEAD_LETTER_AFTER_MS', () => {
   it('retry every 30 s at most, for a day, unless set', () => {
     expect(loadConfig({})).toMatchObject({ messageRetryMaxDelayMs: 30_000, messageDeadLetterAfterMs: 86_400_000 });

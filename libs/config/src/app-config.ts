@@ -37,6 +37,8 @@ export interface AppConfig {
   kafkaSessionTimeoutMs: number;
   /** Distributed mode: where the webhook-dispatcher answers queries (its HTTP port), for the gateway. */
   webhookDispatcherUrl: string;
+  /** How long past its planned next turn a loop of an app (timer firing, webhook delivery, the event relay) may stay silent before readiness fails. */
+  readinessLoopStaleMs: number;
   /** Longest a bus consumer's fetch waits when nothing is there. */
   kafkaFetchWaitMs: number;
   /** Longest a request/reply consumer's fetch waits when nothing is there (the commands' latency floor on brokers that answer only then). */
@@ -131,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     kafkaBrokers: (text(env, 'KAFKA_BROKERS') ?? '').split(',').map((b) => b.trim()).filter(Boolean),
     kafkaSessionTimeoutMs: integer(env, 'KAFKA_SESSION_TIMEOUT_MS', 30000, 1000),
     webhookDispatcherUrl: (text(env, 'WEBHOOK_DISPATCHER_URL') ?? 'http://webhook-dispatcher:3000').replace(/\/+$/, ''),
+    readinessLoopStaleMs: integer(env, 'READINESS_LOOP_STALE_MS', 60_000, 1),
     kafkaFetchWaitMs: integer(env, 'KAFKA_FETCH_WAIT_MS', 100, 1),
     kafkaRpcFetchWaitMs: integer(env, 'KAFKA_RPC_FETCH_WAIT_MS', 50, 1),
     eventStoreUrl: text(env, 'EVENTSTORE_URL'),

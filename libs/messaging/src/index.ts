@@ -1,4 +1,5 @@
 export * from './message-bus.port';
+export * from './group-membership';
 export * from './rpc.port';
 export * from './dead-letter';
 export * from './service-error';

@@ -15,10 +15,20 @@ export class PeriodicTask {
     private readonly logger = new Logger(name),
   ) {}
 
-  start(): void {
+  /**
+   * `onTurn` (readiness) hears of the start of each run (0: it must end soon) and of its end, done
+   * or failed, with the time to the next one.
+   */
+  start(onTurn?: (nextTurnWithinMs: number) => void): void {
     if (this.timer) return;
     const run = () => {
-      this.running = this.running.then(() => this.task()).catch((error: unknown) => this.logger.warn(`${this.name} failed: ${error instanceof Error ? error.message : String(error)}`));
+      this.running = this.running
+        .then(() => {
+          onTurn?.(0);
+          return this.task();
+        })
+        .catch((error: unknown) => this.logger.warn(`${this.name} failed: ${error instanceof Error ? error.message : String(error)}`))
+        .then(() => onTurn?.(this.everyMs));
     };
     run();
     this.timer = setInterval(run, this.everyMs);

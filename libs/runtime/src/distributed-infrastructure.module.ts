@@ -6,6 +6,7 @@ import { MEDIA_STORE, PostgresMediaStore } from '@app/media-store';
 import { HttpQueryClient, HttpQueryServer, KafkaConsumerTimings, KafkaMessageBus, KafkaRpc, MESSAGE_BUS, MessageEndpoints, QueryRouting, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
 import { DATABASE, openPostgresDatabase, SqlDatabase } from '@app/persistence';
 import { MEDIA_URL_SIGNER, MediaUrlSigner, MessageSigner, SECRET_BOX, SecretBox, WireCipher } from '@app/security';
+import { READINESS_WATCH, ReadinessWatch } from './health/readiness-watch';
 import { messageRetry } from './message-retry';
 import { keyringFromConfig } from './secret-box-from-config';
 
@@ -57,8 +58,11 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
     // Every message on Kafka is signed with the shared key, and one that is not is never acted on.
     const authenticator = new MessageSigner(keyring);
     const wireCipher = new WireCipher(keyring);
+    // Readiness: the app's loops report their turns, its consumer group members their membership.
+    const readiness = new ReadinessWatch({ loopStaleMs: config.readinessLoopStaleMs });
     const providers: Provider[] = [
       { provide: APP_CONFIG, useValue: config },
+      { provide: READINESS_WATCH, useValue: readiness },
       {
         provide: DATABASE,
         useFactory: () => openPostgresDatabase(config.databaseUrl!, { applicationName: options.service, ...postgresTimeouts(config) }),
@@ -71,6 +75,7 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
             consumer: consumerTimings(config),
             retry: messageRetry(config),
             authenticator,
+            membership: readiness,
           }),
       },
       {
@@ -86,6 +91,7 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
             authenticator,
             // Credentials and webhook secrets travel in requests and replies: sealed with the wire key.
             cipher: wireCipher,
+            membership: readiness,
           }),
       },
       { provide: HTTP_QUERY_SERVER, useFactory: () => new HttpQueryServer(wireCipher, new Set(options.queries?.methods ?? [])) },
@@ -130,7 +136,7 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
       module: DistributedInfrastructureModule,
       imports: [DiscoveryModule],
       providers: [MessageEndpoints, ...providers],
-      exports: [APP_CONFIG, DATABASE, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, SECRET_BOX, MEDIA_URL_SIGNER, HTTP_QUERY_SERVER, ...(options.eventStore ? [EVENT_STORE] : []), ...(options.media ? [MEDIA_STORE] : [])],
+      exports: [APP_CONFIG, READINESS_WATCH, DATABASE, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, SECRET_BOX, MEDIA_URL_SIGNER, HTTP_QUERY_SERVER, ...(options.eventStore ? [EVENT_STORE] : []), ...(options.media ? [MEDIA_STORE] : [])],
     };
   }
 

@@ -9,6 +9,7 @@ import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, MessageEndpoints, RPC_C
 import { DATABASE, openSqliteDatabase, SqlDatabase } from '@app/persistence';
 import { Keyring, MEDIA_URL_SIGNER, MediaUrlSigner, SECRET_BOX, SecretBox } from '@app/security';
 import { lockDataDir } from './data-dir-lock';
+import { READINESS_WATCH, ReadinessWatch } from './health/readiness-watch';
 import { loadOrCreateEncryptionKey } from './encryption-key';
 import { messageRetry } from './message-retry';
 import { keyringFromConfig } from './secret-box-from-config';
@@ -44,6 +45,8 @@ export class EmbeddedInfrastructureModule implements OnApplicationShutdown {
       providers: [
         MessageEndpoints,
         { provide: APP_CONFIG, useValue: config },
+        // Readiness: the services' loops report their turns (the in-process bus has no groups to lose).
+        { provide: READINESS_WATCH, useValue: new ReadinessWatch({ loopStaleMs: config.readinessLoopStaleMs }) },
         {
           provide: DATA_DIR_LOCK,
           useFactory: () => {
@@ -104,7 +107,7 @@ export class EmbeddedInfrastructureModule implements OnApplicationShutdown {
           useFactory: () => new MediaUrlSigner(keyring()),
         },
       ],
-      exports: [APP_CONFIG, DATABASE, EVENT_STORE, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, SECRET_BOX, MEDIA_URL_SIGNER, MEDIA_STORE],
+      exports: [APP_CONFIG, READINESS_WATCH, DATABASE, EVENT_STORE, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, SECRET_BOX, MEDIA_URL_SIGNER, MEDIA_STORE],
     };
   }
 

@@ -8,6 +8,7 @@ import { EVENT_STORE, EventStore } from '@app/event-store';
 import { InProcessMessageBus, InProcessMessageBusOptions, InProcessRpc, MESSAGE_BUS, MessageEndpoints, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
 import { FileMediaStore, MEDIA_STORE, MediaStore } from '@app/media-store';
 import { DATABASE, SqlDatabase } from '@app/persistence';
+import { READINESS_WATCH, ReadinessWatch } from '@app/runtime';
 import { MEDIA_URL_SIGNER, MediaUrlSigner, parseEncryptionKey, SECRET_BOX, SecretBox } from '@app/security';
 
 export interface TestInfrastructureOptions {
@@ -24,6 +25,8 @@ export interface TestInfrastructureOptions {
   encryptionKey?: string;
   /** Where uploaded media go; by default files in a new temporary folder. */
   media?: MediaStore;
+  /** What the service's loops report to (the test reads it); by default one with the configured READINESS_LOOP_STALE_MS. */
+  readiness?: ReadinessWatch;
 }
 
 @Global()
@@ -38,6 +41,7 @@ class TestInfrastructureModule {}
  */
 export function testInfrastructure(database: SqlDatabase, options: TestInfrastructureOptions = {}): DynamicModule {
   const rpc = options.rpc ?? new InProcessRpc();
+  const config = options.config ?? loadConfig({});
   const eventStore = options.eventStore ? [{ provide: EVENT_STORE, useValue: options.eventStore }] : [];
   return {
     module: TestInfrastructureModule,
@@ -45,7 +49,8 @@ export function testInfrastructure(database: SqlDatabase, options: TestInfrastru
     providers: [
       MessageEndpoints,
       { provide: DATABASE, useValue: database },
-      { provide: APP_CONFIG, useValue: options.config ?? loadConfig({}) },
+      { provide: APP_CONFIG, useValue: config },
+      { provide: READINESS_WATCH, useValue: options.readiness ?? new ReadinessWatch({ loopStaleMs: config.readinessLoopStaleMs }) },
       { provide: SECRET_BOX, useValue: new SecretBox(options.encryptionKey ?? 'test') },
       { provide: MEDIA_URL_SIGNER, useValue: new MediaUrlSigner({ current: parseEncryptionKey(options.encryptionKey ?? 'test', 'test key', { strict: false }) }) },
       { provide: RPC_CLIENT, useValue: rpc },
@@ -66,6 +71,6 @@ export function testInfrastructure(database: SqlDatabase, options: TestInfrastru
         },
       },
     ],
-    exports: [DATABASE, APP_CONFIG, SECRET_BOX, MEDIA_URL_SIGNER, RPC_CLIENT, RPC_SERVER, MESSAGE_BUS, MEDIA_STORE, ...eventStore.map((provider) => provider.provide)],
+    exports: [DATABASE, APP_CONFIG, READINESS_WATCH, SECRET_BOX, MEDIA_URL_SIGNER, RPC_CLIENT, RPC_SERVER, MESSAGE_BUS, MEDIA_STORE, ...eventStore.map((provider) => provider.provide)],
   };
 }

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { MessageBus, OutgoingMessage } from '@app/messaging';
+import { ReadinessWatch } from '@app/runtime';
 import { SchedulerOptions } from '../scheduler-options';
 import { DueTimer, TimerStore } from '../timers/timer-store';
 import { TimerFiring } from './timer-firing.service';
@@ -37,7 +38,10 @@ class FakeBus implements Pick<MessageBus, 'publish'> {
   readonly sent: Array<{ at: number; message: OutgoingMessage }> = [];
   readonly publishes: number[] = [];
   failuresLeft = 0;
+  /** While set, a publish waits for it: a call that hangs. */
+  hang: Promise<void> | null = null;
   async publish(_topic: string, messages: readonly OutgoingMessage[]): Promise<void> {
+    await this.hang;
     if (this.failuresLeft > 0) {
       this.failuresLeft--;
       throw new Error('broker unavailable');
@@ -60,12 +64,17 @@ describe('TimerFiring', () => {
   let timers: FakeTimers;
   let bus: FakeBus;
   let firing: TimerFiring;
+  /** The clock readiness reads, moved by hand. */
+  let readinessNow: number;
+  let readiness: ReadinessWatch;
 
   beforeAll(() => Logger.overrideLogger(false));
   beforeEach(() => {
     timers = new FakeTimers();
     bus = new FakeBus();
-    firing = new TimerFiring(timers as unknown as TimerStore, bus as unknown as MessageBus, options);
+    readinessNow = 0;
+    readiness = new ReadinessWatch({ loopStaleMs: 60_000, now: () => readinessNow });
+    firing = new TimerFiring(timers as unknown as TimerStore, bus as unknown as MessageBus, options, readiness);
   });
   afterEach(() => firing.stop());
 
@@ -117,5 +126,31 @@ describe('TimerFiring', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
     expect(bus.sent[0]!.message.value).toMatchObject({ type: 'StartPublishing', postUuid: 'p1', scheduledRevision: 1 });
     await waitUntil(() => timers.rows.size === 0);
+  });
+
+  it('beats for readiness after an idle round, saying it sleeps a scan interval: an idle scheduler stays ready', async () => {
+    firing.start();
+    // Past the limit of a loop that planned no sleep, the round's beat (at 0) said it sleeps a scan interval.
+    const readAt = (now: number) => {
+      readinessNow = now;
+      const stalled = readiness.stalledLoops();
+      readinessNow = 0;
+      return stalled;
+    };
+    await waitUntil(() => readAt(62_000).length === 0);
+    expect(readAt(options.scanIntervalMs + 60_000)).toEqual([]);
+    expect(readAt(options.scanIntervalMs + 60_001)).toEqual(['Loop "scheduler timer firing" has not turned for 65 s: it meant to turn again within 5.0 s (allowed 60 s past that)']);
+  });
+
+  it('stops beating while a round waits on a publish that hangs, and beats again once it returns', async () => {
+    let release = () => undefined as void;
+    bus.hang = new Promise<void>((resolve) => (release = resolve));
+    timers.add('p1', new Date(Date.now() - 1_000));
+    firing.start();
+    readinessNow = 60_001;
+    expect(readiness.stalledLoops()).toEqual(['Loop "scheduler timer firing" has not turned for 60 s (allowed 60 s)']);
+    release();
+    await waitUntil(() => bus.sent.length === 1 && timers.rows.size === 0);
+    await waitUntil(() => readiness.stalledLoops().length === 0);
   });
 });

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Headers, Topics } from '@app/contracts';
 import { MESSAGE_BUS, MessageBus } from '@app/messaging';
+import { LoopBeat, READINESS_WATCH, ReadinessWatch } from '@app/runtime';
 import { SCHEDULER_OPTIONS, SchedulerOptions } from '../scheduler-options';
 import { DueTimer, TimerStore } from '../timers/timer-store';
 import { startPublishingCommand } from './start-publishing-command';
@@ -13,7 +14,7 @@ import { wakeUpDelay } from './wake-up-delay';
  * One in-memory wake-up is kept for the earliest timer due within the scan interval, so a post
  * fires within moments of its time; the table is looked at again at least every scan interval
  * for timers other replicas were told about. Timers that came due while no replica ran fire at
- * start.
+ * start. Each round ends with a beat for readiness, idle ones too, saying when the next is planned.
  */
 @Injectable()
 export class TimerFiring {
@@ -24,21 +25,26 @@ export class TimerFiring {
   private rerun = false;
   private stopped = true;
   private failures = 0;
+  private loop: LoopBeat | null = null;
 
   constructor(
     private readonly timers: TimerStore,
     @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
     @Inject(SCHEDULER_OPTIONS) private readonly options: SchedulerOptions,
+    @Inject(READINESS_WATCH) private readonly readiness: ReadinessWatch,
   ) {}
 
   start(): void {
     this.stopped = false;
+    this.loop ??= this.readiness.loop('scheduler timer firing');
     this.wake();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     this.clearWakeUp();
+    this.loop?.end();
+    this.loop = null;
     await this.running;
   }
 
@@ -59,6 +65,8 @@ export class TimerFiring {
       this.rerun = true;
       return;
     }
+    // Awake: from now on the round must end within the allowance, whatever sleep was planned.
+    this.loop?.beat(0);
     this.running = this.round().finally(() => {
       this.running = null;
       if (this.rerun) {
@@ -84,9 +92,12 @@ export class TimerFiring {
       ok = false;
     }
     this.failures = ok ? 0 : this.failures + 1;
-    if (this.stopped || this.rerun) return;
+    if (this.stopped) return;
+    if (this.rerun) return this.loop?.beat(0);
     const { scanIntervalMs, retryDelayMs } = this.options;
-    this.planWakeUp(wakeUpDelay({ nextDueAt, now: new Date(), scanIntervalMs, failures: this.failures, retryDelayMs }));
+    const delayMs = wakeUpDelay({ nextDueAt, now: new Date(), scanIntervalMs, failures: this.failures, retryDelayMs });
+    this.loop?.beat(delayMs);
+    this.planWakeUp(delayMs);
   }
 
   /** Fires every timer due now, batch by batch; false when a batch could not be fired. */
@@ -95,6 +106,8 @@ export class TimerFiring {
     for (;;) {
       const claimed = await this.timers.claimDue(new Date(), claimLeaseMs, batchSize);
       if (claimed.length > 0 && !(await this.fire(claimed))) return false;
+      // A long backlog fired batch after batch is progress: readiness hears of each batch.
+      if (claimed.length > 0) this.loop?.beat(0);
       if (claimed.length < batchSize || this.stopped) return true;
     }
   }

@@ -3,33 +3,40 @@ import { APP_CONFIG, AppConfig } from '@app/config';
 import { Headers, PostCommandMessage, Topics } from '@app/contracts';
 import { MESSAGE_BUS, MessageBus } from '@app/messaging';
 import { PeriodicTask } from '@app/persistence';
+import { LoopBeat, READINESS_WATCH, ReadinessWatch } from '@app/runtime';
 import { PublishingWatchStore } from './publishing-watch.store';
 
 /**
  * Finds publishing rounds that outlived PUBLISHING_STUCK_AFTER_MS without all their results (a
  * result lost, a start of publishing dead-lettered) and has the post-service end them: the
  * accounts still without a result fail with a message saying so, so a post never stays
- * `publishing`. Reminds again after the same time if the round is still open.
+ * `publishing`. Reminds again after the same time if the round is still open. Each check beats
+ * for readiness.
  */
 @Injectable()
 export class PublishingWatchdog implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('PublishingWatchdog');
   private readonly task: PeriodicTask;
+  private loop: LoopBeat | null = null;
 
   constructor(
     private readonly watch: PublishingWatchStore,
     @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(READINESS_WATCH) private readonly readiness: ReadinessWatch,
   ) {
     const stuckAfterMs = config.publishingStuckAfterMs;
     this.task = new PeriodicTask('PublishingWatchdog', Math.min(60_000, Math.max(250, Math.floor(stuckAfterMs / 4))), () => this.check(new Date()));
   }
 
   onApplicationBootstrap(): void {
-    this.task.start();
+    this.loop ??= this.readiness.loop('publishing watchdog');
+    this.task.start((nextTurnWithinMs) => this.loop?.beat(nextTurnWithinMs));
   }
 
   beforeApplicationShutdown(): Promise<void> {
+    this.loop?.end();
+    this.loop = null;
     return this.task.stop();
   }
 

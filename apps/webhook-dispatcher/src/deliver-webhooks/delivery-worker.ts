@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
+import { LoopBeat, READINESS_WATCH, ReadinessWatch } from '@app/runtime';
 import { SECRET_BOX, SecretBox } from '@app/security';
 import { BatchWriter } from './batch-writer';
 import { DeliveryMetrics } from './delivery-metrics';
@@ -39,7 +40,8 @@ const GONE = 410;
  * here, and otherwise sleeps until the next due time: a retry recorded here sets it directly, and
  * the queue is asked only when a claim has emptied it. Attempts run concurrently (bounded), so a
  * slow endpoint delays no one else; attempts that end together are recorded together. State lives
- * in the deliveries table only, so a restart resumes where it stopped.
+ * in the deliveries table only, so a restart resumes where it stopped. Every look at the queue
+ * beats for readiness, saying when the next one is planned (idle, within IDLE_RECHECK_MS).
  */
 @Injectable()
 export class DeliveryWorker {
@@ -59,6 +61,7 @@ export class DeliveryWorker {
   private missedClaims = 0;
   private timer?: NodeJS.Timeout;
   private timerAt = Infinity;
+  private loop: LoopBeat | null = null;
 
   constructor(
     private readonly queue: DeliveryQueueRepository,
@@ -66,6 +69,7 @@ export class DeliveryWorker {
     private readonly health: WebhookHealthRepository,
     @Inject(SECRET_BOX) private readonly secrets: SecretBox,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(READINESS_WATCH) private readonly readiness: ReadinessWatch,
   ) {
     this.recorder = new BatchWriter((finished) => this.record(finished), {
       maxBatch: MAX_CONCURRENT_ATTEMPTS,
@@ -98,6 +102,7 @@ export class DeliveryWorker {
     const released = await this.queue.releaseLeftoverLeases();
     if (released > 0) this.logger.warn(`${released} delivery attempt(s) cut off by the end of the previous process will be made again`);
     this.running = true;
+    this.loop ??= this.readiness.loop('webhook delivery worker');
     this.wake();
   }
 
@@ -105,6 +110,8 @@ export class DeliveryWorker {
   async stop(): Promise<void> {
     this.running = false;
     this.disarm();
+    this.loop?.end();
+    this.loop = null;
     await this.pumpRun;
     await Promise.allSettled([...this.inFlight]);
   }
@@ -119,6 +126,7 @@ export class DeliveryWorker {
   private async pump(): Promise<void> {
     this.pumping = true;
     this.disarm();
+    this.loop?.beat(0);
     try {
       let emptied = false;
       let claimedAny = false;
@@ -128,6 +136,7 @@ export class DeliveryWorker {
         this.saturated = free <= 0;
         if (this.saturated) break;
         const claimed = await this.queue.claimDue(free, this.config.webhookTimeoutMs + LEASE_MARGIN_MS, this.busyWebhooks());
+        this.loop?.beat(0);
         for (const delivery of claimed) this.launch(delivery);
         claimedAny ||= claimed.length > 0;
         if (claimed.length === free) this.pumpRequested = true;
@@ -141,6 +150,8 @@ export class DeliveryWorker {
       this.pumping = false;
     }
     if (this.running && this.pumpRequested) this.pumpRun = this.pump();
+    // Asleep until its timer, or (every slot busy) until an attempt ends, within the request timeout.
+    else this.loop?.beat(Number.isFinite(this.timerAt) ? this.timerAt - Date.now() : this.config.webhookTimeoutMs);
   }
 
   /**

@@ -26,6 +26,12 @@ export interface EventRelayOptions {
   batchSize?: number;
   /** Pause before a failed batch is published again. */
   retryEveryMs?: number;
+  /**
+   * Told at each turn of the relay's loop, for readiness: a try for the lease, a renewal while no
+   * batch is on its way, each publish of a batch (done or failed); with the longest wait before
+   * the next turn. A publish that hangs stops the turns.
+   */
+  onTurn?: (nextTurnWithinMs: number) => void;
 }
 
 /**
@@ -52,6 +58,9 @@ export class EventRelay {
   private stopping = new AbortController();
   private running: Promise<void> | null = null;
   private leading = false;
+  /** A batch is being published (its publish and checkpoint are awaited). */
+  private publishing = false;
+  private readonly onTurn: (nextTurnWithinMs: number) => void;
 
   constructor(
     database: SchemaDatabase<RelayTables>,
@@ -67,6 +76,7 @@ export class EventRelay {
     this.acquireEveryMs = options.acquireEveryMs ?? 1_000;
     this.batchSize = options.batchSize ?? 200;
     this.retryEveryMs = options.retryEveryMs ?? 1_000;
+    this.onTurn = options.onTurn ?? (() => undefined);
     this.lease = new RelayLease(database, name, this.leaseMs);
   }
 
@@ -93,8 +103,10 @@ export class EventRelay {
   private async run(stopped: AbortSignal): Promise<void> {
     while (!stopped.aborted) {
       const checkpoint = await this.tryAcquire();
-      if (checkpoint === null) await pause(this.acquireEveryMs, stopped);
-      else await this.relayWhileLeading(checkpoint, stopped);
+      if (checkpoint === null) {
+        this.onTurn(this.acquireEveryMs);
+        await pause(this.acquireEveryMs, stopped);
+      } else await this.relayWhileLeading(checkpoint, stopped);
     }
   }
 
@@ -114,6 +126,7 @@ export class EventRelay {
     const term = AbortSignal.any([stopped, lost.signal]);
     const subscription = this.store.subscribeToAll(checkpoint, (event) => this.relay(event, lost));
     while (!term.aborted) {
+      if (!this.publishing) this.onTurn(this.renewEveryMs);
       await pause(this.renewEveryMs, term);
       if (!term.aborted && !(await this.renew())) lost.abort();
     }
@@ -147,13 +160,18 @@ export class EventRelay {
 
   private async publishBatch(batch: RecordedEvent[], lost: AbortController): Promise<void> {
     while (!lost.signal.aborted) {
+      this.publishing = true;
       try {
         for (const [topic, messages] of await byTopic(batch, this.toMessage)) await this.publish(topic, messages);
         if (!(await this.lease.saveCheckpoint(batch[batch.length - 1].position))) lost.abort();
+        this.onTurn(this.renewEveryMs);
         return;
       } catch (error) {
         this.logger.warn(`Could not relay ${batch.length} events from position ${batch[0].position}: ${describe(error)}; retrying`);
+        this.onTurn(this.retryEveryMs);
         await pause(this.retryEveryMs, lost.signal);
+      } finally {
+        this.publishing = false;
       }
     }
   }

@@ -1,19 +1,32 @@
 import { Logger } from '@nestjs/common';
-import { Consumer, ConsumerCrashEvent } from 'kafkajs';
+import { Consumer } from 'kafkajs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { GroupMemberReports, GroupMembershipWatch, WatchedMember } from '../group-membership';
 import { KafkaGroupConsumer } from './kafka-group-consumer';
 
-/** The part of a kafkajs consumer the member uses, counting joins and able to report a crash as kafkajs does. */
+/** The part of a kafkajs consumer the member uses, counting joins and able to emit kafkajs' instrumentation events. */
 class FakeConsumer {
-  readonly events = { CRASH: 'consumer.crash' };
+  readonly events = {
+    CRASH: 'consumer.crash',
+    GROUP_JOIN: 'consumer.group_join',
+    HEARTBEAT: 'consumer.heartbeat',
+    COMMIT_OFFSETS: 'consumer.commit_offsets',
+    REBALANCING: 'consumer.rebalancing',
+    STOP: 'consumer.stop',
+    DISCONNECT: 'consumer.disconnect',
+    CONNECT: 'consumer.connect',
+  };
   joins = 0;
   disconnects = 0;
   failingConnects = 0;
-  private onCrash?: (event: ConsumerCrashEvent) => void;
+  private readonly listeners = new Map<string, Array<(event: { payload: unknown }) => void>>();
 
-  on(_event: string, listener: (event: ConsumerCrashEvent) => void): () => void {
-    this.onCrash = listener;
+  on(event: string, listener: (event: { payload: unknown }) => void): () => void {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
     return () => undefined;
+  }
+  emit(event: keyof FakeConsumer['events'], payload: unknown = {}): void {
+    for (const listener of this.listeners.get(this.events[event]) ?? []) listener({ payload });
   }
   async connect(): Promise<void> {
     if (this.failingConnects > 0) {
@@ -31,14 +44,27 @@ class FakeConsumer {
   }
   /** What kafkajs emits after it disconnected a crashed member; `restart` says whether it starts it again itself. */
   crash(restart: boolean): void {
-    const payload = { error: new Error('The coordinator refused the group sync'), groupId: 'publisher', restart };
-    this.onCrash!({ id: '1', type: 'consumer.crash', timestamp: Date.now(), payload });
+    this.emit('CRASH', { error: new Error('The coordinator refused the group sync'), groupId: 'publisher', restart });
+  }
+}
+
+/** A membership watch that writes down what it is told. */
+class RecordedMembership implements GroupMembershipWatch {
+  readonly told: string[] = [];
+  watch(member: WatchedMember): GroupMemberReports {
+    this.told.push(`watch ${member.groupId} ${member.topics.join(',')} ${member.sessionTimeoutMs}`);
+    return {
+      joined: (assignment) => this.told.push(`joined ${JSON.stringify(assignment)}`),
+      answered: () => this.told.push('answered'),
+      out: (reason) => this.told.push(`out: ${reason}`),
+      ended: () => this.told.push('ended'),
+    };
   }
 }
 
 const quietLogger = { log: jest.fn(), warn: jest.fn(), error: jest.fn() } as unknown as Logger;
 
-function member(consumer: FakeConsumer): KafkaGroupConsumer {
+function member(consumer: FakeConsumer, membership?: GroupMembershipWatch): KafkaGroupConsumer {
   return new KafkaGroupConsumer(
     {
       consumer: consumer as unknown as Consumer,
@@ -49,6 +75,8 @@ function member(consumer: FakeConsumer): KafkaGroupConsumer {
       retry: { firstDelayMs: 5, maxDelayMs: 20, deadLetterAfterMs: 1_000 },
       partitionsConsumedConcurrently: 1,
       logger: quietLogger,
+      membership,
+      sessionTimeoutMs: 6_000,
     },
     () => undefined,
   );
@@ -106,5 +134,50 @@ describe('KafkaGroupConsumer after a crash', () => {
     await sleep(100);
     expect(consumer.joins).toBe(1);
     expect(consumer.disconnects).toBe(1);
+  });
+});
+
+describe('KafkaGroupConsumer membership, for readiness', () => {
+  it('reports joining, being answered and leaving its group from kafkajs events, and ends when stopped', async () => {
+    const consumer = new FakeConsumer();
+    const membership = new RecordedMembership();
+    const subscription = member(consumer, membership);
+    await subscription.start();
+
+    consumer.emit('GROUP_JOIN', { memberAssignment: { 'post-events': [0, 2] } });
+    consumer.emit('HEARTBEAT');
+    consumer.emit('COMMIT_OFFSETS');
+    consumer.emit('REBALANCING');
+    consumer.emit('STOP');
+    consumer.emit('DISCONNECT');
+    consumer.crash(true);
+    consumer.emit('CONNECT');
+    await subscription.stop();
+
+    expect(membership.told).toEqual([
+      'watch publisher post-events 6000',
+      'joined {"post-events":[0,2]}',
+      'answered',
+      'answered',
+      'out: rebalancing',
+      'out: stopped',
+      'out: disconnected',
+      'out: crashed (The coordinator refused the group sync)',
+      'out: connected, joining its group',
+      'ended',
+    ]);
+  });
+
+  it('reports a member given no partitions (more members than partitions) as joined: an idle member is in its group', async () => {
+    const consumer = new FakeConsumer();
+    const membership = new RecordedMembership();
+    const subscription = member(consumer, membership);
+    await subscription.start();
+
+    consumer.emit('GROUP_JOIN', { memberAssignment: {} });
+    await subscription.stop();
+
+    expect(membership.told.slice(0, 2)).toEqual(['watch publisher post-events 6000', 'joined {}']);
+    expect(quietLogger.log).toHaveBeenCalledWith('Consumer group publisher joined; assigned no partitions');
   });
 });

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { Consumer, EachMessagePayload, KafkaMessage } from 'kafkajs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { IncomingMessage, Subscription } from '../message-bus.port';
+import { GroupMemberReports, GroupMembershipWatch } from '../group-membership';
 import { decodeMessage, MessageAuthenticator, nextOffset } from './kafka-codec';
 import { errorMessage } from '../dead-letter';
 import { handleWithRetries } from '../delivery/handle-with-retries';
@@ -19,6 +20,10 @@ export interface GroupConsumerSettings {
   authenticator?: MessageAuthenticator;
   partitionsConsumedConcurrently: number;
   logger: Logger;
+  /** Told when the member joins its group, is answered in it and leaves it (for readiness). */
+  membership?: GroupMembershipWatch;
+  /** The consumer's session timeout: how long the group waits for a silent member. */
+  sessionTimeoutMs: number;
 }
 
 /**
@@ -36,6 +41,7 @@ export class KafkaGroupConsumer implements Subscription {
   /** Crashes kafkajs did not restart from, and the last one's error. */
   private crashes = 0;
   private lastCrash: unknown;
+  private membership?: GroupMemberReports;
 
   constructor(
     private readonly settings: GroupConsumerSettings,
@@ -45,13 +51,36 @@ export class KafkaGroupConsumer implements Subscription {
   /** Resolves once the member has joined its group and been given its partitions. */
   async start(): Promise<void> {
     const { consumer } = this.settings;
+    this.watchMembership();
     consumer.on(consumer.events.CRASH, ({ payload }) => this.crashed(payload.error, payload.restart));
-    if (consumer.events.GROUP_JOIN) {
-      consumer.on(consumer.events.GROUP_JOIN, ({ payload }) =>
-        this.settings.logger.log(`Consumer group ${this.settings.groupId} joined; assigned ${describeAssignment(payload.memberAssignment)}`),
-      );
-    }
     await this.join();
+  }
+
+  /**
+   * Tells the membership watch, from kafkajs' instrumentation events, when this member is in its
+   * group (joined, then answered by the coordinator at each heartbeat or commit) and when it is
+   * out (rebalancing, crashed, disconnected, connecting again). A member that joins with no
+   * partitions is in its group all the same: a group with more members than its topics have
+   * partitions (a fifth replica on a four-partition topic) leaves the extra ones idle, ready to
+   * take over, which is no reason to call them unready.
+   */
+  private watchMembership(): void {
+    const { consumer, groupId, topics, sessionTimeoutMs, membership, logger } = this.settings;
+    const reports = membership?.watch({ groupId, topics, sessionTimeoutMs });
+    this.membership = reports;
+    const { events } = consumer;
+    consumer.on(events.GROUP_JOIN, ({ payload }) => {
+      logger.log(`Consumer group ${groupId} joined; assigned ${describeAssignment(payload.memberAssignment)}`);
+      reports?.joined(payload.memberAssignment);
+    });
+    if (!reports) return;
+    consumer.on(events.HEARTBEAT, () => reports.answered());
+    consumer.on(events.COMMIT_OFFSETS, () => reports.answered());
+    consumer.on(events.REBALANCING, () => reports.out('rebalancing'));
+    consumer.on(events.CRASH, ({ payload }) => reports.out(`crashed (${errorMessage(payload.error)})`));
+    consumer.on(events.STOP, () => reports.out('stopped'));
+    consumer.on(events.DISCONNECT, () => reports.out('disconnected'));
+    consumer.on(events.CONNECT, () => reports.out('connected, joining its group'));
   }
 
   private async join(): Promise<void> {
@@ -125,6 +154,7 @@ export class KafkaGroupConsumer implements Subscription {
       while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
       await consumer.disconnect();
     } finally {
+      this.membership?.ended();
       this.onStopped();
     }
   }

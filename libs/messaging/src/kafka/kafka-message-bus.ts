@@ -5,6 +5,7 @@ import { DeadLetterHeaders, deadLetterHeaders, errorMessage, MessageTooLargeErro
 import { keepRetrying, RetryPolicy, retryPolicy } from '../delivery/retry-policy';
 import { chunkBySize, encodedSize } from './request-chunks';
 import { ConsumerLag, MessageBus, OutgoingMessage, SubscribeOptions, Subscription } from '../message-bus.port';
+import { GroupMembershipWatch } from '../group-membership';
 import { encodeMessage, MessageAuthenticator, SIGNATURE_HEADER } from './kafka-codec';
 import { kafkaConsumerLag } from './kafka-consumer-lag';
 import { KafkaGroupConsumer } from './kafka-group-consumer';
@@ -38,9 +39,13 @@ export interface KafkaMessageBusOptions {
   idempotent?: boolean;
   /** Level of the kafkajs client's own logs. Default 'info' (which Nest shows at debug). */
   logLevel?: KafkaLogLevel;
+  /** Told whether each member of a consumer group is in its group (for readiness). */
+  membership?: GroupMembershipWatch;
 }
 
 const DEFAULT_MAX_REQUEST_BYTES = 900_000;
+/** kafkajs' own default. */
+const DEFAULT_SESSION_TIMEOUT_MS = 30_000;
 
 /**
  * The message bus over Kafka (kafkajs). Values are JSON, the key picks the partition (kafkajs'
@@ -108,6 +113,8 @@ export class KafkaMessageBus implements MessageBus {
         authenticator: this.options.authenticator,
         partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 4,
         logger: this.logger,
+        membership: this.options.membership,
+        sessionTimeoutMs: this.options.consumer?.sessionTimeout ?? DEFAULT_SESSION_TIMEOUT_MS,
       },
       () => {
         this.members.delete(groupId);

@@ -3,8 +3,13 @@ import { ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 import { sql } from 'kysely';
 import { DATABASE, SqlDatabase } from '@app/persistence';
+import { READINESS_WATCH, ReadinessWatch } from './readiness-watch';
 
-/** Liveness (the process answers) and readiness (its database answers), for probes. */
+/**
+ * Liveness (the process answers) and readiness, for probes: the database answers, every loop of
+ * the app keeps turning, and every consumer group member is in its group (see ReadinessWatch).
+ * Not ready answers 503 with the reason of each check that failed under `error`.
+ */
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
@@ -12,6 +17,7 @@ export class HealthController {
     private readonly health: HealthCheckService,
     private readonly indicators: HealthIndicatorService,
     @Inject(DATABASE) private readonly database: SqlDatabase,
+    @Inject(READINESS_WATCH) private readonly watch: ReadinessWatch,
   ) {}
 
   @Get('live')
@@ -35,6 +41,13 @@ export class HealthController {
           return indicator.down({ message: 'The database does not answer.' });
         }
       },
+      () => this.problems('loops', this.watch.stalledLoops()),
+      () => this.problems('consumers', this.watch.absentMembers()),
     ]);
+  }
+
+  private problems(name: string, problems: string[]) {
+    const indicator = this.indicators.check(name);
+    return problems.length === 0 ? indicator.up() : indicator.down({ message: problems.join('; ') });
   }
 }

@@ -2,5 +2,6 @@ import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { HealthController } from './health.controller';
 
+/** `/health/live` and `/health/ready`; READINESS_WATCH comes from the infrastructure module. */
 @Module({ imports: [TerminusModule.forRoot({ logger: false })], controllers: [HealthController] })
 export class HealthModule {}

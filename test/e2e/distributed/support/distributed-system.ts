@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Client } from 'pg';
 import { createThrowawayDatabase, ThrowawayDatabase } from '@app/persistence';
-import { startTestKafkaCluster, TestKafkaCluster } from '@app/kafka-testing';
+import { BrokerOutage, startTestKafkaCluster, TestKafkaCluster } from '@app/kafka-testing';
 import { diagnoseProcesses, NodeProcess } from '../../support/node-process';
 import { TcpProxy } from '../../support/tcp-proxy';
 import { APP_NAMES, AppName, AppProcess } from './app-process';
@@ -23,6 +23,11 @@ export interface DistributedSystemOptions {
   readyTimeoutMs?: number;
   /** Reach PostgreSQL through a proxy that `databaseLink` can cut, to simulate a database outage. */
   databaseProxy?: boolean;
+}
+
+export interface Readiness {
+  status: number;
+  body: { status: string; info?: Record<string, { status: string }>; error?: Record<string, { status: string; message?: string }> };
 }
 
 /** Inherited settings that would point an app somewhere else than this system. */
@@ -118,6 +123,19 @@ export class DistributedSystem {
   /** The Kafka cluster's bootstrap addresses, to read the topics as any client of the cluster could. */
   get kafkaBrokers(): string[] {
     return this.cluster.brokers;
+  }
+
+  /** Stops the Kafka broker and starts it again on its ports and data; fails saying why where the cluster cannot. */
+  get kafkaOutage(): BrokerOutage {
+    const { outage } = this.cluster;
+    if ('unsupported' in outage) throw new Error(`This Kafka cannot be stopped and started again: ${outage.unsupported}`);
+    return outage;
+  }
+
+  /** What `/health/ready` of a replica answers: 200, or 503 with the reason of each failed check under `error`. */
+  async readiness(app: AppName, index = 0): Promise<Readiness> {
+    const response = await fetch(`${this.replica(app, index).baseUrl}/health/ready`, { signal: AbortSignal.timeout(5_000) });
+    return { status: response.status, body: (await response.json()) as Readiness['body'] };
   }
 
   replicas(app: AppName): AppProcess[] {

@@ -6,13 +6,23 @@ import { dirname, join } from 'node:path';
 /**
  * A real Apache Kafka broker (with its ZooKeeper) for tests, from the `kafka` folder of `shared`
  * beside the repository (`../shared/kafka`): `start.sh DIR` starts one on free ports of 127.0.0.1
- * with its data in DIR, `stop.sh DIR` stops it.
+ * with its data in DIR, `stop.sh DIR` stops it, `start.sh DIR --keep` starts it again on the same
+ * ports and data.
  */
-export interface RealKafkaBroker {
+export interface RealKafkaBroker extends BrokerOutage {
   brokers: string[];
   /** Its data, pids and logs (`logs/kafka.out`, `logs/zookeeper.out`); removed when it stops. */
   dataDir: string;
+  /** Stops it for good and removes its folder. */
   stop(): Promise<void>;
+}
+
+/** An outage of the broker: it stops, keeping its data, and later starts again where it was. */
+export interface BrokerOutage {
+  /** Stops the broker and its ZooKeeper; clients see connections refused. */
+  stopBroker(): Promise<void>;
+  /** Starts them again on the same ports and data; resolves once the broker answers. */
+  restartBroker(): Promise<void>;
 }
 
 /**
@@ -80,7 +90,17 @@ async function startOnce(ownerPid: number): Promise<RealKafkaBroker> {
     const output = await runScript(START_SCRIPT, [dataDir], START_TIMEOUT_MS);
     const address = ADDRESS.exec(output);
     if (!address) throw new Error(`${START_SCRIPT} printed no bootstrap.servers: ${output.slice(-2000)}`);
-    return { brokers: address[1].split(','), dataDir, stop };
+    const brokers = address[1].split(',');
+    return {
+      brokers,
+      dataDir,
+      stop,
+      stopBroker: async () => void (await runScript(STOP_SCRIPT, [dataDir], 30_000)),
+      restartBroker: async () => {
+        const restarted = ADDRESS.exec(await runScript(START_SCRIPT, [dataDir, '--keep'], START_TIMEOUT_MS))?.[1];
+        if (restarted !== address[1]) throw new Error(`The broker came back on ${restarted ?? 'no address'} instead of ${address[1]}`);
+      },
+    };
   } catch (error) {
     await stop();
     throw error;

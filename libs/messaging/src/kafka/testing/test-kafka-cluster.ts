@@ -1,5 +1,5 @@
 import { findKcat, startKafkaMockCluster } from './kafka-mock-cluster';
-import { findRealKafkaBroker, startRealKafkaBroker } from './real-kafka-broker';
+import { BrokerOutage, findRealKafkaBroker, startRealKafkaBroker } from './real-kafka-broker';
 
 /** The Kafka of a test suite, the first there is: KAFKA_TEST_BROKERS, a real broker, the mock cluster. */
 export interface TestKafkaCluster {
@@ -7,6 +7,8 @@ export interface TestKafkaCluster {
   brokers: string[];
   /** KafkaJS consumer timings that keep joins, rebalances and stops short on this cluster. */
   consumerTimings: ConsumerTimings;
+  /** Stopping the broker and starting it again on its ports and data (an outage), or why this cluster cannot. */
+  outage: BrokerOutage | { unsupported: string };
   stop(): Promise<void>;
 }
 
@@ -47,18 +49,35 @@ export async function startTestKafkaCluster(): Promise<TestKafkaCluster> {
   const choice = chooseTestKafka();
   if ('missing' in choice) throw new Error(`No Kafka for the tests: ${choice.missing}`);
   if (choice.kind === 'brokers of KAFKA_TEST_BROKERS') {
-    return { kind: choice.kind, brokers: externalBrokers(), consumerTimings: REAL_BROKER_TIMINGS, stop: async () => undefined };
+    const outage = { unsupported: 'the brokers of KAFKA_TEST_BROKERS are not started by the tests, so they cannot stop them' };
+    return { kind: choice.kind, brokers: externalBrokers(), consumerTimings: REAL_BROKER_TIMINGS, outage, stop: async () => undefined };
   }
   if (choice.kind === 'real Kafka broker') {
     const broker = await startRealKafkaBroker();
-    return { kind: choice.kind, ...broker, consumerTimings: REAL_BROKER_TIMINGS };
+    const outage = { stopBroker: () => broker.stopBroker(), restartBroker: () => broker.restartBroker() };
+    return { kind: choice.kind, brokers: broker.brokers, consumerTimings: REAL_BROKER_TIMINGS, outage, stop: () => broker.stop() };
   }
   if (!fallbackPrinted) {
     fallbackPrinted = true;
     process.stderr.write(`Kafka tests use librdkafka's mock cluster instead of a real broker: ${choice.fallbackReason}.\n`);
   }
   const cluster = await startKafkaMockCluster();
-  return { kind: choice.kind, ...cluster, consumerTimings: MOCK_CLUSTER_TIMINGS };
+  const outage = { unsupported: BROKER_OUTAGE_UNSUPPORTED_ON_MOCK };
+  return { kind: choice.kind, ...cluster, consumerTimings: MOCK_CLUSTER_TIMINGS, outage };
+}
+
+const BROKER_OUTAGE_UNSUPPORTED_ON_MOCK = "librdkafka's mock cluster lives in its kcat process, so it cannot be stopped and started again on its data";
+
+/**
+ * Whether the Kafka the suites of this run get can be stopped and started again (only a real
+ * broker the tests start can), or why not (to print when such a suite is skipped).
+ */
+export function chooseKafkaWithOutages(): { kind: TestKafkaKind } | { missing: string } {
+  const choice = chooseTestKafka();
+  if ('missing' in choice) return choice;
+  if (choice.kind === 'real Kafka broker') return { kind: choice.kind };
+  if (choice.kind === 'mock Kafka cluster') return { missing: `${BROKER_OUTAGE_UNSUPPORTED_ON_MOCK} (no real broker: ${choice.fallbackReason})` };
+  return { missing: 'the brokers of KAFKA_TEST_BROKERS are not started by the tests, so they cannot stop them' };
 }
 
 function externalBrokers(): string[] {
