@@ -60,7 +60,7 @@ describeWithBrowser('dashboard dead letters in a browser (the built service, Chr
     expect(await authorized()).toBe(true);
 
     await openFromNavigation(page, 'Panel');
-    const pipeline = page.getByRole('region', { name: 'Pipeline' });
+    const pipeline = page.locator('section', { has: page.getByRole('heading', { name: 'Pipeline', exact: true }) });
     await pipeline.getByRole('alert').getByText('1 dead letter waits to be looked at and replayed (GET /api/panel/dead-letters).').waitFor();
     await pipeline.getByRole('table', { name: 'Consumer lag' }).getByRole('row').filter({ hasText: 'gateway.dead-letters' }).first().waitFor();
     const row = page.getByRole('row').filter({ hasText: 'AccountAuthorizationLost' });

@@ -10,7 +10,8 @@ import { DistributedSystem } from './support/distributed-system';
 /** The families each app records (every app serves HTTP, if only its probes, and reads topics), and the consumer groups it subscribes. */
 const EXPECTED: Record<AppName, { families: string[]; groups: string[] }> = {
   gateway: {
-    families: [],
+    // The gateway is the one that asks over request/reply: it times each request's phases.
+    families: ['rpc_client_phase_seconds'],
     groups: [ConsumerGroups.gatewayAccounts, ConsumerGroups.gatewayPosts, ConsumerGroups.gatewayMedia, ConsumerGroups.gatewayDeadLetters],
   },
   'post-service': { families: ['posts_due_late_seconds'], groups: [ConsumerGroups.postCommands, ConsumerGroups.postServiceHeldInstants] },

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useCallback, useEffect, useId, useState } from 'preact/hooks';
+import { useCallback, useEffect, useState } from 'preact/hooks';
 import { ApiFailure, type FieldErrors } from '../api';
 
 /** Data loaded from the API, with its error and a way to load it again. */
@@ -64,11 +64,10 @@ export function Loading({ what }: { what: string }) {
 }
 
 export function Section({ title, children, actions }: { title: string; children: ComponentChildren; actions?: ComponentChildren }) {
-  const headingId = useId();
   return (
-    <section class="card" aria-labelledby={headingId}>
+    <section class="card">
       <div class="card-head">
-        <h2 id={headingId}>{title}</h2>
+        <h2>{title}</h2>
         {actions}
       </div>
       {children}
