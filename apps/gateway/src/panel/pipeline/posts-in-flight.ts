@@ -6,6 +6,17 @@ import type { StuckPostView } from './pipeline-view';
 
 const STUCK_POSTS_SHOWN = 20;
 
+/** A kind of post in flight, and the time it is measured from. */
+interface InFlight {
+  status: StuckPostView['status'];
+  column: 'due_at' | 'changed_at';
+}
+const SCHEDULED: InFlight = { status: 'scheduled', column: 'due_at' };
+const PUBLISHING: InFlight = { status: 'publishing', column: 'changed_at' };
+
+/** A bound on the kind's time: at or before (`<=`), or before (`<`), an instant. */
+type TimeBound = { operator: '<=' | '<'; at: Date };
+
 /**
  * The posts between their due time and their result, as the gateway's read model shows them:
  * scheduled posts whose time has come, and posts publishing. Each read uses a partial index of
@@ -16,46 +27,47 @@ export class PostsInFlight {
   constructor(@Inject(GATEWAY_DATABASE) private readonly database: GatewayDatabase) {}
 
   async due(now: Date): Promise<{ due: number; oldestDueAt: Date | null }> {
-    const row = await this.database.db
-      .selectFrom('posts')
-      .where('status', '=', sql.lit('scheduled'))
-      .where('deleted', '=', sql.lit(false))
-      .where('due_at', '<=', now)
-      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('due_at').as('oldest')])
-      .executeTakeFirstOrThrow();
-    return { due: Number(row.count), oldestDueAt: toDate(row.oldest) };
+    const { count, oldest } = await this.countAndOldest(SCHEDULED, { operator: '<=', at: now });
+    return { due: count, oldestDueAt: oldest };
   }
 
   async publishing(): Promise<{ inProgress: number; oldestSince: Date | null }> {
-    const row = await this.database.db
-      .selectFrom('posts')
-      .where('status', '=', sql.lit('publishing'))
-      .where('deleted', '=', sql.lit(false))
-      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('changed_at').as('oldest')])
-      .executeTakeFirstOrThrow();
-    return { inProgress: Number(row.count), oldestSince: toDate(row.oldest) };
+    const { count, oldest } = await this.countAndOldest(PUBLISHING);
+    return { inProgress: count, oldestSince: oldest };
   }
 
   /** The oldest posts due longer than `lateAfterMs` ago, and publishing longer than `stuckAfterMs`, at most 20 of each. */
   async stuck(now: Date, lateAfterMs: number, stuckAfterMs: number): Promise<StuckPostView[]> {
     const [late, publishing] = await Promise.all([
-      this.heldSince('scheduled', 'due_at', new Date(now.getTime() - lateAfterMs), 'Due, and its publishing has not started.'),
-      this.heldSince('publishing', 'changed_at', new Date(now.getTime() - stuckAfterMs), 'Publishing, with results missing for longer than PUBLISHING_STUCK_AFTER_MS.'),
+      this.heldSince(SCHEDULED, new Date(now.getTime() - lateAfterMs), 'Due, and its publishing has not started.'),
+      this.heldSince(PUBLISHING, new Date(now.getTime() - stuckAfterMs), 'Publishing, with results missing for longer than PUBLISHING_STUCK_AFTER_MS.'),
     ]);
     return [...late, ...publishing];
   }
 
-  /** The posts of `status` whose `column` is before `before`, oldest first. */
-  private async heldSince(status: StuckPostView['status'], column: 'due_at' | 'changed_at', before: Date, reason: string): Promise<StuckPostView[]> {
-    const rows = await this.database.db
+  /** The posts of the kind (within the bound on its time, when given). */
+  private ofKind({ status, column }: InFlight, bound?: TimeBound) {
+    return this.database.db
       .selectFrom('posts')
-      .select(['uuid', 'workspace_uuid', `${column} as since`])
       .where('status', '=', sql.lit(status))
       .where('deleted', '=', sql.lit(false))
-      .where(column, '<', before)
-      .orderBy(column)
+      .$if(bound !== undefined, (query) => query.where(column, bound!.operator, bound!.at));
+  }
+
+  private async countAndOldest(kind: InFlight, bound?: TimeBound): Promise<{ count: number; oldest: Date | null }> {
+    const row = await this.ofKind(kind, bound)
+      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min(kind.column).as('oldest')])
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), oldest: toDate(row.oldest) };
+  }
+
+  /** The posts of the kind whose time is before `before`, oldest first. */
+  private async heldSince(kind: InFlight, before: Date, reason: string): Promise<StuckPostView[]> {
+    const rows = await this.ofKind(kind, { operator: '<', at: before })
+      .select(['uuid', 'workspace_uuid', `${kind.column} as since`])
+      .orderBy(kind.column)
       .limit(STUCK_POSTS_SHOWN)
       .execute();
-    return rows.map((row) => ({ uuid: row.uuid, workspace_uuid: row.workspace_uuid, status, since: toDate(row.since)!.toISOString(), reason }));
+    return rows.map((row) => ({ uuid: row.uuid, workspace_uuid: row.workspace_uuid, status: kind.status, since: toDate(row.since)!.toISOString(), reason }));
   }
 }
