@@ -3,6 +3,7 @@ import type { EncryptedColumns, SchemaDatabase, SchemaMigration } from '@app/per
 import { OAuthStatesTable, oauthStateBindingMigration, oauthStatesMigration } from './accounts/connect-oauth/oauth-states-table';
 import { DeadLettersTable, deadLettersMigration } from './dead-letters/dead-letters-table';
 import { PostHistoryTable, PostsTable, postsPipelineTimesMigration, postsReadModelMigration } from './posts/read-model/posts-table';
+import { ReviewNotesTable, reviewNotesMigration } from './posts/review-notes/review-notes-table';
 import { PostingQueuesTable, postingQueuesMigration } from './queue/posting-queues-table';
 
 export const GATEWAY_SCHEMA = 'gateway';
@@ -23,7 +24,8 @@ export interface GatewayTables {
     /** When the token last authenticated a request, to the minute (see TokenStore). */
     last_used_at: Generated<Timestamp | null>;
   };
-  workspaces: { uuid: string; name: string; created_at: Generated<Timestamp> };
+  /** A deleted workspace is kept, marked (its accounts, media and posts still name it), and answers 404 to everyone. */
+  workspaces: { uuid: string; name: string; created_at: Generated<Timestamp>; deleted_at: Generated<Timestamp | null> };
   memberships: { workspace_uuid: string; user_id: number; role: string; can_approve: boolean | number; created_at: Generated<Timestamp> };
   accounts: {
     id: Generated<number>;
@@ -71,6 +73,7 @@ export interface GatewayTables {
   dead_letters: Omit<DeadLettersTable, 'id'> & { id: Generated<number> };
   oauth_states: OAuthStatesTable;
   posting_queues: PostingQueuesTable;
+  review_notes: ReviewNotesTable;
 }
 
 export type GatewayDatabase = SchemaDatabase<GatewayTables>;
@@ -235,4 +238,12 @@ export const gatewayMigrations: SchemaMigration[] = [
     },
   },
   postsPipelineTimesMigration,
+  reviewNotesMigration,
+  {
+    // The panel deletes workspaces: kept, marked, since accounts, media and posts name them.
+    id: '018-workspaces-deleted-at',
+    up: async (db, dialect) => {
+      await db.schema.alterTable('workspaces').addColumn('deleted_at', dialect.types.timestamp).execute();
+    },
+  },
 ];

@@ -29,6 +29,9 @@ import { AddMemberController } from './panel/workspaces/add-member/add-member.co
 import { WorkspaceMembersController } from './panel/workspaces/manage-members/workspace-members.controller';
 import { CreateWorkspaceController } from './panel/workspaces/create-workspace/create-workspace.controller';
 import { ListWorkspacesController } from './panel/workspaces/list-workspaces/list-workspaces.controller';
+import { RenameWorkspaceController } from './panel/workspaces/rename-workspace/rename-workspace.controller';
+import { DeleteWorkspace } from './panel/workspaces/delete-workspace/delete-workspace';
+import { DeleteWorkspaceController } from './panel/workspaces/delete-workspace/delete-workspace.controller';
 import { CreateTokenController } from './panel/users/create-token/create-token.controller';
 import { ListTokensController } from './panel/users/list-tokens/list-tokens.controller';
 import { RevokeTokenController } from './panel/tokens/revoke-token/revoke-token.controller';
@@ -51,6 +54,9 @@ import { PostEventsConsumer } from './posts/read-model/post-events.consumer';
 import { PostsReadModel } from './posts/read-model/posts-read-model';
 import { ReadYourWrites } from './posts/read-model/read-your-writes';
 import { UpdatePostController } from './posts/update-post/update-post.controller';
+import { AddNoteController } from './posts/review-notes/add-note/add-note.controller';
+import { ListNotesController } from './posts/review-notes/list-notes/list-notes.controller';
+import { ReviewNotes } from './posts/review-notes/review-notes';
 import { PanelDeliveriesController } from './webhooks/deliveries/panel-deliveries.controller';
 import { WebhookDeliveries } from './webhooks/deliveries/webhook-deliveries';
 import { WorkspaceDeliveriesController } from './webhooks/deliveries/workspace-deliveries.controller';
@@ -107,6 +113,8 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     OwnTokensController,
     ListWorkspacesController,
     CreateWorkspaceController,
+    RenameWorkspaceController,
+    DeleteWorkspaceController,
     AddMemberController,
     WorkspaceMembersController,
     ListUsersController,
@@ -134,6 +142,8 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     UpdatePostController,
     DeletePostController,
     ApprovePostController,
+    ListNotesController,
+    AddNoteController,
     WorkspaceWebhooksController,
     WorkspaceDeliveriesController,
     WorkspaceWebhookActionsController,
@@ -152,6 +162,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     { provide: AccessCache, useFactory: () => new AccessCache() },
     UsersRepository,
     WorkspacesRepository,
+    DeleteWorkspace,
     MembershipStore,
     BootstrapAdmin,
     TokenStore,
@@ -187,6 +198,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     DeadLetterRetention,
     OAuthStates,
     PostingQueues,
+    ReviewNotes,
   ],
 })
 export class GatewayModule {}

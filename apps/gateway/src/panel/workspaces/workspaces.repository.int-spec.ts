@@ -14,10 +14,11 @@ describe.each(testEngines)('WorkspacesRepository and MembershipStore on %s', (_,
 
   beforeAll(async () => {
     ({ schema: database, dispose } = await openMigratedSchema<GatewayTables>(open, GATEWAY_SCHEMA, gatewayMigrations));
-    workspaces = new WorkspacesRepository(database);
   });
   beforeEach(async () => {
-    memberships = new MembershipStore(database, new AccessCache());
+    const cache = new AccessCache();
+    workspaces = new WorkspacesRepository(database, cache);
+    memberships = new MembershipStore(database, cache);
     for (const table of ['memberships', 'workspaces', 'users'] as const) await database.db.deleteFrom(table).execute();
     const user = await database.db.insertInto('users').values({ name: 'Ann', email: 'ann@example.com', is_admin: false, deleted_at: null }).returning('id').executeTakeFirstOrThrow();
     userId = Number(user.id);
@@ -63,5 +64,31 @@ describe.each(testEngines)('WorkspacesRepository and MembershipStore on %s', (_,
   it('refuses a role outside the contract', async () => {
     const { uuid } = await workspaces.create('W');
     await expect(database.db.insertInto('memberships').values({ workspace_uuid: uuid, user_id: userId, role: 'owner', can_approve: false }).execute()).rejects.toThrow();
+  });
+
+  it('renames a workspace in place, and renames no deleted or unknown one', async () => {
+    const created = await workspaces.create('Old');
+    expect(await workspaces.rename(created.uuid.toUpperCase(), 'New')).toEqual({ ...created, name: 'New' });
+    expect(await workspaces.list()).toEqual([{ ...created, name: 'New' }]);
+    expect(await workspaces.rename('00000000-0000-4000-8000-000000000000', 'X')).toBeNull();
+    await workspaces.markDeleted(created.uuid);
+    expect(await workspaces.rename(created.uuid, 'Again')).toBeNull();
+  });
+
+  it('deletes a workspace: kept, marked, found and listed no more, its members gone at once (the cache cleared)', async () => {
+    const kept = await workspaces.create('Kept');
+    const gone = await workspaces.create('Gone');
+    await memberships.put(gone.uuid, userId, 'admin', true);
+    await memberships.put(kept.uuid, userId, 'member', false);
+    expect(await memberships.find(gone.uuid, userId)).toEqual({ role: 'admin', canApprove: true });
+
+    expect(await workspaces.markDeleted(gone.uuid)).toBe(true);
+
+    expect(await workspaces.find(gone.uuid)).toBeNull();
+    expect(await workspaces.list()).toEqual([kept]);
+    expect(await memberships.find(gone.uuid, userId)).toBeNull();
+    expect((await memberships.workspacesOf(userId)).map((workspace) => workspace.uuid)).toEqual([kept.uuid]);
+    expect(await database.db.selectFrom('workspaces').select('uuid').where('deleted_at', 'is not', null).execute()).toEqual([{ uuid: gone.uuid }]);
+    expect(await workspaces.markDeleted(gone.uuid)).toBe(false);
   });
 });

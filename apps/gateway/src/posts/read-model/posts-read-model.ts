@@ -19,6 +19,9 @@ export interface PostsQuery {
   limit: number;
 }
 
+/** The statuses of a post that may still publish. */
+export const IN_FLIGHT_STATUSES: PostStatus[] = ['scheduled', 'needs_approval', 'publishing'];
+
 type PostRow = { uuid: string; workspace_uuid: string; status: string; revision: number; deleted: boolean; created_at: Date; view: string; due_at: Date | null; changed_at: Date };
 
 /** The post as the message shows it, unless the row already shows this revision or a later one. */
@@ -80,6 +83,19 @@ export class PostsReadModel {
     ]);
     const data = rows.map((row) => this.database.dialect.readJson<PostView>(row.view));
     return { data, meta: { page, limit, total: Number(count.total) } };
+  }
+
+  /** How many of the workspace's posts may still publish: scheduled, awaiting approval or publishing. */
+  async countInFlight(workspaceUuid: string): Promise<number> {
+    await this.progress.caughtUpWithWorkspace(workspaceUuid);
+    const row = await this.database.db
+      .selectFrom('posts')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where('workspace_uuid', '=', workspaceUuid)
+      .where('deleted', '=', false)
+      .where('status', 'in', IN_FLIGHT_STATUSES)
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
   }
 
   /** The post's history, oldest first; null for a post the workspace does not have (or deleted). */

@@ -1,0 +1,41 @@
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiCreatedResponse } from '@nestjs/swagger';
+import { Messages } from '@app/contracts';
+import { AuthenticatedUser, CurrentMembership, CurrentUser, Membership } from '../../../auth/authenticated-user';
+import { WorkspaceRoute } from '../../../auth/route-access';
+import { notFound } from '../../../http/api-error';
+import { ApiErrorResponses, ApiJsonBody, Failures } from '../../../http/openapi/api-error-responses';
+import { Idempotent } from '../../../idempotency/idempotent.decorator';
+import { ApiPostUuidParam, postUuidFromPath } from '../../post-uuid';
+import { PostsReadModel } from '../../read-model/posts-read-model';
+import { ReviewNoteDoc } from '../review-note.doc';
+import { ReviewNote, ReviewNotes } from '../review-notes';
+import { AddNoteDto } from './add-note.dto';
+
+/** Adds a review note to a post; any member who may write posts (viewers only read: 403). */
+@Controller(':workspaceUuid/posts/:postUuid/notes')
+@WorkspaceRoute('posts')
+export class AddNoteController {
+  constructor(
+    private readonly posts: PostsReadModel,
+    private readonly notes: ReviewNotes,
+  ) {}
+
+  @Post()
+  @Idempotent()
+  @HttpCode(201)
+  @ApiPostUuidParam()
+  @ApiJsonBody(AddNoteDto)
+  @ApiCreatedResponse({ type: ReviewNoteDoc })
+  @ApiErrorResponses({ 422: Failures.validation })
+  async add(
+    @CurrentUser() user: AuthenticatedUser,
+    @CurrentMembership() membership: Membership,
+    @Param('postUuid') postUuidText: string,
+    @Body() body: AddNoteDto,
+  ): Promise<ReviewNote> {
+    const postUuid = postUuidFromPath(postUuidText);
+    if (!(await this.posts.find(membership.workspaceUuid, postUuid))) throw notFound(Messages.postNotFound);
+    return this.notes.add({ workspaceUuid: membership.workspaceUuid, postUuid, authorId: user.userId, body: body.body.trim() });
+  }
+}
