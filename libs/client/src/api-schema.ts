@@ -82,6 +82,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/panel/workspaces/{uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["RenameWorkspaceController_rename"];
+        post?: never;
+        delete: operations["DeleteWorkspaceController_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/panel/workspaces/{uuid}/members": {
         parameters: {
             query?: never;
@@ -502,6 +518,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/{workspaceUuid}/posts/{postUuid}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ListNotesController_list"];
+        put?: never;
+        post: operations["AddNoteController_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/{workspaceUuid}/webhooks": {
         parameters: {
             query?: never;
@@ -832,6 +864,10 @@ export interface components {
         };
         CreateWorkspaceDto: {
             /** @example Acme */
+            name: string;
+        };
+        RenameWorkspaceDto: {
+            /** @example Acme Europe */
             name: string;
         };
         AddMemberDto: {
@@ -1575,6 +1611,32 @@ export interface components {
             /** @description oldest first */
             data: components["schemas"]["PostHistoryEntry"][];
         };
+        ReviewNoteAuthor: {
+            /** @example 2 */
+            id: number;
+            /** @example Ann */
+            name: string;
+        };
+        ReviewNote: {
+            /** @example 1 */
+            id: number;
+            /** @example The link in the second item is wrong. */
+            body: string;
+            /** @description the member who wrote it */
+            author: components["schemas"]["ReviewNoteAuthor"];
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:00:00.000Z
+             */
+            created_at: string;
+        };
+        ReviewNoteList: {
+            data: components["schemas"]["ReviewNote"][];
+        };
+        AddNoteDto: {
+            /** @example The link in the second item is wrong. */
+            body: string;
+        };
         Media: {
             /**
              * Format: uuid
@@ -1992,6 +2054,175 @@ export interface operations {
                 headers: {
                     /** @description seconds to wait, at least 1 */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    RenameWorkspaceController_rename: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the workspace */
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenameWorkspaceDto"];
+            };
+        };
+        responses: {
+            /** @description the workspace with its new name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workspace"];
+                };
+            };
+            /** @description The body is not JSON: "The request body is not valid JSON." */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired token: "Unauthenticated." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller is not an admin: "This action is unauthorized." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No workspace has this uuid, or it was deleted: "Workspace not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over 1 MB: "The request body is too large." */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid fields, all reported at once: "Validation errors." with `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description The token used up its requests of the minute: "Too Many Attempts."; Retry-After says when to come back. */
+            429: {
+                headers: {
+                    /** @description seconds to wait, at least 1 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    DeleteWorkspaceController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the workspace */
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted: its accounts are disconnected, and it answers 404 to everyone and is no longer listed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A post of the workspace is scheduled, awaiting approval or publishing: "The workspace has 2 posts scheduled, awaiting approval or publishing. Unschedule or delete them first (wait for a post being published to finish), then delete the workspace." */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired token: "Unauthenticated." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller is not an admin: "This action is unauthorized." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No workspace has this uuid, or it was deleted: "Workspace not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token used up its requests of the minute: "Too Many Attempts."; Retry-After says when to come back. */
+            429: {
+                headers: {
+                    /** @description seconds to wait, at least 1 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            503: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4916,6 +5147,164 @@ export interface operations {
             /** @description A service behind the gateway did not answer in time; the request can be repeated. */
             503: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ListNotesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a post of the workspace */
+                postUuid: string;
+                /** @description a workspace the caller is a member of */
+                workspaceUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewNoteList"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired token: "Unauthenticated." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No post of the workspace has this uuid, or it was deleted: "Post not found."
+             *
+             *     The workspace does not exist, or the caller is not a member of it: "Workspace not found."
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token used up its requests of the minute: "Too Many Attempts."; Retry-After says when to come back. */
+            429: {
+                headers: {
+                    /** @description seconds to wait, at least 1 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    AddNoteController_add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description At most 255 characters, per user and path, kept 24 hours: the same key and body get the first answer again (`Idempotent-Replayed: true`); another body 422; a key still in use 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description a post of the workspace */
+                postUuid: string;
+                /** @description a workspace the caller is a member of */
+                workspaceUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddNoteDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewNote"];
+                };
+            };
+            /** @description The body is not JSON: "The request body is not valid JSON." */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired token: "Unauthenticated." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No post of the workspace has this uuid, or it was deleted: "Post not found."
+             *
+             *     The workspace does not exist, or the caller is not a member of it: "Workspace not found."
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over 1 MB: "The request body is too large." */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid fields, all reported at once: "Validation errors." with `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description The token used up its requests of the minute: "Too Many Attempts."; Retry-After says when to come back. */
+            429: {
+                headers: {
+                    /** @description seconds to wait, at least 1 */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
