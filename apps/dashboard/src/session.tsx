@@ -41,20 +41,26 @@ export const stored = {
 };
 
 type Role = Schemas['OwnMembershipDoc']['role'];
+type OwnMembership = Pick<Schemas['OwnMembershipDoc'], 'role' | 'can_approve'>;
 
-/** The signed-in user's role in the chosen workspace (`GET /{ws}/membership`); null until known. */
-export function useWorkspaceRole(): Role | null {
+/** The signed-in user's rights in the chosen workspace (`GET /{ws}/membership`); null until known. */
+export function useWorkspaceMembership(): OwnMembership | null {
   const workspaceUuid = useWorkspaceUuid();
-  const [role, setRole] = useState<{ workspaceUuid: string; role: Role } | null>(null);
+  const [membership, setMembership] = useState<{ workspaceUuid: string; rights: OwnMembership } | null>(null);
   useEffect(() => {
     let current = true;
     answer(api.GET('/api/{workspaceUuid}/membership', inWorkspace(workspaceUuid))).then(
-      (membership) => current && setRole({ workspaceUuid, role: membership.role }),
-      () => current && setRole(null),
+      (own) => current && setMembership({ workspaceUuid, rights: { role: own.role, can_approve: own.can_approve } }),
+      () => current && setMembership(null),
     );
     return () => {
       current = false;
     };
   }, [workspaceUuid]);
-  return role?.workspaceUuid === workspaceUuid ? role.role : null;
+  return membership?.workspaceUuid === workspaceUuid ? membership.rights : null;
+}
+
+/** The signed-in user's role in the chosen workspace; null until known. */
+export function useWorkspaceRole(): Role | null {
+  return useWorkspaceMembership()?.role ?? null;
 }

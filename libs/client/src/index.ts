@@ -28,6 +28,7 @@ export type PostVersion = Schemas['PostVersion'];
 export type PostBody = Schemas['PostBody'];
 export type PostPage = Schemas['PostPage'];
 export type PostHistoryEntry = Schemas['PostHistoryEntry'];
+export type ReviewNote = Schemas['ReviewNote'];
 export type Account = Schemas['Account'];
 export type Workspace = Schemas['Workspace'];
 export type WorkspaceMember = Schemas['WorkspaceMember'];

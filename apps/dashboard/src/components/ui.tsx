@@ -98,11 +98,17 @@ export function useAction() {
       setBusy(false);
     }
   };
+  /** Forgets the last outcome (the field was changed since: its error no longer applies). */
+  const clear = () => {
+    setError(null);
+    setErrors({});
+    setDone(null);
+  };
   const outcome = (
     <>
       {error && <Notice kind="error">{error}</Notice>}
       {done && <Notice kind="ok">{done}</Notice>}
     </>
   );
-  return { busy, error, errors, done, run, outcome, setDone };
+  return { busy, error, errors, done, run, outcome, setDone, clear };
 }

@@ -7,6 +7,7 @@ import { CharacterCount } from './character-count';
 import { bodyOf, type Draft, draftOf, EMPTY_DRAFT, type Intent } from './compose-draft';
 import { MediaPicker } from './media-picker';
 import { PlatformOptionsFields } from './platform-options';
+import { ReviewNotes } from './review-notes';
 import { ThreadEditor } from './thread-editor';
 
 /**
@@ -56,6 +57,7 @@ export function ComposePage({ postUuid }: { postUuid: string | null }) {
   return (
     <>
       <h1 tabIndex={-1}>{postUuid ? 'Edit post' : 'New post'}</h1>
+      {existing.data?.status === 'needs_approval' && <ReviewNotes post={existing.data} />}
       <form
         class="card compose"
         onSubmit={(event) => {
@@ -136,6 +138,7 @@ export function ComposePage({ postUuid }: { postUuid: string | null }) {
           </button>
         </div>
       </form>
+      {existing.data && existing.data.status !== 'needs_approval' && <ReviewNotes post={existing.data} />}
     </>
   );
 }
