@@ -67,12 +67,12 @@ describeWithBrowser('dashboard in a browser (the built service, Chromium)', () =
     await page.getByLabel('Workspace name').fill('Acme');
     await page.getByRole('button', { name: 'Create workspace' }).click();
     await page.getByRole('status').filter({ hasText: 'Workspace created.' }).waitFor();
-    await page.getByLabel('Add to workspace').selectOption({ label: 'Acme' });
-    await page.getByLabel('Role').selectOption('admin');
-    await page.getByLabel('Can approve').check();
+    await page.getByLabel('Members of workspace').selectOption({ label: 'Acme' });
+    await page.getByLabel('Role', { exact: true }).selectOption('admin');
+    await page.getByLabel('Can approve', { exact: true }).check();
     await page.getByRole('button', { name: 'Add member' }).click();
     await page.getByRole('status').filter({ hasText: 'Member added' }).waitFor();
-    await screenshot(page, shots, 'panel');
+    await page.getByRole('combobox', { name: 'Role of Admin' }).waitFor();
     workspace = (await api.get('/api/panel/workspaces')).body.data.find((candidate: { name: string }) => candidate.name === 'Acme').uuid;
     await page.getByLabel('Workspace', { exact: true }).selectOption({ label: 'Acme' });
   });
