@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { answer, api, type Schemas, type User, type Workspace } from '../../api';
 import { FieldMessages, Loading, Notice, Section, useAction, useLoad } from '../../components/ui';
 
@@ -15,11 +15,19 @@ export function MembersSection({ workspaces, users, usersVersion }: { workspaces
     [chosen?.uuid, usersVersion],
   );
   const manage = useAction();
+  /** Changes sent and not yet read back, shown at once (by workspace and user); dropped when one fails or the members are read again. */
+  const [sent, setSent] = useState<Record<string, Partial<Member>>>({});
+  useEffect(() => setSent({}), [members.data]);
+  const keyOf = (member: Member) => `${chosen?.uuid}:${member.user_id}`;
+  const shown = (member: Member): Member => ({ ...member, ...sent[keyOf(member)] });
   const ofMember = (member: Member) => ({ params: { path: { uuid: chosen!.uuid, userId: member.user_id } } });
 
   const change = async (member: Member, changes: { role?: Role; can_approve?: boolean }) => {
+    const key = keyOf(member);
+    setSent((before) => ({ ...before, [key]: { ...before[key], ...changes } }));
     const changed = await manage.run(() => answer(api.PUT('/api/panel/workspaces/{uuid}/members/{userId}', { ...ofMember(member), body: changes })));
     if (changed) manage.setDone(`${changed.name} is now ${changed.role}${changed.can_approve ? ' and may approve posts' : ' and may not approve posts'}.`);
+    else setSent(({ [key]: _dropped, ...rest }) => rest);
     members.reload();
   };
   const remove = async (member: Member) => {
@@ -56,7 +64,7 @@ export function MembersSection({ workspaces, users, usersVersion }: { workspaces
             </tr>
           </thead>
           <tbody>
-            {members.data.data.map((member) => (
+            {members.data.data.map(shown).map((member) => (
               <tr key={member.user_id}>
                 <td data-label="Name">{member.name}</td>
                 <td data-label="Email">{member.email}</td>
