@@ -1,8 +1,8 @@
 import { ApiClient } from '../support/api-client';
 import { addMember, approverWorkspace, connectSandbox, createUser, Member } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
-import { Browser, describeWithBrowser, launchBrowser } from './support/browser';
-import { composePost, openFromNavigation, postUuidByText, signIn } from './support/dashboard-steps';
+import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from './support/browser';
+import { composePost, openFromNavigation, postUuidByText, screenshot, signIn } from './support/dashboard-steps';
 
 jest.setTimeout(120_000);
 
@@ -81,6 +81,7 @@ describeWithBrowser('dashboard review notes in a browser (the built service, Chr
     await note.getByText('writer', { exact: true }).waitFor();
     expect(await note.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT/);
     await notes.getByText('Read the notes before you approve it.', { exact: false }).waitFor();
+    await screenshot(page, screenshotsDir(), 'review-notes');
 
     await notes.getByRole('button', { name: 'Approve', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();

@@ -38,15 +38,17 @@ export function MembersSection({ workspaces, users, usersVersion }: { workspaces
 
   return (
     <Section title="Members and roles">
-      <div class="field">
-        <label for="members-workspace">Members of workspace</label>
-        <select id="members-workspace" value={chosen?.uuid ?? ''} onChange={(event) => setWorkspaceUuid(event.currentTarget.value)}>
-          {workspaces.map((workspace) => (
-            <option key={workspace.uuid} value={workspace.uuid}>
-              {workspace.name}
-            </option>
-          ))}
-        </select>
+      <div class="row">
+        <div class="field">
+          <label for="members-workspace">Members of workspace</label>
+          <select id="members-workspace" value={chosen?.uuid ?? ''} onChange={(event) => setWorkspaceUuid(event.currentTarget.value)}>
+            {workspaces.map((workspace) => (
+              <option key={workspace.uuid} value={workspace.uuid}>
+                {workspace.name}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
       {!chosen && <p class="muted">No workspace yet: create one above.</p>}
       {members.error && <Notice kind="error">{members.error}</Notice>}
