@@ -8,6 +8,7 @@ import { pipelineScenarios } from '../scenarios/pipeline-scenarios';
 import { platformRuleScenarios } from '../scenarios/platform-rules-scenarios';
 import { publicationScenarios } from '../scenarios/publication-scenarios';
 import { queueScenarios } from '../scenarios/queue-scenarios';
+import { reviewNotesScenarios } from '../scenarios/review-notes-scenarios';
 import { itRunsEach } from '../scenarios/scenario';
 import { sequentialClientScenarios } from '../scenarios/sequential-client-scenarios';
 import { threadScenarios } from '../scenarios/thread-scenarios';
@@ -38,6 +39,7 @@ describeWithKafka('the lifecycle of a post, distributed: each app its own proces
   describe('webhook delivery', () => itRunsEach(deliveryScenarios, () => system));
   describe('the queue, and the time a draft keeps', () => itRunsEach(queueScenarios, () => system));
   describe('the pipeline view', () => itRunsEach(pipelineScenarios, () => system));
+  describe('review notes, and deleting a workspace', () => itRunsEach(reviewNotesScenarios, () => system));
   describe('dead letters', () => itListsAndReplaysDeadLetters(() => system));
   describe('metrics', () => itServesTheMetricsOfEachApp(() => system));
   describe('a client working one request after another', () => {

@@ -7,6 +7,7 @@ import { pipelineScenarios } from '../scenarios/pipeline-scenarios';
 import { platformRuleScenarios } from '../scenarios/platform-rules-scenarios';
 import { publicationScenarios } from '../scenarios/publication-scenarios';
 import { queueScenarios } from '../scenarios/queue-scenarios';
+import { reviewNotesScenarios } from '../scenarios/review-notes-scenarios';
 import { itRunsEach } from '../scenarios/scenario';
 import { threadScenarios } from '../scenarios/thread-scenarios';
 import { RunningService, startService } from '../support/service-process';
@@ -34,4 +35,5 @@ describe('the lifecycle of a post, embedded: the built service as one process', 
   describe('webhook delivery', () => itRunsEach(deliveryScenarios, () => service));
   describe('the queue, and the time a draft keeps', () => itRunsEach(queueScenarios, () => service));
   describe('the pipeline view', () => itRunsEach(pipelineScenarios, () => service));
+  describe('review notes, and deleting a workspace', () => itRunsEach(reviewNotesScenarios, () => service));
 });
