@@ -30,6 +30,8 @@ export class FakeServices {
   postServiceDown = false;
   /** Set to make connecting an account fail as a publisher that did not answer in time does. */
   connectTimesOut = false;
+  /** Set to make disconnecting an account fail the same way. */
+  disconnectTimesOut = false;
   /** The providers the fake publisher connects (it keeps the settings sent as the ones the platform reported). */
   readonly connectableProviders = new Set(['sandbox']);
 
@@ -60,7 +62,10 @@ export class FakeServices {
       if (!this.connectableProviders.has(r.provider)) throw new ServiceError('validation', 'Validation errors.', { provider: ['The selected provider is invalid.'] });
       return { authorized: true, name: 'Reported Name', username: 'reported_handle', settings: r.settings };
     });
-    serve(RpcMethods.disconnectAccount, () => null);
+    serve(RpcMethods.disconnectAccount, () => {
+      if (this.disconnectTimesOut) throw new ServiceError('unavailable', 'The service did not answer in time.');
+      return null;
+    });
     const webhook = (id: number): WebhookView => ({
       id,
       url: 'https://example.com/hook',

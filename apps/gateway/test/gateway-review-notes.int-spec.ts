@@ -75,12 +75,12 @@ describe('gateway: review notes on posts (SQLite)', () => {
   });
 
   it.each([
-    [{}, { body: ['The body field is required.'] }],
-    [{ body: '   ' }, { body: ['The body field is required.'] }],
-    [{ body: 42 }, { body: ['The body field must be a string.'] }],
-    [{ body: 'x'.repeat(5001) }, { body: ['The body field must not be greater than 5000 characters.'] }],
-    [{ body: 'a\u0000b' }, { body: ['The body field contains invalid characters.'] }],
-  ])('answers 422 for the note %j', async (body, errors) => {
+    ['missing', {}, { body: ['The body field is required.'] }],
+    ['blank', { body: '   ' }, { body: ['The body field is required.'] }],
+    ['a number', { body: 42 }, { body: ['The body field must be a string.'] }],
+    ['5,001 characters long', { body: 'x'.repeat(5001) }, { body: ['The body field must not be greater than 5000 characters.'] }],
+    ['with a NUL', { body: 'a\u0000b' }, { body: ['The body field contains invalid characters.'] }],
+  ])('answers 422 for a note %s', async (_, body, errors) => {
     expect(await gateway.call('POST', notesPath(), { body })).toMatchObject({ status: 422, body: { message: 'Validation errors.', errors } });
   });
 

@@ -36,12 +36,12 @@ describe('gateway: renaming and deleting workspaces on the panel (SQLite)', () =
   });
 
   it.each([
-    [{}, { name: ['The name field is required.'] }],
-    [{ name: ' ' }, { name: ['The name field is required.'] }],
-    [{ name: 7 }, { name: ['The name field must be a string.'] }],
-    [{ name: 'x'.repeat(256) }, { name: ['The name field must not be greater than 255 characters.'] }],
-    [{ name: 'a\u0000' }, { name: ['The name field contains invalid characters.'] }],
-  ])('refuses the name %j: 422', async (body, errors) => {
+    ['missing', {}, { name: ['The name field is required.'] }],
+    ['blank', { name: ' ' }, { name: ['The name field is required.'] }],
+    ['a number', { name: 7 }, { name: ['The name field must be a string.'] }],
+    ['256 characters long', { name: 'x'.repeat(256) }, { name: ['The name field must not be greater than 255 characters.'] }],
+    ['with a NUL', { name: 'a\u0000' }, { name: ['The name field contains invalid characters.'] }],
+  ])('refuses a name %s: 422', async (_, body, errors) => {
     const { uuid } = await workspaceWithAccount('Kept');
     expect(await gateway.call('PUT', `/api/panel/workspaces/${uuid}`, { body })).toMatchObject({ status: 422, body: { message: 'Validation errors.', errors } });
   });
@@ -111,5 +111,20 @@ describe('gateway: renaming and deleting workspaces on the panel (SQLite)', () =
       expect(await gateway.call(method, path, { body: method === 'PUT' ? { name: 'Back' } : undefined })).toMatchObject({ status: 404, body: { message: 'Workspace not found.' } });
     }
     expect(await gateway.call('POST', `/api/panel/workspaces/${uuid}/members`, { body: { user_id: member.id, role: 'admin' } })).toMatchObject({ status: 404 });
+  });
+
+  it('keeps the workspace when the publisher cannot disconnect its accounts: 503, and the deletion can be repeated', async () => {
+    const { uuid, accountId } = await workspaceWithAccount('Unreachable');
+    gateway.services.disconnectTimesOut = true;
+    try {
+      const failed = await gateway.call('DELETE', `/api/panel/workspaces/${uuid}`);
+      expect(failed.status).toBe(503);
+      expect(typeof failed.body.message).toBe('string');
+      expect((await gateway.call('GET', `/api/${uuid}/accounts`, { token: member.token })).body.data).toEqual([expect.objectContaining({ id: accountId })]);
+    } finally {
+      gateway.services.disconnectTimesOut = false;
+    }
+    expect((await gateway.call('DELETE', `/api/panel/workspaces/${uuid}`)).status).toBe(204);
+    expect((await gateway.call('GET', `/api/${uuid}/accounts`, { token: member.token })).status).toBe(404);
   });
 });

@@ -64,6 +64,18 @@ describe.each(testEngines)('PostsReadModel on %s', (_, open) => {
     expect(scheduled).toEqual({ data: [second.post], meta: { page: 1, limit: 20, total: 1 } });
   });
 
+  it('counts the posts of the workspace that may still publish: scheduled, awaiting approval or publishing, not deleted', async () => {
+    const statuses = ['draft', 'scheduled', 'needs_approval', 'publishing', 'published', 'failed'] as const;
+    for (const status of statuses) await posts.save(samplePostEvent('post.updated', { workspaceUuid: workspace, post: { status } }));
+    const deleted = randomUUID();
+    await posts.save(samplePostEvent('post.scheduled', { postUuid: deleted, workspaceUuid: workspace, revision: 1, post: { status: 'scheduled' } }));
+    await posts.save(samplePostEvent('post.deleted', { postUuid: deleted, workspaceUuid: workspace, revision: 2 }));
+    await posts.save(samplePostEvent('post.scheduled', { workspaceUuid: randomUUID(), post: { status: 'scheduled' } }));
+
+    expect(await posts.countInFlight(workspace)).toBe(3);
+    expect(await posts.countInFlight(randomUUID())).toBe(0);
+  });
+
   it('keeps each message as a step of the post history, once, oldest first', async () => {
     const postUuid = randomUUID();
     const messages = [
