@@ -4,7 +4,7 @@ import { eventually } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
 import { answer, WebhookReceiver } from '@app/testing';
 import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from './support/browser';
-import { composePost, dayIn, failedDelivery, openFromNavigation, postUuidByText, screenshot, TOKYO_OFFSET_HOURS, verifySignature } from './support/dashboard-steps';
+import { composePost, dayIn, failedDelivery, openFromNavigation, postUuidByText, screenshot, statusTab, TOKYO_OFFSET_HOURS, verifySignature } from './support/dashboard-steps';
 
 jest.setTimeout(120_000);
 
@@ -270,10 +270,10 @@ describeWithBrowser('dashboard in a browser (the built service, Chromium)', () =
 
   it('posts: status tabs and the text filter narrow the list', async () => {
     await openFromNavigation(page, 'Posts');
-    await page.getByRole('button', { name: 'Scheduled', exact: true }).click();
+    await statusTab(page, 'Scheduled').click();
     await page.getByRole('cell', { name: 'Launch day announcement', exact: true }).waitFor();
     await page.getByRole('cell', { name: 'Published right away', exact: true }).waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: 'All', exact: true }).click();
+    await statusTab(page, 'All').click();
     await page.getByLabel('Text', { exact: true }).fill('receiver is down');
     await page.getByRole('cell', { name: 'Published while the receiver is down', exact: true }).waitFor();
     await page.getByRole('cell', { name: 'Launch day announcement', exact: true }).waitFor({ state: 'detached' });
