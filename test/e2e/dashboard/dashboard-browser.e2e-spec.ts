@@ -140,6 +140,9 @@ describeWithBrowser('dashboard in a browser (the built service, Chromium)', () =
   it('compose: schedules a post for tomorrow 10:30 in the chosen time zone; it arrives signed as post.scheduled and shows on the calendar at 10:30', async () => {
     const tomorrow = dayIn(TIME_ZONE, new Date(Date.now() + 86_400_000));
     await composePost(page, 'Launch day announcement', 'Schedule', { date: tomorrow, time: '10:30' });
+    await page.getByRole('status').filter({ hasText: `Post scheduled for ${tomorrow} 10:30 (${TIME_ZONE}).` }).waitFor();
+    await page.getByRole('cell', { name: 'Launch day announcement', exact: true }).waitFor();
+    await statusTab(page, 'Scheduled').filter({ hasText: 'Scheduled (1)' }).waitFor();
     await screenshot(page, shots, 'posts');
     const uuid = await postUuidByText(api, workspace, 'Launch day announcement');
     const stored = (await api.get(`/api/${workspace}/posts/${uuid}`)).body;

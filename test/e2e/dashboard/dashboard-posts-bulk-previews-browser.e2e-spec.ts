@@ -145,7 +145,10 @@ describeWithBrowser('dashboard posts: bulk actions and network previews in a bro
     await page.getByLabel('Text for Acme on Mastodon').fill('Short for Mastodon');
     await onMastodon.getByText('Short for Mastodon').waitFor();
     expect(await onMastodon.locator('mark.overflow').count()).toBe(0);
-    await page.getByLabel('Text for Acme on Mastodon').fill(text);
+    // For the picture: a short post, and a Mastodon version 12 characters over its limit.
+    await page.getByLabel('Text', { exact: true }).fill('Launch day: the new dashboard is live.');
+    await page.getByLabel('Text for Acme on Mastodon').fill('Everything about the launch, in one long post for the instance. '.repeat(8));
+    await onMastodon.getByText('Cut at 500 characters: 12 characters over (marked), refused until shortened.').waitFor();
     await previews.screenshot({ path: `${screenshotsDir()}/compose-previews.png` });
   });
 });
