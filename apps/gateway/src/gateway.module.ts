@@ -48,6 +48,7 @@ import { DeletePostController } from './posts/delete-post/delete-post.controller
 import { GetPostController } from './posts/get-post/get-post.controller';
 import { PostHistoryController } from './posts/post-history/post-history.controller';
 import { ListPostsController } from './posts/list-posts/list-posts.controller';
+import { CountPostsController } from './posts/count-posts/count-posts.controller';
 import { PostInputReader } from './posts/post-input';
 import { PostCommands } from './posts/post-commands';
 import { PostEventsConsumer } from './posts/read-model/post-events.consumer';
@@ -136,6 +137,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     ReconnectAccountController,
     DeleteAccountController,
     ListPostsController,
+    CountPostsController,
     CreatePostController,
     GetPostController,
     PostHistoryController,

@@ -470,6 +470,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/{workspaceUuid}/posts/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many posts of the workspace are in each status */
+        get: operations["CountPostsController_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/{workspaceUuid}/posts/{postUuid}": {
         parameters: {
             query?: never;
@@ -1509,6 +1526,39 @@ export interface components {
         PostPage: {
             data: components["schemas"]["Post"][];
             meta: components["schemas"]["PageMeta"];
+        };
+        /** @description How many posts of the workspace are in each status; deleted posts are not counted, and every status is present. */
+        PostCounts: {
+            /**
+             * @description posts in draft
+             * @example 4
+             */
+            draft: number;
+            /**
+             * @description posts in scheduled
+             * @example 3
+             */
+            scheduled: number;
+            /**
+             * @description posts in needs_approval
+             * @example 1
+             */
+            needs_approval: number;
+            /**
+             * @description posts in publishing
+             * @example 0
+             */
+            publishing: number;
+            /**
+             * @description posts in published
+             * @example 12
+             */
+            published: number;
+            /**
+             * @description posts in failed
+             * @example 1
+             */
+            failed: number;
         };
         PostVersionInput: {
             /**
@@ -4723,6 +4773,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description The token used up its requests of the minute: "Too Many Attempts."; Retry-After says when to come back. */
+            429: {
+                headers: {
+                    /** @description seconds to wait, at least 1 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    CountPostsController_counts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace the caller is a member of */
+                workspaceUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostCounts"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired token: "Unauthenticated." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The workspace does not exist, or the caller is not a member of it: "Workspace not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The token used up its requests of the minute: "Too Many Attempts."; Retry-After says when to come back. */

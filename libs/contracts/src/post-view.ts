@@ -47,6 +47,9 @@ export interface PostView {
   updated_at: string;
 }
 
+/** How many posts of a workspace are in each status (deleted posts not counted): every status is a key. */
+export type PostCounts = Record<PostStatus, number>;
+
 export interface PostPage {
   data: PostView[];
   meta: { page: number; limit: number; total: number };

@@ -4,7 +4,7 @@ import { eventually } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
 import { answer, WebhookReceiver } from '@app/testing';
 import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from './support/browser';
-import { composePost, dayIn, failedDelivery, openFromNavigation, postUuidByText, screenshot, TOKYO_OFFSET_HOURS, verifySignature } from './support/dashboard-steps';
+import { composePost, dayIn, failedDelivery, openFromNavigation, postUuidByText, screenshot, statusTab, TOKYO_OFFSET_HOURS, verifySignature } from './support/dashboard-steps';
 
 jest.setTimeout(120_000);
 
@@ -140,6 +140,9 @@ describeWithBrowser('dashboard in a browser (the built service, Chromium)', () =
   it('compose: schedules a post for tomorrow 10:30 in the chosen time zone; it arrives signed as post.scheduled and shows on the calendar at 10:30', async () => {
     const tomorrow = dayIn(TIME_ZONE, new Date(Date.now() + 86_400_000));
     await composePost(page, 'Launch day announcement', 'Schedule', { date: tomorrow, time: '10:30' });
+    await page.getByRole('status').filter({ hasText: `Post scheduled for ${tomorrow} 10:30 (${TIME_ZONE}).` }).waitFor();
+    await page.getByRole('cell', { name: 'Launch day announcement', exact: true }).waitFor();
+    await statusTab(page, 'Scheduled').filter({ hasText: 'Scheduled (1)' }).waitFor();
     await screenshot(page, shots, 'posts');
     const uuid = await postUuidByText(api, workspace, 'Launch day announcement');
     const stored = (await api.get(`/api/${workspace}/posts/${uuid}`)).body;
@@ -270,10 +273,10 @@ describeWithBrowser('dashboard in a browser (the built service, Chromium)', () =
 
   it('posts: status tabs and the text filter narrow the list', async () => {
     await openFromNavigation(page, 'Posts');
-    await page.getByRole('button', { name: 'Scheduled', exact: true }).click();
+    await statusTab(page, 'Scheduled').click();
     await page.getByRole('cell', { name: 'Launch day announcement', exact: true }).waitFor();
     await page.getByRole('cell', { name: 'Published right away', exact: true }).waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: 'All', exact: true }).click();
+    await statusTab(page, 'All').click();
     await page.getByLabel('Text', { exact: true }).fill('receiver is down');
     await page.getByRole('cell', { name: 'Published while the receiver is down', exact: true }).waitFor();
     await page.getByRole('cell', { name: 'Launch day announcement', exact: true }).waitFor({ state: 'detached' });

@@ -4,7 +4,7 @@ import { ApiClient } from '../support/api-client';
 import { addMember, approverWorkspace, connectSandbox, createUser, eventually, Member } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
 import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from './support/browser';
-import { composePost, openFromNavigation, postUuidByText, screenshot, signIn } from './support/dashboard-steps';
+import { composePost, openFromNavigation, postUuidByText, screenshot, signIn, statusTab } from './support/dashboard-steps';
 
 jest.setTimeout(120_000);
 
@@ -54,7 +54,7 @@ describeWithBrowser('dashboard posts in a browser (the built service, Chromium)'
 
   it('the admin approves it from the "Needs approval" tab', async () => {
     await openFromNavigation(page, 'Posts');
-    await page.getByRole('button', { name: 'Needs approval', exact: true }).click();
+    await statusTab(page, 'Needs approval').click();
     const row = page.getByRole('row').filter({ hasText: 'Written by the team' });
     await row.getByRole('button', { name: 'Approve' }).click();
     await page.getByRole('status').filter({ hasText: 'Post approved.' }).waitFor();
@@ -64,7 +64,7 @@ describeWithBrowser('dashboard posts in a browser (the built service, Chromium)'
   });
 
   it('edits a scheduled post: the form loads its text and time, the change is saved', async () => {
-    await page.getByRole('button', { name: 'Scheduled', exact: true }).click();
+    await statusTab(page, 'Scheduled').click();
     await page.getByRole('link', { name: 'Edit post Written by the team' }).click();
     await page.getByRole('heading', { level: 1, name: 'Edit post' }).waitFor();
     const timeZone = await page.evaluate('Intl.DateTimeFormat().resolvedOptions().timeZone');
@@ -98,7 +98,7 @@ describeWithBrowser('dashboard posts in a browser (the built service, Chromium)'
     }, 45_000, 'the post to fail');
     expect(failed.versions).toHaveLength(2);
 
-    await page.getByRole('button', { name: 'Failed', exact: true }).click();
+    await statusTab(page, 'Failed').click();
     const row = page.getByRole('row').filter({ hasText: 'Half of it fails' });
     await row.getByText('The sandbox account Failing Sandbox is set to fail every publish.').waitFor();
     const published = failed.accounts.find((account: { name: string }) => account.name === 'Acme Sandbox');
@@ -142,7 +142,7 @@ describeWithBrowser('dashboard posts in a browser (the built service, Chromium)'
     expect((await admin.post(`/api/${workspace}/posts`, draft('Draft for the failing account', [failing]))).status).toBe(201);
 
     await openFromNavigation(page, 'Posts');
-    await page.getByRole('button', { name: 'Draft', exact: true }).click();
+    await statusTab(page, 'Draft').click();
     const rowsShown = (count: number) => eventually(async () => (await page.getByRole('row').count()) === count, 15_000, `${count - 1} posts on the page`);
     await page.getByText('Page 1 of 2').waitFor();
     await rowsShown(21);

@@ -2,7 +2,7 @@ import { ApiClient } from '../support/api-client';
 import { addMember, approverWorkspace, connectSandbox, createUser, Member } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
 import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from './support/browser';
-import { composePost, openFromNavigation, postUuidByText, screenshot, signIn } from './support/dashboard-steps';
+import { composePost, openFromNavigation, postUuidByText, screenshot, signIn, statusTab } from './support/dashboard-steps';
 
 jest.setTimeout(120_000);
 
@@ -42,7 +42,7 @@ describeWithBrowser('dashboard review notes in a browser (the built service, Chr
   async function openAwaitingPost(browser: Browser): Promise<void> {
     const { page } = browser;
     await openFromNavigation(page, 'Posts');
-    await page.getByRole('button', { name: 'Needs approval', exact: true }).click();
+    await statusTab(page, 'Needs approval').click();
     await page.getByRole('link', { name: `Edit post ${TEXT.slice(0, 30)}` }).click();
     await page.getByRole('heading', { level: 1, name: 'Edit post' }).waitFor();
   }
@@ -92,7 +92,7 @@ describeWithBrowser('dashboard review notes in a browser (the built service, Chr
   it('the note stays with the post once it is scheduled, shown below the form', async () => {
     const { page } = writerBrowser;
     await openFromNavigation(page, 'Posts');
-    await page.getByRole('button', { name: 'Scheduled', exact: true }).click();
+    await statusTab(page, 'Scheduled').click();
     await page.getByRole('link', { name: `Edit post ${TEXT.slice(0, 30)}` }).click();
     const notes = page.getByRole('region', { name: 'Review notes' });
     await notes.getByRole('listitem').filter({ hasText: NOTE }).waitFor();

@@ -6,6 +6,7 @@ import { LocalPlatforms } from '../scenarios/local-platforms';
 import { mediaScenarios } from '../scenarios/media-scenarios';
 import { pipelineScenarios } from '../scenarios/pipeline-scenarios';
 import { platformRuleScenarios } from '../scenarios/platform-rules-scenarios';
+import { postCountScenarios } from '../scenarios/post-count-scenarios';
 import { publicationScenarios } from '../scenarios/publication-scenarios';
 import { queueScenarios } from '../scenarios/queue-scenarios';
 import { reviewNotesScenarios } from '../scenarios/review-notes-scenarios';
@@ -40,6 +41,7 @@ describeWithKafka('the lifecycle of a post, distributed: each app its own proces
   describe('the queue, and the time a draft keeps', () => itRunsEach(queueScenarios, () => system));
   describe('the pipeline view', () => itRunsEach(pipelineScenarios, () => system));
   describe('review notes, and deleting a workspace', () => itRunsEach(reviewNotesScenarios, () => system));
+  describe('post counts', () => itRunsEach(postCountScenarios, () => system));
   describe('dead letters', () => itListsAndReplaysDeadLetters(() => system));
   describe('metrics', () => itServesTheMetricsOfEachApp(() => system));
   describe('a client working one request after another', () => {

@@ -5,6 +5,7 @@ import { LocalPlatforms } from '../scenarios/local-platforms';
 import { mediaScenarios } from '../scenarios/media-scenarios';
 import { pipelineScenarios } from '../scenarios/pipeline-scenarios';
 import { platformRuleScenarios } from '../scenarios/platform-rules-scenarios';
+import { postCountScenarios } from '../scenarios/post-count-scenarios';
 import { publicationScenarios } from '../scenarios/publication-scenarios';
 import { queueScenarios } from '../scenarios/queue-scenarios';
 import { reviewNotesScenarios } from '../scenarios/review-notes-scenarios';
@@ -36,4 +37,5 @@ describe('the lifecycle of a post, embedded: the built service as one process', 
   describe('the queue, and the time a draft keeps', () => itRunsEach(queueScenarios, () => service));
   describe('the pipeline view', () => itRunsEach(pipelineScenarios, () => service));
   describe('review notes, and deleting a workspace', () => itRunsEach(reviewNotesScenarios, () => service));
+  describe('post counts', () => itRunsEach(postCountScenarios, () => service));
 });

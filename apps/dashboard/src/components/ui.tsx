@@ -104,11 +104,21 @@ export function useAction() {
     setErrors({});
     setDone(null);
   };
+  /**
+   * Forgets the field errors whose keys match (the user changed those fields); once none is left,
+   * the "Validation errors." line goes too.
+   */
+  const clearErrors = (matches: (key: string) => boolean) => {
+    const left = Object.fromEntries(Object.entries(errors).filter(([key]) => !matches(key)));
+    if (Object.keys(left).length === Object.keys(errors).length) return;
+    setErrors(left);
+    if (Object.keys(left).length === 0) setError(null);
+  };
   const outcome = (
     <>
       {error && <Notice kind="error">{error}</Notice>}
       {done && <Notice kind="ok">{done}</Notice>}
     </>
   );
-  return { busy, error, errors, done, run, outcome, setDone, clear };
+  return { busy, error, errors, done, run, outcome, setDone, clear, clearErrors };
 }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { ApiClient } from '../../support/api-client';
 import { eventually } from '../../support/fixtures';
@@ -35,6 +35,11 @@ export async function screenshot(page: Page, dir: string, name: string): Promise
 export async function openFromNavigation(page: Page, link: 'Posts' | 'Calendar' | 'Accounts' | 'Webhooks' | 'Settings' | 'Panel'): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link, exact: true }).click();
   await page.getByRole('heading', { level: 1, name: link, exact: true }).waitFor();
+}
+
+/** A status tab of the Posts list, whatever its count says (`Scheduled (3)`). */
+export function statusTab(page: Page, label: 'All' | 'Draft' | 'Needs approval' | 'Scheduled' | 'Publishing' | 'Published' | 'Failed'): Locator {
+  return page.getByRole('group', { name: 'Status' }).getByRole('button', { name: new RegExp(`^${label}( \\(\\d+\\))?$`) });
 }
 
 /** Writes a post in compose for the sandbox account and presses one of the schedule buttons. */

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { answer, api, type DeadLetter, type paths } from '../../api';
 import { Loading, Notice, Section, useAction, useLoad } from '../../components/ui';
+import { plural } from '../../plural';
 import { useDashboard } from '../../session';
 import { formatInZone } from '../../time';
 
@@ -65,7 +66,7 @@ export function DeadLettersSection() {
                 </td>
                 <td data-label="Why">
                   {letter.error}
-                  {letter.group_id && <span class="muted"> ({letter.group_id}, {letter.attempts} attempts)</span>}
+                  {letter.group_id && <span class="muted"> ({letter.group_id}, {plural(letter.attempts ?? 0, 'attempt')})</span>}
                 </td>
                 <td data-label="When">{formatInZone(letter.dead_lettered_at, timeZone)}</td>
                 <td data-label="Actions">

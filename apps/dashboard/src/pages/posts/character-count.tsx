@@ -1,4 +1,5 @@
 import type { Account } from '../../api';
+import { plural } from '../../plural';
 import { characterCount, PROVIDER_LIMITS } from './provider-limits';
 
 /** "42 characters", then each chosen provider's limit, flagged when the text is over it. */
@@ -7,7 +8,7 @@ export function CharacterCount({ id, text, accounts }: { id: string; text: strin
   const providers = [...new Set(accounts.map((account) => account.provider))];
   return (
     <p id={id} class="muted count">
-      {count} characters
+      {plural(count, 'character')}
       {providers.map((provider) => {
         const limit = PROVIDER_LIMITS[provider] ?? null;
         if (limit === null) return null;

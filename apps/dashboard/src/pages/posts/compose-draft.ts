@@ -18,9 +18,10 @@ export interface Draft {
   /** Media ids of the first item (of every version). */
   media: string[];
   options: PlatformOptions;
+  tags: string[];
 }
 
-export const EMPTY_DRAFT: Draft = { accountIds: [], items: [''], custom: {}, date: '', time: '', media: [], options: {} };
+export const EMPTY_DRAFT: Draft = { accountIds: [], items: [''], custom: {}, date: '', time: '', media: [], options: {}, tags: [] };
 
 export function draftOf(post: Post, timeZone: string): Draft {
   const original = post.versions.find((version) => version.is_original);
@@ -36,8 +37,12 @@ export function draftOf(post: Post, timeZone: string): Draft {
     time: when?.time ?? '',
     media: original?.content[0]?.media ?? [],
     options: (original?.options ?? {}) as PlatformOptions,
+    tags: post.tags,
   };
 }
+
+/** A copy of a post to save as a new one: its versions, accounts, options and tags, without a time. */
+export const duplicateOf = (post: Post, timeZone: string): Draft => ({ ...draftOf(post, timeZone), date: '', time: '' });
 
 /** The API's body for the draft and what the user asked (PRODUCT.md, "Creating and updating a post"). */
 export function bodyOf(draft: Draft, intent: Intent, timeZone: string): Schemas['PostBody'] {
@@ -57,5 +62,5 @@ export function bodyOf(draft: Draft, intent: Intent, timeZone: string): Schemas[
   const timed = draft.date !== '' && (intent === 'schedule' || intent === 'draft');
   const when = timed ? { date: draft.date, time: draft.time || '00:00', timezone: timeZone } : {};
   const flags = { schedule: { schedule: true }, schedule_now: { schedule_now: true }, queue: { queue: true }, draft: {} }[intent];
-  return { versions, accounts: draft.accountIds, ...when, ...flags };
+  return { versions, accounts: draft.accountIds, tags: draft.tags, ...when, ...flags };
 }

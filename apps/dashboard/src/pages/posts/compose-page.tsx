@@ -1,42 +1,56 @@
 import { useEffect, useState } from 'preact/hooks';
-import { answer, api, inWorkspace } from '../../api';
+import { answer, api, inWorkspace, type Media } from '../../api';
 import { FieldMessages, Loading, Notice, useAction, useLoad } from '../../components/ui';
 import { navigate, useLocation } from '../../router';
 import { useDashboard, useWorkspaceUuid } from '../../session';
 import { CharacterCount } from './character-count';
-import { bodyOf, type Draft, draftOf, EMPTY_DRAFT, type Intent } from './compose-draft';
+import { ComposeButtons } from './compose-buttons';
+import { bodyOf, type Draft, draftOf, duplicateOf, EMPTY_DRAFT, type Intent } from './compose-draft';
+import { ERRORS_OF, keysOf } from './compose-errors';
+import { EditPostTools } from './edit-post-tools';
 import { MediaPicker } from './media-picker';
+import { NetworkPreviews } from './network-previews';
 import { PlatformOptionsFields } from './platform-options';
+import { rememberOutcome, savedMessage } from './post-outcome';
 import { ReviewNotes } from './review-notes';
 import { ThreadEditor } from './thread-editor';
 
 /**
- * Compose a post, or edit one: a thread of content items, versions per account, counts against each
- * provider's limit, platform options, and a time in the chosen zone or the next slot of the queue.
+ * Compose a post, edit one, or start from a copy of one (`/posts/new?from=<uuid>`): a thread of
+ * content items, versions per account, counts against each provider's limit, platform options,
+ * previews per network, and a time in the chosen zone or the next slot of the queue.
  */
 export function ComposePage({ postUuid }: { postUuid: string | null }) {
   const workspaceUuid = useWorkspaceUuid();
   const { timeZone } = useDashboard();
   const { params } = useLocation();
+  const copiedUuid = postUuid ? null : params.get('from');
+  const sourceUuid = postUuid ?? copiedUuid;
   const accounts = useLoad(() => answer(api.GET('/api/{workspaceUuid}/accounts', inWorkspace(workspaceUuid))), [workspaceUuid]);
-  const existing = useLoad(
-    () => (postUuid ? answer(api.GET('/api/{workspaceUuid}/posts/{postUuid}', { params: { path: { workspaceUuid, postUuid } } })) : Promise.resolve(null)),
-    [workspaceUuid, postUuid],
+  const source = useLoad(
+    () => (sourceUuid ? answer(api.GET('/api/{workspaceUuid}/posts/{postUuid}', { params: { path: { workspaceUuid, postUuid: sourceUuid } } })) : Promise.resolve(null)),
+    [workspaceUuid, sourceUuid],
   );
   const [draft, setDraft] = useState<Draft>({ ...EMPTY_DRAFT, date: params.get('date') ?? '', time: params.get('time') ?? '' });
+  const [library, setLibrary] = useState<Media[]>([]);
   const action = useAction();
 
   useEffect(() => {
-    if (existing.data) setDraft(draftOf(existing.data, timeZone));
-  }, [existing.data]);
+    if (source.data) setDraft(copiedUuid ? duplicateOf(source.data, timeZone) : draftOf(source.data, timeZone));
+  }, [source.data]);
 
+  /** A change to part of the form: that part's error messages are out of date. */
+  const change = (next: Partial<Draft>, part: keyof typeof ERRORS_OF) => {
+    setDraft({ ...draft, ...next });
+    action.clearErrors(ERRORS_OF[part]);
+  };
   const chosen = (accounts.data?.data ?? []).filter((account) => draft.accountIds.includes(account.id));
-  const toggleAccount = (id: number, on: boolean) => setDraft({ ...draft, accountIds: on ? [...draft.accountIds, id] : draft.accountIds.filter((other) => other !== id) });
+  const toggleAccount = (id: number, on: boolean) => change({ accountIds: on ? [...draft.accountIds, id] : draft.accountIds.filter((other) => other !== id) }, 'accounts');
   const toggleCustom = (id: number, on: boolean) => {
     const custom = { ...draft.custom };
     if (on) custom[id] = draft.items[0];
     else delete custom[id];
-    setDraft({ ...draft, custom });
+    change({ custom }, 'text');
   };
 
   const submit = async (intent: Intent) => {
@@ -48,16 +62,21 @@ export function ComposePage({ postUuid }: { postUuid: string | null }) {
           : api.POST('/api/{workspaceUuid}/posts', { ...inWorkspace(workspaceUuid), body }),
       ),
     );
-    if (saved) navigate(`/posts?saved=${saved.status}`);
+    if (!saved) return;
+    rememberOutcome(savedMessage(saved, timeZone));
+    navigate('/posts');
   };
 
-  if (postUuid && existing.loading) return <Loading what="the post" />;
-  if (existing.error) return <Notice kind="error">{existing.error}</Notice>;
+  if (sourceUuid && source.loading) return <Loading what="the post" />;
+  if (source.error) return <Notice kind="error">{source.error}</Notice>;
   const errors = action.errors;
+  const editing = postUuid ? source.data : null;
   return (
     <>
       <h1 tabIndex={-1}>{postUuid ? 'Edit post' : 'New post'}</h1>
-      {existing.data?.status === 'needs_approval' && <ReviewNotes post={existing.data} />}
+      {editing && <EditPostTools post={editing} />}
+      {editing?.status === 'needs_approval' && <ReviewNotes post={editing} />}
+      {copiedUuid && source.data && <p class="muted">A copy of a post: it is saved as a new post, with no time until you choose one.</p>}
       <form
         class="card compose"
         onSubmit={(event) => {
@@ -75,11 +94,11 @@ export function ComposePage({ postUuid }: { postUuid: string | null }) {
               {account.name} ({account.provider})
             </label>
           ))}
-          <FieldMessages id="accounts-errors" errors={errors} keys={Object.keys(errors).filter((key) => /^accounts(\.\d+)?$/.test(key))} />
+          <FieldMessages id="accounts-errors" errors={errors} keys={keysOf(errors, 'accounts')} />
         </fieldset>
 
-        <ThreadEditor items={draft.items} accounts={chosen.filter((account) => draft.custom[account.id] === undefined)} onChange={(items) => setDraft({ ...draft, items })} />
-        <FieldMessages id="versions-errors" errors={errors} keys={Object.keys(errors).filter((key) => /^versions(\.\d+)?(\.content(\.\d+)?(\.body)?)?$/.test(key))} />
+        <ThreadEditor items={draft.items} accounts={chosen.filter((account) => draft.custom[account.id] === undefined)} onChange={(items) => change({ items }, 'text')} />
+        <FieldMessages id="versions-errors" errors={errors} keys={keysOf(errors, 'text').filter((key) => key.startsWith('versions'))} />
 
         {chosen.map((account) => (
           <div key={account.id} class="version">
@@ -95,7 +114,7 @@ export function ComposePage({ postUuid }: { postUuid: string | null }) {
                   rows={4}
                   value={draft.custom[account.id]}
                   aria-describedby={`count-${account.id}`}
-                  onInput={(event) => setDraft({ ...draft, custom: { ...draft.custom, [account.id]: event.currentTarget.value } })}
+                  onInput={(event) => change({ custom: { ...draft.custom, [account.id]: event.currentTarget.value } }, 'text')}
                 />
                 <CharacterCount id={`count-${account.id}`} text={draft.custom[account.id]} accounts={[account]} />
               </>
@@ -103,42 +122,31 @@ export function ComposePage({ postUuid }: { postUuid: string | null }) {
           </div>
         ))}
 
-        <PlatformOptionsFields accounts={chosen} options={draft.options} onChange={(options) => setDraft({ ...draft, options })} />
-        <FieldMessages id="options-errors" errors={errors} keys={Object.keys(errors).filter((key) => key.includes('.options.'))} />
+        <PlatformOptionsFields accounts={chosen} options={draft.options} onChange={(options) => change({ options }, 'options')} />
+        <FieldMessages id="options-errors" errors={errors} keys={keysOf(errors, 'options')} />
 
-        <MediaPicker selected={draft.media} onChange={(media) => setDraft({ ...draft, media })} />
-        <FieldMessages id="media-errors" errors={errors} keys={Object.keys(errors).filter((key) => /\.media(\.|$)/.test(key))} />
+        <MediaPicker selected={draft.media} onChange={(media) => change({ media }, 'media')} onLoaded={setLibrary} />
+        <FieldMessages id="media-errors" errors={errors} keys={keysOf(errors, 'media')} />
+
+        <NetworkPreviews accounts={chosen} draft={draft} library={library} />
 
         <div class="row">
           <div class="field">
             <label for="post-date">Date</label>
-            <input id="post-date" type="date" value={draft.date} onInput={(event) => setDraft({ ...draft, date: event.currentTarget.value })} />
+            <input id="post-date" type="date" value={draft.date} onInput={(event) => change({ date: event.currentTarget.value }, 'when')} />
             <FieldMessages id="date-errors" errors={errors} keys={['date', 'scheduled_at', 'queue']} />
           </div>
           <div class="field">
             <label for="post-time">Time</label>
-            <input id="post-time" type="time" value={draft.time} onInput={(event) => setDraft({ ...draft, time: event.currentTarget.value })} />
+            <input id="post-time" type="time" value={draft.time} onInput={(event) => change({ time: event.currentTarget.value }, 'when')} />
             <FieldMessages id="time-errors" errors={errors} keys={['time']} />
           </div>
           <p class="muted">Time zone: {timeZone} (change it in Settings)</p>
         </div>
         {action.outcome}
-        <div class="buttons">
-          <button type="button" disabled={action.busy} onClick={() => void submit('schedule_now')}>
-            Schedule now
-          </button>
-          <button type="submit" disabled={action.busy}>
-            Schedule
-          </button>
-          <button type="button" class="secondary" disabled={action.busy} onClick={() => void submit('queue')}>
-            Add to queue
-          </button>
-          <button type="button" class="secondary" disabled={action.busy} onClick={() => void submit('draft')}>
-            Save draft
-          </button>
-        </div>
+        <ComposeButtons editing={editing} busy={action.busy} submit={(intent) => void submit(intent)} />
       </form>
-      {existing.data && existing.data.status !== 'needs_approval' && <ReviewNotes post={existing.data} />}
+      {editing && editing.status !== 'needs_approval' && <ReviewNotes post={editing} />}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { useEffect } from 'preact/hooks';
 import { answer, api, inWorkspace, type Media } from '../../api';
 import { FieldMessages, Loading, Notice, useAction, useLoad } from '../../components/ui';
 import { useWorkspaceUuid } from '../../session';
@@ -5,10 +6,16 @@ import { useWorkspaceUuid } from '../../session';
 const describe = (media: Media): string =>
   `${media.mime_type.replace(/^(image|video)\//, '').toUpperCase()}${media.width && media.height ? ` ${media.width}×${media.height}` : ''} (${Math.ceil(media.size / 1024)} KB)`;
 
-/** The workspace's media to attach to the post, newest first, and an upload that attaches the new file. */
-export function MediaPicker({ selected, onChange }: { selected: string[]; onChange(ids: string[]): void }) {
+/**
+ * The workspace's media to attach to the post, newest first, and an upload that attaches the new
+ * file; `onLoaded` hears of the library each time it is loaded (the previews show its thumbnails).
+ */
+export function MediaPicker({ selected, onChange, onLoaded }: { selected: string[]; onChange(ids: string[]): void; onLoaded?(media: Media[]): void }) {
   const workspaceUuid = useWorkspaceUuid();
   const library = useLoad(() => answer(api.GET('/api/{workspaceUuid}/media', inWorkspace(workspaceUuid))), [workspaceUuid]);
+  useEffect(() => {
+    if (library.data) onLoaded?.(library.data.data);
+  }, [library.data]);
   const action = useAction();
   const toggle = (id: string, on: boolean) => onChange(on ? [...selected, id] : selected.filter((other) => other !== id));
   const uploadFile = async (input: HTMLInputElement) => {

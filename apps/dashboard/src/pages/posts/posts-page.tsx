@@ -1,12 +1,13 @@
 import { useState } from 'preact/hooks';
-import { answer, api, inWorkspace, type Post, type PostAccount } from '../../api';
+import { answer, api, inWorkspace, type Post } from '../../api';
 import { Loading, Notice, useAction, useLoad } from '../../components/ui';
 import { linkTo } from '../../router';
 import { useDashboard, useWorkspaceUuid } from '../../session';
-import { formatInZone } from '../../time';
-import { webLinkOf } from '../../web-link';
-import { PostHistory } from './post-history';
-import { loadPostPage, originalText, PAGE_SIZE, type PostFilters, STATUS_TABS } from './post-list-query';
+import { BulkActions } from './bulk-actions';
+import { loadPostPage, PAGE_SIZE, type PostFilters } from './post-list-query';
+import { takeOutcome } from './post-outcome';
+import { PostRow, type PostRowActions } from './post-row';
+import { StatusTabs } from './status-tabs';
 
 const NO_FILTERS: PostFilters = { status: null, accountId: null, from: '', to: '', text: '' };
 
@@ -15,21 +16,44 @@ export function PostsPage() {
   const { timeZone } = useDashboard();
   const [filters, setFilters] = useState<PostFilters>(NO_FILTERS);
   const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // What the last save did (compose, or Delete post on the edit page), said once.
+  const [outcome] = useState(takeOutcome);
   const accounts = useLoad(() => answer(api.GET('/api/{workspaceUuid}/accounts', inWorkspace(workspaceUuid))), [workspaceUuid]);
   const posts = useLoad(() => loadPostPage(workspaceUuid, filters, page, timeZone), [workspaceUuid, filters, page, timeZone]);
+  const counts = useLoad(() => answer(api.GET('/api/{workspaceUuid}/posts/counts', inWorkspace(workspaceUuid))), [workspaceUuid]);
   const action = useAction();
+  const refresh = () => {
+    posts.reload();
+    counts.reload();
+  };
   const change = (next: Partial<PostFilters>) => {
     setFilters({ ...filters, ...next });
     setPage(1);
+    setSelected(new Set());
+  };
+  const turnTo = (next: number) => {
+    setPage(next);
+    setSelected(new Set());
   };
   const pages = posts.data ? Math.max(1, Math.ceil(posts.data.meta.total / PAGE_SIZE)) : 1;
+  const shown = posts.data?.data ?? [];
 
   const ofPost = (post: Post) => ({ params: { path: { workspaceUuid, postUuid: post.uuid } } });
-  const approve = (post: Post) => action.run(() => answer(api.POST('/api/{workspaceUuid}/posts/{postUuid}/approve', ofPost(post))), 'Post approved.').then(posts.reload);
-  const remove = (post: Post) => {
-    if (!window.confirm('Delete this post?')) return;
-    void action.run(() => answer(api.DELETE('/api/{workspaceUuid}/posts/{postUuid}', ofPost(post))), 'Post deleted.').then(posts.reload);
+  const rowActions: PostRowActions = {
+    onSelect: (post, on) => {
+      const next = new Set(selected);
+      if (on) next.add(post.uuid);
+      else next.delete(post.uuid);
+      setSelected(next);
+    },
+    onApprove: (post) => void action.run(() => answer(api.POST('/api/{workspaceUuid}/posts/{postUuid}/approve', ofPost(post))), 'Post approved.').then(refresh),
+    onRemove: (post) => {
+      if (!window.confirm('Delete this post?')) return;
+      void action.run(() => answer(api.DELETE('/api/{workspaceUuid}/posts/{postUuid}', ofPost(post))), 'Post deleted.').then(refresh);
+    },
   };
+  const allSelected = shown.length > 0 && shown.every((post) => selected.has(post.uuid));
 
   return (
     <>
@@ -39,13 +63,8 @@ export function PostsPage() {
           New post
         </a>
       </div>
-      <div class="tabs" role="group" aria-label="Status">
-        {STATUS_TABS.map((tab) => (
-          <button key={tab.label} type="button" class="tab" aria-pressed={filters.status === tab.status} onClick={() => change({ status: tab.status })}>
-            {tab.label}
-          </button>
-        ))}
-      </div>
+      {outcome && <Notice kind="ok">{outcome}</Notice>}
+      <StatusTabs status={filters.status} counts={counts.data} onChange={(status) => change({ status })} />
       <form class="filters" role="search" aria-label="Filter posts" onSubmit={(event) => event.preventDefault()}>
         <div class="field">
           <label for="filter-account">Account</label>
@@ -72,14 +91,29 @@ export function PostsPage() {
         </div>
       </form>
       {action.outcome}
+      <BulkActions
+        selected={shown.filter((post) => selected.has(post.uuid))}
+        onDone={() => {
+          setSelected(new Set());
+          refresh();
+        }}
+      />
       {posts.error && <Notice kind="error">{posts.error}</Notice>}
       {posts.loading && !posts.data && <Loading what="posts" />}
-      {posts.data && posts.data.data.length === 0 && <p class="muted">No posts.</p>}
-      {posts.data && posts.data.data.length > 0 && (
-        <table class="list" aria-busy={posts.loading}>
+      {posts.data && shown.length === 0 && <p class="muted">No posts.</p>}
+      {shown.length > 0 && (
+        <table class="list posts" aria-busy={posts.loading}>
           <caption class="visually-hidden">Posts, times in {timeZone}</caption>
           <thead>
             <tr>
+              <th scope="col" class="select">
+                <input
+                  type="checkbox"
+                  aria-label="Select all posts on this page"
+                  checked={allSelected}
+                  onChange={(event) => setSelected(event.currentTarget.checked ? new Set(shown.map((post) => post.uuid)) : new Set())}
+                />
+              </th>
               <th scope="col">Text</th>
               <th scope="col">Status</th>
               <th scope="col">Scheduled ({timeZone})</th>
@@ -88,82 +122,23 @@ export function PostsPage() {
             </tr>
           </thead>
           <tbody>
-            {posts.data.data.map((post) => (
-              <tr key={post.uuid}>
-                <td data-label="Text">{originalText(post).slice(0, 140) || <span class="muted">(empty)</span>}</td>
-                <td data-label="Status">
-                  <span class={`status status-${post.status}`}>{post.status.replace('_', ' ')}</span>
-                </td>
-                <td data-label="Scheduled">{formatInZone(post.scheduled_at, timeZone)}</td>
-                <td data-label="Accounts">
-                  <PostAccounts post={post} />
-                </td>
-                <td data-label="Actions" class="actions">
-                  {post.status !== 'published' && post.status !== 'publishing' && (
-                    <a class="button secondary" {...linkTo(`/posts/${post.uuid}`)} aria-label={`Edit post ${originalText(post).slice(0, 30)}`}>
-                      Edit
-                    </a>
-                  )}
-                  {post.status === 'needs_approval' && (
-                    <button type="button" onClick={() => void approve(post)}>
-                      Approve
-                    </button>
-                  )}
-                  {post.status !== 'published' && (
-                    <button type="button" class="danger" onClick={() => remove(post)}>
-                      Delete
-                    </button>
-                  )}
-                  <PostHistory post={post} label={`post ${originalText(post).slice(0, 30)}`} />
-                </td>
-              </tr>
+            {shown.map((post) => (
+              <PostRow key={post.uuid} post={post} selected={selected.has(post.uuid)} actions={rowActions} />
             ))}
           </tbody>
         </table>
       )}
       <nav class="pager" aria-label="Pages">
-        <button type="button" class="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+        <button type="button" class="secondary" disabled={page <= 1} onClick={() => turnTo(page - 1)}>
           Previous page
         </button>
         <span aria-live="polite">
           Page {page} of {pages}
         </span>
-        <button type="button" class="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+        <button type="button" class="secondary" disabled={page >= pages} onClick={() => turnTo(page + 1)}>
           Next page
         </button>
       </nav>
     </>
-  );
-}
-
-/** Each account of a post: its link once published (a web address only), its errors once failed. */
-export function PostAccounts({ post }: { post: Post }) {
-  return (
-    <ul class="plain">
-      {post.accounts.map((account) => (
-        <li key={account.id}>
-          <PublishedAccountName account={account} />{' '}
-          <span class="muted">({account.provider})</span>
-          {account.errors.length > 0 && (
-            <ul class="field-errors">
-              {account.errors.map((error) => (
-                <li key={error}>{error}</li>
-              ))}
-            </ul>
-          )}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** The account's name, a link to the post on the platform when that address is a web address. */
-function PublishedAccountName({ account }: { account: PostAccount }) {
-  const link = webLinkOf(account.external_url);
-  if (!link) return <>{account.name}</>;
-  return (
-    <a href={link} target="_blank" rel="noreferrer noopener">
-      {account.name}
-    </a>
   );
 }

@@ -20,8 +20,11 @@ const segmenter = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter(unde
 
 /** Characters as a reader counts them (graphemes: an emoji is one). */
 export function characterCount(text: string): number {
-  if (!segmenter) return [...text].length;
-  let count = 0;
-  for (const _ of segmenter.segment(text)) count++;
-  return count;
+  return graphemes(text).length;
+}
+
+/** The text's characters, as a reader counts them. */
+export function graphemes(text: string): string[] {
+  if (!segmenter) return [...text];
+  return Array.from(segmenter.segment(text), (part) => part.segment);
 }

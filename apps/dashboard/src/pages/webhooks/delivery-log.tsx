@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { answer, api, WEBHOOK_EVENTS, type WebhookDelivery, type WebhookEvent } from '../../api';
 import { Loading, Notice, Section, useAction, useLoad } from '../../components/ui';
+import { plural } from '../../plural';
 import { useDashboard, useWorkspaceUuid } from '../../session';
 import { formatInZone } from '../../time';
 
@@ -68,7 +69,7 @@ export function DeliveryLog({ webhookId, manages }: { webhookId: number; manages
   };
   const recover = async () => {
     const recovered = await action.run(() => recoverIn(false));
-    if (recovered) action.setDone(`${recovered.count} failed deliveries queued again.`);
+    if (recovered) action.setDone(`${plural(recovered.count, 'failed delivery', 'failed deliveries')} queued again.`);
     setRecoverable(null);
     log.reload();
   };
@@ -119,7 +120,7 @@ export function DeliveryLog({ webhookId, manages }: { webhookId: number; manages
           </button>
           {recoverable !== null && (
             <button type="button" disabled={recoverable === 0} onClick={() => void recover()}>
-              Resend {recoverable} failed deliveries
+              Resend {plural(recoverable, 'failed delivery', 'failed deliveries')}
             </button>
           )}
           <span class="muted">in the window above (since the last 24 hours when no start is set)</span>
@@ -145,7 +146,7 @@ export function DeliveryLog({ webhookId, manages }: { webhookId: number; manages
             </div>
             <details>
               <summary>
-                {delivery.attempts.length} attempts{delivery.next_attempt_at ? `, next at ${formatInZone(delivery.next_attempt_at, timeZone)}` : ''}
+                {plural(delivery.attempts.length, 'attempt')}{delivery.next_attempt_at ? `, next at ${formatInZone(delivery.next_attempt_at, timeZone)}` : ''}
               </summary>
               <ol>
                 {delivery.attempts.map((attempt) => (

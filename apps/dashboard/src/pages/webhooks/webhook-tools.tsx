@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { answer, api, type Schemas, WEBHOOK_EVENTS, type Webhook, type WebhookEvent } from '../../api';
 import { Notice, Section, useAction } from '../../components/ui';
+import { plural } from '../../plural';
 import { useDashboard, useWorkspaceUuid } from '../../session';
 import { formatInZone } from '../../time';
 import { errorKinds } from './delivery-log';
@@ -22,7 +23,7 @@ export function WebhookTools({ webhook, onChanged }: { webhook: Webhook; onChang
     const grace_seconds = Math.round(Number(graceHours) * 3600);
     const rotated = await secretAction.run(
       () => answer(api.POST('/api/{workspaceUuid}/webhooks/{id}/rotate-secret', { params: ofWebhook, body: { grace_seconds } })),
-      `Secret rotated; the old one keeps signing for ${graceHours} hours.`,
+      `Secret rotated; the old one keeps signing for ${plural(Number(graceHours), 'hour')}.`,
     );
     if (rotated) onChanged();
   };

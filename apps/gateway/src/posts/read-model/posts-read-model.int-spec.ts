@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { PostStatus } from '@app/contracts';
 import { samplePostEvent } from '@app/contracts/testing';
 import { openMigratedSchema, testEngines } from '@app/persistence';
 import { GATEWAY_SCHEMA, GatewayDatabase, GatewayTables, gatewayMigrations } from '../../gateway-migrations';
@@ -74,6 +75,25 @@ describe.each(testEngines)('PostsReadModel on %s', (_, open) => {
 
     expect(await posts.countInFlight(workspace)).toBe(3);
     expect(await posts.countInFlight(randomUUID())).toBe(0);
+  });
+
+  it('counts the posts of each status, every status present, without deleted posts or other workspaces', async () => {
+    const zero = { draft: 0, scheduled: 0, needs_approval: 0, publishing: 0, published: 0, failed: 0 };
+    expect(await posts.counts(workspace)).toEqual(zero);
+    const save = (status: PostStatus, postUuid = randomUUID(), revision = 0, workspaceUuid = workspace) =>
+      posts.save(samplePostEvent('post.created', { postUuid, workspaceUuid, revision, post: { status } }));
+    for (const status of ['draft', 'draft', 'scheduled', 'scheduled', 'scheduled', 'needs_approval', 'failed'] as const) await save(status);
+    const moved = randomUUID();
+    await save('draft', moved);
+    await save('published', moved, 1);
+    const deleted = randomUUID();
+    await save('scheduled', deleted);
+    await posts.save(samplePostEvent('post.deleted', { postUuid: deleted, workspaceUuid: workspace, revision: 1 }));
+    await save('draft', randomUUID(), 0, randomUUID());
+
+    const counts = await posts.counts(workspace);
+    expect(counts).toEqual({ ...zero, draft: 2, scheduled: 3, needs_approval: 1, published: 1, failed: 1 });
+    expect(Object.values(counts).every((count) => typeof count === 'number')).toBe(true);
   });
 
   it('keeps each message as a step of the post history, once, oldest first', async () => {

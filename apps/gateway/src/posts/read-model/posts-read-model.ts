@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { PostEventMessage, PostEventName, PostPage, PostStatus, PostView } from '@app/contracts';
+import { POST_STATUSES, type PostCounts, type PostEventMessage, type PostEventName, type PostPage, type PostStatus, type PostView } from '@app/contracts';
 import { PreparedQuery } from '@app/persistence';
 import { GATEWAY_DATABASE, GatewayDatabase } from '../../gateway-migrations';
 import { ReadYourWrites } from './read-your-writes';
@@ -96,6 +96,21 @@ export class PostsReadModel {
       .where('status', 'in', IN_FLIGHT_STATUSES)
       .executeTakeFirstOrThrow();
     return Number(row.total);
+  }
+
+  /** How many posts of the workspace are in each status; a status without posts counts 0. */
+  async counts(workspaceUuid: string): Promise<PostCounts> {
+    await this.progress.caughtUpWithWorkspace(workspaceUuid);
+    const rows = await this.database.db
+      .selectFrom('posts')
+      .select((eb) => ['status', eb.fn.countAll<number>().as('count')])
+      .where('workspace_uuid', '=', workspaceUuid)
+      .where('deleted', '=', false)
+      .groupBy('status')
+      .execute();
+    const counts = Object.fromEntries(POST_STATUSES.map((status) => [status, 0])) as PostCounts;
+    for (const row of rows) if (row.status in counts) counts[row.status as PostStatus] = Number(row.count);
+    return counts;
   }
 
   /** The post's history, oldest first; null for a post the workspace does not have (or deleted). */

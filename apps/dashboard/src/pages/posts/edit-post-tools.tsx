@@ -1,0 +1,51 @@
+import { answer, api, type Post } from '../../api';
+import { useAction } from '../../components/ui';
+import { linkTo, navigate } from '../../router';
+import { useDashboard, useWorkspaceUuid } from '../../session';
+import { formatInZone } from '../../time';
+import { APPROVAL_EXPLAINED, rememberOutcome, statusLabel } from './post-outcome';
+
+/** The edited post's status and time, what `needs_approval` waits for, and its Duplicate and Delete post buttons. */
+export function EditPostTools({ post }: { post: Post }) {
+  const workspaceUuid = useWorkspaceUuid();
+  const { timeZone } = useDashboard();
+  const action = useAction();
+  const remove = async () => {
+    if (!window.confirm('Delete this post? It cannot be brought back.')) return;
+    const deleted = await action.run(async () => {
+      await answer(api.DELETE('/api/{workspaceUuid}/posts/{postUuid}', { params: { path: { workspaceUuid, postUuid: post.uuid } } }));
+      return true;
+    });
+    if (deleted) {
+      rememberOutcome('Post deleted.');
+      navigate('/posts');
+    }
+  };
+  const when = post.published_at ?? post.scheduled_at;
+  return (
+    <div class="edit-tools">
+      <p class="post-status">
+        Status: <span class={`status status-${post.status}`}>{statusLabel(post.status)}</span>
+        {when && (
+          <span class="muted">
+            {' '}
+            {post.published_at ? 'published' : 'for'} {formatInZone(when, timeZone)} ({timeZone})
+          </span>
+        )}
+      </p>
+      {post.status === 'needs_approval' && <p class="notice notice-warning">{APPROVAL_EXPLAINED}</p>}
+      {post.status === 'published' && <p class="notice notice-warning">A published post cannot be edited. Duplicate it to publish it again.</p>}
+      <div class="buttons">
+        <a class="button secondary" {...linkTo(`/posts/new?from=${post.uuid}`)}>
+          Duplicate
+        </a>
+        {post.status !== 'published' && (
+          <button type="button" class="danger" disabled={action.busy} onClick={() => void remove()}>
+            Delete post
+          </button>
+        )}
+      </div>
+      {action.outcome}
+    </div>
+  );
+}

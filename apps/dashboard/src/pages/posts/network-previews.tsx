@@ -1,0 +1,75 @@
+import type { Account, Media } from '../../api';
+import { plural } from '../../plural';
+import type { Draft } from './compose-draft';
+import { cutText, followingItems, providerName } from './preview-parts';
+
+/**
+ * The post as each chosen account's network shows it: the text cut at the platform's limit (the
+ * overflow marked), the media, then the replies or the first comment, or the items it refuses.
+ */
+export function NetworkPreviews({ accounts, draft, library }: { accounts: Account[]; draft: Draft; library: Media[] }) {
+  if (accounts.length === 0) return null;
+  const media = draft.media.map((id) => library.find((item) => item.id === id)).filter((item): item is Media => item !== undefined);
+  return (
+    <section class="previews" aria-labelledby="previews-title">
+      <h2 id="previews-title">Previews</h2>
+      <div class="preview-grid">
+        {accounts.map((account) => (
+          <AccountPreview key={account.id} account={account} items={[draft.custom[account.id] ?? draft.items[0] ?? '', ...draft.items.slice(1)]} media={media} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function AccountPreview({ account, items, media }: { account: Account; items: string[]; media: Media[] }) {
+  const network = providerName(account.provider);
+  return (
+    <article class="preview" aria-label={`Preview on ${network} for ${account.name}`}>
+      <header class="preview-head">
+        <strong>{account.name}</strong> <span class="muted">{account.username ? `@${account.username} · ${network}` : network}</span>
+      </header>
+      <PreviewText text={items[0]} provider={account.provider} />
+      {media.length > 0 && (
+        <div class="preview-media">
+          {media.map((item) =>
+            item.mime_type.startsWith('image/') ? <img key={item.id} src={item.url} alt="" width={64} height={64} /> : <span key={item.id} class="media-video">video</span>,
+          )}
+        </div>
+      )}
+      {followingItems(items, account.provider).map((item) => (
+        <div key={item.label} class={item.refused ? 'preview-item refused' : 'preview-item'}>
+          <p class="preview-label">{item.label}</p>
+          {item.refused ? <p class="notice notice-warning">{item.refused}</p> : <PreviewText text={item.text} provider={account.provider} />}
+        </div>
+      ))}
+    </article>
+  );
+}
+
+function PreviewText({ text, provider }: { text: string; provider: string }) {
+  const cut = cutText(text, provider);
+  if (text.trim() === '') return <p class="muted">(no text)</p>;
+  return (
+    <>
+      <p class="preview-text">
+        {cut.shown}
+        {cut.over > 0 && (
+          <>
+            <span class="cut-mark" aria-hidden="true">
+              ✂
+            </span>
+            <mark class="overflow">{cut.overflow}</mark>
+          </>
+        )}
+      </p>
+      {cut.over > 0 && (
+        <p class="count">
+          <span class="over">
+            Cut at {plural(cut.limit ?? 0, 'character')}: {plural(cut.over, 'character')} over (marked), refused until shortened.
+          </span>
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import type { Post, PostAccount } from '../../api';
+import { linkTo } from '../../router';
+import { useDashboard } from '../../session';
+import { formatInZone } from '../../time';
+import { webLinkOf } from '../../web-link';
+import { PostHistory } from './post-history';
+import { originalText } from './post-list-query';
+import { statusLabel } from './post-outcome';
+
+/** A post as the list names it in buttons and messages: the start of its text. */
+export const postName = (post: Post, length = 30): string => originalText(post).slice(0, length) || '(empty)';
+
+export interface PostRowActions {
+  onSelect(post: Post, on: boolean): void;
+  onApprove(post: Post): void;
+  onRemove(post: Post): void;
+}
+
+/** One post of the list: a checkbox to select it, its text, status, time and accounts, and what can be done with it. */
+export function PostRow({ post, selected, actions }: { post: Post; selected: boolean; actions: PostRowActions }) {
+  const { timeZone } = useDashboard();
+  const name = postName(post);
+  return (
+    <tr>
+      <td class="select">
+        <input type="checkbox" aria-label={`Select post ${postName(post, 60)}`} checked={selected} onChange={(event) => actions.onSelect(post, event.currentTarget.checked)} />
+      </td>
+      <td data-label="Text">{originalText(post).slice(0, 140) || <span class="muted">(empty)</span>}</td>
+      <td data-label="Status">
+        <span class={`status status-${post.status}`}>{statusLabel(post.status)}</span>
+      </td>
+      <td data-label="Scheduled">{formatInZone(post.scheduled_at, timeZone)}</td>
+      <td data-label="Accounts">
+        <PostAccounts post={post} />
+      </td>
+      <td data-label="Actions">
+        <div class="actions">
+          {post.status !== 'published' && post.status !== 'publishing' && (
+            <a class="button secondary" {...linkTo(`/posts/${post.uuid}`)} aria-label={`Edit post ${name}`}>
+              Edit
+            </a>
+          )}
+          <a class="button secondary" {...linkTo(`/posts/new?from=${post.uuid}`)} aria-label={`Duplicate post ${name}`}>
+            Duplicate
+          </a>
+          {post.status === 'needs_approval' && (
+            <button type="button" onClick={() => actions.onApprove(post)}>
+              Approve
+            </button>
+          )}
+          {post.status !== 'published' && (
+            <button type="button" class="danger" onClick={() => actions.onRemove(post)}>
+              Delete
+            </button>
+          )}
+          <PostHistory post={post} label={`post ${name}`} />
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** Each account of a post: its link once published (a web address only), its errors once failed. */
+export function PostAccounts({ post }: { post: Post }) {
+  return (
+    <ul class="plain">
+      {post.accounts.map((account) => (
+        <li key={account.id}>
+          <PublishedAccountName account={account} />{' '}
+          <span class="muted">({account.provider})</span>
+          {account.errors.length > 0 && (
+            <ul class="field-errors">
+              {account.errors.map((error) => (
+                <li key={error}>{error}</li>
+              ))}
+            </ul>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The account's name, a link to the post on the platform when that address is a web address. */
+function PublishedAccountName({ account }: { account: PostAccount }) {
+  const link = webLinkOf(account.external_url);
+  if (!link) return <>{account.name}</>;
+  return (
+    <a href={link} target="_blank" rel="noreferrer noopener">
+      {account.name}
+    </a>
+  );
+}
