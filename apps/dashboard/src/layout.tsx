@@ -1,14 +1,18 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
+import { lazyPage } from './components/lazy-page';
 import { Notice } from './components/ui';
-import { AccountsPage } from './pages/accounts/accounts-page';
-import { CalendarPage } from './pages/calendar/calendar-page';
-import { PanelPage } from './pages/panel/panel-page';
-import { ComposePage } from './pages/posts/compose-page';
-import { PostsPage } from './pages/posts/posts-page';
-import { SettingsPage } from './pages/settings/settings-page';
-import { WebhooksPage } from './pages/webhooks/webhooks-page';
+import { usePageHeading } from './page-heading';
 import { linkTo, useLocation } from './router';
 import { useDashboard } from './session';
+
+// Each page is a chunk of its own, fetched when it is first shown.
+const PostsPage = lazyPage(() => import('./pages/posts/posts-page').then((module) => module.PostsPage));
+const ComposePage = lazyPage(() => import('./pages/posts/compose-page').then((module) => module.ComposePage));
+const CalendarPage = lazyPage(() => import('./pages/calendar/calendar-page').then((module) => module.CalendarPage));
+const AccountsPage = lazyPage(() => import('./pages/accounts/accounts-page').then((module) => module.AccountsPage));
+const WebhooksPage = lazyPage(() => import('./pages/webhooks/webhooks-page').then((module) => module.WebhooksPage));
+const SettingsPage = lazyPage(() => import('./pages/settings/settings-page').then((module) => module.SettingsPage));
+const PanelPage = lazyPage(() => import('./pages/panel/panel-page').then((module) => module.PanelPage));
 
 const NAVIGATION = [
   { to: '/posts', label: 'Posts' },
@@ -23,13 +27,20 @@ export function Layout({ onWorkspacesChanged }: { onWorkspacesChanged(): void })
   const { session, workspaces, workspaceUuid, setWorkspace, signOut } = useDashboard();
   const { path } = useLocation();
   const main = useRef<HTMLElement>(null);
-  // A new page: its heading gets the focus, so a screen reader announces where the user is.
-  useEffect(() => main.current?.querySelector<HTMLElement>('h1')?.focus(), [path]);
+  usePageHeading(main, path);
   const links = session.is_admin ? [...NAVIGATION, { to: '/panel', label: 'Panel' }] : NAVIGATION;
   const section = `/${path.split('/')[1] ?? ''}`;
   return (
     <>
-      <a class="skip" href="#main">
+      <a
+        class="skip"
+        href="#main"
+        onClick={(event) => {
+          event.preventDefault();
+          main.current?.focus();
+          main.current?.scrollIntoView();
+        }}
+      >
         Skip to content
       </a>
       <header class="top">
@@ -61,7 +72,7 @@ export function Layout({ onWorkspacesChanged }: { onWorkspacesChanged(): void })
           </button>
         </div>
       </header>
-      <main id="main" ref={main}>
+      <main id="main" ref={main} tabIndex={-1}>
         <Page path={path} onWorkspacesChanged={onWorkspacesChanged} />
       </main>
     </>
