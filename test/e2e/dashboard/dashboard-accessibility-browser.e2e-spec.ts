@@ -110,6 +110,7 @@ describeWithBrowser('dashboard accessibility and keyboard use (axe-core, the bui
       await signedOut.page.goto(`${service.baseUrl}/app`);
       await signedOut.page.getByLabel('API token').waitFor();
       await expectAccessible(signedOut.page, 'Sign-in');
+      await expect(signedOut.page.title()).resolves.toBe('Sign in · Social publishing dashboard');
       await signedOut.page.getByLabel('API token').fill('not-a-token');
       await signedOut.page.getByRole('button', { name: 'Sign in' }).click();
       await signedOut.page.getByRole('alert').filter({ hasText: 'Unauthenticated.' }).waitFor();
