@@ -163,7 +163,7 @@ describeWithBrowser('dashboard accessibility and keyboard use (axe-core, the bui
     await page.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to content' });
-    await expect(skip.evaluate('(element) => element === document.activeElement')).resolves.toBe(true);
+    await expect(skip.evaluate((element) => element === element.ownerDocument.activeElement)).resolves.toBe(true);
     const box = await skip.boundingBox();
     expect(box && box.x >= 0 && box.y >= 0 && box.width > 0).toBe(true);
     await page.keyboard.press('Enter');
@@ -180,7 +180,7 @@ describeWithBrowser('dashboard accessibility and keyboard use (axe-core, the bui
     await page.keyboard.press('Enter');
     const heading = page.getByRole('heading', { level: 1, name: 'Calendar' });
     await heading.waitFor();
-    await eventually(() => heading.evaluate('(element) => element === document.activeElement'), 5_000, 'the new page’s heading focused');
+    await eventually(() => heading.evaluate((element) => element === element.ownerDocument.activeElement), 5_000, 'the new page’s heading focused');
     expect(page.url()).toBe(`${service.baseUrl}/app/calendar`);
 
     // Each link of the navigation, focused, opens its page with Enter.
