@@ -14,12 +14,13 @@ const WebhooksPage = lazyPage(() => import('./pages/webhooks/webhooks-page').the
 const SettingsPage = lazyPage(() => import('./pages/settings/settings-page').then((module) => module.SettingsPage));
 const PanelPage = lazyPage(() => import('./pages/panel/panel-page').then((module) => module.PanelPage));
 
-const NAVIGATION = [
-  { to: '/posts', label: 'Posts' },
-  { to: '/calendar', label: 'Calendar' },
-  { to: '/accounts', label: 'Accounts' },
-  { to: '/webhooks', label: 'Webhooks' },
-  { to: '/settings', label: 'Settings' },
+/** The links of the main navigation, each with the page whose code it fetches when pointed at or focused. */
+const NAVIGATION: { to: string; label: string; page: { preload(): void } }[] = [
+  { to: '/posts', label: 'Posts', page: PostsPage },
+  { to: '/calendar', label: 'Calendar', page: CalendarPage },
+  { to: '/accounts', label: 'Accounts', page: AccountsPage },
+  { to: '/webhooks', label: 'Webhooks', page: WebhooksPage },
+  { to: '/settings', label: 'Settings', page: SettingsPage },
 ];
 
 /** The signed-in frame: navigation, workspace switcher, sign-out, and the page of the address. */
@@ -28,7 +29,7 @@ export function Layout({ onWorkspacesChanged }: { onWorkspacesChanged(): void })
   const { path } = useLocation();
   const main = useRef<HTMLElement>(null);
   usePageHeading(main, path);
-  const links = session.is_admin ? [...NAVIGATION, { to: '/panel', label: 'Panel' }] : NAVIGATION;
+  const links = session.is_admin ? [...NAVIGATION, { to: '/panel', label: 'Panel', page: PanelPage }] : NAVIGATION;
   const section = `/${path.split('/')[1] ?? ''}`;
   return (
     <>
@@ -49,7 +50,7 @@ export function Layout({ onWorkspacesChanged }: { onWorkspacesChanged(): void })
           <ul>
             {links.map((link) => (
               <li key={link.to}>
-                <a {...linkTo(link.to)} aria-current={section === link.to || (section === '/' && link.to === '/posts') ? 'page' : undefined}>
+                <a {...linkTo(link.to)} onPointerEnter={link.page.preload} onFocus={link.page.preload} aria-current={section === link.to || (section === '/' && link.to === '/posts') ? 'page' : undefined}>
                   {link.label}
                 </a>
               </li>

@@ -67,4 +67,15 @@ describeWithBrowser('dashboard script budget (the built service, Chromium)', () 
       expect({ other, loaded: sizes.files.some((file) => file.includes(`/${other}-`)) }).toEqual({ other, loaded: false });
     }
   });
+
+  it('pointing at a link of the navigation, or focusing it, fetches its page’s code before it is followed', async () => {
+    const navigation = page.getByRole('navigation', { name: 'Main' });
+    const calendar = page.waitForRequest(/\/calendar-page-[\w-]+\.js$/);
+    await navigation.getByRole('link', { name: 'Calendar', exact: true }).hover();
+    await calendar;
+    const settings = page.waitForRequest(/\/settings-page-[\w-]+\.js$/);
+    await navigation.getByRole('link', { name: 'Settings', exact: true }).focus();
+    await settings;
+    expect(page.url()).toBe(`${service.baseUrl}/app/posts`);
+  });
 });
