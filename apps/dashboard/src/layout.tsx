@@ -1,21 +1,26 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
+import { lazyPage } from './components/lazy-page';
 import { Notice } from './components/ui';
-import { AccountsPage } from './pages/accounts/accounts-page';
-import { CalendarPage } from './pages/calendar/calendar-page';
-import { PanelPage } from './pages/panel/panel-page';
-import { ComposePage } from './pages/posts/compose-page';
-import { PostsPage } from './pages/posts/posts-page';
-import { SettingsPage } from './pages/settings/settings-page';
-import { WebhooksPage } from './pages/webhooks/webhooks-page';
+import { usePageHeading } from './page-heading';
 import { linkTo, useLocation } from './router';
 import { useDashboard } from './session';
 
-const NAVIGATION = [
-  { to: '/posts', label: 'Posts' },
-  { to: '/calendar', label: 'Calendar' },
-  { to: '/accounts', label: 'Accounts' },
-  { to: '/webhooks', label: 'Webhooks' },
-  { to: '/settings', label: 'Settings' },
+// Each page is a chunk of its own, fetched when it is first shown.
+const PostsPage = lazyPage(() => import('./pages/posts/posts-page').then((module) => module.PostsPage));
+const ComposePage = lazyPage(() => import('./pages/posts/compose-page').then((module) => module.ComposePage));
+const CalendarPage = lazyPage(() => import('./pages/calendar/calendar-page').then((module) => module.CalendarPage));
+const AccountsPage = lazyPage(() => import('./pages/accounts/accounts-page').then((module) => module.AccountsPage));
+const WebhooksPage = lazyPage(() => import('./pages/webhooks/webhooks-page').then((module) => module.WebhooksPage));
+const SettingsPage = lazyPage(() => import('./pages/settings/settings-page').then((module) => module.SettingsPage));
+const PanelPage = lazyPage(() => import('./pages/panel/panel-page').then((module) => module.PanelPage));
+
+/** The links of the main navigation, each with the page whose code it fetches when pointed at or focused. */
+const NAVIGATION: { to: string; label: string; page: { preload(): void } }[] = [
+  { to: '/posts', label: 'Posts', page: PostsPage },
+  { to: '/calendar', label: 'Calendar', page: CalendarPage },
+  { to: '/accounts', label: 'Accounts', page: AccountsPage },
+  { to: '/webhooks', label: 'Webhooks', page: WebhooksPage },
+  { to: '/settings', label: 'Settings', page: SettingsPage },
 ];
 
 /** The signed-in frame: navigation, workspace switcher, sign-out, and the page of the address. */
@@ -23,13 +28,20 @@ export function Layout({ onWorkspacesChanged }: { onWorkspacesChanged(): void })
   const { session, workspaces, workspaceUuid, setWorkspace, signOut } = useDashboard();
   const { path } = useLocation();
   const main = useRef<HTMLElement>(null);
-  // A new page: its heading gets the focus, so a screen reader announces where the user is.
-  useEffect(() => main.current?.querySelector<HTMLElement>('h1')?.focus(), [path]);
-  const links = session.is_admin ? [...NAVIGATION, { to: '/panel', label: 'Panel' }] : NAVIGATION;
+  usePageHeading(main, path);
+  const links = session.is_admin ? [...NAVIGATION, { to: '/panel', label: 'Panel', page: PanelPage }] : NAVIGATION;
   const section = `/${path.split('/')[1] ?? ''}`;
   return (
     <>
-      <a class="skip" href="#main">
+      <a
+        class="skip"
+        href="#main"
+        onClick={(event) => {
+          event.preventDefault();
+          main.current?.focus();
+          main.current?.scrollIntoView();
+        }}
+      >
         Skip to content
       </a>
       <header class="top">
@@ -38,7 +50,7 @@ export function Layout({ onWorkspacesChanged }: { onWorkspacesChanged(): void })
           <ul>
             {links.map((link) => (
               <li key={link.to}>
-                <a {...linkTo(link.to)} aria-current={section === link.to || (section === '/' && link.to === '/posts') ? 'page' : undefined}>
+                <a {...linkTo(link.to)} onPointerEnter={link.page.preload} onFocus={link.page.preload} aria-current={section === link.to || (section === '/' && link.to === '/posts') ? 'page' : undefined}>
                   {link.label}
                 </a>
               </li>
@@ -61,7 +73,7 @@ export function Layout({ onWorkspacesChanged }: { onWorkspacesChanged(): void })
           </button>
         </div>
       </header>
-      <main id="main" ref={main}>
+      <main id="main" ref={main} tabIndex={-1}>
         <Page path={path} onWorkspacesChanged={onWorkspacesChanged} />
       </main>
     </>

@@ -1,5 +1,7 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { resolve } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ApiClient } from '../support/api-client';
 import { approverWorkspace } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
@@ -42,6 +44,45 @@ describe('dashboard serving and session (the built service)', () => {
       const missing = await fetchPath(path);
       expect({ path, status: missing.status }).toEqual({ path, status: 404 });
     }
+  });
+
+  /** The raw answer, its body as sent (fetch would decode it). */
+  const rawGet = (path: string, acceptEncoding?: string) =>
+    new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((done, fail) => {
+      get(`${service.baseUrl}${path}`, { headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } }, (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => done({ status: answer.statusCode ?? 0, headers: answer.headers, body: Buffer.concat(chunks) }));
+      }).on('error', fail);
+    });
+
+  it('sends the page and assets compressed, Brotli or gzip as the browser accepts, the same bytes once decoded', async () => {
+    const script = readdirSync(ASSETS_DIR).find((name) => name.startsWith('index-') && name.endsWith('.js'))!;
+    const original = readFileSync(resolve(ASSETS_DIR, script));
+    const path = `/app/assets/${script}`;
+
+    const br = await rawGet(path, 'gzip, deflate, br, zstd');
+    expect(br.headers).toMatchObject({ 'content-encoding': 'br', vary: 'accept-encoding', 'cache-control': 'public, max-age=31536000, immutable' });
+    expect(br.body.length).toBeLessThan(original.length / 2);
+    expect(brotliDecompressSync(br.body).equals(original)).toBe(true);
+
+    const gzip = await rawGet(path, 'gzip, deflate');
+    expect(gzip.headers).toMatchObject({ 'content-encoding': 'gzip', vary: 'accept-encoding' });
+    expect(gunzipSync(gzip.body).equals(original)).toBe(true);
+
+    for (const accept of [undefined, 'identity', 'br;q=0, gzip;q=0']) {
+      const plain = await rawGet(path, accept);
+      expect({ accept, encoding: plain.headers['content-encoding'], same: plain.body.equals(original) }).toEqual({ accept, encoding: undefined, same: true });
+    }
+
+    const styles = readdirSync(ASSETS_DIR).find((name) => name.endsWith('.css'))!;
+    const css = await rawGet(`/app/assets/${styles}`, 'gzip');
+    expect(css.headers).toMatchObject({ 'content-encoding': 'gzip', 'content-type': 'text/css; charset=utf-8', 'cache-control': 'public, max-age=31536000, immutable' });
+    expect(gunzipSync(css.body).equals(readFileSync(resolve(ASSETS_DIR, styles)))).toBe(true);
+    // The page itself is a few hundred bytes, under the 1 KiB worth compressing, and never cached.
+    const page = await rawGet('/app/posts', 'gzip, br');
+    expect(page.headers).toMatchObject({ 'cache-control': 'no-cache', 'content-type': 'text/html; charset=utf-8' });
+    expect(page.headers['content-encoding']).toBeUndefined();
   });
 
   it('never answers /api with the page: an unknown API path is a JSON 404', async () => {

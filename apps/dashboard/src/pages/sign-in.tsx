@@ -1,12 +1,16 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { type Session, sessionRequest } from '../api';
 import { messageOf, Notice } from '../components/ui';
+import { APP_TITLE } from '../page-heading';
 
 /** Sign-in with an API token: the gateway checks it and keeps it in an HttpOnly cookie. */
 export function SignIn({ onSignedIn }: { onSignedIn(session: Session): void }) {
   const [token, setToken] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    document.title = `Sign in · ${APP_TITLE}`;
+  }, []);
   const submit = async (event: Event) => {
     event.preventDefault();
     setBusy(true);

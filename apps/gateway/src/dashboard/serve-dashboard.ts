@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, resolve, sep } from 'node:path';
+import { chooseEncoding, compressedVersions, type ContentEncoding } from './content-encoding';
 
 export const DASHBOARD_PATH = '/app';
 
@@ -35,12 +36,20 @@ interface Reply {
 
 interface StaticFile {
   content: Buffer;
+  /** The same bytes compressed, in the encodings that make them smaller. */
+  encoded: Partial<Record<ContentEncoding, Buffer>>;
   type: string;
   cacheControl: string;
 }
 
+/** The part of Fastify's request read here. */
+interface Request {
+  headers: Record<string, string | string[] | undefined>;
+}
+
 /**
- * Serves the dashboard's built files at /app, read once at start into memory (a few hundred KB):
+ * Serves the dashboard's built files at /app, read once at start into memory (a few hundred KB)
+ * with their Brotli and gzip versions:
  * a path is looked up among the files that exist, never joined onto the disk. Any other path under
  * /app without a file extension is a page of the single-page app (a deep link): index.html answers.
  * Only /app is served; /api keeps its JSON answers, a 404 included.
@@ -57,21 +66,28 @@ export function serveDashboard(app: NestFastifyApplication, dir = CANDIDATE_DIRS
   const files = readFiles(dir);
   const page = files.get('index.html');
   if (!page) throw new Error(`${dir}/index.html is missing`);
-  fastify.get(DASHBOARD_PATH, (_request, reply) => send(reply, page));
+  fastify.get(DASHBOARD_PATH, (request, reply) => send(request, reply, page));
   fastify.get(`${DASHBOARD_PATH}/*`, (request, reply) => {
     const path = (request.params as { '*': string })['*'];
     const file = files.get(path);
-    if (file) return send(reply, file);
+    if (file) return send(request, reply, file);
     if (extname(path) !== '' || path.startsWith('assets/')) return reply.code(404).send({ message: 'Not found.' });
-    return send(reply, page);
+    return send(request, reply, page);
   });
   logger.log(`Dashboard at ${DASHBOARD_PATH}`);
 }
 
-function send(reply: Reply, file: StaticFile): unknown {
+/** The file, compressed in the best encoding the browser accepts (Brotli, then gzip) when it is kept so. */
+function send(request: Request, reply: Reply, file: StaticFile): unknown {
   reply.header('content-type', file.type).header('cache-control', file.cacheControl).header('x-content-type-options', 'nosniff');
   if (file.type.startsWith('text/html')) reply.header('content-security-policy', PAGE_POLICY).header('x-frame-options', 'DENY');
-  return reply.send(file.content);
+  const available = Object.keys(file.encoded) as ContentEncoding[];
+  if (available.length === 0) return reply.send(file.content);
+  reply.header('vary', 'accept-encoding');
+  const accepted = request.headers['accept-encoding'];
+  const encoding = chooseEncoding(Array.isArray(accepted) ? accepted.join(',') : accepted, available);
+  if (!encoding) return reply.send(file.content);
+  return reply.header('content-encoding', encoding).send(file.encoded[encoding]);
 }
 
 function notBuilt(reply: Reply): unknown {
@@ -88,9 +104,12 @@ function readFiles(dir: string): Map<string, StaticFile> {
         continue;
       }
       const key = relative(dir, path).split(sep).join('/');
+      const content = readFileSync(path);
+      const type = CONTENT_TYPES[extname(name)] ?? 'application/octet-stream';
       files.set(key, {
-        content: readFileSync(path),
-        type: CONTENT_TYPES[extname(name)] ?? 'application/octet-stream',
+        content,
+        encoded: compressedVersions(content, type),
+        type,
         cacheControl: key.startsWith('assets/') ? IMMUTABLE : NOT_CACHED,
       });
     }

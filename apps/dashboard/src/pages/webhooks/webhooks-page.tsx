@@ -123,7 +123,8 @@ function WebhookDetail({ id }: { id: string }) {
           <DisabledBanner webhook={webhook.data} />
           {manages ? (
             <>
-              <WebhookForm key={webhook.data.updated_at} webhook={webhook.data} onSaved={webhook.reload} />
+              {/* Kept across the reload after a save (its fields are what was saved), so "Webhook saved." stays to be read. */}
+              <WebhookForm key={webhook.data.id} webhook={webhook.data} onSaved={webhook.reload} />
               <WebhookTools webhook={webhook.data} onChanged={webhook.reload} />
             </>
           ) : (
