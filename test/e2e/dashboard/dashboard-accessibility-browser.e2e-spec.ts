@@ -5,7 +5,7 @@ import { RunningService, startService } from '../support/service-process';
 import { WebhookReceiver } from '@app/testing';
 import { axeViolations, expectAccessible } from './support/accessibility';
 import { Browser, describeWithBrowser, launchBrowser } from './support/browser';
-import { signIn } from './support/dashboard-steps';
+import { signIn, statusTab } from './support/dashboard-steps';
 import { sweepWithTab } from './support/keyboard';
 
 jest.setTimeout(180_000);
@@ -24,16 +24,18 @@ interface AuditedPage {
   then?(page: Page): Promise<void>;
 }
 
-const tab = (label: string): AuditedPage => ({
+type TabLabel = Parameters<typeof statusTab>[1];
+
+const tab = (label: TabLabel): AuditedPage => ({
   name: `Posts, ${label} tab`,
   path: () => '/posts',
   heading: 'Posts',
-  then: (page) => page.getByRole('group', { name: 'Status' }).getByRole('button', { name: label, exact: true }).click(),
+  then: (page) => statusTab(page, label).click(),
 });
 
 /** Every page the navigation reaches; a page added later is one line here. */
 const PAGES: AuditedPage[] = [
-  ...['All', 'Draft', 'Needs approval', 'Scheduled', 'Publishing', 'Published', 'Failed'].map(tab),
+  ...(['All', 'Draft', 'Needs approval', 'Scheduled', 'Publishing', 'Published', 'Failed'] as const).map(tab),
   { name: 'Compose', path: () => '/posts/new', heading: 'New post' },
   { name: "A post's edit page", path: (data) => `/posts/${data.draft}`, heading: 'Edit post' },
   {
