@@ -15,6 +15,8 @@ export interface MediaRecord {
 
 export interface MediaView extends MediaRecord {
   url: string;
+  /** The posts that name the file (drafts, scheduled and published ones; never deleted ones). */
+  used_by: string[];
 }
 
 /** What the post rules need of a media file the body names. */
