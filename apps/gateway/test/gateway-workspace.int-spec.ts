@@ -67,6 +67,7 @@ describe('gateway: workspace access and accounts (SQLite)', () => {
       name: 'Acme',
       username: 'acme',
       authorized: true,
+      avatar_url: null,
       created_at: expect.stringMatching(/Z$/),
     });
     expect(gateway.services.callsOf('publisher.accounts.connect').slice(before)).toEqual([
@@ -82,6 +83,21 @@ describe('gateway: workspace access and accounts (SQLite)', () => {
     expect(created).toMatchObject({ status: 201, body: { name: 'Reported Name', username: 'reported_handle' } });
     const named = await gateway.call('POST', `/api/${workspace}/accounts`, { body: { provider: 'sandbox', name: 'Mine' } });
     expect(named).toMatchObject({ status: 201, body: { name: 'Mine', username: 'reported_handle' } });
+  });
+
+  it('keeps the picture the publisher reports at connect and lists it; a reconnect that reports none keeps it', async () => {
+    const picture = 'https://files.example/avatars/reported.png';
+    gateway.services.reportedAvatarUrl = picture;
+    try {
+      const created = await gateway.call('POST', `/api/${workspace}/accounts`, { body: { provider: 'sandbox' } });
+      expect(created).toMatchObject({ status: 201, body: { avatar_url: picture } });
+      gateway.services.reportedAvatarUrl = undefined;
+      expect(await gateway.call('POST', `/api/${workspace}/accounts/${created.body.id}/reconnect`, { body: {} })).toMatchObject({ status: 200, body: { avatar_url: picture } });
+      const listed = (await gateway.call('GET', `/api/${workspace}/accounts`)).body.data.find((account: { id: number }) => account.id === created.body.id);
+      expect(listed.avatar_url).toBe(picture);
+    } finally {
+      gateway.services.reportedAvatarUrl = null;
+    }
   });
 
   it('an unknown provider is the publisher\'s 422, and no account is stored', async () => {
