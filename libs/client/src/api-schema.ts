@@ -1299,6 +1299,12 @@ export interface components {
             username: string | null;
             /** @description whether the provider accepted the credentials */
             authorized: boolean;
+            /**
+             * Format: uri
+             * @description the account’s picture on its platform, as the provider reported it at connect (Bluesky’s profile picture, Mastodon’s `avatar`, ...); null when it told none
+             * @example https://files.mastodon.social/accounts/avatars/000/000/001/original/avatar.png
+             */
+            avatar_url: string | null;
             /** Format: date-time */
             created_at: string;
         };
@@ -1608,6 +1614,8 @@ export interface components {
             url: string;
             /** Format: date-time */
             created_at: string;
+            /** @description the posts whose versions name the file, drafts and published ones included (deleted ones never), as the post events tell it: a post just saved shows here within moments. A post that is scheduled, waiting for approval or being published keeps the file from being deleted (409). Always empty in the upload’s answer */
+            used_by: string[];
         };
         MediaList: {
             data: components["schemas"]["Media"][];
@@ -5871,7 +5879,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the workspace’s media, newest first */
+            /** @description the workspace’s media, newest first, each with the posts that use it (`used_by`) */
             200: {
                 headers: {
                     [name: string]: unknown;
