@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { Notice } from './components/ui';
 import { AccountsPage } from './pages/accounts/accounts-page';
 import { CalendarPage } from './pages/calendar/calendar-page';
+import { MediaPage } from './pages/media/media-page';
 import { PanelPage } from './pages/panel/panel-page';
 import { ComposePage } from './pages/posts/compose-page';
 import { PostsPage } from './pages/posts/posts-page';
@@ -14,6 +15,7 @@ const NAVIGATION = [
   { to: '/posts', label: 'Posts' },
   { to: '/calendar', label: 'Calendar' },
   { to: '/accounts', label: 'Accounts' },
+  { to: '/media', label: 'Media' },
   { to: '/webhooks', label: 'Webhooks' },
   { to: '/settings', label: 'Settings' },
 ];
@@ -82,6 +84,8 @@ function Page({ path, onWorkspacesChanged }: { path: string; onWorkspacesChanged
       return <CalendarPage key={workspaceUuid} />;
     case 'accounts':
       return <AccountsPage key={workspaceUuid} />;
+    case 'media':
+      return <MediaPage key={workspaceUuid} />;
     case 'webhooks':
       return <WebhooksPage key={workspaceUuid} webhookId={id ?? null} />;
     default:

@@ -1,5 +1,7 @@
 import { useState } from 'preact/hooks';
 import { answer, api, inWorkspace, type Post, type PostAccount } from '../../api';
+import { OnboardingChecklist } from '../../components/onboarding-checklist';
+import { ProviderIcon } from '../../components/provider-icon';
 import { Loading, Notice, useAction, useLoad } from '../../components/ui';
 import { linkTo } from '../../router';
 import { useDashboard, useWorkspaceUuid } from '../../session';
@@ -39,6 +41,7 @@ export function PostsPage() {
           New post
         </a>
       </div>
+      <OnboardingChecklist />
       <div class="tabs" role="group" aria-label="Status">
         {STATUS_TABS.map((tab) => (
           <button key={tab.label} type="button" class="tab" aria-pressed={filters.status === tab.status} onClick={() => change({ status: tab.status })}>
@@ -143,7 +146,9 @@ export function PostAccounts({ post }: { post: Post }) {
       {post.accounts.map((account) => (
         <li key={account.id}>
           <PublishedAccountName account={account} />{' '}
-          <span class="muted">({account.provider})</span>
+          <span class="muted">
+            <ProviderIcon provider={account.provider} /> ({account.provider})
+          </span>
           {account.errors.length > 0 && (
             <ul class="field-errors">
               {account.errors.map((error) => (
