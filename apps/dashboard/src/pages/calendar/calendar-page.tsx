@@ -96,10 +96,11 @@ interface ViewProps {
 }
 
 /** A day's cell that takes a dragged post (a past day too: the move is refused there, with a message). */
-function DropCell({ onDrop, children, class: kind }: { onDrop(uuid: string): void; children: ComponentChildren; class: string }) {
+function DropCell({ day, onDrop, children, class: kind }: { day: string; onDrop(uuid: string): void; children: ComponentChildren; class: string }) {
   const [over, setOver] = useState(false);
   return (
     <td
+      data-day={day}
       class={`${kind}${over ? ' drop-target' : ''}`}
       onDragOver={(event) => {
         if (!event.dataTransfer?.types.includes(DRAGGED_POST)) return;
@@ -138,7 +139,7 @@ function MonthView({ day, today, on, compose, dropOn, onMove }: ViewProps) {
         {monthGrid(day).map((week) => (
           <tr key={week[0]}>
             {week.map((date) => (
-              <DropCell key={date} class={`${date.slice(0, 7) === month ? '' : 'other-month'} ${date === today ? 'today' : ''} ${date < today ? 'past' : ''}`} onDrop={dropOn(date)}>
+              <DropCell key={date} day={date} class={`${date.slice(0, 7) === month ? '' : 'other-month'} ${date === today ? 'today' : ''} ${date < today ? 'past' : ''}`} onDrop={dropOn(date)}>
                 <div class="day-number">{Number(date.slice(8))}</div>
                 {on(date).map((item) => (
                   <PostChip key={item.post.uuid} item={item} onMove={onMove} />
@@ -182,7 +183,7 @@ function WeekView({ day, today, on, compose, dropOn, onMove }: ViewProps) {
                 const items = on(date).filter((item) => item.hour === hour);
                 const time = `${pad(hour)}:00`;
                 return (
-                  <DropCell key={date} class={date < today ? 'past' : ''} onDrop={dropOn(date)}>
+                  <DropCell key={date} day={date} class={date < today ? 'past' : ''} onDrop={dropOn(date)}>
                     {items.map((item) => (
                       <PostChip key={item.post.uuid} item={item} onMove={onMove} />
                     ))}

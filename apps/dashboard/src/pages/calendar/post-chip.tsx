@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Post } from '../../api';
 import { linkTo } from '../../router';
 import { originalText } from '../posts/post-list-query';
@@ -49,6 +49,9 @@ export function PostChip({ item, onMove }: { item: Placed; onMove(post: Post): v
 /** Where the `Move` button leads: a day chosen with the keyboard (a date field), today or later. */
 export function MoveToDay({ post, today, busy, onMove, onCancel }: { post: Post; today: string; busy: boolean; onMove(date: string): void; onCancel(): void }) {
   const [date, setDate] = useState(today);
+  const field = useRef<HTMLInputElement>(null);
+  // The keyboard goes on where the user is: in the day to pick.
+  useEffect(() => field.current?.focus(), []);
   return (
     <form
       class="card move-post"
@@ -64,7 +67,7 @@ export function MoveToDay({ post, today, busy, onMove, onCancel }: { post: Post;
       <div class="row">
         <div class="field">
           <label for="move-day">New day</label>
-          <input id="move-day" type="date" min={today} required value={date} autoFocus onInput={(event) => setDate(event.currentTarget.value)} />
+          <input id="move-day" ref={field} type="date" min={today} required value={date} onInput={(event) => setDate(event.currentTarget.value)} />
         </div>
         <button type="submit" disabled={busy}>
           Move post
