@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Post } from '../../api';
 import { linkTo } from '../../router';
 import { originalText } from '../posts/post-list-query';
-import { isMovable } from './move-post';
+import { isMovable } from './moved-body';
 
 /** A post placed on the calendar at its time in the chosen zone. */
 export interface Placed {
