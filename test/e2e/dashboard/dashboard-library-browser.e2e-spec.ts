@@ -15,6 +15,11 @@ const PICTURES = 'https://files.mastodon.test';
 
 const ORIGINAL = (body: string, media: string[] = []) => [{ account_id: 0, is_original: true, content: [{ body, media }] }];
 const dayAfter = (days: number) => dayIn(TIME_ZONE, new Date(Date.now() + days * 86_400_000));
+/** The width of a picture the page has loaded, or 0 (run in the page: it is passed whole to `evaluate`). */
+const loadedWidth = (image: unknown): number => {
+  const { complete, naturalWidth } = image as { complete: boolean; naturalWidth: number };
+  return complete ? naturalWidth : 0;
+};
 const tokyo = (day: string, time: string) => Date.parse(`${day}T${time}:00Z`) - TOKYO_OFFSET_HOURS * 3_600_000;
 
 /**
@@ -98,7 +103,7 @@ describeWithBrowser('dashboard in a browser: calendar moves, media library, acco
     const picture = ada.locator('img.avatar');
     await expect(picture.getAttribute('alt')).resolves.toBe('');
     await expect(picture.getAttribute('src')).resolves.toBe(`${PICTURES}/system/accounts/avatars/original/ada.png`);
-    await eventually(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth === 48), 10_000, 'the picture to load');
+    await eventually(async () => (await picture.evaluate(loadedWidth)) === 48, 10_000, 'the picture to load');
     const acme = page.getByRole('row').filter({ hasText: 'Acme Sandbox' });
     // No picture: the network's drawing, hidden from screen readers beside the network's name.
     await expect(acme.locator('svg[data-provider="sandbox"][aria-hidden="true"]').count()).resolves.toBe(2);
@@ -158,7 +163,7 @@ describeWithBrowser('dashboard in a browser: calendar moves, media library, acco
     await move.focus();
     await page.keyboard.press('Enter');
     const day = page.getByLabel('New day');
-    await expect(day.evaluate((input) => input === document.activeElement)).resolves.toBe(true);
+    await expect(page.evaluate('document.activeElement.id')).resolves.toBe('move-day');
     await day.fill(inFourDays);
     await page.getByRole('button', { name: 'Move post' }).focus();
     await page.keyboard.press('Enter');
@@ -185,7 +190,7 @@ describeWithBrowser('dashboard in a browser: calendar moves, media library, acco
     const items = page.locator('li.library-item');
     await items.filter({ hasText: 'PNG 64×48' }).waitFor();
     await items.filter({ hasText: 'MP4' }).locator('video').waitFor();
-    await expect(items.filter({ hasText: 'PNG 64×48' }).locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).resolves.toBe(64);
+    await expect(items.filter({ hasText: 'PNG 64×48' }).locator('img').evaluate(loadedWidth)).resolves.toBe(64);
 
     const [picture] = (await api.get(`/api/${workspace}/media`)).body.data.filter((item: { mime_type: string }) => item.mime_type === 'image/png');
     const holding = (await api.post(`/api/${workspace}/posts`, { versions: ORIGINAL('Holds the picture', [picture.id]), accounts: [sandbox], date: dayAfter(5), time: '12:00', timezone: TIME_ZONE, schedule: true })).body;
