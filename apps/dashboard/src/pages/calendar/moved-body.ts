@@ -8,6 +8,8 @@ export const isMovable = (post: Post): boolean => MOVABLE.includes(post.status) 
 
 export const PAST_DAY = 'A post cannot be moved to a past day: pick today or a later day.';
 
+export const NOT_MOVABLE = 'Only a draft, scheduled or failed post can be moved: this one is published, being published or waiting for approval.';
+
 /**
  * The post's update body at the same time of day on another day, in the zone the dashboard shows
  * times in: its versions, accounts and tags as they are. A draft stays a draft; a scheduled (or
