@@ -19,10 +19,10 @@ export class ListMediaController {
   ) {}
 
   @Get()
-  @ApiOkResponse({ type: ListOf(MediaDoc), description: 'the workspace’s media, newest first, each with the posts that use it (`used_by`)' })
+  @ApiOkResponse({ type: ListOf(MediaDoc), description: 'the workspace’s media, newest first, each with the posts that use it (`used_by`) and whether it may be deleted now (`deletable`)' })
   async list(@CurrentMembership() { workspaceUuid }: Membership): Promise<{ data: MediaView[] }> {
     const media = await this.library.list(workspaceUuid);
-    const usedBy = await this.uses.postsUsing(media.map((item) => item.id));
-    return { data: media.map((item) => mediaViewOf(this.config, workspaceUuid, item, usedBy.get(item.id) ?? [])) };
+    const uses = await this.uses.usesOf(media.map((item) => item.id));
+    return { data: media.map((item) => mediaViewOf(this.config, workspaceUuid, item, uses.get(item.id))) };
   }
 }

@@ -47,7 +47,7 @@ describe.each(testEngines)('The migration of media uses to every post on %s', (_
 
     await migrateSchema(database, gatewayMigrations);
 
-    expect(await uses.postsUsing([media.id])).toEqual(new Map([[media.id, [draft, scheduled].sort()]]));
+    expect(await uses.usesOf([media.id])).toEqual(new Map([[media.id, { usedBy: [draft, scheduled].sort(), held: true }]]));
     expect(await new MediaLibrary(database).removeUnlessScheduled(workspace, media.id)).toBe(false);
   });
 });

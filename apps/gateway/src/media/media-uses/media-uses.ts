@@ -15,6 +15,14 @@ export interface MediaUseChange {
   holding: boolean;
 }
 
+/** What the library tells of a media file's uses. */
+export interface MediaUse {
+  /** The posts that name it. */
+  usedBy: string[];
+  /** One of them is scheduled, waits for approval or is being published: the file may not be deleted. */
+  held: boolean;
+}
+
 /**
  * Which media each post names, kept from post events: the library's "where used", and the media a
  * scheduled post holds, which may not be deleted (`media_posts.scheduled`). A message whose
@@ -48,19 +56,25 @@ export class MediaUses {
     });
   }
 
-  /** Media id -> the posts that name it (any status but deleted), for the ids given. */
-  async postsUsing(mediaIds: readonly string[]): Promise<Map<string, string[]>> {
-    const used = new Map<string, string[]>(mediaIds.map((id) => [id, []]));
-    if (mediaIds.length === 0) return used;
+  /** Media id -> the posts that name it (any status but deleted), and whether one of them holds it, for the ids given. */
+  async usesOf(mediaIds: readonly string[]): Promise<Map<string, MediaUse>> {
+    const uses = new Map<string, MediaUse>(mediaIds.map((id) => [id, { usedBy: [], held: false }]));
+    if (mediaIds.length === 0) return uses;
     const rows = await this.database.db
       .selectFrom('media_post_uses')
-      .select(['media_id', 'post_uuid'])
-      .where('media_id', 'in', [...new Set(mediaIds)])
-      .orderBy('media_id')
-      .orderBy('post_uuid')
+      .innerJoin('media_posts', 'media_posts.post_uuid', 'media_post_uses.post_uuid')
+      .select(['media_post_uses.media_id', 'media_post_uses.post_uuid', 'media_posts.scheduled'])
+      .where('media_post_uses.media_id', 'in', [...new Set(mediaIds)])
+      .orderBy('media_post_uses.media_id')
+      .orderBy('media_post_uses.post_uuid')
       .execute();
-    for (const row of rows) used.get(row.media_id)?.push(row.post_uuid);
-    return used;
+    for (const row of rows) {
+      const use = uses.get(row.media_id);
+      if (!use) continue;
+      use.usedBy.push(row.post_uuid);
+      use.held ||= Boolean(row.scheduled);
+    }
+    return uses;
   }
 
   private async hasRow(postUuid: string): Promise<boolean> {
