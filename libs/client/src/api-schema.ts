@@ -1616,6 +1616,8 @@ export interface components {
             created_at: string;
             /** @description the posts whose versions name the file, drafts and published ones included (deleted ones never), as the post events tell it: a post just saved shows here within moments. A post that is scheduled, waiting for approval or being published keeps the file from being deleted (409). Always empty in the upload’s answer */
             used_by: string[];
+            /** @description false while a post that is scheduled, waiting for approval or being published names the file (DELETE answers 409 then), as the post events tell it; true in the upload’s answer */
+            deletable: boolean;
         };
         MediaList: {
             data: components["schemas"]["Media"][];
@@ -5879,7 +5881,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the workspace’s media, newest first, each with the posts that use it (`used_by`) */
+            /** @description the workspace’s media, newest first, each with the posts that use it (`used_by`) and whether it may be deleted now (`deletable`) */
             200: {
                 headers: {
                     [name: string]: unknown;
