@@ -195,19 +195,21 @@ describeWithBrowser('dashboard in a browser: calendar moves, media library, acco
     const [picture] = (await api.get(`/api/${workspace}/media`)).body.data.filter((item: { mime_type: string }) => item.mime_type === 'image/png');
     const holding = (await api.post(`/api/${workspace}/posts`, { versions: ORIGINAL('Holds the picture', [picture.id]), accounts: [sandbox], date: dayAfter(5), time: '12:00', timezone: TIME_ZONE, schedule: true })).body;
     const draft = (await api.post(`/api/${workspace}/posts`, { versions: ORIGINAL('Draft with the picture', [picture.id]), accounts: [sandbox] })).body;
-    await eventually(async () => (await api.get(`/api/${workspace}/media`)).body.data.find((item: { id: string }) => item.id === picture.id).used_by.length === 2, 10_000, 'both posts to use the picture');
+    const pictureNow = async () => (await api.get(`/api/${workspace}/media`)).body.data.find((item: { id: string }) => item.id === picture.id);
+    await eventually(async () => (await pictureNow()).used_by.length === 2 && !(await pictureNow()).deletable, 10_000, 'both posts to use the picture, the scheduled one holding it');
     await page.reload();
     const card = items.filter({ hasText: 'PNG 64×48' });
     await card.getByRole('link', { name: 'Holds the picture' }).waitFor();
     await expect(card.getByRole('link', { name: 'Draft with the picture' }).getAttribute('href')).resolves.toBe(`/app/posts/${draft.uuid}`);
     await items.filter({ hasText: 'MP4' }).getByText('Not used by any post.').waitFor();
+    await card.getByText('A scheduled post holds it').waitFor();
     await screenshot(page, shots, 'media');
 
     page.once('dialog', (dialog) => void dialog.accept());
     await card.getByRole('button', { name: /^Delete PNG 64×48/ }).click();
     await alert('The media is used by a scheduled post.');
     expect((await api.delete(`/api/${workspace}/posts/${holding.uuid}`)).status).toBe(204);
-    await eventually(async () => (await api.get(`/api/${workspace}/media`)).body.data.find((item: { id: string }) => item.id === picture.id).used_by.length === 1, 10_000, 'the deleted post to let go');
+    await eventually(async () => (await pictureNow()).used_by.length === 1 && (await pictureNow()).deletable, 10_000, 'the deleted post to let go');
     page.once('dialog', (dialog) => void dialog.accept());
     await card.getByRole('button', { name: /^Delete PNG 64×48/ }).click();
     await status('file was deleted.');

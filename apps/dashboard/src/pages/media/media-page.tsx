@@ -65,6 +65,7 @@ export function MediaPage() {
                 <span class="muted">Uploaded {formatInZone(item.created_at, timeZone)}</span>
               </p>
               <UsedBy uuids={item.used_by} posts={byUuid} />
+              {!item.deletable && <p class="muted held">A scheduled post holds it: it can be deleted once that post is published, edited without it or deleted.</p>}
               <button type="button" class="danger" disabled={action.busy} aria-label={`Delete ${describeMedia(item)} uploaded ${formatInZone(item.created_at, timeZone)}`} onClick={() => remove(item)}>
                 Delete
               </button>
