@@ -177,6 +177,10 @@ describeWithBrowser('dashboard in a browser: calendar moves, media library, acco
     await page.getByLabel('New day').fill(inFourDays);
     await page.getByRole('button', { name: 'Move post' }).click();
     await alert('Post not found.');
+
+    // The posts list shows each account's network beside its name.
+    await openFromNavigation(page, 'Posts');
+    await page.locator('li').filter({ hasText: 'Acme Sandbox' }).locator('svg[data-provider="sandbox"][aria-hidden="true"]').first().waitFor();
   });
 
   it('media: uploads a picture and a video, shows previews, sizes and where each is used; a file a scheduled post holds is not deleted (409), then is', async () => {
