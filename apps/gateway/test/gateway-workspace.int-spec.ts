@@ -85,21 +85,6 @@ describe('gateway: workspace access and accounts (SQLite)', () => {
     expect(named).toMatchObject({ status: 201, body: { name: 'Mine', username: 'reported_handle' } });
   });
 
-  it('keeps the picture the publisher reports at connect and lists it; a reconnect that reports none keeps it', async () => {
-    const picture = 'https://files.example/avatars/reported.png';
-    gateway.services.reportedAvatarUrl = picture;
-    try {
-      const created = await gateway.call('POST', `/api/${workspace}/accounts`, { body: { provider: 'sandbox' } });
-      expect(created).toMatchObject({ status: 201, body: { avatar_url: picture } });
-      gateway.services.reportedAvatarUrl = undefined;
-      expect(await gateway.call('POST', `/api/${workspace}/accounts/${created.body.id}/reconnect`, { body: {} })).toMatchObject({ status: 200, body: { avatar_url: picture } });
-      const listed = (await gateway.call('GET', `/api/${workspace}/accounts`)).body.data.find((account: { id: number }) => account.id === created.body.id);
-      expect(listed.avatar_url).toBe(picture);
-    } finally {
-      gateway.services.reportedAvatarUrl = null;
-    }
-  });
-
   it('an unknown provider is the publisher\'s 422, and no account is stored', async () => {
     const count = (await gateway.call('GET', `/api/${workspace}/accounts`)).body.data.length;
     const answer = await gateway.call('POST', `/api/${workspace}/accounts`, { body: { provider: 'myspace', name: 'x' } });
