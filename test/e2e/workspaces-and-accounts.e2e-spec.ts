@@ -56,6 +56,7 @@ describe('workspace access and accounts (the built service)', () => {
       name: 'Acme Sandbox',
       username: 'acme',
       authorized: true,
+      avatar_url: null,
       created_at: expect.stringMatching(/Z$/),
     });
     const listed = await admin.get(`/api/${workspace}/accounts`);

@@ -10,6 +10,7 @@ const PostsPage = lazyPage(() => import('./pages/posts/posts-page').then((module
 const ComposePage = lazyPage(() => import('./pages/posts/compose-page').then((module) => module.ComposePage));
 const CalendarPage = lazyPage(() => import('./pages/calendar/calendar-page').then((module) => module.CalendarPage));
 const AccountsPage = lazyPage(() => import('./pages/accounts/accounts-page').then((module) => module.AccountsPage));
+const MediaPage = lazyPage(() => import('./pages/media/media-page').then((module) => module.MediaPage));
 const WebhooksPage = lazyPage(() => import('./pages/webhooks/webhooks-page').then((module) => module.WebhooksPage));
 const SettingsPage = lazyPage(() => import('./pages/settings/settings-page').then((module) => module.SettingsPage));
 const PanelPage = lazyPage(() => import('./pages/panel/panel-page').then((module) => module.PanelPage));
@@ -19,6 +20,7 @@ const NAVIGATION: { to: string; label: string; page: { preload(): void } }[] = [
   { to: '/posts', label: 'Posts', page: PostsPage },
   { to: '/calendar', label: 'Calendar', page: CalendarPage },
   { to: '/accounts', label: 'Accounts', page: AccountsPage },
+  { to: '/media', label: 'Media', page: MediaPage },
   { to: '/webhooks', label: 'Webhooks', page: WebhooksPage },
   { to: '/settings', label: 'Settings', page: SettingsPage },
 ];
@@ -94,6 +96,8 @@ function Page({ path, onWorkspacesChanged }: { path: string; onWorkspacesChanged
       return <CalendarPage key={workspaceUuid} />;
     case 'accounts':
       return <AccountsPage key={workspaceUuid} />;
+    case 'media':
+      return <MediaPage key={workspaceUuid} />;
     case 'webhooks':
       return <WebhooksPage key={workspaceUuid} webhookId={id ?? null} />;
     default:

@@ -2,6 +2,7 @@ import { Generated, sql } from 'kysely';
 import type { EncryptedColumns, SchemaDatabase, SchemaMigration } from '@app/persistence';
 import { OAuthStatesTable, oauthStateBindingMigration, oauthStatesMigration } from './accounts/connect-oauth/oauth-states-table';
 import { DeadLettersTable, deadLettersMigration } from './dead-letters/dead-letters-table';
+import { mediaUsesOfEveryPostMigration } from './media/media-uses/media-uses-of-every-post.migration';
 import { PostHistoryTable, PostsTable, postsPipelineTimesMigration, postsReadModelMigration } from './posts/read-model/posts-table';
 import { ReviewNotesTable, reviewNotesMigration } from './posts/review-notes/review-notes-table';
 import { PostingQueuesTable, postingQueuesMigration } from './queue/posting-queues-table';
@@ -38,6 +39,8 @@ export interface GatewayTables {
     max_characters: number | null;
     /** The settings the account's platform rules read (a TikTok creator's privacy levels, a default board or subreddit), JSON; null when none. */
     rule_settings: unknown;
+    /** The address of the account's picture, as its platform reported it at connect; null when it told none. */
+    avatar_url: Generated<string | null>;
     created_at: Generated<Timestamp>;
     deleted_at: Timestamp | null;
   };
@@ -246,4 +249,12 @@ export const gatewayMigrations: SchemaMigration[] = [
       await db.schema.alterTable('workspaces').addColumn('deleted_at', dialect.types.timestamp).execute();
     },
   },
+  {
+    // The account's picture, as its platform reported it at connect.
+    id: '019-account-avatar',
+    up: async (db) => {
+      await db.schema.alterTable('accounts').addColumn('avatar_url', 'text').execute();
+    },
+  },
+  mediaUsesOfEveryPostMigration,
 ];

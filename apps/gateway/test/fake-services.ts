@@ -32,6 +32,8 @@ export class FakeServices {
   connectTimesOut = false;
   /** Set to make disconnecting an account fail the same way. */
   disconnectTimesOut = false;
+  /** The picture the publisher reports at connect (`avatar_url` of its reply); absent: it tells none, as an older publisher. */
+  reportedAvatarUrl: string | null | undefined = null;
   /** The providers the fake publisher connects (it keeps the settings sent as the ones the platform reported). */
   readonly connectableProviders = new Set(['sandbox']);
 
@@ -60,7 +62,7 @@ export class FakeServices {
     serve(RpcMethods.connectAccount, (r: ConnectAccountRequest) => {
       if (this.connectTimesOut) throw new ServiceError('unavailable', 'The service did not answer in time.');
       if (!this.connectableProviders.has(r.provider)) throw new ServiceError('validation', 'Validation errors.', { provider: ['The selected provider is invalid.'] });
-      return { authorized: true, name: 'Reported Name', username: 'reported_handle', settings: r.settings };
+      return { authorized: true, name: 'Reported Name', username: 'reported_handle', settings: r.settings, ...(this.reportedAvatarUrl !== undefined && { avatar_url: this.reportedAvatarUrl }) };
     });
     serve(RpcMethods.disconnectAccount, () => {
       if (this.disconnectTimesOut) throw new ServiceError('unavailable', 'The service did not answer in time.');

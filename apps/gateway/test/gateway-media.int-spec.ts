@@ -47,6 +47,8 @@ describe('gateway: media (SQLite, files in a temporary folder)', () => {
       height: 80,
       url: `https://social.example/api/${workspace}/media/${answer.body.id}/file`,
       created_at: expect.stringMatching(/Z$/),
+      used_by: [],
+      deletable: true,
     });
     const fileUrl = `${gateway.url}${new URL(answer.body.url).pathname}`;
     const file = await fetch(fileUrl, { headers: { authorization: `Bearer ${viewer}` } });
@@ -162,7 +164,11 @@ describe('gateway: media (SQLite, files in a temporary folder)', () => {
     const deleteUsed = () => gateway.call('DELETE', `/api/${workspace}/media/${used.id}`);
     await eventually(async () => expect(await deleteUsed()).toMatchObject({ status: 409, body: { message: 'The media is used by a scheduled post.' } }));
     expect(await gateway.media.describe(used.id)).not.toBeNull();
+    const listed = async () => ((await gateway.call('GET', `/api/${workspace}/media`)).body.data as { id: string; used_by: string[]; deletable: boolean }[]).find((item) => item.id === used.id);
+    expect(await listed()).toMatchObject({ used_by: [postUuid], deletable: false });
     await gateway.bus.publish(Topics.postEvents, [event(2, 'post.publishing_started', 'publishing'), event(3, 'post.published', 'published')]);
+    // Published: still used by the post, no longer held by it.
+    await eventually(async () => expect(await listed()).toMatchObject({ used_by: [postUuid], deletable: true }));
     await eventually(async () => expect((await deleteUsed()).status).toBe(204));
   });
 

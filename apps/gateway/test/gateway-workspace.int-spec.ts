@@ -67,6 +67,7 @@ describe('gateway: workspace access and accounts (SQLite)', () => {
       name: 'Acme',
       username: 'acme',
       authorized: true,
+      avatar_url: null,
       created_at: expect.stringMatching(/Z$/),
     });
     expect(gateway.services.callsOf('publisher.accounts.connect').slice(before)).toEqual([

@@ -17,6 +17,7 @@ describe('PublisherModule', () => {
         authorized: true,
         name: 'Sandbox',
         username: null,
+        avatar_url: null,
         settings: { outcome: 'success' },
       });
 
@@ -51,8 +52,15 @@ describe('PublisherModule', () => {
         authorized: true,
         name: 'Scripted',
         username: 'scripted_user',
+        avatar_url: null,
         settings: {},
       });
+    });
+
+    it('answers the picture the provider reports when it is a web address, and none otherwise', async () => {
+      const picture = 'https://cdn.scripted.example/avatars/1.png';
+      expect(await harness.connect(161, 'scripted', { avatar: picture })).toMatchObject({ authorized: true, avatar_url: picture });
+      expect(await harness.connect(162, 'scripted', { avatar: 'javascript:alert(1)' })).toMatchObject({ authorized: true, avatar_url: null });
     });
 
     it('refuses credentials the provider refuses with the contract’s message, and keeps nothing', async () => {

@@ -1352,6 +1352,12 @@ export interface components {
             username: string | null;
             /** @description whether the provider accepted the credentials */
             authorized: boolean;
+            /**
+             * Format: uri
+             * @description the account’s picture on its platform, as the provider reported it at connect (Bluesky’s profile picture, Mastodon’s `avatar`, ...); null when it told none
+             * @example https://files.mastodon.social/accounts/avatars/000/000/001/original/avatar.png
+             */
+            avatar_url: string | null;
             /** Format: date-time */
             created_at: string;
         };
@@ -1720,6 +1726,10 @@ export interface components {
             url: string;
             /** Format: date-time */
             created_at: string;
+            /** @description the posts whose versions name the file, drafts and published ones included (deleted ones never), as the post events tell it: a post just saved shows here within moments. A post that is scheduled, waiting for approval or being published keeps the file from being deleted (409). Always empty in the upload’s answer */
+            used_by: string[];
+            /** @description false while a post that is scheduled, waiting for approval or being published names the file (DELETE answers 409 then), as the post events tell it; true in the upload’s answer */
+            deletable: boolean;
         };
         MediaList: {
             data: components["schemas"]["Media"][];
@@ -6370,7 +6380,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the workspace’s media, newest first */
+            /** @description the workspace’s media, newest first, each with the posts that use it (`used_by`) and whether it may be deleted now (`deletable`) */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -137,6 +137,8 @@ export interface ConnectAccountReply {
   /** The account's display name and handle as the provider reports them (the defaults of `name` and `username`). */
   name: string;
   username: string | null;
+  /** The address of the account's picture as the provider reports it (http or https), or null when it tells none. Absent from an older publisher. */
+  avatar_url?: string | null;
   /**
    * The account's settings as the publisher keeps them, with what the provider told at connect:
    * Mastodon's `max_characters` (the instance's text limit). Never credentials.

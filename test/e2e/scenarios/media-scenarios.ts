@@ -6,7 +6,41 @@ import { Scenario, ScenarioContext } from './scenario';
 /** Uploaded media through the whole service: the gateway writes them to the media store, the publisher reads them from it. */
 export const mediaScenarios: Scenario[] = [
   { title: 'an image uploaded over the API is served back at its url, named by a post, read by the publisher from the media store; once published it may be deleted', run: imageThroughTheService },
+  { title: 'the library tells which posts use a file (a draft too); a scheduled one keeps it from being deleted (409) until it drops it', run: whereUsed },
 ];
+
+async function upload(system: ScenarioContext['system'], token: string, workspace: string): Promise<{ id: string; used_by: string[]; deletable: boolean }> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(pngImage(8, 8, 1))], { type: 'image/png' }), 'dot.png');
+  const answer = await fetch(`${system.baseUrl}/api/${workspace}/media`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  expect(answer.status).toBe(201);
+  return (await answer.json()) as { id: string; used_by: string[]; deletable: boolean };
+}
+
+async function whereUsed({ system, admin }: ScenarioContext): Promise<void> {
+  const workspace = await approverWorkspace(admin, 'Where used');
+  const account = await connectSandbox(admin, workspace, 'Library');
+  const media = await upload(system, admin.token ?? '', workspace);
+  expect([media.used_by, media.deletable]).toEqual([[], true]);
+  const listed = async () => ((await admin.get(`/api/${workspace}/media`)).body.data as { id: string; used_by: string[]; deletable: boolean }[]).find((item) => item.id === media.id);
+  const shows = (usedBy: string[], deletable: boolean) => async () => {
+    const item = await listed();
+    return JSON.stringify([item?.used_by, item?.deletable]) === JSON.stringify([usedBy, deletable]);
+  };
+  const versions = [{ ...ORIGINAL, content: [{ body: 'Draft with a picture', media: [media.id] }] }];
+  const draft = await admin.post(`/api/${workspace}/posts`, { versions, accounts: [account] });
+  await eventually(shows([draft.body.uuid], true), 10_000, 'the draft to use the file');
+  const later = await admin.post(`/api/${workspace}/posts`, { versions, accounts: [account], date: '2099-01-05', time: '10:00', schedule: true });
+  expect([draft.status, draft.body.status, later.status, later.body.status]).toEqual([201, 'draft', 201, 'scheduled']);
+  // Created, then scheduled: two events; the file is held once the second is applied.
+  await eventually(shows([draft.body.uuid, later.body.uuid].sort(), false), 10_000, 'the scheduled post to hold the file');
+  expect(await admin.delete(`/api/${workspace}/media/${media.id}`)).toMatchObject({ status: 409, body: { message: 'The media is used by a scheduled post.' } });
+  // The scheduled post drops it: only the draft uses it, and a draft does not keep it.
+  const edited = await admin.put(`/api/${workspace}/posts/${later.body.uuid}`, { versions: [ORIGINAL], accounts: [account], date: '2099-01-05', time: '10:00', schedule: true });
+  expect(edited.status).toBe(200);
+  await eventually(shows([draft.body.uuid], true), 10_000, 'only the draft to use the file');
+  expect((await admin.delete(`/api/${workspace}/media/${media.id}`)).status).toBe(204);
+}
 
 async function imageThroughTheService({ system, admin }: ScenarioContext): Promise<void> {
   const workspace = await approverWorkspace(admin, 'Media');

@@ -10,6 +10,8 @@ export interface LocalPds {
   did: string;
   /** An app password of the account: what the service is given. */
   appPassword: string;
+  /** The CID of the account's profile picture (a blob of its repository). */
+  avatarCid: string;
   stop(): Promise<void>;
 }
 
@@ -38,7 +40,7 @@ export async function startLocalPds(): Promise<LocalPds> {
       throw new Error(`The local PDS exited (${code}) before it started:\n${stderr}`);
     }),
   ]);
-  const started = JSON.parse(first) as { url: string; handle: string; did: string; appPassword: string };
+  const started = JSON.parse(first) as { url: string; handle: string; did: string; appPassword: string; avatarCid: string };
   let stopping = false;
   // A PDS gone while the tests use it fails them with refused connections: say why it went.
   child.on('exit', (code, signal) => {

@@ -11,14 +11,18 @@ const handle = process.env.PDS_HANDLE ?? 'alice.test';
 const password = 'main-password-never-used-by-the-service';
 await agent.createAccount({ handle, email: `${handle}@example.test`, password });
 const appPassword = await agent.com.atproto.server.createAppPassword({ name: 'publishing-service' });
+// A profile picture, as the Bluesky app sets one: a blob of the repository that the profile record names.
+const picture = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const avatar = await agent.com.atproto.repo.uploadBlob(picture, { encoding: 'image/png' });
 await agent.com.atproto.repo.putRecord({
   repo: agent.assertDid,
   collection: 'app.bsky.actor.profile',
   rkey: 'self',
-  record: { $type: 'app.bsky.actor.profile', displayName: 'Alice Example' },
+  record: { $type: 'app.bsky.actor.profile', displayName: 'Alice Example', avatar: avatar.data.blob },
 });
+const avatarCid = avatar.data.blob.ref.toString();
 process.stdout.write(
-  `${JSON.stringify({ url: network.pds.url, plcUrl: network.plc.url, handle, did: agent.assertDid, password, appPassword: appPassword.data.password })}\n`,
+  `${JSON.stringify({ url: network.pds.url, plcUrl: network.plc.url, handle, did: agent.assertDid, password, appPassword: appPassword.data.password, avatarCid })}\n`,
 );
 
 let closing = false;

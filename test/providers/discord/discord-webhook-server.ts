@@ -12,7 +12,7 @@ import { AddressInfo } from 'node:net';
  */
 export class DiscordWebhookServer {
   readonly messages: { id: string; webhookId: string; content: string; files: { filename: string; contentType: string; bytes: Buffer }[] }[] = [];
-  private readonly webhooks = new Map<string, { token: string; name: string }>();
+  private readonly webhooks = new Map<string, { token: string; name: string; avatar: string | null }>();
   private nextId = 1_200_000_000_000_000_000n;
 
   private constructor(private readonly server: Server) {}
@@ -29,11 +29,11 @@ export class DiscordWebhookServer {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
-  /** A new webhook of channel 222 in guild 111; answers its path `/api/webhooks/{id}/{token}`. */
-  addWebhook(name: string): string {
+  /** A new webhook of channel 222 in guild 111, with the hash of its picture if it has one; answers its path `/api/webhooks/{id}/{token}`. */
+  addWebhook(name: string, avatar: string | null = null): string {
     const id = String(this.nextId++);
     const token = `tok-${id.slice(-6)}-${Math.random().toString(36).slice(2)}`;
-    this.webhooks.set(id, { token, name });
+    this.webhooks.set(id, { token, name, avatar });
     return `/api/webhooks/${id}/${token}`;
   }
 
@@ -78,7 +78,7 @@ export class DiscordWebhookServer {
     if (!match || !webhook) return send(404, { message: 'Unknown Webhook', code: 10015 });
     if (webhook.token !== match[2]) return send(401, { message: 'Invalid Webhook Token', code: 50027 });
     const [, webhookId, , messageId] = match;
-    if (req.method === 'GET' && !messageId) return send(200, { id: webhookId, type: 1, name: webhook.name, channel_id: '222', guild_id: '111', token: webhook.token });
+    if (req.method === 'GET' && !messageId) return send(200, { id: webhookId, type: 1, name: webhook.name, avatar: webhook.avatar, channel_id: '222', guild_id: '111', token: webhook.token });
     if (req.method === 'POST' && !messageId) {
       const body = await this.messageBody(req.headers['content-type'] ?? '', Buffer.concat(chunks));
       if (!body) return send(400, { message: 'Invalid Form Body', code: 50035, errors: { attachments: { _errors: [{ code: 'ATTACHMENT_NOT_FOUND', message: 'Attachment data not found' }] } } });

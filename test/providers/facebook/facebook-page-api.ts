@@ -124,7 +124,10 @@ export class FacebookPageApi {
   private object({ pageId, params }: PageCall, id: string): GraphAnswer {
     const fields = fieldsOf(params, 'id');
     const page = this.state.pages.get(id);
-    if (page) return ok(pick(fields, { id: page.id, name: page.name, username: page.username ?? undefined, link: `https://www.facebook.com/${page.username ?? page.id}` }));
+    if (page) {
+      const picture = { data: { height: 50, is_silhouette: false, url: `https://scontent.xx.fbcdn.net/v/t39.30808-1/${page.id}_n.jpg`, width: 50 } };
+      return ok(pick(fields, { id: page.id, name: page.name, username: page.username ?? undefined, link: `https://www.facebook.com/${page.username ?? page.id}`, picture }));
+    }
     const found = this.state.objectOf(pageId, id);
     if (!found || found.kind === 'video' || found.kind === 'story') return missingObject(id);
     if (found.kind === 'post') return ok(pick(fields, this.shown(found.post)));

@@ -126,7 +126,7 @@ export class InstagramApiServer {
     if ('status' in user) return user;
     const fields = params.get('fields');
     if (method === 'GET' && path === '/me') {
-      const me = { id: user.appScopedId, user_id: user.id, username: user.username, name: user.name };
+      const me = { id: user.appScopedId, user_id: user.id, username: user.username, name: user.name, profile_picture_url: `https://scontent.cdninstagram.com/v/profile/${user.id}.jpg` };
       return { status: 200, body: Object.fromEntries(Object.entries(me).filter(([name]) => name === 'id' || (fields ?? '').split(',').includes(name))) };
     }
     const [, id, edge] = /^\/([^/]+)(?:\/([a-z_]+))?$/.exec(path) ?? [];

@@ -35,6 +35,9 @@ interface Attachment {
  * `GET /api/v1/media/:id` (206 Partial Content while processing, then 200). Every answer carries the rate-limit headers
  * (`X-RateLimit-Limit`, `-Remaining`, `-Reset`); errors are `{"error": "..."}`.
  */
+/** A 1×1 PNG: what the instance serves as every account's picture. */
+const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
 export class MastodonApiServer {
   readonly statuses: Status[] = [];
   private readonly byIdempotencyKey = new Map<string, Status>();
@@ -42,6 +45,8 @@ export class MastodonApiServer {
   private readonly attachments = new Map<string, Attachment>();
   /** How many looks at an upload answer 206 before it is processed; 0 makes uploads answer 200 at once. */
   processingLooks = 1;
+  /** Where the accounts' pictures are served from, as an instance names its file storage (its own address unless set). */
+  avatarBase: string | null = null;
   private nextStatusId = 100_000;
 
   private constructor(
@@ -66,6 +71,11 @@ export class MastodonApiServer {
     const token = randomUUID().replace(/-/g, '');
     this.tokens.set(token, { username, display_name: displayName });
     return token;
+  }
+
+  /** The address of an account's picture, as `verify_credentials` answers it (`avatar`). */
+  avatarOf(username: string): string {
+    return `${this.avatarBase ?? this.url}/system/accounts/avatars/original/${username}.png`;
   }
 
   textsOf(token: string): string[] {
@@ -108,11 +118,15 @@ export class MastodonApiServer {
     if (req.method === 'GET' && url.pathname === '/api/v2/instance') {
       return send(200, { domain: url.host, title: 'Local Mastodon', configuration: { statuses: { max_characters: this.maxCharacters, max_media_attachments: 4 } } });
     }
+    if (req.method === 'GET' && url.pathname.startsWith('/system/accounts/avatars/')) {
+      res.writeHead(200, { 'content-type': 'image/png' });
+      return void res.end(ONE_PIXEL_PNG);
+    }
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
     const account = this.tokens.get(token);
     if (!account) return send(401, { error: 'The access token is invalid' });
     if (req.method === 'GET' && url.pathname === '/api/v1/accounts/verify_credentials') {
-      return send(200, { id: '1', username: account.username, acct: account.username, display_name: account.display_name, url: `${this.url}/@${account.username}` });
+      return send(200, { id: '1', username: account.username, acct: account.username, display_name: account.display_name, url: `${this.url}/@${account.username}`, avatar: this.avatarOf(account.username) });
     }
     if (req.method === 'POST' && url.pathname === '/api/v2/media') {
       const form = await new Response(Buffer.concat(chunks), { headers: { 'content-type': req.headers['content-type'] ?? '' } }).formData().catch(() => null);

@@ -155,7 +155,7 @@ export class RedditApiServer {
     if (!user) return send(401, { message: 'Unauthorized', error: 401 }, { 'www-authenticate': 'Bearer realm="reddit", error="invalid_token"' });
     const form = new URLSearchParams(body.toString());
     if (req.method === 'GET' && url.pathname === '/api/v1/me') {
-      return send(200, { id: user.id, name: user.name, is_employee: false, has_verified_email: true, link_karma: 1, comment_karma: 0, created_utc: 1_600_000_000, icon_img: '', subreddit: { display_name_prefixed: `u/${user.name}` } });
+      return send(200, { id: user.id, name: user.name, is_employee: false, has_verified_email: true, link_karma: 1, comment_karma: 0, created_utc: 1_600_000_000, icon_img: `https://styles.redditmedia.com/t5_${user.id}/styles/profileIcon_${user.name}.png?width=256&amp;height=256&amp;crop=256:256`, subreddit: { display_name_prefixed: `u/${user.name}` } });
     }
     if (req.method === 'POST' && url.pathname === '/api/submit') return this.submit(user, form, send);
     if (req.method === 'POST' && url.pathname === '/api/media/asset.json') return this.bucket.lease(user, body, send);

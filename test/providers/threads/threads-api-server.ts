@@ -112,7 +112,7 @@ export class ThreadsApiServer {
     const own = id === 'me' || id === user.id;
     const fields = params.get('fields');
     if (edge === undefined) {
-      if (method === 'GET' && own) return { status: 200, body: selectFields({ ...user }, fields) };
+      if (method === 'GET' && own) return { status: 200, body: selectFields({ ...user, threads_profile_picture_url: `https://scontent.cdninstagram.com/v/t51.2885-19/${user.id}.jpg` }, fields) };
       if (method === 'GET') return this.publishing.read(user, id, fields);
       if (method === 'DELETE') return scopes.has(PERMISSION.delete) ? this.publishing.delete(user, id) : missingPermission();
     }

@@ -140,7 +140,11 @@ export class XApiServer {
     const access = this.accessTokens.get(token);
     if (!access || access.expiresAt <= Date.now()) return problem(401, 'Unauthorized', 'Unauthorized');
     const { user } = access;
-    if (req.method === 'GET' && url.pathname === '/2/users/me') return send(200, { data: { id: user.id, name: user.name, username: user.username } });
+    if (req.method === 'GET' && url.pathname === '/2/users/me') {
+      // As X answers: the picture only when `user.fields` asks for it.
+      const picture = (url.searchParams.get('user.fields') ?? '').split(',').includes('profile_image_url') ? { profile_image_url: `https://pbs.twimg.com/profile_images/${user.id}/avatar_normal.jpg` } : {};
+      return send(200, { data: { id: user.id, name: user.name, username: user.username, ...picture } });
+    }
     if (req.method === 'POST' && url.pathname === '/2/media/upload') {
       const form = await new Response(body, { headers: { 'content-type': req.headers['content-type'] ?? '' } }).formData().catch(() => null);
       const file = form?.get('media');

@@ -163,6 +163,7 @@ function channelResource(account: GoogleAccount): Record<string, unknown> {
       title: account.title,
       description: '',
       ...(account.customUrl && { customUrl: account.customUrl }),
+      thumbnails: { default: { url: `https://yt3.ggpht.com/${account.channelId}=s88-c-k-c0x00ffffff-no-rj`, width: 88, height: 88 } },
       publishedAt: '2020-01-01T00:00:00Z',
       localized: { title: account.title, description: '' },
     },

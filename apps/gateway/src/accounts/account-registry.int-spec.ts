@@ -33,6 +33,7 @@ describe.each(testEngines)('AccountRegistry on %s', (_, open) => {
       name: 'news',
       username: '@news',
       authorized: true,
+      avatar_url: null,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
     expect(await accounts.list(workspace)).toEqual([connected]);
@@ -66,6 +67,16 @@ describe.each(testEngines)('AccountRegistry on %s', (_, open) => {
     const { accountSettings } = await accounts.postTargets(workspace);
 
     expect(Object.fromEntries(accountSettings)).toEqual({ [reported]: { max_characters: 640 }, [creator]: { privacy_level_options: ['SELF_ONLY'], max_video_post_duration_sec: 300 } });
+  });
+
+  it('keeps the picture the platform reported at connect, replaces it when a reconnect reports one, and keeps it when a reconnect tells nothing', async () => {
+    const id = await accounts.reserve(account('pictured'));
+    const picture = 'https://files.example/avatars/pictured.png';
+    expect((await accounts.connected(id, true, undefined, { maxCharacters: null, ruleSettings: {}, avatarUrl: picture })).avatar_url).toBe(picture);
+    expect((await accounts.find(workspace, id))?.avatar_url).toBe(picture);
+    expect((await accounts.connected(id, true, undefined, { maxCharacters: null, ruleSettings: {} })).avatar_url).toBe(picture);
+    expect((await accounts.connected(id, true, undefined, { maxCharacters: null, ruleSettings: {}, avatarUrl: null })).avatar_url).toBeNull();
+    expect((await accounts.list(workspace)).map((view) => view.avatar_url)).toEqual([null]);
   });
 
   it('marks an account deleted once, only in its own workspace', async () => {

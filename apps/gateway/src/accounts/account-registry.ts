@@ -11,10 +11,12 @@ export interface AccountView {
   name: string;
   username: string | null;
   authorized: boolean;
+  /** The account's picture on its platform, as reported at connect; null when it told none. */
+  avatar_url: string | null;
   created_at: string;
 }
 
-const ACCOUNT_COLUMNS = ['id', 'provider', 'name', 'username', 'authorized', 'created_at'] as const;
+const ACCOUNT_COLUMNS = ['id', 'provider', 'name', 'username', 'authorized', 'avatar_url', 'created_at'] as const;
 
 type AccountRow = Selectable<GatewayTables['accounts']>;
 
@@ -31,6 +33,8 @@ export interface PostTargets {
 export interface ReportedSettings {
   maxCharacters: number | null;
   ruleSettings: Record<string, unknown>;
+  /** The account's picture; absent keeps the one stored. */
+  avatarUrl?: string | null;
 }
 
 export interface NewAccount {
@@ -46,6 +50,7 @@ const viewOf = (row: Pick<AccountRow, (typeof ACCOUNT_COLUMNS)[number]>): Accoun
   name: row.name,
   username: row.username,
   authorized: Boolean(row.authorized),
+  avatar_url: row.avatar_url ?? null,
   created_at: toDate(row.created_at).toISOString(),
 });
 
@@ -124,14 +129,22 @@ export class AccountRegistry {
   /**
    * Shows a reserved account, now that the publisher holds its credentials; `names` replace the
    * reserved ones, and `reported` holds what the provider reported that the platform's rules read
-   * at schedule time (Mastodon's text limit, a TikTok creator's privacy levels, a default board).
+   * at schedule time (Mastodon's text limit, a TikTok creator's privacy levels, a default board),
+   * and the account's picture.
    */
   async connected(id: number, authorized: boolean, names?: { name: string; username: string | null }, reported: ReportedSettings = { maxCharacters: null, ruleSettings: {} }): Promise<AccountView> {
     const { dialect } = this.database;
     const ruleSettings = Object.keys(reported.ruleSettings).length > 0 ? dialect.json(reported.ruleSettings) : null;
     const row = await this.database.db
       .updateTable('accounts')
-      .set({ deleted_at: null, authorized, max_characters: reported.maxCharacters, rule_settings: ruleSettings, ...names })
+      .set({
+        deleted_at: null,
+        authorized,
+        max_characters: reported.maxCharacters,
+        rule_settings: ruleSettings,
+        ...names,
+        ...(reported.avatarUrl !== undefined && { avatar_url: reported.avatarUrl }),
+      })
       .where('id', '=', id)
       .returning(ACCOUNT_COLUMNS)
       .executeTakeFirstOrThrow();

@@ -20,6 +20,15 @@ export class AccountDoc implements AccountView {
   @ApiProperty({ description: 'whether the provider accepted the credentials' })
   authorized: boolean;
 
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    format: 'uri',
+    description: 'the account’s picture on its platform, as the provider reported it at connect (Bluesky’s profile picture, Mastodon’s `avatar`, ...); null when it told none',
+    example: 'https://files.mastodon.social/accounts/avatars/000/000/001/original/avatar.png',
+  })
+  avatar_url: string | null;
+
   @ApiProperty({ format: 'date-time' })
   created_at: string;
 }

@@ -25,7 +25,8 @@ const CONTENT_TYPES: Record<string, string> = {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The page names the current assets, so the browser asks again every time. */
 const NOT_CACHED = 'no-cache';
-const PAGE_POLICY = "default-src 'self'; img-src 'self' data:; style-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+/** Pictures from elsewhere over https only: the accounts' avatars, which their platforms serve. */
+const PAGE_POLICY = "default-src 'self'; img-src 'self' data: https:; style-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
 /** The part of Fastify's reply used here (the adapter's Fastify may be another copy than the app's types). */
 interface Reply {

@@ -47,7 +47,7 @@ describe.each(testEngines)('MediaLibrary and MediaUses on %s', (_, open) => {
       });
     const apply = (...args: Parameters<typeof message>) => uses.apply(mediaUseChangeOf(message(...args)));
     await apply('post.created', 0, 'draft', [kept, dropped, kept]);
-    // A draft holds nothing.
+    // A draft names its media but holds none.
     expect(await library.removeUnlessScheduled(workspace, other)).toBe(true);
     await apply('post.approval_requested', 1, 'needs_approval', [kept, dropped, kept]);
     expect(await library.removeUnlessScheduled(workspace, kept)).toBe(false);
@@ -65,6 +65,31 @@ describe.each(testEngines)('MediaLibrary and MediaUses on %s', (_, open) => {
     await apply('post.published', 5, 'published', [kept]);
     expect(await library.removeUnlessScheduled(workspace, kept)).toBe(true);
     expect(await library.find(workspace, kept)).toBeNull();
+  });
+
+  it('tells which posts name each file, drafts and published posts included, and whether a scheduled one holds it, until they drop it or are deleted', async () => {
+    const [first, second, unused] = [await add(), await add(), await add()];
+    const [draft, published, scheduled] = [randomUUID(), randomUUID(), randomUUID()];
+    const event = (postUuid: string, type: PostEventName, revision: number, status: PostStatus, media: string[], deleted = false) =>
+      mediaUseChangeOf(samplePostEvent(type, { postUuid, revision, deleted, post: { status, versions: [{ account_id: 0, is_original: true, content: [{ body: 'Hi', media }], options: {} }] } }));
+    await uses.apply(event(draft, 'post.created', 0, 'draft', [first, second]));
+    await uses.apply(event(published, 'post.published', 3, 'published', [first]));
+    expect(await uses.usesOf([first, second, unused])).toEqual(
+      new Map([
+        [first, { usedBy: [draft, published].sort(), held: false }],
+        [second, { usedBy: [draft], held: false }],
+        [unused, { usedBy: [], held: false }],
+      ]),
+    );
+    await uses.apply(event(scheduled, 'post.scheduled', 1, 'scheduled', [first]));
+    expect(await uses.usesOf([first])).toEqual(new Map([[first, { usedBy: [draft, published, scheduled].sort(), held: true }]]));
+    // Neither a draft nor a published post keeps a file from being deleted.
+    expect(await library.removeUnlessScheduled(workspace, second)).toBe(true);
+    await uses.apply(event(draft, 'post.updated', 1, 'draft', []));
+    await uses.apply(event(published, 'post.deleted', 4, 'published', [first], true));
+    await uses.apply(event(scheduled, 'post.deleted', 2, 'scheduled', [first], true));
+    expect(await uses.usesOf([first])).toEqual(new Map([[first, { usedBy: [], held: false }]]));
+    expect(await uses.usesOf([])).toEqual(new Map());
   });
 
   it('keeps no row for a post that never held media', async () => {

@@ -15,6 +15,10 @@ export interface MediaRecord {
 
 export interface MediaView extends MediaRecord {
   url: string;
+  /** The posts that name the file (drafts, scheduled and published ones; never deleted ones). */
+  used_by: string[];
+  /** False while a post that is scheduled, waiting for approval or being published names the file. */
+  deletable: boolean;
 }
 
 /** What the post rules need of a media file the body names. */

@@ -28,6 +28,20 @@ export class MediaDoc implements MediaView {
 
   @ApiProperty({ format: 'date-time' })
   created_at: string;
+
+  @ApiProperty({
+    type: [String],
+    format: 'uuid',
+    description:
+      'the posts whose versions name the file, drafts and published ones included (deleted ones never), as the post events tell it: a post just saved shows here within moments. A post that is scheduled, waiting for approval or being published keeps the file from being deleted (409). Always empty in the upload’s answer',
+  })
+  used_by: string[];
+
+  @ApiProperty({
+    description:
+      'false while a post that is scheduled, waiting for approval or being published names the file (DELETE answers 409 then), as the post events tell it; true in the upload’s answer',
+  })
+  deletable: boolean;
 }
 
 @ApiSchema({ name: 'MediaUpload' })

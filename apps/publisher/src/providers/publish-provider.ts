@@ -80,6 +80,8 @@ export interface VerifiedAccount {
   username: string | null;
   /** The display name. */
   name: string;
+  /** The address of the account's picture, where the platform's profile answer has one; absent or null otherwise. */
+  avatarUrl?: string | null;
   /** The settings to keep: the ones sent, with what the platform told at connect (Mastodon's `max_characters`). */
   settings: Record<string, unknown>;
   /** A session opened while verifying, kept so that publishing does not log in again. */

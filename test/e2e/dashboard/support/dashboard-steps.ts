@@ -32,7 +32,7 @@ export async function screenshot(page: Page, dir: string, name: string): Promise
 }
 
 /** Goes to a page through the main navigation and waits for its heading. */
-export async function openFromNavigation(page: Page, link: 'Posts' | 'Calendar' | 'Accounts' | 'Webhooks' | 'Settings' | 'Panel'): Promise<void> {
+export async function openFromNavigation(page: Page, link: 'Posts' | 'Calendar' | 'Accounts' | 'Media' | 'Webhooks' | 'Settings' | 'Panel'): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link, exact: true }).click();
   await page.getByRole('heading', { level: 1, name: link, exact: true }).waitFor();
 }

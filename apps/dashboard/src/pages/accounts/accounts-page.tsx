@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { type Account, answer, api, inWorkspace } from '../../api';
+import { AccountPicture, ProviderIcon } from '../../components/provider-icon';
 import { FieldMessages, Loading, Notice, Section, useAction, useLoad } from '../../components/ui';
 import { useDashboard, useWorkspaceUuid } from '../../session';
 import { formatInZone } from '../../time';
@@ -45,11 +46,13 @@ export function AccountsPage() {
             <tbody>
               {accounts.data.data.map((account) => (
                 <tr key={account.id}>
-                  <td data-label="Name">
-                    {account.name}
+                  <td data-label="Name" class="account-name">
+                    <AccountPicture account={account} /> {account.name}
                     {account.username && <span class="muted"> @{account.username}</span>}
                   </td>
-                  <td data-label="Provider">{account.provider}</td>
+                  <td data-label="Provider">
+                    <ProviderIcon provider={account.provider} /> {account.provider}
+                  </td>
                   <td data-label="Connection">{account.authorized ? <span class="status status-published">connected</span> : <span class="status status-failed">needs reconnecting</span>}</td>
                   <td data-label="Connected on">{formatInZone(account.created_at, timeZone)}</td>
                   <td data-label="Actions" class="actions">

@@ -1,24 +1,24 @@
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import type { Post } from '../../api';
-import { Loading, Notice, useLoad } from '../../components/ui';
-import { linkTo, navigate } from '../../router';
+import { Loading, Notice, useAction, useLoad } from '../../components/ui';
+import { navigate } from '../../router';
 import { useDashboard, useWorkspaceUuid } from '../../session';
 import { addDays, addMonths, dayTitle, monthGrid, monthTitle, WEEKDAYS, weekStart, zonedParts } from '../../time';
-import { allPosts, originalText } from '../posts/post-list-query';
+import { allPosts } from '../posts/post-list-query';
+import { movePost } from './move-post';
+import { DRAGGED_POST, MoveToDay, type Placed, PostChip, snippetOf } from './post-chip';
 
 type View = 'month' | 'week';
-
-interface Placed {
-  post: Post;
-  date: string;
-  time: string;
-  hour: number;
-}
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** Posts by their scheduled (or published) time, in the chosen zone; an empty slot opens compose at its time. */
+/**
+ * Posts by their scheduled (or published) time, in the chosen zone; an empty slot of today or later
+ * opens compose at its time. A draft, scheduled or failed post is moved to another day by dragging
+ * it there, or with its `Move` button and a date field; it keeps its time of day.
+ */
 export function CalendarPage() {
   const workspaceUuid = useWorkspaceUuid();
   const { timeZone } = useDashboard();
@@ -26,6 +26,8 @@ export function CalendarPage() {
   const [view, setView] = useState<View>('month');
   const [day, setDay] = useState(today);
   const posts = useLoad(() => allPosts(workspaceUuid, null), [workspaceUuid]);
+  const action = useAction();
+  const [moving, setMoving] = useState<Post | null>(null);
 
   const placed: Placed[] = (posts.data ?? [])
     .filter((post) => post.scheduled_at ?? post.published_at)
@@ -34,6 +36,19 @@ export function CalendarPage() {
   const compose = (date: string, time: string) => navigate(`/posts/new?date=${date}&time=${time}`);
   const step = (direction: number) => setDay(view === 'month' ? addMonths(day, direction) : addDays(day, 7 * direction));
   const title = view === 'month' ? monthTitle(day) : `Week of ${dayTitle(weekStart(day))}`;
+  const move = async (post: Post, date: string) => {
+    const moved = await action.run(() => movePost(workspaceUuid, post, date, today, timeZone));
+    if (!moved) return;
+    const at = zonedParts(new Date(moved.scheduled_at!), timeZone);
+    action.setDone(`Moved “${snippetOf(moved)}” to ${at.date} at ${at.time} (${moved.status === 'draft' ? 'still a draft' : moved.status}).`);
+    setMoving(null);
+    posts.reload();
+  };
+  const dropOn = (date: string) => (uuid: string) => {
+    const post = posts.data?.find((candidate) => candidate.uuid === uuid);
+    if (post) void move(post, date);
+  };
+  const props: ViewProps = { day, today, on, compose, dropOn, onMove: setMoving };
 
   return (
     <>
@@ -63,26 +78,50 @@ export function CalendarPage() {
       </div>
       {posts.error && <Notice kind="error">{posts.error}</Notice>}
       {posts.loading && !posts.data && <Loading what="posts" />}
-      {view === 'month' ? <MonthView day={day} today={today} on={on} compose={compose} /> : <WeekView day={day} on={on} compose={compose} />}
+      {action.outcome}
+      {moving && <MoveToDay key={moving.uuid} post={moving} today={today} busy={action.busy} onMove={(date) => void move(moving, date)} onCancel={() => setMoving(null)} />}
+      <p class="muted calendar-help">Drag a draft, scheduled or failed post onto another day to move it (or use its Move button); it keeps its time of day.</p>
+      {view === 'month' ? <MonthView {...props} /> : <WeekView {...props} />}
     </>
   );
 }
 
 interface ViewProps {
   day: string;
+  today: string;
   on(date: string): Placed[];
   compose(date: string, time: string): void;
+  dropOn(date: string): (uuid: string) => void;
+  onMove(post: Post): void;
 }
 
-function PostChip({ item }: { item: Placed }) {
+/** A day's cell that takes a dragged post (a past day too: the move is refused there, with a message). */
+function DropCell({ day, onDrop, children, class: kind }: { day: string; onDrop(uuid: string): void; children: ComponentChildren; class: string }) {
+  const [over, setOver] = useState(false);
   return (
-    <a class={`chip status-${item.post.status}`} {...linkTo(`/posts/${item.post.uuid}`)}>
-      {item.time} {originalText(item.post).slice(0, 40) || '(empty)'}
-    </a>
+    <td
+      data-day={day}
+      class={`${kind}${over ? ' drop-target' : ''}`}
+      onDragOver={(event) => {
+        if (!event.dataTransfer?.types.includes(DRAGGED_POST)) return;
+        event.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(event) => {
+        setOver(false);
+        const uuid = event.dataTransfer?.getData(DRAGGED_POST);
+        if (!uuid) return;
+        event.preventDefault();
+        onDrop(uuid);
+      }}
+    >
+      {children}
+    </td>
   );
 }
 
-function MonthView({ day, today, on, compose }: ViewProps & { today: string }) {
+function MonthView({ day, today, on, compose, dropOn, onMove }: ViewProps) {
   const month = day.slice(0, 7);
   return (
     <table class="calendar month">
@@ -100,15 +139,17 @@ function MonthView({ day, today, on, compose }: ViewProps & { today: string }) {
         {monthGrid(day).map((week) => (
           <tr key={week[0]}>
             {week.map((date) => (
-              <td key={date} class={`${date.slice(0, 7) === month ? '' : 'other-month'} ${date === today ? 'today' : ''}`}>
+              <DropCell key={date} day={date} class={`${date.slice(0, 7) === month ? '' : 'other-month'} ${date === today ? 'today' : ''} ${date < today ? 'past' : ''}`} onDrop={dropOn(date)}>
                 <div class="day-number">{Number(date.slice(8))}</div>
                 {on(date).map((item) => (
-                  <PostChip key={item.post.uuid} item={item} />
+                  <PostChip key={item.post.uuid} item={item} onMove={onMove} />
                 ))}
-                <button type="button" class="slot" aria-label={`New post on ${date}`} onClick={() => compose(date, '09:00')}>
-                  +
-                </button>
-              </td>
+                {date >= today && (
+                  <button type="button" class="slot" aria-label={`New post on ${date}`} onClick={() => compose(date, '09:00')}>
+                    +
+                  </button>
+                )}
+              </DropCell>
             ))}
           </tr>
         ))}
@@ -117,7 +158,7 @@ function MonthView({ day, today, on, compose }: ViewProps & { today: string }) {
   );
 }
 
-function WeekView({ day, on, compose }: ViewProps) {
+function WeekView({ day, today, on, compose, dropOn, onMove }: ViewProps) {
   const days = Array.from({ length: 7 }, (_, index) => addDays(weekStart(day), index));
   return (
     <div class="scroll">
@@ -142,12 +183,12 @@ function WeekView({ day, on, compose }: ViewProps) {
                 const items = on(date).filter((item) => item.hour === hour);
                 const time = `${pad(hour)}:00`;
                 return (
-                  <td key={date}>
+                  <DropCell key={date} day={date} class={date < today ? 'past' : ''} onDrop={dropOn(date)}>
                     {items.map((item) => (
-                      <PostChip key={item.post.uuid} item={item} />
+                      <PostChip key={item.post.uuid} item={item} onMove={onMove} />
                     ))}
-                    {items.length === 0 && <button type="button" class="slot" aria-label={`New post on ${date} at ${time}`} onClick={() => compose(date, time)} />}
-                  </td>
+                    {items.length === 0 && date >= today && <button type="button" class="slot" aria-label={`New post on ${date} at ${time}`} onClick={() => compose(date, time)} />}
+                  </DropCell>
                 );
               })}
             </tr>

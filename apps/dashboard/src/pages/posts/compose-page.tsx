@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { answer, api, inWorkspace, type Media } from '../../api';
+import { ProviderIcon } from '../../components/provider-icon';
 import { FieldMessages, Loading, Notice, useAction, useLoad } from '../../components/ui';
 import { navigate, useLocation } from '../../router';
 import { useDashboard, useWorkspaceUuid } from '../../session';
@@ -91,7 +92,7 @@ export function ComposePage({ postUuid }: { postUuid: string | null }) {
           {accounts.data?.data.map((account) => (
             <label key={account.id} class="check">
               <input type="checkbox" checked={draft.accountIds.includes(account.id)} onChange={(event) => toggleAccount(account.id, event.currentTarget.checked)} />
-              {account.name} ({account.provider})
+              <ProviderIcon provider={account.provider} /> {account.name} ({account.provider})
             </label>
           ))}
           <FieldMessages id="accounts-errors" errors={errors} keys={keysOf(errors, 'accounts')} />

@@ -1,4 +1,5 @@
 import type { Post, PostAccount } from '../../api';
+import { ProviderIcon } from '../../components/provider-icon';
 import { linkTo } from '../../router';
 import { useDashboard } from '../../session';
 import { formatInZone } from '../../time';
@@ -67,7 +68,9 @@ export function PostAccounts({ post }: { post: Post }) {
       {post.accounts.map((account) => (
         <li key={account.id}>
           <PublishedAccountName account={account} />{' '}
-          <span class="muted">({account.provider})</span>
+          <span class="muted">
+            <ProviderIcon provider={account.provider} /> ({account.provider})
+          </span>
           {account.errors.length > 0 && (
             <ul class="field-errors">
               {account.errors.map((error) => (

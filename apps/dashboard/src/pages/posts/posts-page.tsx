@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { answer, api, inWorkspace, type Post } from '../../api';
+import { OnboardingChecklist } from '../../components/onboarding-checklist';
 import { Loading, Notice, useAction, useLoad } from '../../components/ui';
 import { linkTo } from '../../router';
 import { useDashboard, useWorkspaceUuid } from '../../session';
@@ -64,6 +65,7 @@ export function PostsPage() {
         </a>
       </div>
       {outcome && <Notice kind="ok">{outcome}</Notice>}
+      <OnboardingChecklist />
       <StatusTabs status={filters.status} counts={counts.data} onChange={(status) => change({ status })} />
       <form class="filters" role="search" aria-label="Filter posts" onSubmit={(event) => event.preventDefault()}>
         <div class="field">

@@ -9,7 +9,7 @@ import { formatInZone } from '../../time';
  * never holds a token's text; a new token is shown once, right after it is created.
  */
 export function ApiTokens() {
-  const { timeZone, session } = useDashboard();
+  const { timeZone, session, signOut } = useDashboard();
   const currentTokenId = session.token_id;
   const tokens = useLoad(() => answer(api.GET('/api/me/tokens')), []);
   const [name, setName] = useState('');
@@ -28,11 +28,15 @@ export function ApiTokens() {
       tokens.reload();
     }
   };
-  const revoke = (token: TokenSummary) => {
-    const warning = token.id === currentTokenId ? ' This dashboard is signed in with it and signs out.' : ' Programs using it stop working.';
+  const revoke = async (token: TokenSummary) => {
+    const ownSession = token.id === currentTokenId;
+    const warning = ownSession ? ' It is the token of this session: revoking it signs you out of the dashboard.' : ' Programs using it stop working.';
     if (!window.confirm(`Revoke the token ${token.name}?${warning}`)) return;
     setIssued(null);
-    void action.run(() => answer(api.DELETE('/api/me/tokens/{id}', { params: { path: { id: token.id } } })), `Token ${token.name} revoked.`).then(tokens.reload);
+    const revoked = await action.run(() => answer(api.DELETE('/api/me/tokens/{id}', { params: { path: { id: token.id } } })).then(() => true), `Token ${token.name} revoked.`);
+    // The session's own token no longer signs anything in: back to the sign-in page.
+    if (revoked && ownSession) signOut();
+    else tokens.reload();
   };
   return (
     <Section title="API tokens">
@@ -56,14 +60,14 @@ export function ApiTokens() {
               <tr key={token.id}>
                 <td data-label="Name">
                   {token.name}
-                  {token.id === currentTokenId && <span class="muted"> (this session)</span>}
+                  {token.id === currentTokenId && <span class="status status-scheduled this-session">this session</span>}
                 </td>
                 <td data-label="Created">{formatInZone(token.created_at ?? null, timeZone)}</td>
                 <td data-label="Expires">{token.expires_at ? formatInZone(token.expires_at, timeZone) : 'never'}</td>
                 <td data-label="Last used">{token.last_used_at ? formatInZone(token.last_used_at, timeZone) : 'never'}</td>
                 <td data-label="Actions">
-                  <button type="button" class="danger" onClick={() => revoke(token)} aria-label={`Revoke ${token.name}`}>
-                    Revoke
+                  <button type="button" class="danger" onClick={() => void revoke(token)} aria-label={`Revoke ${token.name}`}>
+                    {token.id === currentTokenId ? 'Revoke and sign out' : 'Revoke'}
                   </button>
                 </td>
               </tr>
@@ -109,8 +113,10 @@ function IssuedToken({ token }: { token: Token }) {
   };
   return (
     <div role="status" class="notice notice-ok">
-      <p>Copy the new token {token.name} now: it is not shown again.</p>
-      <code aria-label="New token">{token.token}</code>{' '}
+      <p>
+        Copy the new token <strong>{token.name}</strong> now: it is not shown again.
+      </p>
+      <code aria-label={`New token ${token.name}`}>{token.token}</code>{' '}
       <button type="button" class="secondary" onClick={() => void copy()}>
         {copied ? 'Copied' : 'Copy token'}
       </button>

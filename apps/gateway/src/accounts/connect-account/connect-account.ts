@@ -50,7 +50,7 @@ export class ConnectAccount {
       throw error;
     }
     const names = { name: name ?? reply.name, username: username ?? reply.username ?? null };
-    const account = await this.accounts.connected(accountId, reply.authorized, names, reportedSettings(provider, reply.settings));
+    const account = await this.accounts.connected(accountId, reply.authorized, names, reportedSettings(provider, reply));
     this.logger.log(`Account ${accountId} (${account.provider}) connected to workspace ${workspaceUuid}`);
     return account;
   }
@@ -64,7 +64,7 @@ export class ConnectAccount {
     const existing = accountId === null ? null : await this.accounts.find(workspaceUuid, accountId);
     if (!existing) throw notFound(ACCOUNT_NOT_FOUND);
     const reply = await this.askPublisher({ accountId: existing.id, workspaceUuid, provider: existing.provider, ...changes, keepSettings: true });
-    const account = await this.accounts.connected(existing.id, reply.authorized, undefined, reportedSettings(existing.provider, reply.settings));
+    const account = await this.accounts.connected(existing.id, reply.authorized, undefined, reportedSettings(existing.provider, reply));
     this.logger.log(`Account ${existing.id} (${account.provider}) of workspace ${workspaceUuid} connected again`);
     return account;
   }
@@ -85,10 +85,14 @@ export class ConnectAccount {
   }
 }
 
-/** What a provider reported at connect that its platform's rules read (Mastodon's instance `max_characters`, ...), kept for the checks at schedule time. */
-function reportedSettings(provider: string, settings: Record<string, unknown> | undefined): ReportedSettings {
+/**
+ * What a provider reported at connect that its platform's rules read (Mastodon's instance
+ * `max_characters`, ...), kept for the checks at schedule time, and the account's picture (a
+ * publisher that tells none keeps the stored one).
+ */
+function reportedSettings(provider: string, { settings, avatar_url: avatarUrl }: Pick<ConnectAccountReply, 'settings' | 'avatar_url'>): ReportedSettings {
   const value = settings?.max_characters;
   const maxCharacters = typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null;
   const { max_characters: _kept, ...ruleSettings } = platformOf(provider)?.ruleSettings(settings ?? {}) ?? {};
-  return { maxCharacters, ruleSettings };
+  return { maxCharacters, ruleSettings, ...(avatarUrl !== undefined && { avatarUrl: typeof avatarUrl === 'string' ? avatarUrl : null }) };
 }

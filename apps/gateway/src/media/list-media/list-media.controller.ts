@@ -7,18 +7,22 @@ import { ListOf } from '../../http/openapi/list-of';
 import { MediaDoc } from '../media.doc';
 import { MediaLibrary, MediaView } from '../media-library';
 import { mediaViewOf } from '../media-url';
+import { MediaUses } from '../media-uses/media-uses';
 
 @Controller(':workspaceUuid/media')
 @WorkspaceRoute('media')
 export class ListMediaController {
   constructor(
     private readonly library: MediaLibrary,
+    private readonly uses: MediaUses,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get()
-  @ApiOkResponse({ type: ListOf(MediaDoc), description: 'the workspace’s media, newest first' })
+  @ApiOkResponse({ type: ListOf(MediaDoc), description: 'the workspace’s media, newest first, each with the posts that use it (`used_by`) and whether it may be deleted now (`deletable`)' })
   async list(@CurrentMembership() { workspaceUuid }: Membership): Promise<{ data: MediaView[] }> {
-    return { data: (await this.library.list(workspaceUuid)).map((media) => mediaViewOf(this.config, workspaceUuid, media)) };
+    const media = await this.library.list(workspaceUuid);
+    const uses = await this.uses.usesOf(media.map((item) => item.id));
+    return { data: media.map((item) => mediaViewOf(this.config, workspaceUuid, item, uses.get(item.id))) };
   }
 }

@@ -8,15 +8,16 @@ const HOLDING: readonly PostStatus[] = ['needs_approval', 'scheduled', 'publishi
 
 const mediaIdsOf = (versions: readonly PostVersionView[]): string[] => versions.flatMap((version) => version.content.flatMap((item) => item.media));
 
-/** What a post-events message says of the media its post holds, from the post it carries. */
+/** What a post-events message says of the media its post names, and whether it holds them, from the post it carries. */
 export function mediaUseChangeOf(message: PostEventMessage): MediaUseChange {
-  const holding = !message.deleted && HOLDING.includes(message.post.status);
-  return { postUuid: message.postUuid, revision: message.revision, mediaIds: holding ? mediaIdsOf(message.post.versions) : [] };
+  const { postUuid, revision, deleted, post } = message;
+  return { postUuid, revision, mediaIds: deleted ? [] : mediaIdsOf(post.versions), holding: !deleted && HOLDING.includes(post.status) };
 }
 
 /**
- * Keeps MediaUses from `post-events`: a media file stays in use while a post naming it is
- * scheduled, waits for approval or is being published.
+ * Keeps MediaUses from `post-events`: which posts name each media file (drafts and published posts
+ * too), and which hold it: a media file stays in use while a post naming it is scheduled, waits
+ * for approval or is being published.
  */
 @Injectable()
 export class PostEventsForMediaConsumer {

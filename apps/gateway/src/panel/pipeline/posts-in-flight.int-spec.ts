@@ -2,6 +2,7 @@ import { samplePostEvent } from '@app/contracts/testing';
 import { migrateSchema, openMigratedSchema, testEngines } from '@app/persistence';
 import { GATEWAY_SCHEMA, GatewayDatabase, GatewayTables, gatewayMigrations } from '../../gateway-migrations';
 import { PostsReadModel } from '../../posts/read-model/posts-read-model';
+import { postsPipelineTimesMigration } from '../../posts/read-model/posts-table';
 import { ReadYourWrites } from '../../posts/read-model/read-your-writes';
 import { PostsInFlight } from './posts-in-flight';
 
@@ -17,8 +18,9 @@ describe.each(testEngines)('PostsInFlight on %s', (_, open) => {
   let inFlight: PostsInFlight;
 
   beforeEach(async () => {
-    // Every migration but the one under test: the rows it finds are those an earlier build wrote.
-    ({ schema: database, dispose } = await openMigratedSchema<GatewayTables>(open, GATEWAY_SCHEMA, gatewayMigrations.slice(0, -1)));
+    // The migrations before the one under test: the rows it finds are those an earlier build wrote.
+    const earlier = gatewayMigrations.slice(0, gatewayMigrations.indexOf(postsPipelineTimesMigration));
+    ({ schema: database, dispose } = await openMigratedSchema<GatewayTables>(open, GATEWAY_SCHEMA, earlier));
     readModel = new PostsReadModel(database, new ReadYourWrites());
     inFlight = new PostsInFlight(database);
   });

@@ -5,6 +5,7 @@ import { ProviderRegistry } from '../../providers/provider-registry';
 import { PublishProvider, Verification } from '../../providers/publish-provider';
 import { AccountStore } from '../account-store';
 import { validateConnectAccountRequest, ValidConnectAccountRequest } from './connect-account-request';
+import { avatarAddress } from './avatar-address';
 import { ConnectDeadline } from './connect-deadline';
 
 export const ConnectMessages = {
@@ -52,7 +53,7 @@ export class ConnectAccountHandler {
       throw this.outOfTime(request, 'the account was stored after the gateway stopped waiting, and removed again');
     }
     this.logger.log(`Account ${accountId} of workspace ${workspaceUuid} connected to ${providerAdapter.name}`);
-    return { authorized: true, name: verified.name, username: verified.username, settings: verified.settings };
+    return { authorized: true, name: verified.name, username: verified.username, avatar_url: avatarAddress(verified.avatarUrl), settings: verified.settings };
   }
 
   /** Why a connect whose check did not verify the account fails; null: the check ran out of time. */

@@ -82,16 +82,21 @@ describe('BlueskyProvider against a local PDS', () => {
   describe('the scenarios of every provider', () => providerScenarios(target));
   describe('a version published as a thread', () => threadScenarios(target));
 
-  it('verifies an app password and reports the handle and display name, with a session to keep', async () => {
-    expect(await bluesky.verify(settings(), credentials())).toEqual({
+  it('verifies an app password and reports the handle, display name and picture, with a session to keep', async () => {
+    const verified = await bluesky.verify(settings(), credentials());
+    expect(verified).toEqual({
       kind: 'verified',
       account: {
         username: pds.handle,
         name: 'Alice Example',
+        avatarUrl: `${proxy.url}/xrpc/com.atproto.sync.getBlob?did=${encodeURIComponent(pds.did)}&cid=${pds.avatarCid}`,
         settings: { service: proxy.url },
         session: { did: pds.did, handle: pds.handle, accessJwt: expect.any(String), refreshJwt: expect.any(String) },
       },
     });
+    // The address serves the picture: the PDS answers the blob.
+    const picture = await fetch((verified as { account: { avatarUrl: string } }).account.avatarUrl);
+    expect([picture.status, picture.headers.get('content-type')]).toEqual([200, 'image/png']);
   });
 
   it('refuses a wrong app password as credentials to connect again', async () => {

@@ -33,10 +33,16 @@ export class BlueskyProvider implements PublishProvider {
   async verify(settings: Record<string, unknown>, credentials: Record<string, unknown>): Promise<Verification> {
     const session = await this.sessions.login(settings, credentials);
     if ('kind' in session) return session;
-    const displayName = await this.displayName(settings, session);
+    const profile = await this.profile(settings, session);
     return {
       kind: 'verified',
-      account: { username: session.handle, name: displayName ?? session.handle, settings: { ...settings, service: serviceOf(settings) }, session: { ...session } },
+      account: {
+        username: session.handle,
+        name: profile.displayName ?? session.handle,
+        avatarUrl: profile.avatarUrl,
+        settings: { ...settings, service: serviceOf(settings) },
+        session: { ...session },
+      },
     };
   }
 
@@ -89,12 +95,23 @@ export class BlueskyProvider implements PublishProvider {
     return answer.body as StrongRef;
   }
 
-  private async displayName(settings: Record<string, unknown>, session: BlueskySession): Promise<string | null> {
+  /**
+   * The display name and picture of the account's profile record (`app.bsky.actor.profile/self`):
+   * the picture is a blob of the account's repository, served by its PDS (`com.atproto.sync.getBlob`),
+   * where getProfile's `avatar` is the AppView's copy of the same blob.
+   */
+  private async profile(settings: Record<string, unknown>, session: BlueskySession): Promise<{ displayName: string | null; avatarUrl: string | null }> {
+    const service = serviceOf(settings);
     const query = new URLSearchParams({ repo: session.did, collection: 'app.bsky.actor.profile', rkey: 'self' });
-    const answer = await this.http.send({ method: 'GET', url: `${serviceOf(settings)}/xrpc/com.atproto.repo.getRecord?${query}` });
-    if (answer.kind !== 'answer' || answer.status !== 200) return null;
-    const name = (answer.body as { value?: { displayName?: unknown } }).value?.displayName;
-    return typeof name === 'string' && name.trim() ? name : null;
+    const answer = await this.http.send({ method: 'GET', url: `${service}/xrpc/com.atproto.repo.getRecord?${query}` });
+    if (answer.kind !== 'answer' || answer.status !== 200) return { displayName: null, avatarUrl: null };
+    const value = (answer.body as { value?: { displayName?: unknown; avatar?: { ref?: { $link?: unknown } } } }).value;
+    const name = value?.displayName;
+    const blob = value?.avatar?.ref?.$link;
+    return {
+      displayName: typeof name === 'string' && name.trim() ? name : null,
+      avatarUrl: typeof blob === 'string' ? `${service}/xrpc/com.atproto.sync.getBlob?${new URLSearchParams({ did: session.did, cid: blob })}` : null,
+    };
   }
 }
 

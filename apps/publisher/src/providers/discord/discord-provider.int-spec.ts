@@ -81,6 +81,13 @@ describe('DiscordProvider', () => {
     expect(api.contentsOf(new URL(String(account.credentials.webhook_url)).pathname)).toEqual([]);
   });
 
+  it('reports the webhook’s picture when it has one, on Discord’s CDN; none otherwise', async () => {
+    const pictured = api.addWebhook('Pictured', 'a1b2c3d4e5f60718293a4b5c6d7e8f90');
+    const id = pictured.split('/')[3];
+    expect(await discord.verify({}, { webhook_url: `${proxy.url}${pictured}` })).toMatchObject({ kind: 'verified', account: { name: 'Pictured', avatarUrl: `https://cdn.discordapp.com/avatars/${id}/a1b2c3d4e5f60718293a4b5c6d7e8f90.png` } });
+    expect(await discord.verify({}, { webhook_url: `${proxy.url}${api.addWebhook('Plain')}` })).toMatchObject({ kind: 'verified', account: { name: 'Plain', avatarUrl: null } });
+  });
+
   it('asks to reconnect when the webhook was deleted (404 Unknown Webhook)', async () => {
     expect(await discord.verify({}, { webhook_url: `${proxy.url}/api/webhooks/1/gone` })).toEqual({ kind: 'reauthorize', message: 'Unknown Webhook' });
   });

@@ -64,10 +64,12 @@ export class DiscordProvider implements PublishProvider {
   async verify(settings: Record<string, unknown>, credentials: Record<string, unknown>): Promise<Verification> {
     const answer = await this.http.send({ method: 'GET', url: webhookUrl(credentials) });
     if (answer.kind !== 'answer' || answer.status !== 200) return failureOf(answer);
-    const webhook = answer.body as { name?: string; guild_id?: string; channel_id?: string };
+    const webhook = answer.body as { id?: unknown; name?: string; avatar?: unknown; guild_id?: string; channel_id?: string };
+    // The webhook's own picture, on Discord's CDN by the webhook's id and the picture's hash.
+    const avatarUrl = typeof webhook.id === 'string' && typeof webhook.avatar === 'string' && /^\w+$/.test(webhook.avatar) ? `https://cdn.discordapp.com/avatars/${webhook.id}/${webhook.avatar}.png` : null;
     return {
       kind: 'verified',
-      account: { username: null, name: webhook.name ?? 'Discord webhook', settings: { ...settings, guild_id: webhook.guild_id ?? null, channel_id: webhook.channel_id ?? null } },
+      account: { username: null, name: webhook.name ?? 'Discord webhook', avatarUrl, settings: { ...settings, guild_id: webhook.guild_id ?? null, channel_id: webhook.channel_id ?? null } },
     };
   }
 

@@ -33,7 +33,7 @@ describe('FacebookProvider: connecting a Page and Facebook’s answers', () => {
 
     expect(verified).toEqual({
       kind: 'verified',
-      account: { username: 'adasbakery', name: 'Ada’s Bakery', settings: { page_id: first.page.id }, session: { access_token: expect.stringMatching(/^EAA/), refresh_token: null, expires_at: null } },
+      account: { username: 'adasbakery', name: 'Ada’s Bakery', avatarUrl: `https://scontent.xx.fbcdn.net/v/t39.30808-1/${first.page.id}_n.jpg`, settings: { page_id: first.page.id }, session: { access_token: expect.stringMatching(/^EAA/), refresh_token: null, expires_at: null } },
     });
     // The code exchanged, then the user's token made long-lived.
     expect(local.setup.api.login.tokenRequests - requests).toBe(2);
@@ -66,7 +66,7 @@ describe('FacebookProvider: connecting a Page and Facebook’s answers', () => {
     expect(await local.facebook.verify({}, { access_token: local.setup.api.login.userToken(user, false) })).toMatchObject({ kind: 'verified', account: { username: 'direct.page', settings: { page_id: page.id } } });
     expect(await local.facebook.verify({ page_id: page.id }, { page_access_token: token })).toEqual({
       kind: 'verified',
-      account: { username: 'direct.page', name: 'Direct', settings: { page_id: page.id }, session: { access_token: token, refresh_token: null, expires_at: null } },
+      account: { username: 'direct.page', name: 'Direct', avatarUrl: `https://scontent.xx.fbcdn.net/v/t39.30808-1/${page.id}_n.jpg`, settings: { page_id: page.id }, session: { access_token: token, refresh_token: null, expires_at: null } },
     });
     expect(await local.facebook.verify({ page_id: page.id }, { page_access_token: 'not-a-token' })).toEqual({ kind: 'reauthorize', message: 'Invalid OAuth access token - Cannot parse access token' });
   });

@@ -30,7 +30,7 @@ export const FacebookConnectMessages = {
  * `access_token` sent directly; then made long-lived (`grant_type=fb_exchange_token`), so that
  * the Page tokens it gives never expire; then the Page token from `GET /me/accounts`:
  * `settings.page_id`'s when given, else the user's first Page. The account is that Page
- * (`GET /{page}?fields=id,name,username,link`); its token is the session.
+ * (`GET /{page}?fields=id,name,username,link,picture`); its token is the session.
  */
 export async function connectPage(http: ProviderHttp, app: OAuthAppSettings, settings: Record<string, unknown>, credentials: Record<string, unknown>): Promise<Verification> {
   const wanted = typeof settings.page_id === 'string' && settings.page_id ? settings.page_id : null;
@@ -45,8 +45,8 @@ export async function connectPage(http: ProviderHttp, app: OAuthAppSettings, set
     if ('kind' in chosen) return chosen;
     page = chosen;
   }
-  const answer = await new GraphClient(http, app.apiUrl, page.token).get(page.id, { fields: 'id,name,username,link' });
-  const read = okBody<{ id?: unknown; name?: unknown; username?: unknown }>(answer);
+  const answer = await new GraphClient(http, app.apiUrl, page.token).get(page.id, { fields: 'id,name,username,link,picture' });
+  const read = okBody<{ id?: unknown; name?: unknown; username?: unknown; picture?: { data?: { url?: unknown; is_silhouette?: unknown } } }>(answer);
   if (!read || typeof read.id !== 'string') return facebookFailure(answer);
   const name = typeof read.name === 'string' && read.name.trim() ? read.name : read.id;
   return {
@@ -54,6 +54,8 @@ export async function connectPage(http: ProviderHttp, app: OAuthAppSettings, set
     account: {
       username: typeof read.username === 'string' && read.username ? read.username : null,
       name,
+      // The Page's profile picture; Facebook's grey silhouette stands for none.
+      avatarUrl: typeof read.picture?.data?.url === 'string' && read.picture.data.is_silhouette !== true ? read.picture.data.url : null,
       settings: { ...settings, page_id: read.id },
       // A Page token obtained from a long-lived user token does not expire: nothing to refresh.
       session: { access_token: page.token, refresh_token: null, expires_at: null },

@@ -66,7 +66,7 @@ describe('InstagramProvider', () => {
 
     expect(verified).toEqual({
       kind: 'verified',
-      account: { username: 'ada.codes', name: 'Ada Lovelace', settings: { user_id: user.id, username: 'ada.codes' }, session: { access_token: expect.any(String), refresh_token: expect.any(String), expires_at: expect.any(Number) } },
+      account: { username: 'ada.codes', name: 'Ada Lovelace', avatarUrl: `https://scontent.cdninstagram.com/v/profile/${user.id}.jpg`, settings: { user_id: user.id, username: 'ada.codes' }, session: { access_token: expect.any(String), refresh_token: expect.any(String), expires_at: expect.any(Number) } },
     });
     if (verified.kind !== 'verified') throw new Error('expected verified');
     const session = verified.account.session!;

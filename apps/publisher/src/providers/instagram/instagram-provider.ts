@@ -29,6 +29,7 @@ interface Me {
   user_id?: unknown;
   username?: unknown;
   name?: unknown;
+  profile_picture_url?: unknown;
 }
 
 /**
@@ -65,12 +66,13 @@ export class InstagramProvider implements PublishProvider {
   async verify(settings: Record<string, unknown>, credentials: Record<string, unknown>): Promise<Verification> {
     const tokens = await this.firstTokens(credentials);
     if (!('access_token' in tokens)) return tokens;
-    const answer = await new InstagramGraph(this.http, this.app.apiUrl, tokens.access_token).get('me', { fields: 'user_id,username,name' });
+    const answer = await new InstagramGraph(this.http, this.app.apiUrl, tokens.access_token).get('me', { fields: 'user_id,username,name,profile_picture_url' });
     const me = okBody<Me>(answer);
     const userId = typeof me?.user_id === 'string' ? me.user_id : me?.id;
     if (typeof userId !== 'string' || typeof me?.username !== 'string') return instagramFailure(answer);
     const name = typeof me.name === 'string' && me.name.trim() ? me.name.trim() : me.username;
-    return { kind: 'verified', account: { username: me.username, name, settings: { ...settings, user_id: userId, username: me.username }, session: { ...tokens } } };
+    const avatarUrl = typeof me.profile_picture_url === 'string' ? me.profile_picture_url : null;
+    return { kind: 'verified', account: { username: me.username, name, avatarUrl, settings: { ...settings, user_id: userId, username: me.username }, session: { ...tokens } } };
   }
 
   async publish(request: PublishRequest): Promise<PublishOutcome> {

@@ -70,7 +70,7 @@ describe('LinkedInProvider', () => {
 
     expect(verified).toEqual({
       kind: 'verified',
-      account: { username: null, name: 'Ada Lovelace', settings: { person_urn: `urn:li:person:${member.sub}` }, session: { access_token: expect.any(String), refresh_token: expect.any(String), expires_at: expect.any(Number) } },
+      account: { username: null, name: 'Ada Lovelace', avatarUrl: `https://media.licdn.com/dms/image/${member.sub}`, settings: { person_urn: `urn:li:person:${member.sub}` }, session: { access_token: expect.any(String), refresh_token: expect.any(String), expires_at: expect.any(Number) } },
     });
     expect(await linkedin.verify({}, { code, redirect_uri: redirectUri })).toEqual({ kind: 'rejected', message: 'The provided authorization grant or refresh token is invalid, expired or revoked' });
   });

@@ -50,9 +50,10 @@ export class LinkedInProvider implements PublishProvider {
     if (!('access_token' in tokens)) return tokens;
     const answer = await this.http.send({ method: 'GET', url: `${this.app.apiUrl}/v2/userinfo`, headers: { authorization: `Bearer ${tokens.access_token}` } });
     if (answer.kind !== 'answer' || answer.status !== 200) return linkedinFailure(answer);
-    const member = answer.body as { sub: string; name?: string; given_name?: string; family_name?: string };
+    const member = answer.body as { sub: string; name?: string; given_name?: string; family_name?: string; picture?: unknown };
     const name = member.name?.trim() || [member.given_name, member.family_name].filter(Boolean).join(' ') || member.sub;
-    return { kind: 'verified', account: { username: null, name, settings: { ...settings, person_urn: `urn:li:person:${member.sub}` }, session: { ...tokens } } };
+    const avatarUrl = typeof member.picture === 'string' ? member.picture : null;
+    return { kind: 'verified', account: { username: null, name, avatarUrl, settings: { ...settings, person_urn: `urn:li:person:${member.sub}` }, session: { ...tokens } } };
   }
 
   async publish({ connection, item, followUp, media, firstAttemptAt }: PublishRequest): Promise<PublishOutcome> {

@@ -50,11 +50,11 @@ describe('MastodonProvider', () => {
   describe('the scenarios of every provider', () => providerScenarios(target));
   describe('a version published as a thread', () => threadScenarios(target));
 
-  it('verifies the token, reports the handle and display name, and keeps the instance’s max_characters in the settings', async () => {
+  it('verifies the token, reports the handle, display name and picture, and keeps the instance’s max_characters in the settings', async () => {
     const token = api.addAccount('ada', 'Ada Lovelace');
     expect(await mastodon.verify({ instance: `${proxy.url}/` }, { access_token: token })).toEqual({
       kind: 'verified',
-      account: { username: `ada@${new URL(proxy.url).host}`, name: 'Ada Lovelace', settings: { instance: proxy.url, max_characters: 640 } },
+      account: { username: `ada@${new URL(proxy.url).host}`, name: 'Ada Lovelace', avatarUrl: api.avatarOf('ada'), settings: { instance: proxy.url, max_characters: 640 } },
     });
     expect(await mastodon.verify({ instance: proxy.url }, { access_token: 'nope' })).toEqual({ kind: 'reauthorize', message: 'The access token is invalid' });
   });

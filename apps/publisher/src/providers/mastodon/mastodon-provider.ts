@@ -49,13 +49,14 @@ export class MastodonProvider implements PublishProvider {
     const instance = instanceOf(settings);
     const answer = await this.http.send({ method: 'GET', url: `${instance}/api/v1/accounts/verify_credentials`, headers: this.auth(credentials) });
     if (answer.kind !== 'answer' || answer.status !== 200) return failureOf(answer);
-    const account = answer.body as { username?: string; acct?: string; display_name?: string };
+    const account = answer.body as { username?: string; acct?: string; display_name?: string; avatar?: unknown };
     const username = `${account.username ?? account.acct}@${new URL(instance).host}`;
     return {
       kind: 'verified',
       account: {
         username,
         name: account.display_name?.trim() || String(account.username ?? account.acct),
+        avatarUrl: typeof account.avatar === 'string' ? account.avatar : null,
         settings: { ...settings, instance, max_characters: await this.maxCharacters(instance) },
       },
     };

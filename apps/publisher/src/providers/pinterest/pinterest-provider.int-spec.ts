@@ -91,7 +91,7 @@ describe('PinterestProvider', () => {
 
     expect(verified).toEqual({
       kind: 'verified',
-      account: { username: 'acme', name: 'Acme Studio', settings: { board_id: board.id }, session: { access_token: expect.stringMatching(/^pina_/), refresh_token: expect.stringMatching(/^pinr_/), expires_at: expect.any(Number) } },
+      account: { username: 'acme', name: 'Acme Studio', avatarUrl: `https://i.pinimg.com/600x600_R/${user.id}.jpg`, settings: { board_id: board.id }, session: { access_token: expect.stringMatching(/^pina_/), refresh_token: expect.stringMatching(/^pinr_/), expires_at: expect.any(Number) } },
     });
     expect(await pinterest.verify({}, { code, redirect_uri: redirectUri })).toEqual({ kind: 'rejected', message: 'Invalid authorization code.' });
     const personal = await connection();

@@ -53,8 +53,9 @@ export class PinterestProvider implements PublishProvider {
     if (!('access_token' in tokens)) return tokens;
     const answer = await this.http.send({ method: 'GET', url: `${this.app.apiUrl}/user_account`, headers: { authorization: `Bearer ${tokens.access_token}` } });
     if (answer.kind !== 'answer' || answer.status !== 200) return pinterestFailure(answer);
-    const account = answer.body as { username: string; business_name?: string | null };
-    return { kind: 'verified', account: { username: account.username, name: account.business_name?.trim() || account.username, settings: { ...settings }, session: { ...tokens } } };
+    const account = answer.body as { username: string; business_name?: string | null; profile_image?: unknown };
+    const avatarUrl = typeof account.profile_image === 'string' ? account.profile_image : null;
+    return { kind: 'verified', account: { username: account.username, name: account.business_name?.trim() || account.username, avatarUrl, settings: { ...settings }, session: { ...tokens } } };
   }
 
   async publish({ connection, item, media, options, progress, firstAttemptAt }: PublishRequest): Promise<PublishOutcome> {

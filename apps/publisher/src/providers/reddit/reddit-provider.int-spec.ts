@@ -181,6 +181,7 @@ describe('RedditProvider', () => {
         account: {
           username: 'u/ada_lovelace',
           name: 'ada_lovelace',
+          avatarUrl: expect.stringMatching(/^https:\/\/styles\.redditmedia\.com\/t5_[^/]+\/styles\/profileIcon_ada_lovelace\.png\?width=256&height=256&crop=256:256$/),
           settings: { subreddit: 'test', user_name: 'ada_lovelace' },
           session: { access_token: expect.any(String), refresh_token: expect.any(String), expires_at: expect.any(Number) },
         },

@@ -89,9 +89,12 @@ export class RedditProvider implements PublishProvider {
     const answer = await this.api.sendWith(tokens, (token) => ({ method: 'GET', url: `${this.api.apiUrl}/api/v1/me`, headers: bearer(token) }));
     if (isTokenFailure(answer)) return answer;
     if (answer.kind !== 'answer' || answer.status !== 200) return redditFailure(answer);
-    const name = (answer.body as { name?: unknown } | null)?.name;
+    const me = answer.body as { name?: unknown; icon_img?: unknown } | null;
+    const name = me?.name;
     if (typeof name !== 'string' || !name) return { kind: 'rejected', message: RedditMessages.noName };
-    return { kind: 'verified', account: { username: `u/${name}`, name, settings: { ...settings, user_name: name }, session: { ...tokens } } };
+    // Reddit answers the picture's address HTML-escaped (`&amp;` between its query parameters).
+    const avatarUrl = typeof me?.icon_img === 'string' && me.icon_img ? me.icon_img.replace(/&amp;/g, '&') : null;
+    return { kind: 'verified', account: { username: `u/${name}`, name, avatarUrl, settings: { ...settings, user_name: name }, session: { ...tokens } } };
   }
 
   async publish(request: PublishRequest): Promise<PublishOutcome> {

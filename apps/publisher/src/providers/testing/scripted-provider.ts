@@ -27,7 +27,9 @@ export class ScriptedProvider implements PublishProvider {
     if (settings.refuse) return { kind: 'reauthorize', message: 'Bad token.' };
     // `credentials.session`: the session (tokens) the platform's answer gives, kept by the publisher.
     const session = typeof credentials.session === 'object' && credentials.session !== null ? (credentials.session as Record<string, unknown>) : undefined;
-    return { kind: 'verified', account: { username: 'scripted_user', name: 'Scripted', settings, ...(session && { session }) } };
+    // `settings.avatar`: the picture the platform's profile answer names.
+    const picture = settings.avatar === undefined ? {} : { avatarUrl: settings.avatar as string };
+    return { kind: 'verified', account: { username: 'scripted_user', name: 'Scripted', ...picture, settings, ...(session && { session }) } };
   }
   async delete(): Promise<DeleteOutcome> {
     return { kind: 'deleted' };

@@ -57,7 +57,7 @@ describe('ThreadsProvider', () => {
 
     expect(verified).toEqual({
       kind: 'verified',
-      account: { username: 'ada', name: 'Ada Lovelace', settings: { user_id: user.id }, session: { access_token: expect.any(String), refresh_token: expect.any(String), expires_at: expect.any(Number) } },
+      account: { username: 'ada', name: 'Ada Lovelace', avatarUrl: `https://scontent.cdninstagram.com/v/t51.2885-19/${user.id}.jpg`, settings: { user_id: user.id }, session: { access_token: expect.any(String), refresh_token: expect.any(String), expires_at: expect.any(Number) } },
     });
     if (verified.kind !== 'verified') throw new Error('expected verified');
     const session = verified.account.session!;
@@ -72,7 +72,7 @@ describe('ThreadsProvider', () => {
     const user = api.addUser('grace', 'Grace Hopper');
     expect(await threads.verify({}, api.credentialsOf(user))).toEqual({
       kind: 'verified',
-      account: { username: 'grace', name: 'Grace Hopper', settings: { user_id: user.id }, session: { access_token: expect.any(String), refresh_token: null, expires_at: null } },
+      account: { username: 'grace', name: 'Grace Hopper', avatarUrl: `https://scontent.cdninstagram.com/v/t51.2885-19/${user.id}.jpg`, settings: { user_id: user.id }, session: { access_token: expect.any(String), refresh_token: null, expires_at: null } },
     });
     expect(await threads.verify({}, { access_token: 'not-a-token' })).toEqual({ kind: 'reauthorize', message: 'Invalid OAuth access token - Cannot parse access token' });
   });

@@ -53,13 +53,19 @@ export class ThreadsProvider implements PublishProvider {
   async verify(settings: Record<string, unknown>, credentials: Record<string, unknown>): Promise<Verification> {
     const tokens = await this.firstTokens(credentials);
     if (!('access_token' in tokens)) return tokens;
-    const answer = await this.http.send({ method: 'GET', url: `${this.app.apiUrl}/me?fields=id,username,name`, headers: { authorization: `Bearer ${tokens.access_token}` } });
+    const answer = await this.http.send({ method: 'GET', url: `${this.app.apiUrl}/me?fields=id,username,name,threads_profile_picture_url`, headers: { authorization: `Bearer ${tokens.access_token}` } });
     if (answer.kind !== 'answer' || answer.status !== 200) return threadsFailure(answer);
-    const user = answer.body as { id: string; username?: string; name?: string };
+    const user = answer.body as { id: string; username?: string; name?: string; threads_profile_picture_url?: unknown };
     const username = user.username ?? null;
     return {
       kind: 'verified',
-      account: { username, name: user.name?.trim() || username || user.id, settings: { ...settings, user_id: user.id }, session: { ...tokens } },
+      account: {
+        username,
+        name: user.name?.trim() || username || user.id,
+        avatarUrl: typeof user.threads_profile_picture_url === 'string' ? user.threads_profile_picture_url : null,
+        settings: { ...settings, user_id: user.id },
+        session: { ...tokens },
+      },
     };
   }
 

@@ -9,6 +9,7 @@ interface TikTokUser {
   open_id?: string;
   display_name?: string;
   username?: string;
+  avatar_url?: unknown;
 }
 
 /** The fields read of the user; `username` needs the `user.info.profile` scope. */
@@ -49,6 +50,7 @@ export async function readAccount(call: TikTokCall, settings: Record<string, unk
     account: {
       username,
       name: user.display_name?.trim() || known?.creator_nickname || username || 'TikTok creator',
+      avatarUrl: typeof user.avatar_url === 'string' ? user.avatar_url : null,
       settings: { ...settings, open_id: user.open_id ?? null, ...creatorSettings },
       session: { ...tokens },
     },

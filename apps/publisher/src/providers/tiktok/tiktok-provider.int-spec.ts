@@ -66,6 +66,7 @@ describe('TikTokProvider', () => {
       account: {
         username: 'ada.lovelace',
         name: 'Ada Lovelace',
+        avatarUrl: `https://p16-sign.tiktokcdn-us.com/${creator.openId}.jpeg`,
         settings: { open_id: creator.openId, privacy_level_options: ['FOLLOWER_OF_CREATOR', 'SELF_ONLY'], max_video_post_duration_sec: 180 },
         session: { access_token: expect.stringMatching(/^act\./), refresh_token: expect.stringMatching(/^rft\./), expires_at: expect.any(Number) },
       },

@@ -67,7 +67,7 @@ describe('XProvider', () => {
 
     expect(verified).toEqual({
       kind: 'verified',
-      account: { username: 'ada', name: 'Ada Lovelace', settings: { user_id: user.id }, session: { access_token: expect.any(String), refresh_token: expect.any(String), expires_at: expect.any(Number) } },
+      account: { username: 'ada', name: 'Ada Lovelace', avatarUrl: `https://pbs.twimg.com/profile_images/${user.id}/avatar_normal.jpg`, settings: { user_id: user.id }, session: { access_token: expect.any(String), refresh_token: expect.any(String), expires_at: expect.any(Number) } },
     });
     expect(await x.verify({}, { code, code_verifier: verifier, redirect_uri: redirectUri })).toEqual({ kind: 'rejected', message: 'Value passed for the token was invalid.' });
   });

@@ -41,12 +41,18 @@ export class XProvider implements PublishProvider {
   async verify(settings: Record<string, unknown>, credentials: Record<string, unknown>): Promise<Verification> {
     const tokens = await firstTokens(this.http, this.endpoint, credentials);
     if (!('access_token' in tokens)) return tokens;
-    const answer = await this.http.send({ method: 'GET', url: `${this.app.apiUrl}/2/users/me`, headers: bearer(tokens.access_token) });
+    const answer = await this.http.send({ method: 'GET', url: `${this.app.apiUrl}/2/users/me?user.fields=profile_image_url`, headers: bearer(tokens.access_token) });
     if (answer.kind !== 'answer' || answer.status !== 200) return xFailure(answer);
-    const user = (answer.body as { data: { id: string; name?: string; username: string } }).data;
+    const user = (answer.body as { data: { id: string; name?: string; username: string; profile_image_url?: unknown } }).data;
     return {
       kind: 'verified',
-      account: { username: user.username, name: user.name?.trim() || user.username, settings: { ...settings, user_id: user.id }, session: { ...tokens } },
+      account: {
+        username: user.username,
+        name: user.name?.trim() || user.username,
+        avatarUrl: typeof user.profile_image_url === 'string' ? user.profile_image_url : null,
+        settings: { ...settings, user_id: user.id },
+        session: { ...tokens },
+      },
     };
   }
 

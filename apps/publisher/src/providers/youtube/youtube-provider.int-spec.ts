@@ -52,7 +52,7 @@ describe('YouTubeProvider', () => {
     const again = new URL((await fetch(authorize, { redirect: 'manual' })).headers.get('location')!).searchParams.get('code')!;
     expect(await provider.verify({}, { code: again, code_verifier: verifier, redirect_uri: redirectUri })).toEqual({
       kind: 'verified',
-      account: { username: '@ada', name: 'Ada Lovelace', settings: { channel_id: channel.channelId }, session: { access_token: expect.stringMatching(/^ya29\./), refresh_token: expect.stringMatching(/^1\/\//), expires_at: expect.any(Number) } },
+      account: { username: '@ada', name: 'Ada Lovelace', avatarUrl: `https://yt3.ggpht.com/${channel.channelId}=s88-c-k-c0x00ffffff-no-rj`, settings: { channel_id: channel.channelId }, session: { access_token: expect.stringMatching(/^ya29\./), refresh_token: expect.stringMatching(/^1\/\//), expires_at: expect.any(Number) } },
     });
   });
 

@@ -87,10 +87,12 @@ export class YouTubeProvider implements PublishProvider {
       answer = await ownChannel(tokens.access_token);
     }
     if (answer.kind !== 'answer' || answer.status !== 200) return youtubeFailure(answer);
-    const channel = (answer.body as { items?: Array<{ id: string; snippet?: { title?: string; customUrl?: string } }> }).items?.[0];
+    const channel = (answer.body as { items?: Array<{ id: string; snippet?: { title?: string; customUrl?: string; thumbnails?: { default?: { url?: unknown } } } }> }).items?.[0];
     if (!channel) return { kind: 'rejected', message: YouTubeMessages.noChannel };
     const name = channel.snippet?.title?.trim() || channel.id;
-    return { kind: 'verified', account: { username: channel.snippet?.customUrl ?? null, name, settings: { ...settings, channel_id: channel.id }, session: { ...tokens } } };
+    const picture = channel.snippet?.thumbnails?.default?.url;
+    const avatarUrl = typeof picture === 'string' ? picture : null;
+    return { kind: 'verified', account: { username: channel.snippet?.customUrl ?? null, name, avatarUrl, settings: { ...settings, channel_id: channel.id }, session: { ...tokens } } };
   }
 
   async publish(request: PublishRequest): Promise<PublishOutcome> {
