@@ -1,3 +1,5 @@
+// First: on a Node.js older than 24 this says so and exits, before a module that needs 24 is loaded.
+import '@app/node-version';
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { resolve } from 'node:path';
