@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -52,6 +52,6 @@ describeWithOlderNode(`on a Node.js older than 24 (${olderNode ? `${olderNode.pa
     expect(run.status).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toBe(`This service needs Node.js 24 or newer; this is Node.js ${olderNode!.version}.\n`);
-    expect(execFileSync('ls', ['-A', dataDir], { encoding: 'utf8' })).toBe('');
+    expect(readdirSync(dataDir)).toEqual([]);
   });
 });
