@@ -65,7 +65,7 @@ export function serveDashboard(app: NestFastifyApplication, dir = CANDIDATE_DIRS
     if (extname(path) !== '' || path.startsWith('assets/')) return reply.code(404).send({ message: 'Not found.' });
     return send(reply, page);
   });
-  logger.log(`Dashboard at ${DASHBOARD_PATH}`);
+  logger.debug(`Dashboard at ${DASHBOARD_PATH}`);
 }
 
 function send(reply: Reply, file: StaticFile): unknown {
