@@ -1,5 +1,5 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiOkResponse } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { CurrentMembership, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
@@ -17,6 +17,7 @@ export class ListMediaController {
   ) {}
 
   @Get()
+  @ApiOperation({ summary: 'List a workspace\'s media' })
   @ApiOkResponse({ type: ListOf(MediaDoc), description: 'the workspace’s media, newest first' })
   async list(@CurrentMembership() { workspaceUuid }: Membership): Promise<{ data: MediaView[] }> {
     return { data: (await this.library.list(workspaceUuid)).map((media) => mediaViewOf(this.config, workspaceUuid, media)) };

@@ -1,5 +1,5 @@
 import { Controller, HttpCode, Inject, Logger, Post, Req, UseInterceptors } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiCreatedResponse } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOperation } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { detectMedia, MEDIA_EXTENSIONS, MEDIA_STORE, MediaStore, mp4DurationSeconds } from '@app/media-store';
@@ -28,6 +28,7 @@ export class UploadMediaController {
   ) {}
 
   @Post()
+  @ApiOperation({ summary: 'Upload an image or a video' })
   @HttpCode(201)
   @Idempotent()
   @UseInterceptors(MediaUploadReader)
