@@ -9,6 +9,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** What this service is, with links to the dashboard and the docs */
         get: operations["ApiIndexController_index"];
         put?: never;
         post?: never;
@@ -25,6 +26,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Who the caller is, and their workspaces with their role in each */
         get: operations["WhoAmIController_me"];
         put?: never;
         post?: never;
@@ -41,8 +43,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the caller's own API tokens */
         get: operations["OwnTokensController_list"];
         put?: never;
+        /** Create an API token for the caller */
         post: operations["OwnTokensController_create"];
         delete?: never;
         options?: never;
@@ -60,6 +64,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Revoke one of the caller's own API tokens */
         delete: operations["OwnTokensController_revoke"];
         options?: never;
         head?: never;
@@ -73,8 +78,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List workspaces */
         get: operations["ListWorkspacesController_list"];
         put?: never;
+        /** Create a workspace */
         post: operations["CreateWorkspaceController_create"];
         delete?: never;
         options?: never;
@@ -89,8 +96,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List a workspace's members */
         get: operations["WorkspaceMembersController_list"];
         put?: never;
+        /** Add a user to a workspace, with a role */
         post: operations["AddMemberController_add"];
         delete?: never;
         options?: never;
@@ -106,8 +115,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Change a member's role or approval right */
         put: operations["WorkspaceMembersController_change"];
         post?: never;
+        /** Remove a member from a workspace */
         delete: operations["WorkspaceMembersController_remove"];
         options?: never;
         head?: never;
@@ -121,8 +132,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List users */
         get: operations["ListUsersController_list"];
         put?: never;
+        /** Create a user */
         post: operations["CreateUserController_create"];
         delete?: never;
         options?: never;
@@ -160,6 +173,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Delete a user and revoke their tokens */
         delete: operations["DeleteUserController_delete"];
         options?: never;
         head?: never;
@@ -173,8 +187,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List a user's API tokens */
         get: operations["ListTokensController_list"];
         put?: never;
+        /** Create an API token for a user */
         post: operations["CreateTokenController_create"];
         delete?: never;
         options?: never;
@@ -192,6 +208,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Revoke any API token */
         delete: operations["RevokeTokenController_revoke"];
         options?: never;
         head?: never;
@@ -205,8 +222,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List system webhooks */
         get: operations["PanelWebhooksController_list"];
         put?: never;
+        /** Register a system webhook (every workspace's events) */
         post: operations["PanelWebhooksController_create"];
         delete?: never;
         options?: never;
@@ -221,9 +240,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get a system webhook */
         get: operations["PanelWebhooksController_get"];
+        /** Change a system webhook */
         put: operations["PanelWebhooksController_update"];
         post?: never;
+        /** Delete a system webhook */
         delete: operations["PanelWebhooksController_delete"];
         options?: never;
         head?: never;
@@ -237,6 +259,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List a system webhook's deliveries */
         get: operations["PanelDeliveriesController_list"];
         put?: never;
         post?: never;
@@ -255,6 +278,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Send a delivery of a system webhook again */
         post: operations["PanelDeliveriesController_resend"];
         delete?: never;
         options?: never;
@@ -271,6 +295,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Rotate a system webhook's signing secret */
         post: operations["PanelWebhookActionsController_rotateSecret"];
         delete?: never;
         options?: never;
@@ -287,6 +312,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Send a signed sample event to a system webhook */
         post: operations["PanelWebhookActionsController_test"];
         delete?: never;
         options?: never;
@@ -303,6 +329,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Make a system webhook's failed deliveries of a time window due again */
         post: operations["PanelWebhookActionsController_recover"];
         delete?: never;
         options?: never;
@@ -317,6 +344,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List dead letters */
         get: operations["ListDeadLettersController_list"];
         put?: never;
         post?: never;
@@ -335,6 +363,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Replay the dead letters that can be replayed */
         post: operations["ReplayDeadLettersController_pending"];
         delete?: never;
         options?: never;
@@ -351,6 +380,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Replay one dead letter */
         post: operations["ReplayDeadLettersController_one"];
         delete?: never;
         options?: never;
@@ -365,6 +395,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The caller's role in a workspace */
         get: operations["OwnMembershipController_own"];
         put?: never;
         post?: never;
@@ -381,8 +412,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List a workspace's social accounts */
         get: operations["ListAccountsController_list"];
         put?: never;
+        /** Connect a social account with its credentials */
         post: operations["ConnectAccountController_connect"];
         delete?: never;
         options?: never;
@@ -399,6 +432,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Start connecting an account through the platform's OAuth consent page */
         post: operations["StartOAuthController_start"];
         delete?: never;
         options?: never;
@@ -415,6 +449,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Give an account new credentials */
         post: operations["ReconnectAccountController_reconnect"];
         delete?: never;
         options?: never;
@@ -432,6 +467,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Disconnect a social account */
         delete: operations["DeleteAccountController_delete"];
         options?: never;
         head?: never;
@@ -445,8 +481,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List a workspace's posts */
         get: operations["ListPostsController_list"];
         put?: never;
+        /** Create a post: a draft, scheduled, or queued */
         post: operations["CreatePostController_create"];
         delete?: never;
         options?: never;
@@ -461,9 +499,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get a post */
         get: operations["GetPostController_get"];
+        /** Replace a post that is not published */
         put: operations["UpdatePostController_update"];
         post?: never;
+        /** Delete a post that is not published */
         delete: operations["DeletePostController_delete"];
         options?: never;
         head?: never;
@@ -477,6 +518,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** What happened to a post, oldest first */
         get: operations["PostHistoryController_history"];
         put?: never;
         post?: never;
@@ -495,6 +537,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Approve a post that needs approval */
         post: operations["ApprovePostController_approve"];
         delete?: never;
         options?: never;
@@ -509,8 +552,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List a workspace's webhooks */
         get: operations["WorkspaceWebhooksController_list"];
         put?: never;
+        /** Register a webhook for a workspace's post events */
         post: operations["WorkspaceWebhooksController_create"];
         delete?: never;
         options?: never;
@@ -525,9 +570,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get a workspace webhook */
         get: operations["WorkspaceWebhooksController_get"];
+        /** Change a workspace webhook */
         put: operations["WorkspaceWebhooksController_update"];
         post?: never;
+        /** Delete a workspace webhook */
         delete: operations["WorkspaceWebhooksController_delete"];
         options?: never;
         head?: never;
@@ -541,6 +589,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List a workspace webhook's deliveries */
         get: operations["WorkspaceDeliveriesController_list"];
         put?: never;
         post?: never;
@@ -559,6 +608,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Send a delivery of a workspace webhook again */
         post: operations["WorkspaceDeliveriesController_resend"];
         delete?: never;
         options?: never;
@@ -575,6 +625,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Rotate a workspace webhook's signing secret */
         post: operations["WorkspaceWebhookActionsController_rotateSecret"];
         delete?: never;
         options?: never;
@@ -591,6 +642,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Send a signed sample event to a workspace webhook */
         post: operations["WorkspaceWebhookActionsController_test"];
         delete?: never;
         options?: never;
@@ -607,6 +659,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Make a workspace webhook's failed deliveries of a time window due again */
         post: operations["WorkspaceWebhookActionsController_recover"];
         delete?: never;
         options?: never;
@@ -621,8 +674,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List a workspace's media */
         get: operations["ListMediaController_list"];
         put?: never;
+        /** Upload an image or a video */
         post: operations["UploadMediaController_upload"];
         delete?: never;
         options?: never;
@@ -637,6 +692,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Download a media file */
         get: operations["GetMediaFileController_file"];
         put?: never;
         post?: never;
@@ -656,6 +712,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Delete a media file no scheduled post uses */
         delete: operations["DeleteMediaController_delete"];
         options?: never;
         head?: never;
@@ -669,7 +726,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get the workspace's posting queue */
         get: operations["GetQueueController_get"];
+        /** Set the workspace's posting queue */
         put: operations["SetQueueController_set"];
         post?: never;
         delete?: never;
@@ -685,6 +744,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Liveness: the process answers */
         get: operations["HealthController_live"];
         put?: never;
         post?: never;
@@ -701,6 +761,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Readiness: the process can serve requests */
         get: operations["HealthController_ready"];
         put?: never;
         post?: never;
@@ -753,7 +814,7 @@ export interface components {
             workspaces: components["schemas"]["OwnWorkspaceDoc"][];
         };
         Error: {
-            /** @example Post not found. */
+            /** @description what went wrong, in one sentence; each response lists the messages of its status */
             message: string;
         };
         /** @description A token as listings show it: never the token itself or its digest */
@@ -2806,7 +2867,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2897,7 +2958,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2966,7 +3027,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3067,7 +3128,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3135,7 +3196,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3225,7 +3286,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3304,7 +3365,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3405,7 +3466,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3509,7 +3570,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3613,7 +3674,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3766,7 +3827,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3816,7 +3877,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No dead letter has this id. */
+            /** @description No dead letter has this id: "No dead letter has this id." */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3825,7 +3886,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description It cannot be replayed (the reason is said), or it was already replayed. */
+            /** @description It cannot be replayed ("This dead letter cannot be replayed: <the reason>."), or it was already replayed ("This dead letter was already replayed."). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3845,7 +3906,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4050,7 +4111,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. Also a provider that cannot check the credentials now (rate limit, outage). */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. Also a provider that cannot check the credentials now (rate limit, outage). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4253,7 +4314,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4327,7 +4388,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4401,7 +4462,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4505,7 +4566,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4571,7 +4632,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4681,7 +4742,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4764,7 +4825,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4913,7 +4974,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4973,7 +5034,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5080,7 +5141,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5146,7 +5207,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5257,7 +5318,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5335,7 +5396,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5422,7 +5483,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5509,7 +5570,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5620,7 +5681,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5734,7 +5795,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5848,7 +5909,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
