@@ -70,7 +70,13 @@ function openEmbedded(config: AppConfig): OpenedDatabase {
   const file = join(dataDir, 'service.db');
   if (!existsSync(file)) throw new ConfigError(`There is no embedded database at ${file}: set DATA_DIR to the service's, or DATABASE_URL in distributed mode`);
   const release = lockDataDir(dataDir);
-  const database = openSqliteDatabase(file);
+  let database: SqlDatabase;
+  try {
+    database = openSqliteDatabase(file);
+  } catch (error) {
+    release();
+    throw error;
+  }
   return {
     database,
     where: file,
