@@ -1,3 +1,4 @@
+import { pngImage } from '@app/media-samples';
 import { ApiClient, createdBody } from './support/api-client';
 import { addMember, approverWorkspace, connectSandbox, createUser } from './support/fixtures';
 import { RunningService, startService } from './support/service-process';
@@ -80,6 +81,17 @@ describe('the OpenAPI document\'s examples (the built service)', () => {
       if (answer.status < 200 || answer.status > 299) refused.push(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
     }
     expect(refused).toEqual([]);
+  });
+
+  it('the multipart upload has one example, whose binary part, sent as a PNG, the service accepts', async () => {
+    const upload = paths['/api/{workspaceUuid}/media'].post.requestBody!.content['multipart/form-data'];
+    const examples = examplesOf(upload) as Array<Record<string, string>>;
+    expect(examples).toHaveLength(1);
+    const form = new FormData();
+    for (const name of Object.keys(examples[0])) form.append(name, new Blob([new Uint8Array(pngImage(4, 4))], { type: 'image/png' }), 'example.png');
+    const url = `${service.baseUrl}/api/${valueOf('workspaceUuid', 'POST', '/api/{workspaceUuid}/media')}/media`;
+    const answer = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${service.adminToken}` }, body: form });
+    expect(answer.status).toBe(201);
   });
 
   it('the create-post example sets one way of scheduling, not date, time, scheduled_at, schedule and schedule_now at once', () => {

@@ -33,7 +33,7 @@ export class UploadMediaController {
   @Idempotent()
   @UseInterceptors(MediaUploadReader)
   @ApiConsumes('multipart/form-data')
-  @ApiBody({ type: MediaUploadDoc })
+  @ApiBody({ type: MediaUploadDoc, examples: { example: { summary: 'the file part carries the bytes of the file', value: { file: '(the bytes of a PNG, JPEG, GIF, WebP or MP4 file)' } } } })
   @ApiCreatedResponse({ type: MediaDoc })
   @ApiErrorResponses({
     400: `The multipart body is malformed: "${MediaUploadMessages.unreadable}"`,
