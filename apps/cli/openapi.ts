@@ -1,3 +1,5 @@
+// First: on a Node.js older than 24 this says so and exits, before a module that needs 24 is loaded.
+import '@app/node-version';
 import { join } from 'node:path';
 import { gatewayOpenApiDocument } from './openapi-document/gateway-openapi-document';
 import { problemsOfOpenApiFiles, writeOpenApiFiles } from './openapi-document/openapi-files';

@@ -1,3 +1,5 @@
+// First: on a Node.js older than 24 this says so and exits, before a module that needs 24 is loaded.
+import '@app/node-version';
 import { ConfigError, loadConfig } from '@app/config';
 import { DataDirInUseError } from '@app/runtime';
 import { ColumnReport } from './reencryption/reencrypt-column';

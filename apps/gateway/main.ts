@@ -1,7 +1,10 @@
+// First: on a Node.js older than 24 this says so and exits, before a module that needs 24 is loaded.
+import '@app/node-version';
 import { QueryMethods, rpcServiceOf } from '@app/contracts';
 import { bootstrapDistributedApp } from '@app/runtime';
 import { configureGatewayApp } from './src/configure-gateway-app';
 import { GatewayModule } from './src/gateway.module';
+import { logStartBanner } from './src/start-banner';
 
 bootstrapDistributedApp({
   service: 'gateway',
@@ -12,4 +15,5 @@ bootstrapDistributedApp({
   queries: { methods: QueryMethods, urlOf: (_method, config) => config.webhookDispatcherUrl },
   configure: configureGatewayApp,
   ownHealth: true,
+  announce: (app, config) => logStartBanner(app, config, 'gateway', `Gateway ready (distributed mode), HTTP on port ${config.port}`),
 });

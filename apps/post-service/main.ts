@@ -1,3 +1,5 @@
+// First: on a Node.js older than 24 this says so and exits, before a module that needs 24 is loaded.
+import '@app/node-version';
 import { bootstrapDistributedApp } from '@app/runtime';
 import { PostServiceModule } from './src/post-service.module';
 import { rpcServiceOf } from '@app/contracts';

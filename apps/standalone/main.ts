@@ -1,9 +1,12 @@
+// First: on a Node.js older than 24 this says so and exits, before a module that needs 24 is loaded.
+import '@app/node-version';
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig, nestLogLevels } from '@app/config';
 import { createHttpApp, LISTEN_ADDRESS, refuseEarlierDataDir } from '@app/runtime';
 import { configureGatewayApp } from '../gateway/src/configure-gateway-app';
+import { logStartBanner } from '../gateway/src/start-banner';
 import { StandaloneModule } from './standalone.module';
 
 async function main(): Promise<void> {
@@ -13,7 +16,7 @@ async function main(): Promise<void> {
   const app = await createHttpApp(StandaloneModule.forRoot(config), nestLogLevels(config.logLevel), config.http);
   configureGatewayApp(app, config);
   await app.listen(config.port, LISTEN_ADDRESS);
-  new Logger('Standalone').log(`Social publishing service listening on http://localhost:${config.port}/api (embedded mode, data in ${config.dataDir})`);
+  logStartBanner(app, config, 'Standalone', `Social publishing service ready (embedded mode, data in ${resolve(config.dataDir)})`);
 }
 
 main().catch((error: unknown) => {

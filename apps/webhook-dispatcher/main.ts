@@ -1,3 +1,5 @@
+// First: on a Node.js older than 24 this says so and exits, before a module that needs 24 is loaded.
+import '@app/node-version';
 import { QueryMethods, rpcServiceOf } from '@app/contracts';
 import { bootstrapDistributedApp } from '@app/runtime';
 import { WebhookDispatcherModule } from './src/webhook-dispatcher.module';

@@ -68,7 +68,7 @@ describe('workspace access and accounts (the built service)', () => {
   it('POST accounts with an unknown provider or missing fields: 422', async () => {
     expect(await admin.post(`/api/${workspace}/accounts`, { provider: 'myspace', name: 'Old' })).toMatchObject({
       status: 422,
-      body: { message: 'Validation errors.', errors: { provider: ['The selected provider is invalid.'] } },
+      body: { message: 'Validation errors.', errors: { provider: ['The selected provider is invalid. Use sandbox, bluesky, mastodon, telegram, discord, x, linkedin, pinterest, threads, tiktok, youtube, reddit, instagram or facebook.'] } },
     });
     expect((await admin.post(`/api/${workspace}/accounts`, {})).body).toEqual({
       message: 'Validation errors.',

@@ -34,6 +34,6 @@ export function configureGatewayApp(app: NestFastifyApplication, config: AppConf
   const document = serveApiDocs(app, config);
   serveMcp(app, document);
   serveDashboard(app);
-  new Logger('Gateway').log('HTTP API under /api, OpenAPI at /api/docs (JSON at /api/docs-json), MCP at /mcp, health at /health/live and /health/ready, metrics at /metrics, dashboard at /app');
+  new Logger('Gateway').debug('HTTP API under /api, OpenAPI at /api/docs (JSON at /api/docs-json), MCP at /mcp, health at /health/live and /health/ready, metrics at /metrics, dashboard at /app');
   return document;
 }

@@ -89,7 +89,7 @@ describe('PublisherModule', () => {
           kind: 'validation',
           message: 'Validation errors.',
           errors: {
-            'settings.instance': ['The settings.instance must not resolve to a private, loopback or link-local address.'],
+            'settings.instance': ['The settings.instance must not resolve to a private, loopback or link-local address (PROVIDER_ALLOW_PRIVATE_URLS=true allows them).'],
           },
         });
       }
@@ -101,7 +101,7 @@ describe('PublisherModule', () => {
       expect((error as ServiceError).toBody()).toEqual({
         kind: 'validation',
         message: 'Validation errors.',
-        errors: { provider: ['The selected provider is invalid.'] },
+        errors: { provider: ['The selected provider is invalid. Use sandbox, scripted, idempotent or mastodon.'] },
       });
       expect(await harness.tables.db.selectFrom('accounts').select('account_id').where('account_id', '=', 102).execute()).toEqual([]);
     });

@@ -9,6 +9,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** What this service is, with links to the dashboard and the docs */
         get: operations["ApiIndexController_index"];
         put?: never;
         post?: never;
@@ -25,6 +26,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Who the caller is, and their workspaces with their role in each */
         get: operations["WhoAmIController_me"];
         put?: never;
         post?: never;
@@ -41,8 +43,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the caller's own API tokens */
         get: operations["OwnTokensController_list"];
         put?: never;
+        /** Create an API token for the caller */
         post: operations["OwnTokensController_create"];
         delete?: never;
         options?: never;
@@ -60,6 +64,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Revoke one of the caller's own API tokens */
         delete: operations["OwnTokensController_revoke"];
         options?: never;
         head?: never;
@@ -73,8 +78,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List workspaces */
         get: operations["ListWorkspacesController_list"];
         put?: never;
+        /** Create a workspace */
         post: operations["CreateWorkspaceController_create"];
         delete?: never;
         options?: never;
@@ -90,8 +97,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Rename a workspace */
         put: operations["RenameWorkspaceController_rename"];
         post?: never;
+        /** Delete a workspace (refused while a post may still publish) */
         delete: operations["DeleteWorkspaceController_delete"];
         options?: never;
         head?: never;
@@ -105,8 +114,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List a workspace's members */
         get: operations["WorkspaceMembersController_list"];
         put?: never;
+        /** Add a user to a workspace, with a role */
         post: operations["AddMemberController_add"];
         delete?: never;
         options?: never;
@@ -122,8 +133,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Change a member's role or approval right */
         put: operations["WorkspaceMembersController_change"];
         post?: never;
+        /** Remove a member from a workspace */
         delete: operations["WorkspaceMembersController_remove"];
         options?: never;
         head?: never;
@@ -137,8 +150,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List users */
         get: operations["ListUsersController_list"];
         put?: never;
+        /** Create a user */
         post: operations["CreateUserController_create"];
         delete?: never;
         options?: never;
@@ -176,6 +191,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Delete a user and revoke their tokens */
         delete: operations["DeleteUserController_delete"];
         options?: never;
         head?: never;
@@ -189,8 +205,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List a user's API tokens */
         get: operations["ListTokensController_list"];
         put?: never;
+        /** Create an API token for a user */
         post: operations["CreateTokenController_create"];
         delete?: never;
         options?: never;
@@ -208,6 +226,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Revoke any API token */
         delete: operations["RevokeTokenController_revoke"];
         options?: never;
         head?: never;
@@ -221,8 +240,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List system webhooks */
         get: operations["PanelWebhooksController_list"];
         put?: never;
+        /** Register a system webhook (every workspace's events) */
         post: operations["PanelWebhooksController_create"];
         delete?: never;
         options?: never;
@@ -237,9 +258,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get a system webhook */
         get: operations["PanelWebhooksController_get"];
+        /** Change a system webhook */
         put: operations["PanelWebhooksController_update"];
         post?: never;
+        /** Delete a system webhook */
         delete: operations["PanelWebhooksController_delete"];
         options?: never;
         head?: never;
@@ -253,6 +277,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List a system webhook's deliveries */
         get: operations["PanelDeliveriesController_list"];
         put?: never;
         post?: never;
@@ -271,6 +296,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Send a delivery of a system webhook again */
         post: operations["PanelDeliveriesController_resend"];
         delete?: never;
         options?: never;
@@ -287,6 +313,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Rotate a system webhook's signing secret */
         post: operations["PanelWebhookActionsController_rotateSecret"];
         delete?: never;
         options?: never;
@@ -303,6 +330,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Send a signed sample event to a system webhook */
         post: operations["PanelWebhookActionsController_test"];
         delete?: never;
         options?: never;
@@ -319,6 +347,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Make a system webhook's failed deliveries of a time window due again */
         post: operations["PanelWebhookActionsController_recover"];
         delete?: never;
         options?: never;
@@ -333,6 +362,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List dead letters */
         get: operations["ListDeadLettersController_list"];
         put?: never;
         post?: never;
@@ -351,6 +381,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Replay the dead letters that can be replayed */
         post: operations["ReplayDeadLettersController_pending"];
         delete?: never;
         options?: never;
@@ -367,6 +398,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Replay one dead letter */
         post: operations["ReplayDeadLettersController_one"];
         delete?: never;
         options?: never;
@@ -381,6 +413,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The caller's role in a workspace */
         get: operations["OwnMembershipController_own"];
         put?: never;
         post?: never;
@@ -397,8 +430,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List a workspace's social accounts */
         get: operations["ListAccountsController_list"];
         put?: never;
+        /** Connect a social account with its credentials */
         post: operations["ConnectAccountController_connect"];
         delete?: never;
         options?: never;
@@ -415,6 +450,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Start connecting an account through the platform's OAuth consent page */
         post: operations["StartOAuthController_start"];
         delete?: never;
         options?: never;
@@ -431,6 +467,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Give an account new credentials */
         post: operations["ReconnectAccountController_reconnect"];
         delete?: never;
         options?: never;
@@ -448,6 +485,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Disconnect a social account */
         delete: operations["DeleteAccountController_delete"];
         options?: never;
         head?: never;
@@ -461,8 +499,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List a workspace's posts */
         get: operations["ListPostsController_list"];
         put?: never;
+        /** Create a post: a draft, scheduled, or queued */
         post: operations["CreatePostController_create"];
         delete?: never;
         options?: never;
@@ -494,9 +534,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get a post */
         get: operations["GetPostController_get"];
+        /** Replace a post that is not published */
         put: operations["UpdatePostController_update"];
         post?: never;
+        /** Delete a post that is not published */
         delete: operations["DeletePostController_delete"];
         options?: never;
         head?: never;
@@ -510,6 +553,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** What happened to a post, oldest first */
         get: operations["PostHistoryController_history"];
         put?: never;
         post?: never;
@@ -528,6 +572,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Approve a post that needs approval */
         post: operations["ApprovePostController_approve"];
         delete?: never;
         options?: never;
@@ -542,8 +587,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the review notes of a post, oldest first */
         get: operations["ListNotesController_list"];
         put?: never;
+        /** Add a review note to a post */
         post: operations["AddNoteController_add"];
         delete?: never;
         options?: never;
@@ -558,8 +605,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List a workspace's webhooks */
         get: operations["WorkspaceWebhooksController_list"];
         put?: never;
+        /** Register a webhook for a workspace's post events */
         post: operations["WorkspaceWebhooksController_create"];
         delete?: never;
         options?: never;
@@ -574,9 +623,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get a workspace webhook */
         get: operations["WorkspaceWebhooksController_get"];
+        /** Change a workspace webhook */
         put: operations["WorkspaceWebhooksController_update"];
         post?: never;
+        /** Delete a workspace webhook */
         delete: operations["WorkspaceWebhooksController_delete"];
         options?: never;
         head?: never;
@@ -590,6 +642,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List a workspace webhook's deliveries */
         get: operations["WorkspaceDeliveriesController_list"];
         put?: never;
         post?: never;
@@ -608,6 +661,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Send a delivery of a workspace webhook again */
         post: operations["WorkspaceDeliveriesController_resend"];
         delete?: never;
         options?: never;
@@ -624,6 +678,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Rotate a workspace webhook's signing secret */
         post: operations["WorkspaceWebhookActionsController_rotateSecret"];
         delete?: never;
         options?: never;
@@ -640,6 +695,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Send a signed sample event to a workspace webhook */
         post: operations["WorkspaceWebhookActionsController_test"];
         delete?: never;
         options?: never;
@@ -656,6 +712,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Make a workspace webhook's failed deliveries of a time window due again */
         post: operations["WorkspaceWebhookActionsController_recover"];
         delete?: never;
         options?: never;
@@ -670,8 +727,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List a workspace's media */
         get: operations["ListMediaController_list"];
         put?: never;
+        /** Upload an image or a video */
         post: operations["UploadMediaController_upload"];
         delete?: never;
         options?: never;
@@ -686,6 +745,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Download a media file */
         get: operations["GetMediaFileController_file"];
         put?: never;
         post?: never;
@@ -705,6 +765,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Delete a media file no scheduled post uses */
         delete: operations["DeleteMediaController_delete"];
         options?: never;
         head?: never;
@@ -718,7 +779,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get the workspace's posting queue */
         get: operations["GetQueueController_get"];
+        /** Set the workspace's posting queue */
         put: operations["SetQueueController_set"];
         post?: never;
         delete?: never;
@@ -734,6 +797,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Liveness: the process answers */
         get: operations["HealthController_live"];
         put?: never;
         post?: never;
@@ -750,6 +814,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Readiness: the process can serve requests */
         get: operations["HealthController_ready"];
         put?: never;
         post?: never;
@@ -802,7 +867,7 @@ export interface components {
             workspaces: components["schemas"]["OwnWorkspaceDoc"][];
         };
         Error: {
-            /** @example Post not found. */
+            /** @description what went wrong, in one sentence; each response lists the messages of its status */
             message: string;
         };
         /** @description A token as listings show it: never the token itself or its digest */
@@ -2280,7 +2345,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3097,7 +3162,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3188,7 +3253,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3257,7 +3322,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3358,7 +3423,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3426,7 +3491,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3516,7 +3581,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3595,7 +3660,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3696,7 +3761,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3800,7 +3865,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3904,7 +3969,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4057,7 +4122,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4107,7 +4172,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No dead letter has this id. */
+            /** @description No dead letter has this id: "No dead letter has this id." */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4116,7 +4181,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description It cannot be replayed (the reason is said), or it was already replayed. */
+            /** @description It cannot be replayed ("This dead letter cannot be replayed: <the reason>."), or it was already replayed ("This dead letter was already replayed."). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4136,7 +4201,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4341,7 +4406,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. Also a provider that cannot check the credentials now (rate limit, outage). */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. Also a provider that cannot check the credentials now (rate limit, outage). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4544,7 +4609,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4618,7 +4683,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4692,7 +4757,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4796,7 +4861,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4856,7 +4921,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4922,7 +4987,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5032,7 +5097,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5115,7 +5180,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5264,7 +5329,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5482,7 +5547,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5589,7 +5654,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5655,7 +5720,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5766,7 +5831,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5844,7 +5909,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5931,7 +5996,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6018,7 +6083,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6129,7 +6194,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6243,7 +6308,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6357,7 +6422,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A service behind the gateway did not answer in time; the request can be repeated. */
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
             503: {
                 headers: {
                     [name: string]: unknown;

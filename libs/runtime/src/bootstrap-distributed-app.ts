@@ -22,6 +22,8 @@ export interface DistributedAppOptions {
   ownHealth?: boolean;
   /** Query methods: served on this app's port (those it answers), asked over HTTP (with `urlOf`). */
   queries?: QueryOptions;
+  /** Says the app is ready once it listens (the gateway's start banner); by default one line naming the port. */
+  announce?: (app: NestFastifyApplication, config: AppConfig) => void;
 }
 
 /** Starts one app of distributed mode: its module, its infrastructure, health and metrics on PORT. */
@@ -49,7 +51,8 @@ export function bootstrapDistributedApp(options: DistributedAppOptions): void {
     options.configure?.(app, config);
     serveQueries(app, app.get<HttpQueryServer>(HTTP_QUERY_SERVER));
     await app.listen(config.port, LISTEN_ADDRESS);
-    logger.log(`${options.service} started (distributed mode), HTTP on port ${config.port}`);
+    if (options.announce) options.announce(app, config);
+    else logger.log(`${options.service} started (distributed mode), HTTP on port ${config.port}`);
   };
   run().catch((error: unknown) => {
     // A configuration error is the operator's to fix: the reason alone, no stack trace.

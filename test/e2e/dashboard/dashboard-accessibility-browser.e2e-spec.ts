@@ -49,6 +49,7 @@ const PAGES: AuditedPage[] = [
   },
   { name: 'Calendar', path: () => '/calendar', heading: 'Calendar' },
   { name: 'Accounts', path: () => '/accounts', heading: 'Accounts' },
+  { name: 'Media', path: () => '/media', heading: 'Media' },
   { name: 'Webhooks', path: () => '/webhooks', heading: 'Webhooks' },
   { name: "A webhook's page", path: (data) => `/webhooks/${data.webhook}`, heading: /^Webhook http/ },
   { name: 'Settings', path: () => '/settings', heading: 'Settings' },

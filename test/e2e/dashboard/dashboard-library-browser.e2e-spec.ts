@@ -234,7 +234,7 @@ describeWithBrowser('dashboard in a browser: calendar moves, media library, acco
     const row = page.getByRole('row').filter({ hasText: 'Laptop session' });
     await row.filter({ hasText: 'this session' }).waitFor();
     expect(await page.getByRole('row').filter({ hasText: 'ADMIN_TOKEN' }).filter({ hasText: 'this session' }).count()).toBe(0);
-    const revoke = row.getByRole('button', { name: 'Revoke Laptop session' });
+    const revoke = row.getByRole('button', { name: 'Revoke and sign out: Laptop session' });
     await expect(revoke.textContent()).resolves.toBe('Revoke and sign out');
     let warning = '';
     page.once('dialog', (dialog) => {

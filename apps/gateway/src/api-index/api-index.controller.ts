@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 
 class ApiLinksDoc {
   @ApiProperty({ example: '/app', description: 'the dashboard' })
@@ -44,6 +44,7 @@ const INDEX: ApiIndexDoc = { ...packageOf(__dirname), links: { app: '/app', docs
 @ApiTags('index')
 export class ApiIndexController {
   @Get()
+  @ApiOperation({ summary: 'What this service is, with links to the dashboard and the docs' })
   @ApiOkResponse({ type: ApiIndexDoc })
   index(): ApiIndexDoc {
     return INDEX;

@@ -75,7 +75,7 @@ export function serveDashboard(app: NestFastifyApplication, dir = CANDIDATE_DIRS
     if (extname(path) !== '' || path.startsWith('assets/')) return reply.code(404).send({ message: 'Not found.' });
     return send(request, reply, page);
   });
-  logger.log(`Dashboard at ${DASHBOARD_PATH}`);
+  logger.debug(`Dashboard at ${DASHBOARD_PATH}`);
 }
 
 /** The file, compressed in the best encoding the browser accepts (Brotli, then gzip) when it is kept so. */

@@ -6,7 +6,7 @@ export const WebhookMessages = {
   notFound: 'Webhook not found.',
   urlRequired: 'The url field is required.',
   urlInvalid: 'The url field must be a valid URL.',
-  urlNotPublic: 'The url must not point to a private, loopback or link-local address.',
+  urlNotPublic: 'The url must not point to a private, loopback or link-local address (WEBHOOK_ALLOW_PRIVATE_URLS=true allows them).',
   urlUnresolvable: 'The url host could not be resolved.',
   eventsNotArray: 'The events field must be an array.',
   eventInvalid: FieldMessages.selectedInvalidAmong('event', WEBHOOK_EVENTS),

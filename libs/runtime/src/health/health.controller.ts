@@ -1,5 +1,5 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 import { sql } from 'kysely';
 import { DATABASE, SqlDatabase } from '@app/persistence';
@@ -21,12 +21,14 @@ export class HealthController {
   ) {}
 
   @Get('live')
+  @ApiOperation({ summary: 'Liveness: the process answers' })
   @HealthCheck()
   live() {
     return this.health.check([]);
   }
 
   @Get('ready')
+  @ApiOperation({ summary: 'Readiness: the process can serve requests' })
   @HealthCheck()
   ready() {
     return this.health.check([

@@ -4,6 +4,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import type { HttpServerLimits } from '@app/config';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { ServiceLogger } from './service-logger';
 
 /**
  * Every interface, as in containers: the probes and the other services reach an app by its
@@ -66,7 +67,9 @@ const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
  */
 export async function createHttpApp(module: IEntryNestModule, logger: LogLevel[] | LoggerService | false, limits?: HttpServerLimits): Promise<NestFastifyApplication> {
   const options = limits ? { ...SERVER_OPTIONS, ...timeoutOptionsOf(limits) } : SERVER_OPTIONS;
-  const app = await NestFactory.create<NestFastifyApplication>(module, new FastifyAdapter(options), { logger, bodyParser: false });
+  // Log levels: the console logger of the apps, which keeps Nest's start-up detail for debug level.
+  const appLogger = Array.isArray(logger) ? new ServiceLogger({ logLevels: logger }) : logger;
+  const app = await NestFactory.create<NestFastifyApplication>(module, new FastifyAdapter(options), { logger: appLogger, bodyParser: false });
   if (limits) app.getHttpServer().maxConnections = limits.maxConnections;
   return app;
 }

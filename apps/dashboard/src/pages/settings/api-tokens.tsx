@@ -66,7 +66,12 @@ export function ApiTokens() {
                 <td data-label="Expires">{token.expires_at ? formatInZone(token.expires_at, timeZone) : 'never'}</td>
                 <td data-label="Last used">{token.last_used_at ? formatInZone(token.last_used_at, timeZone) : 'never'}</td>
                 <td data-label="Actions">
-                  <button type="button" class="danger" onClick={() => void revoke(token)} aria-label={`Revoke ${token.name}`}>
+                  <button
+                    type="button"
+                    class="danger"
+                    onClick={() => void revoke(token)}
+                    aria-label={token.id === currentTokenId ? `Revoke and sign out: ${token.name}` : `Revoke ${token.name}`}
+                  >
                     {token.id === currentTokenId ? 'Revoke and sign out' : 'Revoke'}
                   </button>
                 </td>

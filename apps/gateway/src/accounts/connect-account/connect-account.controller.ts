@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiCreatedResponse } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOperation } from '@nestjs/swagger';
 import { CurrentMembership, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
 import { ApiErrorResponses, ApiJsonBody, Failures } from '../../http/openapi/api-error-responses';
@@ -15,9 +15,10 @@ export class ConnectAccountController {
   constructor(private readonly accounts: ConnectAccount) {}
 
   @Post()
+  @ApiOperation({ summary: 'Connect a social account with its credentials' })
   @Idempotent()
   @HttpCode(201)
-  @ApiJsonBody(ConnectAccountDto)
+  @ApiJsonBody(ConnectAccountDto, { provider: 'sandbox', name: 'Acme on Sandbox', username: 'acme', settings: { outcome: 'success' } })
   @ApiCreatedResponse({ type: AccountDoc })
   @ApiErrorResponses({
     422: `${Failures.validation} Also an unknown provider, settings it refuses, or credentials the provider rejects ("credentials": ["The provider rejected these credentials."]).`,

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiOkResponse, ApiParam, ApiProperty } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiProperty } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
 import { APP_CONFIG, AppConfig, OAUTH_PROVIDER_NAMES } from '@app/config';
 import { CurrentMembership, CurrentUser, AuthenticatedUser, Membership } from '../../auth/authenticated-user';
@@ -49,9 +49,10 @@ export class StartOAuthController {
   ) {}
 
   @Post(':provider')
+  @ApiOperation({ summary: 'Start connecting an account through the platform\'s OAuth consent page' })
   @HttpCode(200)
   @ApiParam({ name: 'provider', enum: OAUTH_PROVIDER_NAMES })
-  @ApiJsonBody(StartOAuthDto)
+  @ApiJsonBody(StartOAuthDto, { name: 'Acme on X' })
   @ApiOkResponse({ type: AuthorizeUrlDoc, description: 'with a `Set-Cookie` binding the authorization to this browser: the callback must come with it' })
   @ApiErrorResponses({ 422: `${Failures.validation} Also a provider that does not connect through OAuth, or one this service has no app for ("provider").` })
   async start(

@@ -1,5 +1,5 @@
 import { Controller, Delete, HttpCode, Param } from '@nestjs/common';
-import { ApiNoContentResponse } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOperation } from '@nestjs/swagger';
 import { CurrentMembership, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
 import { ApiErrorResponses, Failures } from '../../http/openapi/api-error-responses';
@@ -13,6 +13,7 @@ export class DeleteAccountController {
   constructor(private readonly accounts: DisconnectAccount) {}
 
   @Delete()
+  @ApiOperation({ summary: 'Disconnect a social account' })
   @HttpCode(204)
   @ApiIdParam('id', 'an account of the workspace')
   @ApiNoContentResponse({ description: 'disconnected; the publisher no longer holds its credentials' })

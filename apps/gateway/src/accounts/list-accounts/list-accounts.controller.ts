@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { CurrentMembership, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
 import { ListOf } from '../../http/openapi/list-of';
@@ -12,6 +12,7 @@ export class ListAccountsController {
   constructor(private readonly accounts: AccountRegistry) {}
 
   @Get()
+  @ApiOperation({ summary: 'List a workspace\'s social accounts' })
   @ApiOkResponse({ type: ListOf(AccountDoc) })
   async list(@CurrentMembership() membership: Membership): Promise<{ data: AccountView[] }> {
     return { data: await this.accounts.list(membership.workspaceUuid) };

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
 import { CurrentMembership, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
@@ -32,10 +32,11 @@ export class ReconnectAccountController {
   constructor(private readonly accounts: ConnectAccount) {}
 
   @Post()
+  @ApiOperation({ summary: 'Give an account new credentials' })
   @Idempotent()
   @HttpCode(200)
   @ApiIdParam('id', 'an account of the workspace')
-  @ApiJsonBody(ReconnectAccountDto)
+  @ApiJsonBody(ReconnectAccountDto, { settings: { outcome: 'success' }, credentials: {} })
   @ApiOkResponse({ type: AccountDoc, description: 'the account, authorized again' })
   @ApiErrorResponses({
     404: `No account of the workspace has this id: "${ACCOUNT_NOT_FOUND}"`,

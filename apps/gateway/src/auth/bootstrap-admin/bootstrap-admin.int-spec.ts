@@ -43,16 +43,26 @@ describe.each(testEngines)('BootstrapAdmin on %s', (_, open) => {
     expect(logged.join('\n')).not.toContain('chosen-admin-token');
   });
 
-  it('without ADMIN_TOKEN, generates a token, prints it once, and prints nothing at the next start', async () => {
+  it('without ADMIN_TOKEN, generates a token for the start banner, logs none, and generates nothing at the next start', async () => {
     const { tokens, bootstrap } = replica();
     await bootstrap.run();
-    const printed = logged.find((line) => line.startsWith('Admin token'))!.split(': ').pop()!;
-    expect(await tokens.authenticate(printed)).toMatchObject({ isAdmin: true });
+    const generated = bootstrap.generatedToken!;
+    expect(await tokens.authenticate(generated)).toMatchObject({ isAdmin: true });
+    expect(logged.join('\n')).not.toContain(generated);
 
     logged = [];
-    await replica().bootstrap.run();
+    const next = replica().bootstrap;
+    await next.run();
+    expect(next.generatedToken).toBeNull();
     expect(logged).toEqual([]);
     expect(await users()).toHaveLength(1);
+  });
+
+  it('once users exist, ADMIN_TOKEN is ignored in one line that says how to replace a lost admin token', async () => {
+    await replica('first-token').bootstrap.run();
+    logged = [];
+    await replica('first-token').bootstrap.run();
+    expect(logged).toEqual(['ADMIN_TOKEN is ignored: users exist already (it only seeds the first admin). To replace a lost admin token: npm run admin -- token']);
   });
 
   it('a later start with another ADMIN_TOKEN attaches it to nobody and keeps the old token', async () => {
@@ -91,8 +101,7 @@ describe.each(testEngines)('BootstrapAdmin on %s', (_, open) => {
     await bootstrap.run();
 
     expect(await tokens.authenticate('used-token')).toBeNull();
-    const printed = logged.find((line) => line.startsWith('Admin token'))!.split(': ').pop()!;
-    expect(await tokens.authenticate(printed)).toMatchObject({ isAdmin: true });
+    expect(await tokens.authenticate(bootstrap.generatedToken!)).toMatchObject({ isAdmin: true });
   });
 
   it('replicas starting together create one admin', async () => {

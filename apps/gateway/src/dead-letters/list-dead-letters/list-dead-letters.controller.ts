@@ -1,5 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOkResponse } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { PanelRoute } from '../../auth/route-access';
 import { ApiErrorResponses, Failures } from '../../http/openapi/api-error-responses';
 import { ListOf } from '../../http/openapi/list-of';
@@ -14,6 +14,7 @@ export class ListDeadLettersController {
   constructor(private readonly store: DeadLetterStore) {}
 
   @Get()
+  @ApiOperation({ summary: 'List dead letters' })
   @ApiOkResponse({ type: ListOf(DeadLetterDoc) })
   @ApiErrorResponses({ 422: `${Failures.validation} For status, topic, before or limit.` })
   async list(@Query() query: ListDeadLettersQueryDto): Promise<{ data: DeadLetterView[] }> {

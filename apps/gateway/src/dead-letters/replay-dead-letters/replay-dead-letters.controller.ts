@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiOkResponse } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { PanelRoute } from '../../auth/route-access';
 import { notFound } from '../../http/api-error';
 import { ApiErrorResponses, ApiJsonBody, Failures } from '../../http/openapi/api-error-responses';
@@ -17,8 +17,9 @@ export class ReplayDeadLettersController {
   constructor(private readonly replay: ReplayDeadLetters) {}
 
   @Post('replay')
+  @ApiOperation({ summary: 'Replay the dead letters that can be replayed' })
   @HttpCode(200)
-  @ApiJsonBody(ReplayDeadLettersDto)
+  @ApiJsonBody(ReplayDeadLettersDto, { topic: 'post-events' })
   @ApiOkResponse({ type: ReplayOutcomeDoc })
   @ApiErrorResponses({ 422: Failures.validation, 503: Failures.unavailable })
   pending(@Body() body: ReplayDeadLettersDto): Promise<{ replayed: number; remaining: number }> {
@@ -26,10 +27,15 @@ export class ReplayDeadLettersController {
   }
 
   @Post(':id/replay')
+  @ApiOperation({ summary: 'Replay one dead letter' })
   @HttpCode(200)
   @ApiIdParam('id', 'the dead letter')
   @ApiOkResponse({ type: DeadLetterDoc, description: 'the dead letter, now replayed' })
-  @ApiErrorResponses({ 404: DEAD_LETTER_NOT_FOUND, 409: 'It cannot be replayed (the reason is said), or it was already replayed.', 503: Failures.unavailable })
+  @ApiErrorResponses({
+    404: `No dead letter has this id: "${DEAD_LETTER_NOT_FOUND}"`,
+    409: 'It cannot be replayed ("This dead letter cannot be replayed: <the reason>."), or it was already replayed ("This dead letter was already replayed.").',
+    503: Failures.unavailable,
+  })
   one(@Param('id') idText: string): Promise<DeadLetterView> {
     const id = idFromPath(idText);
     if (id === null) throw notFound(DEAD_LETTER_NOT_FOUND);

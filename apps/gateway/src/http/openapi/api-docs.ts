@@ -3,6 +3,7 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { AppConfig } from '@app/config';
+import { withErrorExamples } from './error-examples';
 
 const DOCS_PATH = '/api/docs';
 
@@ -17,7 +18,7 @@ export function serveApiDocs(app: NestFastifyApplication, config: AppConfig): Op
 
 /** The OpenAPI document of the app's routes (under its global prefix, set before). */
 export function apiDocumentOf(app: NestFastifyApplication, config: AppConfig): OpenAPIObject {
-  return SwaggerModule.createDocument(
+  const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
       .setTitle('Social publishing service')
@@ -43,6 +44,7 @@ export function apiDocumentOf(app: NestFastifyApplication, config: AppConfig): O
       .addTag('health', 'Liveness and readiness, without a token')
       .build(),
   );
+  return withErrorExamples(document);
 }
 
 const SWAGGER_UI_PAGE = `<!DOCTYPE html>

@@ -2,6 +2,7 @@ import { applyDecorators, RequestMethod, Type } from '@nestjs/common';
 import { METHOD_METADATA } from '@nestjs/common/constants';
 import { ApiBody, ApiResponse } from '@nestjs/swagger';
 import { Messages } from '@app/contracts';
+import { RpcFailures } from '@app/messaging';
 import { ErrorBodyDoc, ValidationErrorBodyDoc } from './error-body.doc';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503;
@@ -19,7 +20,7 @@ export const Failures = {
   notJson: `The body is not JSON: "${Messages.invalidJson}"`,
   tooLarge: 'The body is over 1 MB: "The request body is too large."',
   validation: `Invalid fields, all reported at once: "${Messages.validation}" with \`errors\`.`,
-  unavailable: 'A service behind the gateway did not answer in time; the request can be repeated.',
+  unavailable: `A service behind the gateway did not answer in time ("${RpcFailures.timedOut}") or is not available ("${RpcFailures.notAvailable}"); the request can be repeated.`,
 } as const;
 
 const RETRY_AFTER = { 'Retry-After': { description: 'seconds to wait, at least 1', schema: { type: 'integer', minimum: 1 } } };
@@ -40,9 +41,12 @@ export const ApiErrorResponses = (descriptions: ErrorDescriptions): MethodDecora
     ),
   );
 
-/** A JSON request body of this shape; any body that is not JSON or too large is refused before the route. */
-export const ApiJsonBody = (type: Type<unknown>): MethodDecorator =>
-  applyDecorators(ApiBody({ type }), ApiErrorResponses({ 400: Failures.notJson, 413: Failures.tooLarge }));
+/**
+ * A JSON request body of this shape, with one example that the API accepts (an end-to-end test
+ * sends each to a started service); any body that is not JSON or too large is refused before the route.
+ */
+export const ApiJsonBody = (type: Type<unknown>, example: object): MethodDecorator =>
+  applyDecorators(ApiBody({ type, examples: { example: { summary: 'accepted as it is', value: example } } }), ApiErrorResponses({ 400: Failures.notJson, 413: Failures.tooLarge }));
 
 /**
  * Errors that follow from how a whole controller is guarded, added to each of its routes. A class

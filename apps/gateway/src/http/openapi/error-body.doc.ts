@@ -4,7 +4,7 @@ import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 
 @ApiSchema({ name: 'Error' })
 export class ErrorBodyDoc {
-  @ApiProperty({ example: 'Post not found.' })
+  @ApiProperty({ description: 'what went wrong, in one sentence; each response lists the messages of its status' })
   message: string;
 }
 

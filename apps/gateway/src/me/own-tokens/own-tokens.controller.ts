@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Logger, Param, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { AuthenticatedUser, CurrentUser } from '../../auth/authenticated-user';
 import { UserRoute } from '../../auth/route-access';
 import { IssuedToken, MAX_LIVE_TOKENS_PER_USER, TokenStore, TokenSummary } from '../../auth/token-store';
@@ -27,15 +27,17 @@ export class OwnTokensController {
   constructor(private readonly tokens: TokenStore) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the caller\'s own API tokens' })
   @ApiOkResponse({ type: ListOf(TokenSummaryDoc) })
   async list(@CurrentUser() caller: AuthenticatedUser): Promise<{ data: TokenSummary[] }> {
     return { data: await this.tokens.listOf(caller.userId) };
   }
 
   @Post()
+  @ApiOperation({ summary: 'Create an API token for the caller' })
   @Idempotent()
   @HttpCode(201)
-  @ApiJsonBody(CreateTokenDto)
+  @ApiJsonBody(CreateTokenDto, { name: 'laptop' })
   @ApiCreatedResponse({ type: TokenDoc })
   @ApiErrorResponses({ 422: `${Failures.validation} Also an expires_at that is not a date after now or later than the expiry of the token sending the request (without expires_at, the new token expires with it), and a caller who holds ${MAX_LIVE_TOKENS_PER_USER} live tokens already ("tokens").` })
   async create(@Body() body: CreateTokenDto, @CurrentUser() caller: AuthenticatedUser): Promise<IssuedToken> {
@@ -45,6 +47,7 @@ export class OwnTokensController {
   }
 
   @Delete(':id')
+  @ApiOperation({ summary: 'Revoke one of the caller\'s own API tokens' })
   @HttpCode(204)
   @ApiIdParam('id', 'one of the caller\'s tokens, as GET /api/me/tokens lists it')
   @ApiNoContentResponse({ description: 'revoked: a request with it answers 401 from now on' })

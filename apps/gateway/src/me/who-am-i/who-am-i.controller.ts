@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiProperty } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProperty } from '@nestjs/swagger';
 import { AuthenticatedUser, CurrentUser } from '../../auth/authenticated-user';
 import { UserRoute } from '../../auth/route-access';
 import { MembershipStore } from '../../workspace/membership-store';
@@ -24,6 +24,7 @@ export class WhoAmIController {
   constructor(private readonly memberships: MembershipStore) {}
 
   @Get()
+  @ApiOperation({ summary: 'Who the caller is, and their workspaces with their role in each' })
   @ApiOkResponse({ type: MeDoc })
   async me(@CurrentUser() caller: AuthenticatedUser): Promise<MeDoc> {
     return { user_id: caller.userId, is_admin: caller.isAdmin, workspaces: await this.memberships.workspacesOf(caller.userId) };

@@ -1,5 +1,5 @@
 import { Controller, Delete, HttpCode, Inject, Logger, Param } from '@nestjs/common';
-import { ApiNoContentResponse } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOperation } from '@nestjs/swagger';
 import { MEDIA_STORE, MediaStore } from '@app/media-store';
 import { CurrentMembership, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
@@ -22,6 +22,7 @@ export class DeleteMediaController {
   ) {}
 
   @Delete()
+  @ApiOperation({ summary: 'Delete a media file no scheduled post uses' })
   @HttpCode(204)
   @ApiMediaIdParam()
   @ApiNoContentResponse({ description: 'deleted: gone from the listing, its url answers 404' })

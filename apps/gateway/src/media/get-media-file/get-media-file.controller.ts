@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Param, Res, StreamableFile } from '@nestjs/common';
-import { ApiOkResponse } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { MEDIA_STORE, MediaStore } from '@app/media-store';
 import { CurrentMembership, Membership } from '../../auth/authenticated-user';
@@ -21,6 +21,7 @@ export class GetMediaFileController {
   ) {}
 
   @Get()
+  @ApiOperation({ summary: 'Download a media file' })
   @ApiMediaIdParam()
   @ApiOkResponse({
     description: 'the file as uploaded, with its detected Content-Type',

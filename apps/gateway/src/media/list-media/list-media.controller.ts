@@ -1,5 +1,5 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiOkResponse } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { CurrentMembership, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
@@ -19,6 +19,7 @@ export class ListMediaController {
   ) {}
 
   @Get()
+  @ApiOperation({ summary: 'List a workspace\'s media' })
   @ApiOkResponse({ type: ListOf(MediaDoc), description: 'the workspace’s media, newest first, each with the posts that use it (`used_by`) and whether it may be deleted now (`deletable`)' })
   async list(@CurrentMembership() { workspaceUuid }: Membership): Promise<{ data: MediaView[] }> {
     const media = await this.library.list(workspaceUuid);

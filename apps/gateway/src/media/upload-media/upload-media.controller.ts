@@ -1,5 +1,5 @@
 import { Controller, HttpCode, Inject, Logger, Post, Req, UseInterceptors } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiCreatedResponse } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOperation } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { detectMedia, MEDIA_EXTENSIONS, MEDIA_STORE, MediaStore, mp4DurationSeconds } from '@app/media-store';
@@ -28,11 +28,12 @@ export class UploadMediaController {
   ) {}
 
   @Post()
+  @ApiOperation({ summary: 'Upload an image or a video' })
   @HttpCode(201)
   @Idempotent()
   @UseInterceptors(MediaUploadReader)
   @ApiConsumes('multipart/form-data')
-  @ApiBody({ type: MediaUploadDoc })
+  @ApiBody({ type: MediaUploadDoc, examples: { example: { summary: 'the file part carries the bytes of the file', value: { file: '(the bytes of a PNG, JPEG, GIF, WebP or MP4 file)' } } } })
   @ApiCreatedResponse({ type: MediaDoc })
   @ApiErrorResponses({
     400: `The multipart body is malformed: "${MediaUploadMessages.unreadable}"`,

@@ -1,5 +1,5 @@
 import { Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiOkResponse } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { Messages, PostActionRequest, PostView, RpcMethods } from '@app/contracts';
 import { PostCommands } from '../post-commands';
 import { AuthenticatedUser, CurrentMembership, CurrentUser, Membership } from '../../auth/authenticated-user';
@@ -16,6 +16,7 @@ export class ApprovePostController {
   constructor(private readonly commands: PostCommands) {}
 
   @Post()
+  @ApiOperation({ summary: 'Approve a post that needs approval' })
   @Idempotent()
   @HttpCode(200)
   @ApiPostUuidParam()

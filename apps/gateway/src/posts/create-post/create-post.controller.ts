@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiCreatedResponse } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOperation } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import { CreatePostRequest, PostView, RpcMethods } from '@app/contracts';
 import { PostCommands } from '../post-commands';
@@ -20,9 +20,10 @@ export class CreatePostController {
   ) {}
 
   @Post()
+  @ApiOperation({ summary: 'Create a post: a draft, scheduled, or queued' })
   @Idempotent()
   @HttpCode(201)
-  @ApiJsonBody(PostBodyDoc)
+  @ApiJsonBody(PostBodyDoc, { versions: [{ account_id: 0, is_original: true, content: [{ body: 'Launch day: our new app is out.', media: [] }] }], accounts: [1], schedule_now: true })
   @ApiCreatedResponse({ type: PostDoc, description: 'the post: draft, scheduled, or needs_approval when a member without can_approve schedules it' })
   @ApiErrorResponses({ 422: Failures.validation, 503: Failures.unavailable })
   async create(@CurrentUser() user: AuthenticatedUser, @CurrentMembership() membership: Membership, @Body() body: unknown): Promise<PostView> {

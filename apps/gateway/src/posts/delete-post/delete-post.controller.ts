@@ -1,5 +1,5 @@
 import { Controller, Delete, HttpCode, Param } from '@nestjs/common';
-import { ApiNoContentResponse } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOperation } from '@nestjs/swagger';
 import { Messages, PostActionRequest, RpcMethods } from '@app/contracts';
 import { PostCommands } from '../post-commands';
 import { AuthenticatedUser, CurrentMembership, CurrentUser, Membership } from '../../auth/authenticated-user';
@@ -13,6 +13,7 @@ export class DeletePostController {
   constructor(private readonly commands: PostCommands) {}
 
   @Delete()
+  @ApiOperation({ summary: 'Delete a post that is not published' })
   @HttpCode(204)
   @ApiPostUuidParam()
   @ApiNoContentResponse({ description: 'deleted' })

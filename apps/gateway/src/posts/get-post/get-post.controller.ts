@@ -1,5 +1,5 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { ApiOkResponse } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { Messages, PostView } from '@app/contracts';
 import { CurrentMembership, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
@@ -15,6 +15,7 @@ export class GetPostController {
   constructor(private readonly posts: PostsReadModel) {}
 
   @Get()
+  @ApiOperation({ summary: 'Get a post' })
   @ApiPostUuidParam()
   @ApiOkResponse({ type: PostDoc })
   @ApiErrorResponses({ 503: Failures.unavailable })

@@ -1,5 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOkResponse } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { PostPage } from '@app/contracts';
 import { CurrentMembership, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
@@ -14,6 +14,7 @@ export class ListPostsController {
   constructor(private readonly posts: PostsReadModel) {}
 
   @Get()
+  @ApiOperation({ summary: 'List a workspace\'s posts' })
   @ApiOkResponse({ type: PostPageDoc })
   @ApiErrorResponses({ 422: `${Failures.validation} For status, page or limit.`, 503: Failures.unavailable })
   list(@CurrentMembership() membership: Membership, @Query() query: ListPostsQueryDto): Promise<PostPage> {

@@ -1,5 +1,5 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { ApiOkResponse } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { Messages } from '@app/contracts';
 import { CurrentMembership, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
@@ -15,6 +15,7 @@ export class PostHistoryController {
 
   /** What happened to the post, oldest first: the `post-events` message types with their times. */
   @Get()
+  @ApiOperation({ summary: 'What happened to a post, oldest first' })
   @ApiPostUuidParam()
   @ApiOkResponse({ type: PostHistoryDoc })
   async history(@CurrentMembership() membership: Membership, @Param('postUuid') postUuidText: string): Promise<{ data: PostHistoryEntry[] }> {

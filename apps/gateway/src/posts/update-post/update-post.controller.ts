@@ -1,5 +1,5 @@
 import { Body, Controller, Param, Put } from '@nestjs/common';
-import { ApiOkResponse } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { Messages, PostView, RpcMethods, UpdatePostRequest } from '@app/contracts';
 import { PostCommands } from '../post-commands';
 import { AuthenticatedUser, CurrentMembership, CurrentUser, Membership } from '../../auth/authenticated-user';
@@ -20,8 +20,9 @@ export class UpdatePostController {
   ) {}
 
   @Put()
+  @ApiOperation({ summary: 'Replace a post that is not published' })
   @ApiPostUuidParam()
-  @ApiJsonBody(PostBodyDoc)
+  @ApiJsonBody(PostBodyDoc, { versions: [{ account_id: 0, is_original: true, content: [{ body: 'Launch day: our new app is out, for iOS and Android.', media: [] }] }], accounts: [1] })
   @ApiOkResponse({ type: PostDoc })
   @ApiErrorResponses({ 400: `The post is published ("${Messages.publishedPostImmutable}") or being published.`, 422: Failures.validation, 503: Failures.unavailable })
   async update(

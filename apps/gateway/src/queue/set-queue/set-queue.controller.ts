@@ -1,5 +1,5 @@
 import { Body, Controller, Put } from '@nestjs/common';
-import { ApiOkResponse } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { PostingQueue, readPostingQueue } from '@app/domain';
 import { CurrentMembership, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
@@ -16,8 +16,9 @@ export class SetQueueController {
   constructor(private readonly queues: PostingQueues) {}
 
   @Put()
+  @ApiOperation({ summary: 'Set the workspace\'s posting queue' })
   @WorkspaceAdminOnly()
-  @ApiJsonBody(PostingQueueDoc)
+  @ApiJsonBody(PostingQueueDoc, { timezone: 'Europe/Paris', slots: [{ day: 'mon', time: '09:00' }, { day: 'thu', time: '17:30' }] })
   @ApiOkResponse({ type: PostingQueueDoc, description: 'the queue as kept' })
   @ApiErrorResponses({ 422: Failures.validation })
   set(@CurrentMembership() { workspaceUuid }: Membership, @Body() body: unknown): Promise<PostingQueue> {

@@ -1,4 +1,5 @@
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import { DeliveryView } from '@app/contracts';
 import { PanelRoute } from '../../auth/route-access';
 import { webhookIdFromPath } from '../webhook-id';
@@ -13,12 +14,14 @@ export class PanelDeliveriesController {
   constructor(private readonly deliveries: WebhookDeliveries) {}
 
   @Get()
+  @ApiOperation({ summary: 'List a system webhook\'s deliveries' })
   @DeliveryOperationDocs.list()
   list(@Param('id') id: string, @Query() filters: DeliveryFiltersDto): Promise<{ data: DeliveryView[] }> {
     return this.deliveries.list({ system: true }, webhookIdFromPath(id), filters);
   }
 
   @Post(':deliveryId/resend')
+  @ApiOperation({ summary: 'Send a delivery of a system webhook again' })
   @Idempotent()
   @HttpCode(202)
   @DeliveryOperationDocs.resend()

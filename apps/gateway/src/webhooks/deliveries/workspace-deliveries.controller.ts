@@ -1,4 +1,5 @@
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import { DeliveryView } from '@app/contracts';
 import { CurrentMembership, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
@@ -15,6 +16,7 @@ export class WorkspaceDeliveriesController {
   constructor(private readonly deliveries: WebhookDeliveries) {}
 
   @Get()
+  @ApiOperation({ summary: 'List a workspace webhook\'s deliveries' })
   @DeliveryOperationDocs.list()
   list(
     @CurrentMembership() { workspaceUuid }: Membership,
@@ -25,6 +27,7 @@ export class WorkspaceDeliveriesController {
   }
 
   @Post(':deliveryId/resend')
+  @ApiOperation({ summary: 'Send a delivery of a workspace webhook again' })
   @WorkspaceAdminOnly()
   @Idempotent()
   @HttpCode(202)

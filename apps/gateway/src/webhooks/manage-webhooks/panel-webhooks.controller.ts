@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import { WebhookScope, WebhookView } from '@app/contracts';
 import { PanelRoute } from '../../auth/route-access';
 import { webhookIdFromPath } from '../webhook-id';
@@ -15,12 +16,14 @@ export class PanelWebhooksController {
   constructor(private readonly webhooks: WebhookSettings) {}
 
   @Get()
+  @ApiOperation({ summary: 'List system webhooks' })
   @WebhookOperationDocs.list()
   list(): Promise<{ data: WebhookView[] }> {
     return this.webhooks.list(SYSTEM, true);
   }
 
   @Post()
+  @ApiOperation({ summary: 'Register a system webhook (every workspace\'s events)' })
   @Idempotent()
   @HttpCode(201)
   @WebhookOperationDocs.create()
@@ -29,18 +32,21 @@ export class PanelWebhooksController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'Get a system webhook' })
   @WebhookOperationDocs.get()
   get(@Param('id') id: string): Promise<WebhookView> {
     return this.webhooks.get(SYSTEM, webhookIdFromPath(id), true);
   }
 
   @Put(':id')
+  @ApiOperation({ summary: 'Change a system webhook' })
   @WebhookOperationDocs.update()
   update(@Param('id') id: string, @Body() body: unknown): Promise<WebhookView> {
     return this.webhooks.update(SYSTEM, webhookIdFromPath(id), body);
   }
 
   @Delete(':id')
+  @ApiOperation({ summary: 'Delete a system webhook' })
   @HttpCode(204)
   @WebhookOperationDocs.delete()
   delete(@Param('id') id: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import { WebhookView } from '@app/contracts';
 import { CurrentMembership, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
@@ -15,12 +16,14 @@ export class WorkspaceWebhooksController {
   constructor(private readonly webhooks: WebhookSettings) {}
 
   @Get()
+  @ApiOperation({ summary: 'List a workspace\'s webhooks' })
   @WebhookOperationDocs.list()
   list(@CurrentMembership() { workspaceUuid, role }: Membership): Promise<{ data: WebhookView[] }> {
     return this.webhooks.list({ workspaceUuid }, role === 'admin');
   }
 
   @Post()
+  @ApiOperation({ summary: 'Register a webhook for a workspace\'s post events' })
   @WorkspaceAdminOnly()
   @Idempotent()
   @HttpCode(201)
@@ -30,12 +33,14 @@ export class WorkspaceWebhooksController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'Get a workspace webhook' })
   @WebhookOperationDocs.get()
   get(@CurrentMembership() { workspaceUuid, role }: Membership, @Param('id') id: string): Promise<WebhookView> {
     return this.webhooks.get({ workspaceUuid }, webhookIdFromPath(id), role === 'admin');
   }
 
   @Put(':id')
+  @ApiOperation({ summary: 'Change a workspace webhook' })
   @WorkspaceAdminOnly()
   @WebhookOperationDocs.update()
   update(@CurrentMembership() { workspaceUuid }: Membership, @Param('id') id: string, @Body() body: unknown): Promise<WebhookView> {
@@ -43,6 +48,7 @@ export class WorkspaceWebhooksController {
   }
 
   @Delete(':id')
+  @ApiOperation({ summary: 'Delete a workspace webhook' })
   @WorkspaceAdminOnly()
   @HttpCode(204)
   @WebhookOperationDocs.delete()

@@ -1,4 +1,5 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import { TestAttemptView, WebhookScope, WebhookView } from '@app/contracts';
 import { PanelRoute } from '../../auth/route-access';
 import { Idempotent } from '../../idempotency/idempotent.decorator';
@@ -16,6 +17,7 @@ export class PanelWebhookActionsController {
   constructor(private readonly actions: WebhookActions) {}
 
   @Post('rotate-secret')
+  @ApiOperation({ summary: 'Rotate a system webhook\'s signing secret' })
   @HttpCode(200)
   @WebhookActionDocs.rotateSecret()
   rotateSecret(@Param('id') id: string, @Body() body: RotateSecretDto): Promise<WebhookView> {
@@ -23,6 +25,7 @@ export class PanelWebhookActionsController {
   }
 
   @Post('test')
+  @ApiOperation({ summary: 'Send a signed sample event to a system webhook' })
   @Idempotent()
   @HttpCode(200)
   @WebhookActionDocs.test()
@@ -31,6 +34,7 @@ export class PanelWebhookActionsController {
   }
 
   @Post('recover')
+  @ApiOperation({ summary: 'Make a system webhook\'s failed deliveries of a time window due again' })
   @Idempotent()
   @HttpCode(200)
   @WebhookActionDocs.recover()

@@ -27,14 +27,14 @@ export const WebhookActionDocs = {
   rotateSecret: () =>
     applyDecorators(
       ApiWebhookIdParam(),
-      ApiJsonBody(RotateSecretDto),
+      ApiJsonBody(RotateSecretDto, { grace_seconds: 3600 }),
       ApiOkResponse({ type: WebhookDoc, description: 'the webhook with its new secret; previous_secret_expires_at tells until when the old one signs too' }),
       ApiErrorResponses({ 422: `${Failures.validation} For grace_seconds.` }),
     ),
   test: () =>
     applyDecorators(
       ApiWebhookIdParam(),
-      ApiJsonBody(TestWebhookDto),
+      ApiJsonBody(TestWebhookDto, { event: 'post.published' }),
       ApiOkResponse({
         type: TestAttemptDoc,
         description: 'a sample envelope of the event, signed, sent with `X-Service-Test: true`; answered once the endpoint answered or timed out',
@@ -44,7 +44,7 @@ export const WebhookActionDocs = {
   recover: () =>
     applyDecorators(
       ApiWebhookIdParam(),
-      ApiJsonBody(RecoverDeliveriesDto),
+      ApiJsonBody(RecoverDeliveriesDto, { since: '2026-11-22T00:00:00Z', dry_run: true }),
       ApiOkResponse({ type: RecoveredCountDoc, description: 'every failed delivery of the window is due again; with dry_run, only counted' }),
       ApiErrorResponses({ 422: `${Failures.validation} For since and until.` }),
     ),

@@ -1,4 +1,5 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import { TestAttemptView, WebhookView } from '@app/contracts';
 import { CurrentMembership, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
@@ -16,6 +17,7 @@ export class WorkspaceWebhookActionsController {
   constructor(private readonly actions: WebhookActions) {}
 
   @Post('rotate-secret')
+  @ApiOperation({ summary: 'Rotate a workspace webhook\'s signing secret' })
   @WorkspaceAdminOnly()
   @HttpCode(200)
   @WebhookActionDocs.rotateSecret()
@@ -24,6 +26,7 @@ export class WorkspaceWebhookActionsController {
   }
 
   @Post('test')
+  @ApiOperation({ summary: 'Send a signed sample event to a workspace webhook' })
   @WorkspaceAdminOnly()
   @Idempotent()
   @HttpCode(200)
@@ -33,6 +36,7 @@ export class WorkspaceWebhookActionsController {
   }
 
   @Post('recover')
+  @ApiOperation({ summary: 'Make a workspace webhook\'s failed deliveries of a time window due again' })
   @WorkspaceAdminOnly()
   @Idempotent()
   @HttpCode(200)

@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiProperty } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProperty } from '@nestjs/swagger';
 import { CurrentMembership, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
 
@@ -14,6 +14,7 @@ export class OwnMembershipDoc {
 @WorkspaceRoute('workspace')
 export class OwnMembershipController {
   @Get()
+  @ApiOperation({ summary: 'The caller\'s role in a workspace' })
   @ApiOkResponse({ type: OwnMembershipDoc })
   own(@CurrentMembership() membership: Membership): OwnMembershipDoc {
     return { workspace_uuid: membership.workspaceUuid, role: membership.role, can_approve: membership.canApprove };

@@ -1,4 +1,6 @@
 import { ConnectAccountRequest, Messages, ServiceError } from '@app/contracts';
+import { FieldMessages } from '@app/domain';
+import type { ProviderLookup } from '../../providers/provider-registry';
 import { PublishProvider } from '../../providers/publish-provider';
 import { asObject, checkAccountRef } from '../account-ref';
 
@@ -12,13 +14,13 @@ export interface ValidConnectAccountRequest extends ConnectAccountRequest {
  */
 export function validateConnectAccountRequest(
   payload: unknown,
-  findProvider: (name: string) => PublishProvider | null,
+  providers: ProviderLookup,
 ): ValidConnectAccountRequest {
   const body = asObject(payload);
   const errors: Record<string, string[]> = {};
   const { accountId, workspaceUuid } = checkAccountRef(body, errors);
-  const provider = typeof body.provider === 'string' ? findProvider(body.provider) : null;
-  if (!provider) errors.provider = ['The selected provider is invalid.'];
+  const provider = typeof body.provider === 'string' ? providers.find(body.provider) : null;
+  if (!provider) errors.provider = [FieldMessages.selectedInvalidAmong('provider', providers.names())];
   const settings = objectOrEmpty(body.settings);
   if (!settings) errors.settings = ['The settings field must be an object.'];
   const credentials = objectOrEmpty(body.credentials);

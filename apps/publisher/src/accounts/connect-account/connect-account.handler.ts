@@ -10,7 +10,7 @@ import { ConnectDeadline } from './connect-deadline';
 
 export const ConnectMessages = {
   credentialsRejected: 'The provider rejected these credentials.',
-  addressRefused: (field: string) => `The ${field} must not resolve to a private, loopback or link-local address.`,
+  addressRefused: (field: string) => `The ${field} must not resolve to a private, loopback or link-local address (PROVIDER_ALLOW_PRIVATE_URLS=true allows them).`,
   unreachable: (provider: string, detail: string) => `The ${provider} provider could not check the credentials now: ${detail}`,
   outOfTime: 'no answer in time',
 } as const;
@@ -39,7 +39,7 @@ export class ConnectAccountHandler {
 
   @HandlesRpc(RpcMethods.connectAccount)
   async handle(payload: unknown): Promise<ConnectAccountReply> {
-    const request = validateConnectAccountRequest(await this.withKeptSettings(payload), (name) => this.providers.find(name));
+    const request = validateConnectAccountRequest(await this.withKeptSettings(payload), this.providers);
     const { providerAdapter, accountId, workspaceUuid, provider } = request;
     const deadline = ConnectDeadline.of(request.deadline);
     const verification = await deadline.check(() => this.verify(request));

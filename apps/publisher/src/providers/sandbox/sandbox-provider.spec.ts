@@ -63,7 +63,7 @@ describe('SandboxProvider', () => {
   it('accepts no settings or known outcomes, and refuses another outcome', () => {
     expect(sandbox.validate({})).toEqual({});
     expect(sandbox.validate({ outcome: 'failure', item_outcomes: ['success', 'failure'] })).toEqual({});
-    expect(sandbox.validate({ outcome: 'maybe' })).toEqual({ 'settings.outcome': ['The selected settings.outcome is invalid.'] });
+    expect(sandbox.validate({ outcome: 'maybe' })).toEqual({ 'settings.outcome': ['The selected settings.outcome is invalid. Use success or failure.'] });
     expect(sandbox.validate({ item_outcomes: ['success', 'maybe'] })).toEqual({
       'settings.item_outcomes': ['The settings.item_outcomes field must be a list of at most 20 of: success, failure.'],
     });

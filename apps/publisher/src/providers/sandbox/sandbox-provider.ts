@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PostBodyLimits } from '@app/domain';
+import { FieldMessages, PostBodyLimits } from '@app/domain';
 import { DeleteOutcome, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
 
 const OUTCOMES = ['success', 'failure'] as const;
@@ -27,7 +27,7 @@ export class SandboxProvider implements PublishProvider {
   validate(settings: Record<string, unknown>): Record<string, string[]> {
     const errors: Record<string, string[]> = {};
     const known = (outcome: unknown) => (OUTCOMES as readonly unknown[]).includes(outcome);
-    if (settings.outcome !== undefined && !known(settings.outcome)) errors['settings.outcome'] = ['The selected settings.outcome is invalid.'];
+    if (settings.outcome !== undefined && !known(settings.outcome)) errors['settings.outcome'] = [FieldMessages.selectedInvalidAmong('settings.outcome', OUTCOMES)];
     const perItem = settings.item_outcomes;
     if (perItem !== undefined && !(Array.isArray(perItem) && perItem.length <= PostBodyLimits.contentItems && perItem.every(known))) {
       errors['settings.item_outcomes'] = [`The settings.item_outcomes field must be a list of at most ${PostBodyLimits.contentItems} of: ${OUTCOMES.join(', ')}.`];

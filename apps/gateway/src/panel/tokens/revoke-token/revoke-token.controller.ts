@@ -1,5 +1,5 @@
 import { Controller, Delete, HttpCode, Logger, Param } from '@nestjs/common';
-import { ApiNoContentResponse } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOperation } from '@nestjs/swagger';
 import { AuthenticatedUser, CurrentUser } from '../../../auth/authenticated-user';
 import { PanelRoute } from '../../../auth/route-access';
 import { TokenStore } from '../../../auth/token-store';
@@ -19,6 +19,7 @@ export class RevokeTokenController {
   constructor(private readonly tokens: TokenStore) {}
 
   @Delete()
+  @ApiOperation({ summary: 'Revoke any API token' })
   @HttpCode(204)
   @ApiIdParam('id', 'the token, as GET /api/panel/users/{id}/tokens lists it')
   @ApiNoContentResponse({ description: 'revoked: a request with it answers 401 from now on' })

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Logger, Param, Post } from '@nestjs/common';
-import { ApiCreatedResponse } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOperation } from '@nestjs/swagger';
 import { AuthenticatedUser, CurrentUser } from '../../../auth/authenticated-user';
 import { PanelRoute } from '../../../auth/route-access';
 import { IssuedToken, MAX_LIVE_TOKENS_PER_USER, TokenStore } from '../../../auth/token-store';
@@ -26,10 +26,11 @@ export class CreateTokenController {
   ) {}
 
   @Post()
+  @ApiOperation({ summary: 'Create an API token for a user' })
   @Idempotent()
   @HttpCode(201)
   @ApiIdParam('id', 'the user the token is for')
-  @ApiJsonBody(CreateTokenDto)
+  @ApiJsonBody(CreateTokenDto, { name: 'ci' })
   @ApiCreatedResponse({ type: TokenDoc })
   @ApiErrorResponses({ 404: `No user has this id: "${USER_NOT_FOUND}"`, 422: `${Failures.validation} Also an expires_at that is not a date after now or later than the caller's own token's expiry, and a user who holds ${MAX_LIVE_TOKENS_PER_USER} live tokens already ("tokens").` })
   async create(@Param('id') idText: string, @Body() body: CreateTokenDto, @CurrentUser() caller: AuthenticatedUser): Promise<IssuedToken> {

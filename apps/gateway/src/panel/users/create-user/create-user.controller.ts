@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Logger, Post } from '@nestjs/common';
-import { ApiCreatedResponse } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOperation } from '@nestjs/swagger';
 import { PanelRoute } from '../../../auth/route-access';
 import { validationFailed } from '../../../http/api-error';
 import { ApiErrorResponses, ApiJsonBody, Failures } from '../../../http/openapi/api-error-responses';
@@ -19,9 +19,10 @@ export class CreateUserController {
   constructor(private readonly users: UsersRepository) {}
 
   @Post()
+  @ApiOperation({ summary: 'Create a user' })
   @Idempotent()
   @HttpCode(201)
-  @ApiJsonBody(CreateUserDto)
+  @ApiJsonBody(CreateUserDto, { name: 'Ada', email: 'ada@example.com', is_admin: false })
   @ApiCreatedResponse({ type: UserDoc })
   @ApiErrorResponses({ 422: `${Failures.validation} Also an email already taken.` })
   async create(@Body() body: CreateUserDto): Promise<UserView> {

@@ -1,5 +1,5 @@
 import { Controller, Delete, HttpCode, Logger, Param } from '@nestjs/common';
-import { ApiNoContentResponse } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOperation } from '@nestjs/swagger';
 import { Messages } from '@app/contracts';
 import { AuthenticatedUser, CurrentUser } from '../../../auth/authenticated-user';
 import { PanelRoute } from '../../../auth/route-access';
@@ -20,6 +20,7 @@ export class DeleteUserController {
   constructor(private readonly users: UsersRepository) {}
 
   @Delete()
+  @ApiOperation({ summary: 'Delete a user and revoke their tokens' })
   @HttpCode(204)
   @ApiIdParam('id', 'the user')
   @ApiNoContentResponse({ description: 'deleted: their tokens are revoked and they left every workspace' })

@@ -1,5 +1,5 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { ApiOkResponse } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { PanelRoute } from '../../../auth/route-access';
 import { TokenStore, TokenSummary } from '../../../auth/token-store';
 import { notFound } from '../../../http/api-error';
@@ -21,6 +21,7 @@ export class ListTokensController {
   ) {}
 
   @Get()
+  @ApiOperation({ summary: 'List a user\'s API tokens' })
   @ApiIdParam('id', 'the user whose tokens')
   @ApiOkResponse({ type: ListOf(TokenSummaryDoc) })
   @ApiErrorResponses({ 404: `No user has this id: "${USER_NOT_FOUND}"` })

@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { PanelRoute } from '../../../auth/route-access';
 import { ListOf } from '../../../http/openapi/list-of';
 import { UserDoc } from '../user.doc';
@@ -12,6 +12,7 @@ export class ListUsersController {
   constructor(private readonly users: UsersRepository) {}
 
   @Get()
+  @ApiOperation({ summary: 'List users' })
   @ApiOkResponse({ type: ListOf(UserDoc) })
   async list(): Promise<{ data: UserView[] }> {
     return { data: await this.users.list() };

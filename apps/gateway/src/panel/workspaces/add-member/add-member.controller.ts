@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Logger, Param, Post } from '@nestjs/common';
-import { ApiCreatedResponse } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOperation } from '@nestjs/swagger';
 import { Messages } from '@app/contracts';
 import { PanelRoute } from '../../../auth/route-access';
 import { validationFailed, workspaceNotFound } from '../../../http/api-error';
@@ -34,10 +34,11 @@ export class AddMemberController {
   ) {}
 
   @Post()
+  @ApiOperation({ summary: 'Add a user to a workspace, with a role' })
   @Idempotent()
   @HttpCode(201)
   @ApiUuidParam('uuid', 'the workspace')
-  @ApiJsonBody(AddMemberDto)
+  @ApiJsonBody(AddMemberDto, { user_id: 2, role: 'member', can_approve: true })
   @ApiCreatedResponse({ type: MemberDoc, description: 'the membership, new or with its role changed' })
   @ApiErrorResponses({ 404: `No workspace has this uuid: "${Messages.workspaceNotFound}"`, 422: `${Failures.validation} Also a user_id that names no user.` })
   async add(@Param('uuid') workspaceUuid: string, @Body() body: AddMemberDto): Promise<MembershipView> {

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Logger, Post } from '@nestjs/common';
-import { ApiCreatedResponse } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOperation } from '@nestjs/swagger';
 import { PanelRoute } from '../../../auth/route-access';
 import { ApiErrorResponses, ApiJsonBody, Failures } from '../../../http/openapi/api-error-responses';
 import { WorkspaceDoc } from '../workspace.doc';
@@ -16,9 +16,10 @@ export class CreateWorkspaceController {
   constructor(private readonly workspaces: WorkspacesRepository) {}
 
   @Post()
+  @ApiOperation({ summary: 'Create a workspace' })
   @Idempotent()
   @HttpCode(201)
-  @ApiJsonBody(CreateWorkspaceDto)
+  @ApiJsonBody(CreateWorkspaceDto, { name: 'Acme' })
   @ApiCreatedResponse({ type: WorkspaceDoc })
   @ApiErrorResponses({ 422: Failures.validation })
   async create(@Body() body: CreateWorkspaceDto): Promise<WorkspaceView> {

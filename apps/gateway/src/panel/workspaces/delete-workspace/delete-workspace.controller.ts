@@ -1,5 +1,5 @@
 import { Controller, Delete, HttpCode, Param } from '@nestjs/common';
-import { ApiNoContentResponse } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOperation } from '@nestjs/swagger';
 import { Messages } from '@app/contracts';
 import { PanelRoute } from '../../../auth/route-access';
 import { ApiErrorResponses, Failures } from '../../../http/openapi/api-error-responses';
@@ -12,6 +12,7 @@ export class DeleteWorkspaceController {
   constructor(private readonly workspaces: DeleteWorkspace) {}
 
   @Delete()
+  @ApiOperation({ summary: 'Delete a workspace (refused while a post may still publish)' })
   @HttpCode(204)
   @ApiUuidParam('uuid', 'the workspace')
   @ApiNoContentResponse({ description: 'deleted: its accounts are disconnected, and it answers 404 to everyone and is no longer listed' })

@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { PanelRoute } from '../../../auth/route-access';
 import { ListOf } from '../../../http/openapi/list-of';
 import { WorkspaceDoc } from '../workspace.doc';
@@ -12,6 +12,7 @@ export class ListWorkspacesController {
   constructor(private readonly workspaces: WorkspacesRepository) {}
 
   @Get()
+  @ApiOperation({ summary: 'List workspaces' })
   @ApiOkResponse({ type: ListOf(WorkspaceDoc) })
   async list(): Promise<{ data: WorkspaceView[] }> {
     return { data: await this.workspaces.list() };

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Logger, Param, Put } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { Messages } from '@app/contracts';
 import { PanelRoute } from '../../../auth/route-access';
 import { notFound, workspaceNotFound } from '../../../http/api-error';
@@ -29,6 +29,7 @@ export class WorkspaceMembersController {
   ) {}
 
   @Get()
+  @ApiOperation({ summary: 'List a workspace\'s members' })
   @ApiUuidParam('uuid', 'the workspace')
   @ApiOkResponse({ type: ListOf(WorkspaceMemberDoc) })
   @ApiErrorResponses({ 404: `No workspace has this uuid: "${Messages.workspaceNotFound}"` })
@@ -37,9 +38,10 @@ export class WorkspaceMembersController {
   }
 
   @Put(':userId')
+  @ApiOperation({ summary: 'Change a member\'s role or approval right' })
   @ApiUuidParam('uuid', 'the workspace')
   @ApiIdParam('userId', 'a member of the workspace')
-  @ApiJsonBody(ChangeMemberDto)
+  @ApiJsonBody(ChangeMemberDto, { role: 'admin', can_approve: true })
   @ApiOkResponse({ type: WorkspaceMemberDoc, description: 'the member with the new rights' })
   @ApiErrorResponses({ 404: `No workspace has this uuid ("${Messages.workspaceNotFound}"), or the user is not a member of it ("${NOT_A_MEMBER}")` })
   async change(@Param('uuid') uuid: string, @Param('userId') userIdText: string, @Body() body: ChangeMemberDto): Promise<WorkspaceMember> {
@@ -53,6 +55,7 @@ export class WorkspaceMembersController {
   }
 
   @Delete(':userId')
+  @ApiOperation({ summary: 'Remove a member from a workspace' })
   @HttpCode(204)
   @ApiUuidParam('uuid', 'the workspace')
   @ApiIdParam('userId', 'a member of the workspace')

@@ -1,5 +1,5 @@
 import { Body, Controller, Logger, Param, Put } from '@nestjs/common';
-import { ApiOkResponse } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { Messages } from '@app/contracts';
 import { PanelRoute } from '../../../auth/route-access';
 import { workspaceNotFound } from '../../../http/api-error';
@@ -20,7 +20,8 @@ export class RenameWorkspaceController {
 
   @Put()
   @ApiUuidParam('uuid', 'the workspace')
-  @ApiJsonBody(RenameWorkspaceDto)
+  @ApiOperation({ summary: 'Rename a workspace' })
+  @ApiJsonBody(RenameWorkspaceDto, { name: 'Acme Marketing' })
   @ApiOkResponse({ type: WorkspaceDoc, description: 'the workspace with its new name' })
   @ApiErrorResponses({ 404: `No workspace has this uuid, or it was deleted: "${Messages.workspaceNotFound}"`, 422: Failures.validation })
   async rename(@Param('uuid') uuid: string, @Body() body: RenameWorkspaceDto): Promise<WorkspaceView> {

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiCreatedResponse } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOperation } from '@nestjs/swagger';
 import { Messages } from '@app/contracts';
 import { AuthenticatedUser, CurrentMembership, CurrentUser, Membership } from '../../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../../auth/route-access';
@@ -25,7 +25,8 @@ export class AddNoteController {
   @Idempotent()
   @HttpCode(201)
   @ApiPostUuidParam()
-  @ApiJsonBody(AddNoteDto)
+  @ApiOperation({ summary: 'Add a review note to a post' })
+  @ApiJsonBody(AddNoteDto, { body: 'The second paragraph reads better without the emoji.' })
   @ApiCreatedResponse({ type: ReviewNoteDoc })
   @ApiErrorResponses({ 422: Failures.validation })
   async add(

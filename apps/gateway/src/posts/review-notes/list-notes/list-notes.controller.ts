@@ -1,5 +1,5 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { ApiOkResponse } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { Messages } from '@app/contracts';
 import { CurrentMembership, Membership } from '../../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../../auth/route-access';
@@ -20,6 +20,7 @@ export class ListNotesController {
   ) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the review notes of a post, oldest first' })
   @ApiPostUuidParam()
   @ApiOkResponse({ type: ListOf(ReviewNoteDoc), description: 'oldest first' })
   async list(@CurrentMembership() membership: Membership, @Param('postUuid') postUuidText: string): Promise<{ data: ReviewNote[] }> {

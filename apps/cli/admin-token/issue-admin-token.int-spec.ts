@@ -1,0 +1,93 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from '@app/config';
+import { createThrowawayDatabase, migrateSchema, openPostgresDatabase, openSqliteDatabase, SqlDatabase } from '@app/persistence';
+import { DataDirInUseError, lockDataDir } from '@app/runtime';
+import { AccessCache } from '../../gateway/src/access/access-cache';
+import { LiveTokenIndex } from '../../gateway/src/auth/live-token-index';
+import { TokenStore } from '../../gateway/src/auth/token-store';
+import { GATEWAY_SCHEMA, GatewayDatabase, GatewayTables, gatewayMigrations } from '../../gateway/src/gateway-migrations';
+import { ADMIN_COMMAND_TOKEN_NAME, issueAdminToken } from './issue-admin-token';
+
+jest.setTimeout(60_000);
+
+interface Engine {
+  /** Where the command finds the database: DATA_DIR or DATABASE_URL. */
+  env: Record<string, string>;
+  dataDir: string | null;
+  open(): SqlDatabase;
+  dispose(): Promise<void>;
+}
+
+const engines: Array<[string, () => Promise<Engine>]> = [
+  [
+    'SQLite (embedded, DATA_DIR)',
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'admin-token-'));
+      return { env: { DATA_DIR: dataDir }, dataDir, open: () => openSqliteDatabase(join(dataDir, 'service.db')), dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
+    },
+  ],
+  [
+    'PostgreSQL (distributed, DATABASE_URL)',
+    async () => {
+      const throwaway = await createThrowawayDatabase('sps_admin_token');
+      return { env: { DATABASE_URL: throwaway.url }, dataDir: null, open: () => openPostgresDatabase(throwaway.url, { max: 2 }), dispose: () => throwaway.drop() };
+    },
+  ],
+];
+
+/** `npm run admin -- token` on both engines: a new token of the first admin, read as a gateway reads it. */
+describe.each(engines)('issueAdminToken on %s', (name, start) => {
+  let engine: Engine;
+
+  /** Work on the database, closed again after (the embedded database takes one process at a time). */
+  async function onDatabase<T>(work: (gateway: GatewayDatabase) => Promise<T>): Promise<T> {
+    const database = engine.open();
+    try {
+      return await work(database.forSchema<GatewayTables>(GATEWAY_SCHEMA));
+    } finally {
+      await database.close();
+    }
+  }
+
+  beforeAll(async () => {
+    engine = await start();
+    await onDatabase((gateway) => migrateSchema(gateway, gatewayMigrations));
+  });
+  afterAll(() => engine?.dispose());
+
+  it('refuses, saying why, while there is no admin yet', async () => {
+    const refusal = issueAdminToken(loadConfig(engine.env));
+    await expect(refusal).rejects.toBeInstanceOf(ConfigError);
+    await expect(refusal).rejects.toThrow(/There is no admin user in .*: the service creates one at its first start/);
+  });
+
+  it('gives the first admin not deleted a new token without expiry, which a gateway accepts', async () => {
+    const adminId = await onDatabase(async ({ db }) => {
+      await db.insertInto('users').values({ name: 'Gone', email: 'gone@example.com', is_admin: true, deleted_at: new Date() }).execute();
+      await db.insertInto('users').values({ name: 'Member', email: 'member@example.com', is_admin: false, deleted_at: null }).execute();
+      await db.insertInto('users').values({ name: 'Admin', email: 'admin@localhost', is_admin: true, deleted_at: null }).execute();
+      return Number((await db.selectFrom('users').select('id').where('email', '=', 'admin@localhost').executeTakeFirstOrThrow()).id);
+    });
+
+    const issued = await issueAdminToken(loadConfig(engine.env));
+    expect(issued).toMatchObject({ userId: adminId, email: 'admin@localhost', token: expect.stringMatching(/^sps_/) });
+    await onDatabase(async (gateway) => {
+      const tokensOfAGateway = new TokenStore(gateway, new AccessCache(), new LiveTokenIndex(gateway));
+      expect(await tokensOfAGateway.authenticate(issued.token)).toMatchObject({ userId: adminId, isAdmin: true });
+      const stored = await gateway.db.selectFrom('tokens').select(['name', 'expires_at']).where('user_id', '=', adminId).execute();
+      expect(stored).toEqual([{ name: ADMIN_COMMAND_TOKEN_NAME, expires_at: null }]);
+    });
+  });
+
+  // Distributed mode runs beside the services: nothing holds the database there.
+  (name.startsWith('SQLite') ? it : it.skip)('embedded: refuses while the service holds DATA_DIR', async () => {
+    const release = lockDataDir(engine.dataDir!, process.ppid);
+    try {
+      await expect(issueAdminToken(loadConfig(engine.env))).rejects.toBeInstanceOf(DataDirInUseError);
+    } finally {
+      release();
+    }
+  });
+});
