@@ -296,7 +296,7 @@ describeWithBrowser('dashboard in a browser (the built service, Chromium)', () =
   });
 
   it('signs out: the cookie is gone and the API refuses the page', async () => {
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.getByLabel('API token').waitFor();
     expect(await browser.context.cookies()).toEqual([]);
     const status = await page.evaluate(() => fetch('/api/session').then((response) => response.status));

@@ -228,7 +228,7 @@ describeWithBrowser('dashboard in a browser: calendar moves, media library, acco
     const token = (await page.getByLabel('New token Laptop session').textContent())!.trim();
     expect(token).toMatch(/^sps_/);
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await signIn(page, service.baseUrl, token);
     await openFromNavigation(page, 'Settings');
     const row = page.getByRole('row').filter({ hasText: 'Laptop session' });

@@ -55,7 +55,7 @@ describeWithBrowser('dashboard posts: feedback, counts and duplicates in a brows
     // Saving it as a draft would take it off the schedule: the button says so.
     await page.getByRole('button', { name: 'Unschedule and save as draft' }).waitFor();
     expect(await page.getByRole('button', { name: 'Save draft', exact: true }).count()).toBe(0);
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.getByLabel('API token').waitFor();
   });
 
