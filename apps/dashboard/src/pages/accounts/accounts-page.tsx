@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { type Account, answer, api, inWorkspace } from '../../api';
+import { ListTable } from '../../components/list-table';
 import { AccountPicture, ProviderIcon } from '../../components/provider-icon';
 import { FieldMessages, Loading, Notice, Section, useAction, useLoad } from '../../components/ui';
 import { useDashboard, useWorkspaceUuid } from '../../session';
@@ -33,42 +34,31 @@ export function AccountsPage() {
         {accounts.loading && !accounts.data && <Loading what="accounts" />}
         {accounts.data?.data.length === 0 && <p class="muted">No accounts yet.</p>}
         {accounts.data && accounts.data.data.length > 0 && (
-          <table class="list">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Provider</th>
-                <th scope="col">Connection</th>
-                <th scope="col">Connected on</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {accounts.data.data.map((account) => (
-                <tr key={account.id}>
-                  <td data-label="Name" class="account-name">
-                    <AccountPicture account={account} /> {account.name}
-                    {account.username && <span class="muted"> @{account.username}</span>}
-                  </td>
-                  <td data-label="Provider">
-                    <ProviderIcon provider={account.provider} /> {account.provider}
-                  </td>
-                  <td data-label="Connection">{account.authorized ? <span class="status status-published">connected</span> : <span class="status status-failed">needs reconnecting</span>}</td>
-                  <td data-label="Connected on">{formatInZone(account.created_at, timeZone)}</td>
-                  <td data-label="Actions" class="actions">
-                    {!account.authorized && (
-                      <button type="button" onClick={() => reconnect(account)} aria-label={`Reconnect ${account.name}`}>
-                        Reconnect
-                      </button>
-                    )}
-                    <button type="button" class="danger" onClick={() => remove(account)} aria-label={`Remove ${account.name}`}>
-                      Remove
+          <ListTable columns={['Name', 'Provider', 'Connection', 'Connected on', 'Actions']}>
+            {accounts.data.data.map((account) => (
+              <tr key={account.id}>
+                <td data-label="Name" class="account-name">
+                  <AccountPicture account={account} /> {account.name}
+                  {account.username && <span class="muted"> @{account.username}</span>}
+                </td>
+                <td data-label="Provider">
+                  <ProviderIcon provider={account.provider} /> {account.provider}
+                </td>
+                <td data-label="Connection">{account.authorized ? <span class="status status-published">connected</span> : <span class="status status-failed">needs reconnecting</span>}</td>
+                <td data-label="Connected on">{formatInZone(account.created_at, timeZone)}</td>
+                <td data-label="Actions" class="actions">
+                  {!account.authorized && (
+                    <button type="button" onClick={() => reconnect(account)} aria-label={`Reconnect ${account.name}`}>
+                      Reconnect
                     </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  )}
+                  <button type="button" class="danger" onClick={() => remove(account)} aria-label={`Remove ${account.name}`}>
+                    Remove
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </ListTable>
         )}
       </Section>
       {reconnecting && (

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { answer, api, type DeadLetter, type paths } from '../../api';
+import { ListTable } from '../../components/list-table';
 import { Loading, Notice, Section, useAction, useLoad } from '../../components/ui';
 import { plural } from '../../plural';
 import { useDashboard } from '../../session';
@@ -47,43 +48,32 @@ export function DeadLettersSection() {
       {letters.loading && !letters.data && <Loading what="dead letters" />}
       {letters.data && rows.length === 0 && <p class="muted">No dead letters.</p>}
       {rows.length > 0 && (
-        <table class="list">
-          <thead>
-            <tr>
-              <th scope="col">Topic</th>
-              <th scope="col">Message</th>
-              <th scope="col">Why</th>
-              <th scope="col">When</th>
-              <th scope="col">Actions</th>
+        <ListTable columns={['Topic', 'Message', 'Why', 'When', 'Actions']}>
+          {rows.map((letter) => (
+            <tr key={letter.id}>
+              <td data-label="Topic">{letter.topic ?? 'notice'}</td>
+              <td data-label="Message">
+                {letter.event_type ?? 'message'} <span class="muted">key {letter.key}</span>
+              </td>
+              <td data-label="Why">
+                {letter.error}
+                {letter.group_id && <span class="muted"> ({letter.group_id}, {plural(letter.attempts ?? 0, 'attempt')})</span>}
+              </td>
+              <td data-label="When">{formatInZone(letter.dead_lettered_at, timeZone)}</td>
+              <td data-label="Actions">
+                {letter.replayed_at ? (
+                  <span class="muted">replayed {formatInZone(letter.replayed_at, timeZone)}</span>
+                ) : letter.replayable ? (
+                  <button type="button" class="secondary" onClick={() => replay(letter)} aria-label={`Replay dead letter ${letter.id}`}>
+                    Replay
+                  </button>
+                ) : (
+                  <span class="muted">{letter.not_replayable_reason}</span>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {rows.map((letter) => (
-              <tr key={letter.id}>
-                <td data-label="Topic">{letter.topic ?? 'notice'}</td>
-                <td data-label="Message">
-                  {letter.event_type ?? 'message'} <span class="muted">key {letter.key}</span>
-                </td>
-                <td data-label="Why">
-                  {letter.error}
-                  {letter.group_id && <span class="muted"> ({letter.group_id}, {plural(letter.attempts ?? 0, 'attempt')})</span>}
-                </td>
-                <td data-label="When">{formatInZone(letter.dead_lettered_at, timeZone)}</td>
-                <td data-label="Actions">
-                  {letter.replayed_at ? (
-                    <span class="muted">replayed {formatInZone(letter.replayed_at, timeZone)}</span>
-                  ) : letter.replayable ? (
-                    <button type="button" class="secondary" onClick={() => replay(letter)} aria-label={`Replay dead letter ${letter.id}`}>
-                      Replay
-                    </button>
-                  ) : (
-                    <span class="muted">{letter.not_replayable_reason}</span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </ListTable>
       )}
     </Section>
   );

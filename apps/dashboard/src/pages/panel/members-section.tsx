@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { answer, api, type Schemas, type User, type Workspace } from '../../api';
+import { ListTable } from '../../components/list-table';
 import { FieldMessages, Loading, Notice, Section, useAction, useLoad } from '../../components/ui';
 
 type Role = Schemas['WorkspaceRole'];
@@ -55,48 +56,37 @@ export function MembersSection({ workspaces, users, usersVersion }: { workspaces
       {chosen && !members.data && !members.error && <Loading what="members" />}
       {chosen && members.data?.data.length === 0 && <p class="muted">No members yet.</p>}
       {chosen && members.data && members.data.data.length > 0 && (
-        <table class="list">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col">May approve</th>
-              <th scope="col">Actions</th>
+        <ListTable columns={['Name', 'Email', 'Role', 'May approve', 'Actions']}>
+          {members.data.data.map(shown).map((member) => (
+            <tr key={member.user_id}>
+              <td data-label="Name">{member.name}</td>
+              <td data-label="Email">{member.email}</td>
+              <td data-label="Role">
+                <select aria-label={`Role of ${member.name}`} value={member.role} disabled={manage.busy} onChange={(event) => void change(member, { role: event.currentTarget.value as Role })}>
+                  {ROLES.map((role) => (
+                    <option key={role} value={role}>
+                      {role}
+                    </option>
+                  ))}
+                </select>
+              </td>
+              <td data-label="May approve">
+                <input
+                  type="checkbox"
+                  aria-label={`${member.name} may approve posts`}
+                  checked={member.can_approve}
+                  disabled={manage.busy}
+                  onChange={(event) => void change(member, { can_approve: event.currentTarget.checked })}
+                />
+              </td>
+              <td data-label="Actions" class="actions">
+                <button type="button" class="danger" aria-label={`Remove ${member.name}`} disabled={manage.busy} onClick={() => void remove(member)}>
+                  Remove
+                </button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {members.data.data.map(shown).map((member) => (
-              <tr key={member.user_id}>
-                <td data-label="Name">{member.name}</td>
-                <td data-label="Email">{member.email}</td>
-                <td data-label="Role">
-                  <select aria-label={`Role of ${member.name}`} value={member.role} disabled={manage.busy} onChange={(event) => void change(member, { role: event.currentTarget.value as Role })}>
-                    {ROLES.map((role) => (
-                      <option key={role} value={role}>
-                        {role}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td data-label="May approve">
-                  <input
-                    type="checkbox"
-                    aria-label={`${member.name} may approve posts`}
-                    checked={member.can_approve}
-                    disabled={manage.busy}
-                    onChange={(event) => void change(member, { can_approve: event.currentTarget.checked })}
-                  />
-                </td>
-                <td data-label="Actions" class="actions">
-                  <button type="button" class="danger" aria-label={`Remove ${member.name}`} disabled={manage.busy} onClick={() => void remove(member)}>
-                    Remove
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </ListTable>
       )}
       {manage.outcome}
       {chosen && <AddMemberForm workspace={chosen} users={users} onAdded={members.reload} />}

@@ -1,4 +1,5 @@
 import { answer, api } from '../../api';
+import { ListTable } from '../../components/list-table';
 import { Loading, Notice, Section, useLoad } from '../../components/ui';
 import { useDashboard } from '../../session';
 import { formatInZone } from '../../time';
@@ -34,82 +35,54 @@ export function PipelineSection() {
               </ul>
             </div>
           )}
-          <table class="list" aria-label="Stages">
-            <thead>
-              <tr>
-                <th scope="col">Stage</th>
-                <th scope="col">Waiting</th>
-                <th scope="col">Oldest</th>
-              </tr>
-            </thead>
-            <tbody>
-              <tr>
-                <td data-label="Stage">Scheduled posts due</td>
-                <td data-label="Waiting">{view.stages.timers.due}</td>
-                <td data-label="Oldest">{when(view.stages.timers.oldest_due_at)}</td>
-              </tr>
-              <tr>
-                <td data-label="Stage">Posts publishing</td>
-                <td data-label="Waiting">{view.stages.publishing.in_progress}</td>
-                <td data-label="Oldest">{when(view.stages.publishing.oldest_since)}</td>
-              </tr>
-              <tr>
-                <td data-label="Stage">Webhook deliveries</td>
-                <td data-label="Waiting">
-                  {view.stages.deliveries ? `${view.stages.deliveries.pending} (${view.stages.deliveries.retrying} retrying)` : 'no answer'}
-                </td>
-                <td data-label="Oldest">{when(view.stages.deliveries?.oldest_due_at ?? null)}</td>
-              </tr>
-              <tr>
-                <td data-label="Stage">Dead letters</td>
-                <td data-label="Waiting">{view.stages.dead_letters.waiting}</td>
-                <td data-label="Oldest">{when(view.stages.dead_letters.oldest_at)}</td>
-              </tr>
-            </tbody>
-          </table>
+          <ListTable columns={['Stage', 'Waiting', 'Oldest']} label="Stages">
+            <tr>
+              <td data-label="Stage">Scheduled posts due</td>
+              <td data-label="Waiting">{view.stages.timers.due}</td>
+              <td data-label="Oldest">{when(view.stages.timers.oldest_due_at)}</td>
+            </tr>
+            <tr>
+              <td data-label="Stage">Posts publishing</td>
+              <td data-label="Waiting">{view.stages.publishing.in_progress}</td>
+              <td data-label="Oldest">{when(view.stages.publishing.oldest_since)}</td>
+            </tr>
+            <tr>
+              <td data-label="Stage">Webhook deliveries</td>
+              <td data-label="Waiting">
+                {view.stages.deliveries ? `${view.stages.deliveries.pending} (${view.stages.deliveries.retrying} retrying)` : 'no answer'}
+              </td>
+              <td data-label="Oldest">{when(view.stages.deliveries?.oldest_due_at ?? null)}</td>
+            </tr>
+            <tr>
+              <td data-label="Stage">Dead letters</td>
+              <td data-label="Waiting">{view.stages.dead_letters.waiting}</td>
+              <td data-label="Oldest">{when(view.stages.dead_letters.oldest_at)}</td>
+            </tr>
+          </ListTable>
           {view.consumer_groups && view.consumer_groups.length > 0 && (
-            <table class="list" aria-label="Consumer lag">
-              <thead>
-                <tr>
-                  <th scope="col">Consumer group</th>
-                  <th scope="col">Topic</th>
-                  <th scope="col">Lag (messages)</th>
+            <ListTable columns={['Consumer group', 'Topic', 'Lag (messages)']} label="Consumer lag">
+              {view.consumer_groups.map((entry) => (
+                <tr key={`${entry.group} ${entry.topic}`}>
+                  <td data-label="Consumer group">{entry.group}</td>
+                  <td data-label="Topic">{entry.topic}</td>
+                  <td data-label="Lag (messages)">{entry.lag}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {view.consumer_groups.map((entry) => (
-                  <tr key={`${entry.group} ${entry.topic}`}>
-                    <td data-label="Consumer group">{entry.group}</td>
-                    <td data-label="Topic">{entry.topic}</td>
-                    <td data-label="Lag (messages)">{entry.lag}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </ListTable>
           )}
           {view.stuck_posts.length > 0 && (
-            <table class="list" aria-label="Stuck posts">
-              <thead>
-                <tr>
-                  <th scope="col">Post</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Since</th>
-                  <th scope="col">Why</th>
+            <ListTable columns={['Post', 'Status', 'Since', 'Why']} label="Stuck posts">
+              {view.stuck_posts.map((post) => (
+                <tr key={post.uuid}>
+                  <td data-label="Post">
+                    <code>{post.uuid}</code> <span class="muted">workspace {post.workspace_uuid}</span>
+                  </td>
+                  <td data-label="Status">{post.status}</td>
+                  <td data-label="Since">{when(post.since)}</td>
+                  <td data-label="Why">{post.reason}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {view.stuck_posts.map((post) => (
-                  <tr key={post.uuid}>
-                    <td data-label="Post">
-                      <code>{post.uuid}</code> <span class="muted">workspace {post.workspace_uuid}</span>
-                    </td>
-                    <td data-label="Status">{post.status}</td>
-                    <td data-label="Since">{when(post.since)}</td>
-                    <td data-label="Why">{post.reason}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </ListTable>
           )}
         </>
       )}

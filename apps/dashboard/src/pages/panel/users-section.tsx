@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { answer, api, type Token, type User } from '../../api';
+import { ListTable } from '../../components/list-table';
 import { FieldMessages, Loading, Notice, Section, useAction } from '../../components/ui';
 import { useDashboard } from '../../session';
 
@@ -35,35 +36,25 @@ export function UsersSection({ users, error, onChanged }: { users: User[] | null
       {error && <Notice kind="error">{error}</Notice>}
       {!users && !error && <Loading what="users" />}
       {users && (
-        <table class="list">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Admin</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((user) => (
-              <tr key={user.id}>
-                <td data-label="Name">{user.name}</td>
-                <td data-label="Email">{user.email}</td>
-                <td data-label="Admin">{user.is_admin ? 'yes' : 'no'}</td>
-                <td data-label="Actions" class="actions">
-                  <button type="button" class="secondary" onClick={() => void issue(user)} aria-label={`New token for ${user.name}`}>
-                    New token
+        <ListTable columns={['Name', 'Email', 'Admin', 'Actions']}>
+          {users.map((user) => (
+            <tr key={user.id}>
+              <td data-label="Name">{user.name}</td>
+              <td data-label="Email">{user.email}</td>
+              <td data-label="Admin">{user.is_admin ? 'yes' : 'no'}</td>
+              <td data-label="Actions" class="actions">
+                <button type="button" class="secondary" onClick={() => void issue(user)} aria-label={`New token for ${user.name}`}>
+                  New token
+                </button>
+                {user.id !== session.user_id && (
+                  <button type="button" class="danger" onClick={() => remove(user)} aria-label={`Delete ${user.name}`}>
+                    Delete
                   </button>
-                  {user.id !== session.user_id && (
-                    <button type="button" class="danger" onClick={() => remove(user)} aria-label={`Delete ${user.name}`}>
-                      Delete
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                )}
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       )}
       {issued?.token.token && (
         <div role="status" class="notice notice-ok">

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { answer, api, type Workspace } from '../../api';
+import { ListTable } from '../../components/list-table';
 import { FieldMessages, Loading, Notice, Section, useAction } from '../../components/ui';
 import { useDashboard } from '../../session';
 import { formatInZone } from '../../time';
@@ -44,71 +45,61 @@ export function WorkspacesSection({ workspaces, error, onChanged }: { workspaces
       {error && <Notice kind="error">{error}</Notice>}
       {!workspaces && !error && <Loading what="workspaces" />}
       {workspaces && (
-        <table class="list">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">UUID</th>
-              <th scope="col">Created</th>
-              <th scope="col">Actions</th>
+        <ListTable columns={['Name', 'UUID', 'Created', 'Actions']}>
+          {workspaces.map((workspace) => (
+            <tr key={workspace.uuid}>
+              <td data-label="Name">
+                {renaming?.uuid === workspace.uuid ? (
+                  <form onSubmit={(event) => void submitRename(event)} class="inline-form">
+                    <label for="rename-workspace" class="visually-hidden">
+                      New name for {workspace.name}
+                    </label>
+                    <input
+                      id="rename-workspace"
+                      required
+                      maxLength={255}
+                      value={renaming.name}
+                      aria-describedby={manage.errors.name ? 'rename-workspace-errors' : undefined}
+                      onInput={(event) => {
+                        setRenaming({ uuid: workspace.uuid, name: event.currentTarget.value });
+                        manage.clear();
+                      }}
+                    />
+                    <button type="submit" disabled={manage.busy}>
+                      Save name
+                    </button>
+                    <button type="button" class="secondary" onClick={() => setRenaming(null)}>
+                      Cancel
+                    </button>
+                    <FieldMessages id="rename-workspace-errors" errors={manage.errors} keys={['name']} />
+                  </form>
+                ) : (
+                  workspace.name
+                )}
+              </td>
+              <td data-label="UUID">
+                <code>{workspace.uuid}</code>
+              </td>
+              <td data-label="Created">{formatInZone(workspace.created_at ?? null, timeZone)}</td>
+              <td data-label="Actions" class="actions">
+                <button
+                  type="button"
+                  class="secondary"
+                  aria-label={`Rename ${workspace.name}`}
+                  onClick={() => {
+                    manage.clear();
+                    setRenaming({ uuid: workspace.uuid, name: workspace.name });
+                  }}
+                >
+                  Rename
+                </button>
+                <button type="button" class="danger" aria-label={`Delete workspace ${workspace.name}`} disabled={manage.busy} onClick={() => void remove(workspace)}>
+                  Delete
+                </button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {workspaces.map((workspace) => (
-              <tr key={workspace.uuid}>
-                <td data-label="Name">
-                  {renaming?.uuid === workspace.uuid ? (
-                    <form onSubmit={(event) => void submitRename(event)} class="inline-form">
-                      <label for="rename-workspace" class="visually-hidden">
-                        New name for {workspace.name}
-                      </label>
-                      <input
-                        id="rename-workspace"
-                        required
-                        maxLength={255}
-                        value={renaming.name}
-                        aria-describedby={manage.errors.name ? 'rename-workspace-errors' : undefined}
-                        onInput={(event) => {
-                          setRenaming({ uuid: workspace.uuid, name: event.currentTarget.value });
-                          manage.clear();
-                        }}
-                      />
-                      <button type="submit" disabled={manage.busy}>
-                        Save name
-                      </button>
-                      <button type="button" class="secondary" onClick={() => setRenaming(null)}>
-                        Cancel
-                      </button>
-                      <FieldMessages id="rename-workspace-errors" errors={manage.errors} keys={['name']} />
-                    </form>
-                  ) : (
-                    workspace.name
-                  )}
-                </td>
-                <td data-label="UUID">
-                  <code>{workspace.uuid}</code>
-                </td>
-                <td data-label="Created">{formatInZone(workspace.created_at ?? null, timeZone)}</td>
-                <td data-label="Actions" class="actions">
-                  <button
-                    type="button"
-                    class="secondary"
-                    aria-label={`Rename ${workspace.name}`}
-                    onClick={() => {
-                      manage.clear();
-                      setRenaming({ uuid: workspace.uuid, name: workspace.name });
-                    }}
-                  >
-                    Rename
-                  </button>
-                  <button type="button" class="danger" aria-label={`Delete workspace ${workspace.name}`} disabled={manage.busy} onClick={() => void remove(workspace)}>
-                    Delete
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </ListTable>
       )}
       {manage.outcome}
       <form onSubmit={(event) => void submitCreate(event)} class="row">

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { answer, api, type Token, type TokenSummary } from '../../api';
+import { ListTable } from '../../components/list-table';
 import { FieldMessages, Loading, Notice, Section, useAction, useLoad } from '../../components/ui';
 import { useDashboard } from '../../session';
 import { formatInZone } from '../../time';
@@ -44,41 +45,29 @@ export function ApiTokens() {
       {tokens.loading && !tokens.data && <Loading what="tokens" />}
       {tokens.data && tokens.data.data.length === 0 && <p class="muted">No tokens yet.</p>}
       {tokens.data && tokens.data.data.length > 0 && (
-        <table class="list">
-          <caption class="visually-hidden">Your API tokens</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Created</th>
-              <th scope="col">Expires</th>
-              <th scope="col">Last used</th>
-              <th scope="col">Actions</th>
+        <ListTable columns={['Name', 'Created', 'Expires', 'Last used', 'Actions']} caption="Your API tokens">
+          {tokens.data.data.map((token) => (
+            <tr key={token.id}>
+              <td data-label="Name">
+                {token.name}
+                {token.id === currentTokenId && <span class="status status-scheduled this-session">this session</span>}
+              </td>
+              <td data-label="Created">{formatInZone(token.created_at ?? null, timeZone)}</td>
+              <td data-label="Expires">{token.expires_at ? formatInZone(token.expires_at, timeZone) : 'never'}</td>
+              <td data-label="Last used">{token.last_used_at ? formatInZone(token.last_used_at, timeZone) : 'never'}</td>
+              <td data-label="Actions">
+                <button
+                  type="button"
+                  class="danger"
+                  onClick={() => void revoke(token)}
+                  aria-label={token.id === currentTokenId ? `Revoke and sign out: ${token.name}` : `Revoke ${token.name}`}
+                >
+                  {token.id === currentTokenId ? 'Revoke and sign out' : 'Revoke'}
+                </button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {tokens.data.data.map((token) => (
-              <tr key={token.id}>
-                <td data-label="Name">
-                  {token.name}
-                  {token.id === currentTokenId && <span class="status status-scheduled this-session">this session</span>}
-                </td>
-                <td data-label="Created">{formatInZone(token.created_at ?? null, timeZone)}</td>
-                <td data-label="Expires">{token.expires_at ? formatInZone(token.expires_at, timeZone) : 'never'}</td>
-                <td data-label="Last used">{token.last_used_at ? formatInZone(token.last_used_at, timeZone) : 'never'}</td>
-                <td data-label="Actions">
-                  <button
-                    type="button"
-                    class="danger"
-                    onClick={() => void revoke(token)}
-                    aria-label={token.id === currentTokenId ? `Revoke and sign out: ${token.name}` : `Revoke ${token.name}`}
-                  >
-                    {token.id === currentTokenId ? 'Revoke and sign out' : 'Revoke'}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </ListTable>
       )}
       <form onSubmit={create} class="row">
         <div class="field">

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { answer, api, inWorkspace, type Webhook } from '../../api';
+import { ListTable } from '../../components/list-table';
 import { Loading, Notice, Section, useAction, useLoad } from '../../components/ui';
 import { linkTo, navigate } from '../../router';
 import { useDashboard, useWorkspaceRole, useWorkspaceUuid } from '../../session';
@@ -62,43 +63,31 @@ function WebhookList() {
         {webhooks.loading && !webhooks.data && <Loading what="webhooks" />}
         {webhooks.data?.data.length === 0 && <p class="muted">No webhooks yet.</p>}
         {webhooks.data && webhooks.data.data.length > 0 && (
-          <table class="list">
-            <thead>
-              <tr>
-                <th scope="col">URL</th>
-                <th scope="col">Events</th>
-                <th scope="col">State</th>
-                <th scope="col">Last delivery</th>
-                <th scope="col">Success (24 h)</th>
-                <th scope="col">Actions</th>
+          <ListTable columns={['URL', 'Events', 'State', 'Last delivery', 'Success (24 h)', 'Actions']}>
+            {webhooks.data.data.map((webhook) => (
+              <tr key={webhook.id}>
+                <td data-label="URL">
+                  <a {...linkTo(`/webhooks/${webhook.id}`)}>{webhook.url}</a>
+                </td>
+                <td data-label="Events">{webhook.events.length === 0 ? 'every event' : webhook.events.join(', ')}</td>
+                <td data-label="State">{webhook.active ? 'active' : 'inactive'}</td>
+                <td data-label="Last delivery">
+                  {formatInZone(webhook.last_delivery_at ?? null, timeZone)} {webhook.last_delivery_status && <span class={`status status-${webhook.last_delivery_status}`}>{webhook.last_delivery_status}</span>}
+                </td>
+                <td data-label="Success (24 h)">{rateOf(webhook)}</td>
+                <td data-label="Actions" class="actions">
+                  <a class="button secondary" {...linkTo(`/webhooks/${webhook.id}`)} aria-label={`Open webhook ${webhook.url}`}>
+                    Open
+                  </a>
+                  {manages && (
+                    <button type="button" class="danger" onClick={() => remove(webhook)} aria-label={`Delete webhook ${webhook.url}`}>
+                      Delete
+                    </button>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {webhooks.data.data.map((webhook) => (
-                <tr key={webhook.id}>
-                  <td data-label="URL">
-                    <a {...linkTo(`/webhooks/${webhook.id}`)}>{webhook.url}</a>
-                  </td>
-                  <td data-label="Events">{webhook.events.length === 0 ? 'every event' : webhook.events.join(', ')}</td>
-                  <td data-label="State">{webhook.active ? 'active' : 'inactive'}</td>
-                  <td data-label="Last delivery">
-                    {formatInZone(webhook.last_delivery_at ?? null, timeZone)} {webhook.last_delivery_status && <span class={`status status-${webhook.last_delivery_status}`}>{webhook.last_delivery_status}</span>}
-                  </td>
-                  <td data-label="Success (24 h)">{rateOf(webhook)}</td>
-                  <td data-label="Actions" class="actions">
-                    <a class="button secondary" {...linkTo(`/webhooks/${webhook.id}`)} aria-label={`Open webhook ${webhook.url}`}>
-                      Open
-                    </a>
-                    {manages && (
-                      <button type="button" class="danger" onClick={() => remove(webhook)} aria-label={`Delete webhook ${webhook.url}`}>
-                        Delete
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </ListTable>
         )}
       </Section>
     </>
