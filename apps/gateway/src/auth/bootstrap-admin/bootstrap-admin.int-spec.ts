@@ -49,6 +49,8 @@ describe.each(testEngines)('BootstrapAdmin on %s', (_, open) => {
     const generated = bootstrap.generatedToken!;
     expect(await tokens.authenticate(generated)).toMatchObject({ isAdmin: true });
     expect(logged.join('\n')).not.toContain(generated);
+    const [admin] = await users();
+    expect((await tokens.listOf(Number(admin.id))).map(({ name }) => name)).toEqual(['Generated at first start']);
 
     logged = [];
     const next = replica().bootstrap;

@@ -3,7 +3,9 @@ import { APP_CONFIG, AppConfig } from '@app/config';
 import { GATEWAY_DATABASE, GatewayDatabase } from '../../gateway-migrations';
 import { TokenStore } from '../token-store';
 
+/** The name of the first admin's token: ADMIN_TOKEN when that setting chose it, else what it is. */
 export const ADMIN_TOKEN_NAME = 'ADMIN_TOKEN';
+export const GENERATED_ADMIN_TOKEN_NAME = 'Generated at first start';
 
 /** How a lost admin token is replaced: the command-line tool of the repository. */
 export const NEW_ADMIN_TOKEN_COMMAND = 'npm run admin -- token';
@@ -49,7 +51,7 @@ export class BootstrapAdmin {
         .executeTakeFirstOrThrow();
       const chosen = adminToken ? await this.tokens.issueChosen(Number(admin.id), ADMIN_TOKEN_NAME, adminToken, tx) : null;
       if (adminToken && !chosen) this.logger.warn('ADMIN_TOKEN was issued before (and may have been revoked); it is not brought back, a new token is generated instead');
-      const issued = chosen ?? (await this.tokens.issue(Number(admin.id), ADMIN_TOKEN_NAME, null, tx));
+      const issued = chosen ?? (await this.tokens.issue(Number(admin.id), GENERATED_ADMIN_TOKEN_NAME, null, tx));
       this.logger.log(`No users yet: created admin user ${admin.id}${chosen ? ' with the token of ADMIN_TOKEN' : ', its token is in the start banner'}`);
       return chosen ? null : issued.token;
     });
