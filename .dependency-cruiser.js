@@ -9,7 +9,7 @@
  * - libraries never import apps; an app never imports another app (only `standalone`, which
  *   composes the five services in one process, imports them, and only through their modules).
  */
-const generic = '^libs/(messaging|event-store|persistence|config|security|telemetry|runtime|network|media-store)/';
+const generic = '^libs/(messaging|event-store|persistence|config|security|telemetry|runtime|network|media-store|errors)/';
 const services = ['gateway', 'post-service', 'scheduler', 'publisher', 'webhook-dispatcher'];
 
 module.exports = {

@@ -3,6 +3,7 @@ import '@app/node-version';
 import { ConfigError, loadConfig } from '@app/config';
 import { DataDirInUseError } from '@app/runtime';
 import { issueAdminToken } from './admin-token/issue-admin-token';
+import { errorDetail } from '@app/errors';
 
 const USAGE = 'Usage: npm run admin -- token   (prints a new token of the first admin user; DATA_DIR, or DATABASE_URL in distributed mode)';
 
@@ -27,7 +28,7 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     const known = error instanceof ConfigError || error instanceof DataDirInUseError;
-    process.stderr.write(`${known ? (error as Error).message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(`${known ? (error as Error).message : errorDetail(error)}\n`);
     process.exit(1);
   },
 );

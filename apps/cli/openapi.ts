@@ -3,6 +3,7 @@ import '@app/node-version';
 import { join } from 'node:path';
 import { gatewayOpenApiDocument } from './openapi-document/gateway-openapi-document';
 import { problemsOfOpenApiFiles, writeOpenApiFiles } from './openapi-document/openapi-files';
+import { errorDetail } from '@app/errors';
 
 /**
  * `npm run openapi` (`node dist/apps/cli/openapi.js`, after a build): writes the gateway's OpenAPI
@@ -32,7 +33,7 @@ function print(line: string): void {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(`${errorDetail(error)}\n`);
     process.exit(1);
   },
 );

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from '@app/config';
 import { DataDirInUseError } from '@app/runtime';
 import { ColumnReport } from './reencryption/reencrypt-column';
 import { runReencryption } from './reencryption/run-reencryption';
+import { errorDetail } from '@app/errors';
 
 /**
  * `npm run reencrypt` (`node dist/apps/cli/reencrypt.js`): moves every stored secret to the key
@@ -38,7 +39,7 @@ main().then(
   (code) => process.exit(code),
   (error: unknown) => {
     const known = error instanceof ConfigError || error instanceof DataDirInUseError;
-    process.stderr.write(`${known ? (error as Error).message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(`${known ? (error as Error).message : errorDetail(error)}\n`);
     process.exit(1);
   },
 );

@@ -8,6 +8,7 @@ import { createHttpApp, LISTEN_ADDRESS, refuseEarlierDataDir } from '@app/runtim
 import { configureGatewayApp } from '../gateway/src/configure-gateway-app';
 import { logStartBanner } from '../gateway/src/start-banner';
 import { StandaloneModule } from './standalone.module';
+import { errorDetail } from '@app/errors';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -21,7 +22,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // A configuration problem is the operator's to fix: its message says how; a stack trace would bury it.
-  const detail = error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+  const detail = error instanceof ConfigError ? error.message : errorDetail(error);
   new Logger('Standalone').error(detail);
   process.exit(1);
 });

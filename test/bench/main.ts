@@ -3,6 +3,7 @@ import { BenchFailure } from './support/bench-failure';
 import { describeEnvironment } from './support/environment';
 import { seconds } from './support/scheduled-burst';
 import { BenchmarkName, selectBenchmarks } from './support/selection';
+import { errorDetail } from '@app/errors';
 
 /**
  * `npm run bench [-- lifecycle http webhooks distributed latency]` (or BENCH_ONLY): each benchmark drives
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
 main().then(
   () => process.exit(0),
   (error: unknown) => {
-    const reason = error instanceof BenchFailure ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+    const reason = error instanceof BenchFailure ? error.message : errorDetail(error);
     console.error(`\nBenchmark failed: ${reason}`);
     process.exit(1);
   },

@@ -7,6 +7,7 @@ import { AccessCache } from '../../gateway/src/access/access-cache';
 import { LiveTokenIndex } from '../../gateway/src/auth/live-token-index';
 import { TokenStore } from '../../gateway/src/auth/token-store';
 import { GATEWAY_SCHEMA, GatewayTables } from '../../gateway/src/gateway-migrations';
+import { errorMessage } from '@app/errors';
 
 /** The name the new token is listed under (GET /api/panel/users/{id}/tokens). */
 export const ADMIN_COMMAND_TOKEN_NAME = 'admin token (command line)';
@@ -38,7 +39,7 @@ export async function issueAdminToken(config: AppConfig): Promise<IssuedAdminTok
       .limit(1)
       .executeTakeFirst()
       .catch((error: unknown) => {
-        throw new ConfigError(`The gateway's tables could not be read in ${opened.where} (has the service started there once?): ${error instanceof Error ? error.message : String(error)}`);
+        throw new ConfigError(`The gateway's tables could not be read in ${opened.where} (has the service started there once?): ${errorMessage(error)}`);
       });
     if (!admin) throw new ConfigError(`There is no admin user in ${opened.where}: the service creates one at its first start`);
     const tokens = new TokenStore(gateway, new AccessCache(), new LiveTokenIndex(gateway));

@@ -3,6 +3,7 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLIENT_TYPES_FILE, clientTypesOf, documentText, OPENAPI_DOCUMENT_FILE } from './client-types';
+import { errorMessage } from '@app/errors';
 
 const REGENERATE = 'run `npm run openapi` and commit the files it writes';
 
@@ -37,7 +38,7 @@ export async function problemsOfOpenApiFiles(root: string, document: OpenAPIObje
   try {
     await SwaggerParser.validate(JSON.parse(readFileSync(join(root, OPENAPI_DOCUMENT_FILE), 'utf8')));
   } catch (error) {
-    problems.push(`${OPENAPI_DOCUMENT_FILE} is not a valid OpenAPI document: ${error instanceof Error ? error.message : String(error)}`);
+    problems.push(`${OPENAPI_DOCUMENT_FILE} is not a valid OpenAPI document: ${errorMessage(error)}`);
   }
   return problems;
 }

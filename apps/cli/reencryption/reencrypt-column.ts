@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { AnyTables, EncryptedColumns, SqlDatabase } from '@app/persistence';
+import { errorMessage } from '@app/errors';
 
 /** The part of the SecretBox the command needs. */
 export interface Reencrypter {
@@ -66,7 +67,7 @@ export async function reencryptColumn(
         moved = box.reencrypt(stored);
       } catch (error) {
         report.unreadable += 1;
-        report.firstError ??= error instanceof Error ? error.message : String(error);
+        report.firstError ??= errorMessage(error);
         continue;
       }
       let update = db.updateTable(target.table).set({ [column]: moved }).where(column, '=', stored);

@@ -1,3 +1,4 @@
+import { errorMessage } from '@app/errors';
 /** The topic a consumer group moves the messages it gives up on to. */
 export const deadLetterTopic = (topic: string): string => `${topic}.dlq`;
 
@@ -37,10 +38,6 @@ export function deadLetterHeaders(own: Record<string, string>, origin: DeadLette
     [DeadLetterHeaders.groupId]: origin.groupId,
     [DeadLetterHeaders.attempts]: String(origin.attempts),
   };
-}
-
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { errorMessage } from '@app/errors';
 
 /**
  * Runs `task` now and then every `everyMs` until stopped, one run at a time; a failed run is
@@ -27,7 +28,7 @@ export class PeriodicTask {
           onTurn?.(0);
           return this.task();
         })
-        .catch((error: unknown) => this.logger.warn(`${this.name} failed: ${error instanceof Error ? error.message : String(error)}`))
+        .catch((error: unknown) => this.logger.warn(`${this.name} failed: ${errorMessage(error)}`))
         .then(() => onTurn?.(this.everyMs));
     };
     run();

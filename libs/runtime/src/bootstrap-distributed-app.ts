@@ -7,6 +7,7 @@ import { DistributedInfrastructureModule, HTTP_QUERY_SERVER, QueryOptions } from
 import { HealthModule } from './health/health.module';
 import { createHttpApp, LISTEN_ADDRESS } from './http/http-app';
 import { MetricsModule } from './metrics/metrics.module';
+import { errorDetail } from '@app/errors';
 
 export interface DistributedAppOptions {
   service: string;
@@ -56,7 +57,7 @@ export function bootstrapDistributedApp(options: DistributedAppOptions): void {
   };
   run().catch((error: unknown) => {
     // A configuration error is the operator's to fix: the reason alone, no stack trace.
-    logger.error(error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error));
+    logger.error(error instanceof ConfigError ? error.message : errorDetail(error));
     process.exit(1);
   });
 }

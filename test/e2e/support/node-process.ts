@@ -1,5 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { errorMessage } from '@app/errors';
 
 /** How a process ended; a SIGTERM'd Nest app re-raises the signal after its shutdown hooks. */
 export interface ProcessExit {
@@ -146,7 +147,7 @@ export function freePort(): Promise<number> {
  */
 export async function diagnoseProcesses<T>(processes: () => readonly NodeProcess[], work: () => Promise<T>, lines = 40): Promise<T> {
   const explained = (error: unknown) => {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     const output = processes().map((child) => child.tail(lines)).join('\n');
     const withOutput = new Error(`${message}\n\nOutput of the processes:\n${output}`, { cause: error });
     if (error instanceof Error && error.stack) withOutput.stack = `${withOutput.message}\n${error.stack.split('\n').slice(1).join('\n')}`;

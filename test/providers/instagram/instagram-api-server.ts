@@ -4,6 +4,7 @@ import { Container, InstagramContainers } from './instagram-containers';
 import { GraphAnswer, GraphErrors } from './instagram-graph-answers';
 import { InstagramLoginApi, InstagramUser } from './instagram-login-api';
 import { InstagramComment, InstagramMedia, InstagramMediaLibrary } from './instagram-media-library';
+import { errorMessage } from '@app/errors';
 
 export type { InstagramUser } from './instagram-login-api';
 
@@ -88,7 +89,7 @@ export class InstagramApiServer {
       this.fetches.push({ url, outcome: response.status });
       return response.status === 200 ? Buffer.from(await response.arrayBuffer()) : null;
     } catch (error) {
-      this.fetches.push({ url, outcome: error instanceof Error ? error.message : String(error) });
+      this.fetches.push({ url, outcome: errorMessage(error) });
       return null;
     }
   }

@@ -5,6 +5,7 @@ import { AccessCache } from '../access/access-cache';
 import { GATEWAY_DATABASE, GatewayDatabase } from '../gateway-migrations';
 import type { AuthenticatedUser } from './authenticated-user';
 import { LiveTokenIndex } from './live-token-index';
+import { errorMessage } from '@app/errors';
 
 export interface IssuedToken {
   id: number;
@@ -168,7 +169,7 @@ export class TokenStore {
       await db.updateTable('tokens').set({ last_used_at: dialect.now() }).where('id', '=', tokenId).execute();
     } catch (error) {
       // Only a record for the listings: the request goes on.
-      this.logger.warn(`Could not record the use of token ${tokenId}: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(`Could not record the use of token ${tokenId}: ${errorMessage(error)}`);
     }
   }
 

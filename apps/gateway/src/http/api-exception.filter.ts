@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorResponseOf } from './error-response';
+import { errorDetail } from '@app/errors';
 
 /**
  * Every error of the HTTP API leaves as `{message, errors?}`; unexpected ones are logged, not shown.
@@ -16,7 +17,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const answer = errorResponseOf(exception);
     if (answer.unexpected) {
-      const detail = exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
+      const detail = errorDetail(exception);
       this.logger.error(`${request.method} ${pathOf(request.url)} failed: ${detail}`);
     }
     if (reply.sent) return;

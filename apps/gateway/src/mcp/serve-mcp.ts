@@ -15,6 +15,7 @@ import { InProcessApi } from './in-process-api';
 import { API_TOOLS } from './mcp-tools';
 import { bindTool, OpenApiDocument, ToolBinding } from './tool-binding';
 import { toolResultOf, toolValidationError } from './tool-result';
+import { errorDetail } from '@app/errors';
 
 export const MCP_PATH = '/mcp';
 
@@ -55,7 +56,7 @@ export function serveMcp(app: NestFastifyApplication, document: OpenAPIObject): 
       await server.connect(transport);
       await transport.handleRequest(request.raw, reply.raw, request.body);
     } catch (error) {
-      new Logger('Mcp').error(`POST ${MCP_PATH} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      new Logger('Mcp').error(`POST ${MCP_PATH} failed: ${errorDetail(error)}`);
       if (!reply.raw.headersSent) reply.raw.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: ErrorCode.InternalError, message: 'Internal server error.' }, id: null }));
     }
   });

@@ -13,6 +13,7 @@ import { PublishingAttempts } from './publishing-attempts.metric';
 import { failed, ItemResult, nextStep, PublishMessages, PublishResult, published } from './publish-result';
 import { MediaReadFailure, VersionMedia } from './version-media';
 import { webAddressOf } from './web-address';
+import { errorMessage } from '@app/errors';
 
 export const labelOf = (key: AttemptKey): string => `post ${key.postUuid} to account ${key.accountId} (round ${key.round})`;
 
@@ -152,7 +153,7 @@ export class ContentItemsPublisher {
   private async holdingAttempt<T>(key: AttemptKey, call: () => Promise<T>): Promise<T> {
     const renew = setInterval(() => {
       this.journal.hold(key, this.options.attemptLeaseMs).catch((error: unknown) => {
-        this.logger.warn(`The hold on ${labelOf(key)} could not be renewed: ${error instanceof Error ? error.message : String(error)}`);
+        this.logger.warn(`The hold on ${labelOf(key)} could not be renewed: ${errorMessage(error)}`);
       });
     }, Math.max(50, Math.floor(this.options.attemptLeaseMs / 3)));
     // The renewals never keep a process alive that has nothing else to do.
@@ -182,7 +183,7 @@ export class ContentItemsPublisher {
       return await publish();
     } catch (error) {
       if (error instanceof MediaReadFailure) return error.failure;
-      const detail = error instanceof Error ? error.message : String(error);
+      const detail = errorMessage(error);
       return { kind: 'unknown', message: PublishMessages.providerCrashed(provider.name, detail) };
     }
   }

@@ -6,6 +6,7 @@ import { PUBLISHER_OPTIONS, PublisherOptions } from '../publisher-options';
 import { AccountPublisher } from './account-publisher';
 import { DeferredAttempts } from './deferred-attempts';
 import { recordPublishResultCommand } from './record-publish-result-command';
+import { errorMessage } from '@app/errors';
 
 /**
  * Resumes deferred attempts when the platform's wait is over, and sends each result to
@@ -33,7 +34,7 @@ export class DeferredAttemptsRunner implements OnApplicationBootstrap, OnModuleD
     this.loop ??= this.readiness.loop('deferred publish attempts');
     this.timer = setInterval(() => {
       this.running ??= this.runDue()
-        .catch((error: unknown) => this.logger.error(`Resuming deferred attempts failed: ${error instanceof Error ? error.message : String(error)}`))
+        .catch((error: unknown) => this.logger.error(`Resuming deferred attempts failed: ${errorMessage(error)}`))
         .finally(() => {
           this.running = null;
           this.loop?.beat(this.options.deferredPollMs);

@@ -4,6 +4,7 @@ import { APP_CONFIG, AppConfig } from '@app/config';
 import { MEDIA_STORE, MediaStore, readMediaBytes, signedMediaAddress, StoredMedia } from '@app/media-store';
 import { MEDIA_URL_SIGNER, MediaUrlSigner } from '@app/security';
 import { ProviderFailure, PublishMedia } from '../providers/publish-provider';
+import { errorMessage } from '@app/errors';
 
 /** When the media store does not answer, the attempt waits this long and tries again (nothing was sent yet). */
 const STORE_RETRY_MS = 1_000;
@@ -28,7 +29,7 @@ export class MediaReadFailure extends Error {
 
 const unreadable = (error: unknown): ProviderFailure => ({
   kind: 'retry_later',
-  message: VersionMediaMessages.unreadable(error instanceof Error ? error.message : String(error)),
+  message: VersionMediaMessages.unreadable(errorMessage(error)),
   retryAfterMs: STORE_RETRY_MS,
 });
 

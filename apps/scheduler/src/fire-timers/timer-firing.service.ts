@@ -6,6 +6,7 @@ import { SCHEDULER_OPTIONS, SchedulerOptions } from '../scheduler-options';
 import { DueTimer, TimerStore } from '../timers/timer-store';
 import { startPublishingCommand } from './start-publishing-command';
 import { wakeUpDelay } from './wake-up-delay';
+import { errorMessage } from '@app/errors';
 
 /**
  * Fires due timers: sends StartPublishing to `post-commands`, then deletes the timer. A crash in
@@ -81,14 +82,14 @@ export class TimerFiring {
     try {
       ok = await this.fireAllDue();
     } catch (error) {
-      this.logger.error(`Could not read the due timers: ${reason(error)}`);
+      this.logger.error(`Could not read the due timers: ${errorMessage(error)}`);
       ok = false;
     }
     let nextDueAt: Date | null = null;
     try {
       nextDueAt = await this.timers.nextDueAt(new Date());
     } catch (error) {
-      this.logger.error(`Could not read the next due time: ${reason(error)}`);
+      this.logger.error(`Could not read the next due time: ${errorMessage(error)}`);
       ok = false;
     }
     this.failures = ok ? 0 : this.failures + 1;
@@ -125,7 +126,7 @@ export class TimerFiring {
         commands.map((command) => ({ key: command.postUuid, value: command, headers: { [Headers.messageId]: command.commandId } })),
       );
     } catch (error) {
-      this.logger.error(`Could not send StartPublishing for ${describe(timers)}; will try again: ${reason(error)}`);
+      this.logger.error(`Could not send StartPublishing for ${describe(timers)}; will try again: ${errorMessage(error)}`);
       await this.timers.release(timers).catch(() => undefined);
       return false;
     }
@@ -138,7 +139,7 @@ export class TimerFiring {
       await this.timers.removeFired(timers);
     } catch (error) {
       // The leases run out and the timers fire again: duplicates the Post aggregate ignores.
-      this.logger.warn(`Could not remove the fired timers of ${describe(timers)}: ${reason(error)}`);
+      this.logger.warn(`Could not remove the fired timers of ${describe(timers)}: ${errorMessage(error)}`);
     }
     return true;
   }
@@ -158,4 +159,3 @@ export class TimerFiring {
 
 const describe = (timers: readonly DueTimer[]): string =>
   timers.length === 1 ? `post ${timers[0]!.postUuid}` : `${timers.length} posts (${timers[0]!.postUuid}, ...)`;
-const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));

@@ -8,6 +8,7 @@ import { ClaimedDelivery, DeliveryQueueRepository, FinishedAttempt } from './del
 import { AttemptOutcome, outcomeOfAttempt } from './retry-policy';
 import { WebhookHealthRepository } from './webhook-health.repository';
 import { WebhookSender } from './webhook-sender';
+import { errorMessage } from '@app/errors';
 
 /** Attempts in flight at once in one process; also the most deliveries claimed by one statement. */
 export const MAX_CONCURRENT_ATTEMPTS = 128;
@@ -94,7 +95,7 @@ export class DeliveryWorker {
         this.logger.warn(`webhook.disabled: webhook ${id} of ${workspaceUuid === null ? 'the system' : `workspace ${workspaceUuid}`} set inactive. ${reason}`);
       }
     } catch (error) {
-      this.logger.error(`Webhook health not recorded: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.error(`Webhook health not recorded: ${errorMessage(error)}`);
     }
   }
 
@@ -144,7 +145,7 @@ export class DeliveryWorker {
       }
       if (this.running && emptied && !this.pumpRequested) this.armAfterEmptyQueue(await this.queue.msUntilNextDue(this.busyWebhooks()), claimedAny);
     } catch (error) {
-      this.logger.error(`Reading the delivery queue failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.error(`Reading the delivery queue failed: ${errorMessage(error)}`);
       if (this.running) this.wakeWithin(FAILURE_PAUSE_MS);
     } finally {
       this.pumping = false;
@@ -191,7 +192,7 @@ export class DeliveryWorker {
     this.inFlightByWebhook.set(webhookId, (this.inFlightByWebhook.get(webhookId) ?? 0) + 1);
     const attempt = this.attempt(delivery)
       .catch((error: unknown) =>
-        this.logger.error(`Delivery ${delivery.id}: attempt not recorded: ${error instanceof Error ? error.message : String(error)}`),
+        this.logger.error(`Delivery ${delivery.id}: attempt not recorded: ${errorMessage(error)}`),
       )
       .finally(() => {
         this.inFlight.delete(attempt);

@@ -6,6 +6,7 @@ import { APP_CONFIG, AppConfig } from '@app/config';
 import { AttemptErrorKind } from '@app/contracts';
 import { findNonPublicAddress, hostOf, NonPublicAddressError, publicOnlyLookup } from '@app/network';
 import { signatureHeader } from '../signing/webhook-signature';
+import { errorMessage } from '@app/errors';
 
 /** How much of an answer the attempts log keeps. */
 export const MAX_LOGGED_RESPONSE_BYTES = 1024;
@@ -58,7 +59,7 @@ export class WebhookSender {
       const errorKind = succeeded ? null : 'http_status';
       return { succeeded, statusCode: answer.statusCode, durationMs: elapsed(), error: null, errorKind, response: answer.response };
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       return { succeeded: false, statusCode: null, durationMs: elapsed(), error: message, errorKind: kindOf(error), response: null };
     }
   }

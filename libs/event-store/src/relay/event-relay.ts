@@ -4,6 +4,7 @@ import { SchemaDatabase } from '@app/persistence';
 import { EventStore, RecordedEvent } from '../event-store.port';
 import { pause } from '../timing';
 import { RelayLease, RelayTables } from './relay-lease';
+import { errorMessage } from '@app/errors';
 
 export interface RelayedMessage {
   topic: string;
@@ -114,7 +115,7 @@ export class EventRelay {
     try {
       return await this.lease.acquire();
     } catch (error) {
-      this.logger.error(`Could not take the relay lease: ${describe(error)}`);
+      this.logger.error(`Could not take the relay lease: ${errorMessage(error)}`);
       return null;
     }
   }
@@ -167,7 +168,7 @@ export class EventRelay {
         this.onTurn(this.renewEveryMs);
         return;
       } catch (error) {
-        this.logger.warn(`Could not relay ${batch.length} events from position ${batch[0].position}: ${describe(error)}; retrying`);
+        this.logger.warn(`Could not relay ${batch.length} events from position ${batch[0].position}: ${errorMessage(error)}; retrying`);
         this.onTurn(this.retryEveryMs);
         await pause(this.retryEveryMs, lost.signal);
       } finally {
@@ -204,7 +205,7 @@ export class EventRelay {
     try {
       return await this.lease.renew();
     } catch (error) {
-      this.logger.error(`Could not renew the relay lease: ${describe(error)}`);
+      this.logger.error(`Could not renew the relay lease: ${errorMessage(error)}`);
       return false;
     }
   }
@@ -214,7 +215,7 @@ export class EventRelay {
       await this.lease.release();
       this.logger.log('Stopped and released the relay lease');
     } catch (error) {
-      this.logger.error(`Could not release the relay lease; it expires in ${this.leaseMs} ms: ${describe(error)}`);
+      this.logger.error(`Could not release the relay lease; it expires in ${this.leaseMs} ms: ${errorMessage(error)}`);
     }
   }
 }
@@ -230,8 +231,4 @@ async function byTopic(batch: RecordedEvent[], toMessage: EventToMessage): Promi
     topics.set(message.topic, messages);
   }
   return topics;
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { AllSubscription, RecordedEvent } from '../event-store.port';
 import { Doorbell, pause } from '../timing';
+import { errorMessage } from '@app/errors';
 
 export interface SubscriptionTiming {
   /** How often the store is read for appends made by other processes. */
@@ -70,7 +71,7 @@ export class AllSubscriptionLoop implements AllSubscription {
       return await this.readAll(this.position, this.timing.batchSize);
     } catch (error) {
       this.logger.error(
-        `Reading events after position ${this.position} failed, retrying in ${this.timing.retryDelayMs} ms: ${describe(error)}`,
+        `Reading events after position ${this.position} failed, retrying in ${this.timing.retryDelayMs} ms: ${errorMessage(error)}`,
       );
       await pause(this.timing.retryDelayMs, this.stopping.signal);
       return null;
@@ -86,15 +87,11 @@ export class AllSubscriptionLoop implements AllSubscription {
       } catch (error) {
         this.logger.warn(
           `Handler failed on ${event.type} at position ${event.position} (${event.streamId}@${event.revision}), ` +
-            `attempt ${attempt}; retrying in ${this.timing.retryDelayMs} ms: ${describe(error)}`,
+            `attempt ${attempt}; retrying in ${this.timing.retryDelayMs} ms: ${errorMessage(error)}`,
         );
         await pause(this.timing.retryDelayMs, this.stopping.signal);
       }
     }
     return false;
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,8 +1,8 @@
 import { Logger } from '@nestjs/common';
-import { errorMessage } from '../dead-letter';
 import { IncomingMessage } from '../message-bus.port';
 import { RetryPolicy, retryDelayMs } from './retry-policy';
 import { isUnprocessable } from './unprocessable-message';
+import { errorMessage } from '@app/errors';
 
 export interface RetryLoop {
   groupId: string;

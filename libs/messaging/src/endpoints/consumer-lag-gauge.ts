@@ -1,8 +1,8 @@
 import { Logger } from '@nestjs/common';
 import type { ObservableResult } from '@opentelemetry/api';
 import { appMeter } from '@app/telemetry';
-import { errorMessage } from '../dead-letter';
 import { ConsumerLag, MessageBus } from '../message-bus.port';
+import { errorMessage } from '@app/errors';
 
 /** A scrape asks the bus (the broker) at most this often; the scrapes in between get the last answer. */
 export const LAG_LOOKUP_INTERVAL_MS = 5_000;

@@ -4,6 +4,7 @@ import { ServiceError } from '../service-error';
 import { openPayload, PayloadCipher, sealPayload, UnsealedPayloadError } from '../kafka/sealed-payload';
 import { RpcClient, RpcFailures, RpcReply, RpcServer } from '../rpc.port';
 import { AcceptedQueryIds } from './accepted-query-ids';
+import { errorMessage } from '@app/errors';
 
 /** Where a service answers queries on its own HTTP port. */
 export const QUERY_PATH_PREFIX = '/internal/queries/';
@@ -83,7 +84,7 @@ export class HttpQueryServer implements RpcServer {
     } catch (error) {
       if (error instanceof ServiceError) reply = { ok: false, error: error.toBody() };
       else {
-        this.logger.error(`Query ${method} failed: ${error instanceof Error ? error.message : String(error)}`);
+        this.logger.error(`Query ${method} failed: ${errorMessage(error)}`);
         reply = failure(RpcFailures.handlerFailed);
       }
     }

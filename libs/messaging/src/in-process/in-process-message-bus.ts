@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { deadLetterTopic } from '../dead-letter';
 import { migrateSchema, SqlDatabase } from '@app/persistence';
-import { deadLetterHeaders, errorMessage } from '../dead-letter';
+import { deadLetterHeaders } from '../dead-letter';
 import { keepRetrying, RetryPolicy, retryPolicy } from '../delivery/retry-policy';
 import { ConsumerLag, IncomingMessage, MessageBus, OutgoingMessage, SubscribeOptions, Subscription } from '../message-bus.port';
 import { consumerLagOf } from './consumer-lag';
@@ -9,6 +9,7 @@ import { busMigrations, commitOffset, deleteConsumedMessages, ensureTopic, Parti
 import { MessageLogWriter } from './log-writer';
 import { PartitionConsumer } from './partition-consumer';
 import { partitionForKey } from './partitioner';
+import { errorMessage, errorStack } from '@app/errors';
 
 export interface InProcessMessageBusOptions {
   /** Partitions of a topic this bus creates; an existing topic keeps its count. Default 4. */
@@ -155,7 +156,7 @@ export class InProcessMessageBus implements MessageBus {
     this.logger.error(
       `Group ${groupId} gave up on ${message.topic}/${message.partition}@${message.offset} (key ${message.key}) ` +
         `after ${attempts} attempts and moved it to ${topic}: ${errorMessage(error)}`,
-      error instanceof Error ? error.stack : undefined,
+      errorStack(error),
     );
   }
 

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { ServiceError } from '../service-error';
 import { RpcClient, RpcFailures, RpcReply, RpcServer } from '../rpc.port';
+import { errorMessage, errorStack } from '@app/errors';
 
 type RpcHandler = (payload: unknown) => Promise<unknown>;
 
@@ -38,8 +39,8 @@ export class InProcessRpc implements RpcClient, RpcServer {
     } catch (error) {
       if (error instanceof ServiceError) return jsonCopy({ ok: false, error: error.toBody() });
       this.logger.error(
-        `RPC ${method} failed: ${error instanceof Error ? error.message : String(error)}`,
-        error instanceof Error ? error.stack : undefined,
+        `RPC ${method} failed: ${errorMessage(error)}`,
+        errorStack(error),
       );
       return { ok: false, error: { kind: 'unavailable', message: RpcFailures.handlerFailed } };
     }

@@ -2,9 +2,9 @@ import { Logger } from '@nestjs/common';
 import { IncomingMessage } from '../message-bus.port';
 import { commitOffset, joinPartition, readPartition } from './message-log';
 import { MessageLogWriter } from './log-writer';
-import { errorMessage } from '../dead-letter';
 import { handleWithRetries } from '../delivery/handle-with-retries';
 import { RetryPolicy } from '../delivery/retry-policy';
+import { errorMessage } from '@app/errors';
 
 export interface PartitionConsumerSettings {
   /** The writer of the log read: it wakes this consumer when it appends to the partition. */

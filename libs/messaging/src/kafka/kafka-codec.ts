@@ -1,5 +1,6 @@
 import { IHeaders, KafkaMessage } from 'kafkajs';
 import { IncomingMessage, OutgoingMessage } from '../message-bus.port';
+import { errorMessage } from '@app/errors';
 
 export type Decoded = { ok: true; message: IncomingMessage } | { ok: false; reason: string };
 
@@ -41,7 +42,7 @@ export function decodeMessage(topic: string, partition: number, message: KafkaMe
     try {
       value = JSON.parse(message.value.toString('utf8'));
     } catch (error) {
-      return { ok: false, reason: `The message value is not JSON: ${error instanceof Error ? error.message : String(error)}` };
+      return { ok: false, reason: `The message value is not JSON: ${errorMessage(error)}` };
     }
   }
   return {

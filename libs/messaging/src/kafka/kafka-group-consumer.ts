@@ -4,9 +4,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { IncomingMessage, Subscription } from '../message-bus.port';
 import { GroupMemberReports, GroupMembershipWatch } from '../group-membership';
 import { decodeMessage, MessageAuthenticator, nextOffset } from './kafka-codec';
-import { errorMessage } from '../dead-letter';
 import { handleWithRetries } from '../delivery/handle-with-retries';
 import { RetryPolicy, retryDelayMs } from '../delivery/retry-policy';
+import { errorMessage } from '@app/errors';
 
 export interface GroupConsumerSettings {
   consumer: Consumer;

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { deadLetterTopic } from '../dead-letter';
 import { Admin, Kafka, KafkaMessage, Partitioners, Producer } from 'kafkajs';
-import { DeadLetterHeaders, deadLetterHeaders, errorMessage, MessageTooLargeError } from '../dead-letter';
+import { DeadLetterHeaders, deadLetterHeaders, MessageTooLargeError } from '../dead-letter';
 import { keepRetrying, RetryPolicy, retryPolicy } from '../delivery/retry-policy';
 import { chunkBySize, encodedSize } from './request-chunks';
 import { ConsumerLag, MessageBus, OutgoingMessage, SubscribeOptions, Subscription } from '../message-bus.port';
@@ -10,6 +10,7 @@ import { encodeMessage, MessageAuthenticator, SIGNATURE_HEADER } from './kafka-c
 import { kafkaConsumerLag } from './kafka-consumer-lag';
 import { KafkaGroupConsumer } from './kafka-group-consumer';
 import { KafkaLogLevel, kafkaLogLevel, nestLogCreator } from './kafka-logging';
+import { errorMessage, errorStack } from '@app/errors';
 
 /** Consumer group timings (kafkajs names, milliseconds). Short ones make tests fast; the defaults suit production. */
 export interface KafkaConsumerTimings {
@@ -181,7 +182,7 @@ export class KafkaMessageBus implements MessageBus {
     this.logger.error(
       `Group ${groupId} gave up on ${topic}/${partition}@${message.offset} (key ${message.key?.toString() ?? ''}) ` +
         `after ${attempts} attempts and moved it to ${target}: ${added[DeadLetterHeaders.error]}`,
-      reason instanceof Error ? reason.stack : undefined,
+      errorStack(reason),
     );
   }
 

@@ -3,10 +3,10 @@ import { ServiceError } from '../service-error';
 import { randomUUID } from 'node:crypto';
 import { IncomingMessage, Subscription } from '../message-bus.port';
 import { RpcClient, RpcFailures, RpcReply, RpcServer } from '../rpc.port';
-import { errorMessage } from '../dead-letter';
 import { KafkaMessageBus, KafkaMessageBusOptions } from './kafka-message-bus';
 import { recordRpcPhases, RpcTimingHeaders } from './rpc-phase-timings';
 import { openPayload, PayloadCipher, sealPayload } from './sealed-payload';
+import { errorMessage, errorStack } from '@app/errors';
 
 type RpcHandler = (payload: unknown) => Promise<unknown>;
 
@@ -220,7 +220,7 @@ export class KafkaRpc implements RpcClient, RpcServer {
       return { ok: true, result: await handler(payload) };
     } catch (error) {
       if (error instanceof ServiceError) return { ok: false, error: error.toBody() };
-      this.logger.error(`RPC ${method} (${correlationId}) failed: ${errorMessage(error)}`, error instanceof Error ? error.stack : undefined);
+      this.logger.error(`RPC ${method} (${correlationId}) failed: ${errorMessage(error)}`, errorStack(error));
       return { ok: false, error: { kind: 'unavailable', message: RpcFailures.handlerFailed } };
     }
   }

@@ -1,6 +1,7 @@
 import { Controller, Get, Header, Logger } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { PROMETHEUS_CONTENT_TYPE, prometheusText } from '@app/telemetry';
+import { errorMessage } from '@app/errors';
 
 /**
  * `GET /metrics`: what the app's instruments recorded, for Prometheus to scrape. Outside the API
@@ -16,7 +17,7 @@ export class MetricsController {
   @Header('Cache-Control', 'no-store')
   async metrics(): Promise<string> {
     const { text, errors } = await prometheusText();
-    for (const error of errors) this.logger.warn(`A metric could not be collected: ${error instanceof Error ? error.message : String(error)}`);
+    for (const error of errors) this.logger.warn(`A metric could not be collected: ${errorMessage(error)}`);
     return text;
   }
 }

@@ -1,6 +1,7 @@
 import { createServer, IncomingMessage, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { ReceivedRequest, ReceiverAnswer, ReceiverCommand } from './receiver-protocol';
+import { errorMessage } from '@app/errors';
 
 /**
  * Customers' webhook endpoints on 127.0.0.1, in a process of their own so that neither the
@@ -92,7 +93,7 @@ async function answer(command: ReceiverCommand): Promise<ReceiverAnswer> {
 process.on('message', (command: ReceiverCommand) => {
   answer(command).then(
     (reply) => process.send!(reply),
-    (error: unknown) => process.send!({ id: command.id, type: 'failed', message: error instanceof Error ? error.message : String(error) }),
+    (error: unknown) => process.send!({ id: command.id, type: 'failed', message: errorMessage(error) }),
   );
 });
 // The benchmark ended (or crashed): nothing is left to receive for.

@@ -5,6 +5,7 @@ import { platformOf } from '@app/platforms';
 import { notFound } from '../../http/api-error';
 import { AccountRegistry, AccountView, ReportedSettings } from '../account-registry';
 import { ACCOUNT_NOT_FOUND } from '../delete-account/disconnect-account';
+import { errorMessage } from '@app/errors';
 
 export interface AccountToConnect {
   workspaceUuid: string;
@@ -80,7 +81,7 @@ export class ConnectAccount {
    */
   private forget(accountId: number, workspaceUuid: string): void {
     this.rpc.request(RpcMethods.disconnectAccount, { accountId, workspaceUuid }).catch((error: unknown) => {
-      this.logger.warn(`Account ${accountId} of workspace ${workspaceUuid}: the publisher could not be asked to forget it after its connect failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(`Account ${accountId} of workspace ${workspaceUuid}: the publisher could not be asked to forget it after its connect failed: ${errorMessage(error)}`);
     });
   }
 }

@@ -12,6 +12,7 @@ import { ConnectAccount } from '../connect-account/connect-account';
 import { isOAuthProvider, redirectUriOf, usesPkce } from './oauth-apps';
 import { carriesBinding, clearBindingCookie } from './oauth-browser-binding';
 import { OAuthStates, PendingAuthorization } from './oauth-states';
+import { errorDetail } from '@app/errors';
 
 /** Where the user lands after the platform: the dashboard's accounts page, saying what came of it. */
 const ACCOUNTS_PAGE = '/app/accounts';
@@ -72,7 +73,7 @@ export class OAuthCallbackController {
       return { url: `${ACCOUNTS_PAGE}?connected=${account.id}` };
     } catch (error) {
       const { body, unexpected } = errorResponseOf(error);
-      if (unexpected) this.logger.error(`Connecting a ${provider} account failed`, error instanceof Error ? error.stack : String(error));
+      if (unexpected) this.logger.error(`Connecting a ${provider} account failed`, errorDetail(error));
       const fields = (body as { message: string; errors?: Record<string, string[]> }).errors;
       return failed(fields ? Object.values(fields).flat().join(' ') : (body as { message: string }).message);
     }

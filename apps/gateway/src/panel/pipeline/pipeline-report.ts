@@ -5,6 +5,7 @@ import { ConsumerLag, MESSAGE_BUS, MessageBus, RPC_CLIENT, RpcClient } from '@ap
 import { DeadLetterStore } from '../../dead-letters/dead-letter-store';
 import { PipelineView, pipelineViewOf } from './pipeline-view';
 import { PostsInFlight } from './posts-in-flight';
+import { asError } from '@app/errors';
 
 /** How long the view waits for the webhook-dispatcher and the broker. */
 const ASK_TIMEOUT_MS = 5_000;
@@ -55,7 +56,7 @@ async function orError<T>(pending: Promise<T>): Promise<T | Error> {
   try {
     return await pending;
   } catch (error) {
-    return error instanceof Error ? error : new Error(String(error));
+    return asError(error);
   }
 }
 

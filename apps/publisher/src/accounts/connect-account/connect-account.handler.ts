@@ -7,6 +7,7 @@ import { AccountStore } from '../account-store';
 import { validateConnectAccountRequest, ValidConnectAccountRequest } from './connect-account-request';
 import { avatarAddress } from './avatar-address';
 import { ConnectDeadline } from './connect-deadline';
+import { errorMessage } from '@app/errors';
 
 export const ConnectMessages = {
   credentialsRejected: 'The provider rejected these credentials.',
@@ -103,7 +104,7 @@ export class ConnectAccountHandler {
     try {
       return await providerAdapter.verify(settings, credentials);
     } catch (error) {
-      return { kind: 'unknown', message: error instanceof Error ? error.message : String(error) };
+      return { kind: 'unknown', message: errorMessage(error) };
     }
   }
 }

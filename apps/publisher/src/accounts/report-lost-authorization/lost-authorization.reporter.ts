@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ACCOUNT_EVENT_VERSION, AccountEventMessage, Headers, Topics } from '@app/contracts';
 import { MESSAGE_BUS, MessageBus } from '@app/messaging';
+import { errorMessage } from '@app/errors';
 
 export interface LostAuthorization {
   accountId: number;
@@ -35,7 +36,7 @@ export class LostAuthorizationReporter {
       ]);
       this.logger.warn(`${lost.provider} refused the credentials of account ${lost.accountId}; it must be connected again (${lost.reason})`);
     } catch (error) {
-      this.logger.error(`Could not report that account ${lost.accountId} must be connected again: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.error(`Could not report that account ${lost.accountId} must be connected again: ${errorMessage(error)}`);
     }
   }
 }

@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { Agent, Dispatcher, request } from 'undici';
 import { findNonPublicAddress, hostOf, NonPublicAddressError, publicOnlyLookup } from '@app/network';
 import { ProviderFailure } from '../publish-provider';
+import { errorMessage } from '@app/errors';
 
 export interface ProviderHttpOptions {
   /** `PROVIDER_ALLOW_PRIVATE_URLS`: platforms on private, loopback or link-local addresses are reached too. */
@@ -161,7 +162,7 @@ function failureOf(error: unknown, timeoutMs: number): HttpAnswer {
     return { kind: 'not_sent', message: (cause as Error).message, refusedAddress: true };
   }
   const code = String((cause as { code?: unknown }).code ?? (error as { code?: unknown }).code ?? '');
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   if (CONNECT_ERRORS.has(code)) return { kind: 'not_sent', message: `${code}: ${message}`, refusedAddress: false };
   return { kind: 'no_answer', message: code ? `${code}: ${message}` : message };
 }

@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { errorMessage } from '@app/errors';
 
 /**
  * A real Apache Kafka broker (with its ZooKeeper) for tests, from the `kafka` folder of `shared`
@@ -67,7 +68,7 @@ export async function startRealKafkaBroker(ownerPid = process.pid): Promise<Real
       return await startOnce(ownerPid);
     } catch (error) {
       if (attempt >= START_ATTEMPTS) throw error;
-      console.warn(`The Kafka broker did not start (attempt ${attempt} of ${START_ATTEMPTS}), starting it again: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      console.warn(`The Kafka broker did not start (attempt ${attempt} of ${START_ATTEMPTS}), starting it again: ${errorMessage(error).split('\n')[0]}`);
     }
   }
 }
