@@ -77,6 +77,13 @@ module.exports = {
       to: { path: '^libs/', dependencyTypesNot: ['aliased'] },
     },
     {
+      name: 'test-support-stays-in-tests',
+      comment: 'What libraries keep for tests (their testing/ folders: throwaway databases, fixtures, a local broker) is imported by tests only, never by code that ships.',
+      severity: 'error',
+      from: { path: '^(apps|libs)/', pathNot: ['\\.(int-|e2e-)?spec\\.ts$', '^apps/[^/]+/test/', '/testing/'] },
+      to: { path: '^libs/(testing|.+/testing)/' },
+    },
+    {
       name: 'no-circular',
       comment: 'No import cycles at run time (a cycle through type-only imports is erased by the compiler).',
       severity: 'error',

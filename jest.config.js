@@ -9,6 +9,7 @@ const swc = ['@swc/jest', {
 }];
 const moduleNameMapper = {
   '^@app/kafka-testing$': '<rootDir>/libs/messaging/src/kafka/testing',
+  '^@app/persistence/testing$': '<rootDir>/libs/persistence/src/testing',
   '^@app/contracts/testing$': '<rootDir>/libs/contracts/src/testing/post-event-messages',
   '^@app/domain/testing$': '<rootDir>/libs/domain/src/post/testing/post-fixtures',
   '^@app/media-samples$': '<rootDir>/libs/media-store/src/testing',

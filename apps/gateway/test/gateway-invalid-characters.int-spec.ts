@@ -1,4 +1,4 @@
-import { testEngines } from '@app/persistence';
+import { testEngines } from '@app/persistence/testing';
 import { FakeServices } from './fake-services';
 import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 

@@ -6,7 +6,8 @@ import { ConsumerGroups, decodePostEventMessage, PostCommandReply, PostEventMess
 import type { Actor, PostContentInput, ScheduleIntent } from '@app/domain';
 import { SqlEventStore } from '@app/event-store';
 import { InProcessMessageBus, InProcessRpc } from '@app/messaging';
-import { openPostgresForTest, openSqliteForTest, SqlDatabase, TestDatabase } from '@app/persistence';
+import { SqlDatabase } from '@app/persistence';
+import { openPostgresForTest, openSqliteForTest, TestDatabase } from '@app/persistence/testing';
 import { testInfrastructure } from '@app/testing';
 import { PostServiceModule } from '../src/post-service.module';
 

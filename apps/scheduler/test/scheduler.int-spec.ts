@@ -4,14 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { PostEventMessage, Topics } from '@app/contracts';
 import { samplePostEvent } from '@app/contracts/testing';
 import { IncomingMessage, InProcessMessageBus, MESSAGE_BUS } from '@app/messaging';
-import {
-  createThrowawayDatabase,
-  migrateSchema,
-  openPostgresDatabase,
-  openSqliteDatabase,
-  SqlDatabase,
-  ThrowawayDatabase,
-} from '@app/persistence';
+import { migrateSchema, openPostgresDatabase, openSqliteDatabase, SqlDatabase } from '@app/persistence';
+import { createThrowawayDatabase, ThrowawayDatabase } from '@app/persistence/testing';
 import { testInfrastructure } from '@app/testing';
 import { SchedulerModule } from '../src/scheduler.module';
 import { SCHEDULER_SCHEMA, SchedulerTables, schedulerMigrations } from '../src/scheduler-migrations';

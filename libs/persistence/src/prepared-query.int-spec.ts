@@ -1,5 +1,6 @@
 import { Generated, sql } from 'kysely';
-import { migrateSchema, PreparedQuery, SchemaDatabase, SchemaMigration, testEngines } from '@app/persistence';
+import { migrateSchema, PreparedQuery, SchemaDatabase, SchemaMigration } from '@app/persistence';
+import { testEngines } from '@app/persistence/testing';
 
 interface Tables {
   counters: { id: Generated<number>; name: string; value: number; active: boolean | number; touched_at: Date | string | null };

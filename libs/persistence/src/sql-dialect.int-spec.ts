@@ -1,5 +1,6 @@
 import { Generated, sql } from 'kysely';
-import { migrateSchema, SchemaDatabase, SchemaMigration, testEngines, toDate } from '@app/persistence';
+import { migrateSchema, SchemaDatabase, SchemaMigration, toDate } from '@app/persistence';
+import { testEngines } from '@app/persistence/testing';
 
 interface Tables {
   notes: { id: Generated<number>; owner: string; body: unknown; done: boolean | number; due_at: Date | string; lease_until: Date | string | null };

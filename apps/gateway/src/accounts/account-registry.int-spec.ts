@@ -1,4 +1,4 @@
-import { openMigratedSchema, testEngines } from '@app/persistence';
+import { openMigratedSchema, testEngines } from '@app/persistence/testing';
 import { GATEWAY_SCHEMA, GatewayDatabase, GatewayTables, gatewayMigrations } from '../gateway-migrations';
 import { AccountRegistry, NewAccount } from './account-registry';
 

@@ -1,5 +1,5 @@
 import { hashToken } from '@app/security';
-import { openMigratedSchema, testEngines } from '@app/persistence';
+import { openMigratedSchema, testEngines } from '@app/persistence/testing';
 import { AccessCache } from '../access/access-cache';
 import { GATEWAY_SCHEMA, GatewayDatabase, GatewayTables, gatewayMigrations } from '../gateway-migrations';
 import { INDEX_REFRESH_INTERVAL_MS, INDEX_RELOAD_INTERVAL_MS, LiveTokenIndex } from './live-token-index';

@@ -1,6 +1,6 @@
 import { LiveTokenIndex } from './live-token-index';
 import { hashToken } from '@app/security';
-import { openMigratedSchema, testEngines } from '@app/persistence';
+import { openMigratedSchema, testEngines } from '@app/persistence/testing';
 import { AccessCache } from '../access/access-cache';
 import { GATEWAY_SCHEMA, GatewayDatabase, GatewayTables, gatewayMigrations } from '../gateway-migrations';
 import { MAX_LIVE_TOKENS_PER_USER, TokenStore, TooManyTokensError } from './token-store';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
-import { openMigratedSchema, testEngines } from '@app/persistence';
+import { openMigratedSchema, testEngines } from '@app/persistence/testing';
 import { SecretBox } from '@app/security';
 import { GATEWAY_SCHEMA, GatewayDatabase, GatewayTables, gatewayMigrations } from '../gateway-migrations';
 import { IdempotencyStore, IdempotentRequest } from './idempotency-store';

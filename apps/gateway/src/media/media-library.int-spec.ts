@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PostEventName, PostStatus } from '@app/contracts';
 import { samplePostEvent } from '@app/contracts/testing';
 import { mediaUseChangeOf } from './media-uses/post-events-for-media.consumer';
-import { openMigratedSchema, testEngines } from '@app/persistence';
+import { openMigratedSchema, testEngines } from '@app/persistence/testing';
 import { GATEWAY_SCHEMA, GatewayDatabase, GatewayTables, gatewayMigrations } from '../gateway-migrations';
 import { MediaLibrary } from './media-library';
 import { MediaUses } from './media-uses/media-uses';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PostContentInput, PostingQueue } from '@app/domain';
-import { createThrowawayDatabase, migrateSchema, openMigratedSchema, openPostgresDatabase, SqlDatabase, testEngines } from '@app/persistence';
+import { migrateSchema, openPostgresDatabase, SqlDatabase } from '@app/persistence';
+import { createThrowawayDatabase, openMigratedSchema, testEngines } from '@app/persistence/testing';
 import { POSTS_SCHEMA, PostsDatabase, PostsTables } from '../read-model/posts-schema';
 import { QueueSlotAllocator } from './queue-slot-allocator';
 import { QueueSlotBook } from './queue-slot-book';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { openMigratedSchema, testEngines } from '@app/persistence';
+import { openMigratedSchema, testEngines } from '@app/persistence/testing';
 import { POSTS_SCHEMA, PostsDatabase, PostsTables } from '../read-model/posts-schema';
 import { QueueSlotBook, RESERVATION_GRACE_MS } from './queue-slot-book';
 import { queueSlotsMigration } from './queue-slots-schema';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { migrateSchema, SchemaDatabase, testEngines } from '@app/persistence';
+import { migrateSchema, SchemaDatabase } from '@app/persistence';
+import { testEngines } from '@app/persistence/testing';
 import { SecretBox } from '@app/security';
 import { AccountStore } from '../accounts/account-store';
 import { PUBLISHER_SCHEMA, PublisherTables, publisherMigrations } from '../publisher-migrations';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '@app/config';
-import { openMigratedSchema, SchemaDatabase, testEngines } from '@app/persistence';
+import { SchemaDatabase } from '@app/persistence';
+import { openMigratedSchema, testEngines } from '@app/persistence/testing';
 import { PUBLISHER_SCHEMA, PublisherTables, publisherMigrations } from '../publisher-migrations';
 import { AttemptRetention } from './attempt-retention';
 

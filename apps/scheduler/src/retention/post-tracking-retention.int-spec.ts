@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '@app/config';
-import { openMigratedSchema, SchemaDatabase, testEngines } from '@app/persistence';
+import { SchemaDatabase } from '@app/persistence';
+import { openMigratedSchema, testEngines } from '@app/persistence/testing';
 import { SCHEDULER_SCHEMA, SchedulerTables, schedulerMigrations } from '../scheduler-migrations';
 import { PostTrackingRetention } from './post-tracking-retention';
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { openMigratedSchema, SchemaDatabase, testEngines } from '@app/persistence';
+import { SchemaDatabase } from '@app/persistence';
+import { openMigratedSchema, testEngines } from '@app/persistence/testing';
 import { SCHEDULER_SCHEMA, SchedulerTables, schedulerMigrations } from '../scheduler-migrations';
 import { DueTimer, TimerStore } from './timer-store';
 

@@ -1,4 +1,5 @@
-import { openMigratedSchema, SchemaDatabase, testEngines, toDate } from '@app/persistence';
+import { SchemaDatabase, toDate } from '@app/persistence';
+import { openMigratedSchema, testEngines } from '@app/persistence/testing';
 import { WEBHOOKS_SCHEMA, WebhooksTables, webhooksMigrations } from '../webhooks-schema';
 import { ClaimedDelivery, DeliveryQueueRepository, FinishedAttempt } from './delivery-queue.repository';
 import { freshWebhook } from '../../test/webhook-rows';

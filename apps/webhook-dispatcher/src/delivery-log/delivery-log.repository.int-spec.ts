@@ -1,4 +1,5 @@
-import { openMigratedSchema, SchemaDatabase, testEngines } from '@app/persistence';
+import { SchemaDatabase } from '@app/persistence';
+import { openMigratedSchema, testEngines } from '@app/persistence/testing';
 import { WEBHOOKS_SCHEMA, WebhooksTables, webhooksMigrations } from '../webhooks-schema';
 import { DeliveryLogRepository } from './delivery-log.repository';
 import { freshWebhook } from '../../test/webhook-rows';

@@ -1,4 +1,5 @@
-import { openMigratedSchema, SchemaDatabase, testEngines } from '@app/persistence';
+import { SchemaDatabase } from '@app/persistence';
+import { openMigratedSchema, testEngines } from '@app/persistence/testing';
 import { SecretBox } from '@app/security';
 import { WEBHOOKS_SCHEMA, WebhooksTables, webhooksMigrations } from '../webhooks-schema';
 import { NO_ACTIVITY, WebhookActivityRepository } from './webhook-activity.repository';

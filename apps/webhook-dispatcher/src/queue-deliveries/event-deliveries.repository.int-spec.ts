@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { WebhookEnvelope } from '@app/contracts';
-import { openMigratedSchema, SchemaDatabase, testEngines } from '@app/persistence';
+import { SchemaDatabase } from '@app/persistence';
+import { openMigratedSchema, testEngines } from '@app/persistence/testing';
 import { WEBHOOKS_SCHEMA, WebhooksTables, webhooksMigrations } from '../webhooks-schema';
 import { deliveryIdFor } from './delivery-id';
 import { EventDeliveries } from './event-deliveries.repository';

@@ -1,5 +1,6 @@
 import { loadConfig } from '@app/config';
-import { openMigratedSchema, SchemaDatabase, testEngines } from '@app/persistence';
+import { SchemaDatabase } from '@app/persistence';
+import { openMigratedSchema, testEngines } from '@app/persistence/testing';
 import { freshWebhook } from '../../test/webhook-rows';
 import { WEBHOOKS_SCHEMA, WebhooksTables, webhooksMigrations } from '../webhooks-schema';
 import { DeliveryRetention } from './delivery-retention';

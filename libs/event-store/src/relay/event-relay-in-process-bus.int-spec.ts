@@ -1,5 +1,6 @@
 import { IncomingMessage, InProcessMessageBus, Subscription } from '@app/messaging';
-import { migrateSchema, testEngines } from '@app/persistence';
+import { migrateSchema } from '@app/persistence';
+import { testEngines } from '@app/persistence/testing';
 import { newEvent, newStreamId, waitFor } from '../testing/test-helpers';
 import { SqlEventStore } from '../sql/sql-event-store';
 import { EventRelay } from './event-relay';

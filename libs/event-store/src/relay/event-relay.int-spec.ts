@@ -1,4 +1,5 @@
-import { createThrowawayDatabase, migrateSchema, openPostgresDatabase, openSqliteDatabase, SchemaDatabase, SqlDatabase } from '@app/persistence';
+import { migrateSchema, openPostgresDatabase, openSqliteDatabase, SchemaDatabase, SqlDatabase } from '@app/persistence';
+import { createThrowawayDatabase } from '@app/persistence/testing';
 import { RecordingMessageBus } from '../testing/recording-message-bus';
 import { newEvent, newStreamId, sleep, waitFor } from '../testing/test-helpers';
 import { RecordedEvent } from '../event-store.port';

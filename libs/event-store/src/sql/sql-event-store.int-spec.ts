@@ -1,4 +1,5 @@
-import { openPostgresDatabase, openSqliteDatabase, createThrowawayDatabase } from '@app/persistence';
+import { openPostgresDatabase, openSqliteDatabase } from '@app/persistence';
+import { createThrowawayDatabase } from '@app/persistence/testing';
 import { eventStoreContract } from '../testing/event-store.contract';
 import { SqlEventStore, SqlEventStoreOptions } from './sql-event-store';
 

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { openSqliteForTest, SqlDatabase } from '@app/persistence';
+import { SqlDatabase } from '@app/persistence';
+import { openSqliteForTest } from '@app/persistence/testing';
 import { prometheusText } from '@app/telemetry';
 import { InProcessMessageBus } from '../in-process/in-process-message-bus';
 import { Inbox } from '../testing/inbox';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { SchemaDatabase, SqlDatabase, testEngines } from '@app/persistence';
+import { SchemaDatabase, SqlDatabase } from '@app/persistence';
+import { testEngines } from '@app/persistence/testing';
 import { RetryPolicy } from '../delivery/retry-policy';
 import { IncomingMessage } from '../message-bus.port';
 import { eventually, Gate, Inbox } from '../testing/inbox';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { createServer, Server, Socket } from 'node:net';
-import { createThrowawayDatabase, ThrowawayDatabase } from '../test-database';
+import { createThrowawayDatabase, ThrowawayDatabase } from '../testing/throwaway-database';
 import { openPostgresDatabase } from './open-postgres-database';
 import { SqlDatabase } from '../sql-database';
 

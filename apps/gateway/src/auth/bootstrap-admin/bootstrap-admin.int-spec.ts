@@ -1,7 +1,7 @@
 import { LiveTokenIndex } from '../live-token-index';
 import { Logger } from '@nestjs/common';
 import { loadConfig } from '@app/config';
-import { openMigratedSchema, testEngines } from '@app/persistence';
+import { openMigratedSchema, testEngines } from '@app/persistence/testing';
 import { AccessCache } from '../../access/access-cache';
 import { GATEWAY_SCHEMA, GatewayDatabase, GatewayTables, gatewayMigrations } from '../../gateway-migrations';
 import { TokenStore } from '../token-store';

@@ -1,5 +1,5 @@
 import { loadConfig } from '@app/config';
-import { openMigratedSchema, testEngines } from '@app/persistence';
+import { openMigratedSchema, testEngines } from '@app/persistence/testing';
 import { GATEWAY_SCHEMA, GatewayDatabase, GatewayTables, gatewayMigrations } from '../../gateway-migrations';
 import { DeadLetterRetention } from './dead-letter-retention';
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { PostStatus } from '@app/contracts';
 import { samplePostEvent } from '@app/contracts/testing';
-import { migrateSchema, openMigratedSchema, testEngines } from '@app/persistence';
+import { migrateSchema } from '@app/persistence';
+import { openMigratedSchema, testEngines } from '@app/persistence/testing';
 import { GATEWAY_SCHEMA, GatewayDatabase, GatewayTables, gatewayMigrations } from '../../gateway-migrations';
 import { PostsReadModel } from '../../posts/read-model/posts-read-model';
 import { ReadYourWrites } from '../../posts/read-model/read-your-writes';

@@ -1,5 +1,6 @@
 import { samplePostEvent } from '@app/contracts/testing';
-import { migrateSchema, openMigratedSchema, testEngines } from '@app/persistence';
+import { migrateSchema } from '@app/persistence';
+import { openMigratedSchema, testEngines } from '@app/persistence/testing';
 import { GATEWAY_SCHEMA, GatewayDatabase, GatewayTables, gatewayMigrations } from '../../gateway-migrations';
 import { PostsReadModel } from '../../posts/read-model/posts-read-model';
 import { postsPipelineTimesMigration } from '../../posts/read-model/posts-table';

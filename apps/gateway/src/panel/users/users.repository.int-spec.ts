@@ -1,5 +1,5 @@
 import { LiveTokenIndex } from '../../auth/live-token-index';
-import { openMigratedSchema, testEngines } from '@app/persistence';
+import { openMigratedSchema, testEngines } from '@app/persistence/testing';
 import { AccessCache } from '../../access/access-cache';
 import { TokenStore } from '../../auth/token-store';
 import { GATEWAY_SCHEMA, GatewayDatabase, GatewayTables, gatewayMigrations } from '../../gateway-migrations';

@@ -1,4 +1,4 @@
-import { openMigratedSchema, testEngines } from '@app/persistence';
+import { openMigratedSchema, testEngines } from '@app/persistence/testing';
 import { AccessCache } from '../../access/access-cache';
 import { GATEWAY_SCHEMA, GatewayDatabase, GatewayTables, gatewayMigrations } from '../../gateway-migrations';
 import { MembershipStore } from '../../workspace/membership-store';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PostStatus } from '@app/contracts';
 import { samplePostEvent } from '@app/contracts/testing';
-import { openMigratedSchema, testEngines } from '@app/persistence';
+import { openMigratedSchema, testEngines } from '@app/persistence/testing';
 import { GATEWAY_SCHEMA, GatewayDatabase, GatewayTables, gatewayMigrations } from '../../gateway-migrations';
 import { PostsReadModel } from './posts-read-model';
 import { READ_YOUR_WRITES_TIMEOUT_MS, ReadYourWrites } from './read-your-writes';

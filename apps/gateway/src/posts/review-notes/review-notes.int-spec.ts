@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { openMigratedSchema, testEngines } from '@app/persistence';
+import { openMigratedSchema, testEngines } from '@app/persistence/testing';
 import { GATEWAY_SCHEMA, GatewayDatabase, GatewayTables, gatewayMigrations } from '../../gateway-migrations';
 import { ReviewNotes } from './review-notes';
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createThrowawayDatabase, migrateSchema, openPostgresDatabase, openSqliteDatabase, SqlDatabase } from '@app/persistence';
+import { migrateSchema, openPostgresDatabase, openSqliteDatabase, SqlDatabase } from '@app/persistence';
+import { createThrowawayDatabase } from '@app/persistence/testing';
 import { SecretBox } from '@app/security';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { behindFaultProxy, ProxiedPlatform } from '../../../../../test/providers/support/fault-proxy';

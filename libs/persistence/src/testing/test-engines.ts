@@ -1,8 +1,8 @@
-import { SchemaDatabase, SqlDatabase } from './sql-database';
-import { migrateSchema, SchemaMigration } from './schema-migrations';
-import { openPostgresDatabase } from './postgres/open-postgres-database';
-import { openSqliteDatabase } from './sqlite/open-sqlite-database';
-import { createThrowawayDatabase } from './test-database';
+import { SchemaDatabase, SqlDatabase } from '../sql-database';
+import { migrateSchema, SchemaMigration } from '../schema-migrations';
+import { openPostgresDatabase } from '../postgres/open-postgres-database';
+import { openSqliteDatabase } from '../sqlite/open-sqlite-database';
+import { createThrowawayDatabase } from './throwaway-database';
 
 export interface TestDatabase {
   database: SqlDatabase;
