@@ -14,6 +14,7 @@ const moduleNameMapper = {
   '^@app/domain/testing$': '<rootDir>/libs/domain/src/post/testing/post-fixtures',
   '^@app/media-samples$': '<rootDir>/libs/media-store/src/testing',
   '^@app/([a-z-]+)$': '<rootDir>/libs/$1/src',
+  '^@test/providers/(.+)$': '<rootDir>/test/providers/$1',
 };
 const common = { rootDir: __dirname, transform: { '^.+\\.ts$': swc }, moduleNameMapper, testEnvironment: 'node' };
 module.exports = {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { memorySession } from '../../../test/providers/support/memory-session';
-import { PublisherTablesOnSqlite } from '../../../test/providers/support/publisher-on-sqlite';
+import { memorySession } from '@test/providers/support/memory-session';
+import { PublisherTablesOnSqlite } from '@test/providers/support/publisher-on-sqlite';
 import { ScriptedProvider } from '../src/providers/testing/scripted-provider';
 
 const LEASE_MS = 150;

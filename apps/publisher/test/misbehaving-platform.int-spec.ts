@@ -1,8 +1,8 @@
 import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ServiceError } from '@app/contracts';
-import { MastodonApiServer } from '../../../test/providers/mastodon/mastodon-api-server';
-import { behindFaultProxy, ProxiedPlatform } from '../../../test/providers/support/fault-proxy';
+import { MastodonApiServer } from '@test/providers/mastodon/mastodon-api-server';
+import { behindFaultProxy, ProxiedPlatform } from '@test/providers/support/fault-proxy';
 import { CONNECT_REPLY_MARGIN_MS } from '../src/accounts/connect-account/connect-deadline';
 import { account, PublisherHarness, sleep } from './publisher-harness';
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { FaultProxy } from '../../../../../test/providers/support/fault-proxy';
-import { LocalPds, startLocalPds } from '../../../../../test/providers/bluesky/local-pds';
-import { memorySession } from '../../../../../test/providers/support/memory-session';
-import { threadScenarios, ThreadTarget } from '../../../../../test/providers/support/thread-scenarios';
-import { pngMedia, providerScenarios, request, sampleMedia } from '../../../../../test/providers/support/provider-scenarios';
+import { FaultProxy } from '@test/providers/support/fault-proxy';
+import { LocalPds, startLocalPds } from '@test/providers/bluesky/local-pds';
+import { memorySession } from '@test/providers/support/memory-session';
+import { threadScenarios, ThreadTarget } from '@test/providers/support/thread-scenarios';
+import { pngMedia, providerScenarios, request, sampleMedia } from '@test/providers/support/provider-scenarios';
 import { ProviderHttp } from '../http/provider-http';
 import { ProviderConnection } from '../publish-provider';
 import { BlueskyProvider } from './bluesky-provider';

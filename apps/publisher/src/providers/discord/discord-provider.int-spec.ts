@@ -1,8 +1,8 @@
-import { DiscordWebhookServer } from '../../../../../test/providers/discord/discord-webhook-server';
-import { FaultProxy } from '../../../../../test/providers/support/fault-proxy';
-import { memorySession } from '../../../../../test/providers/support/memory-session';
-import { pngMedia, providerScenarios, request } from '../../../../../test/providers/support/provider-scenarios';
-import { PublisherTablesOnSqlite } from '../../../../../test/providers/support/publisher-on-sqlite';
+import { DiscordWebhookServer } from '@test/providers/discord/discord-webhook-server';
+import { FaultProxy } from '@test/providers/support/fault-proxy';
+import { memorySession } from '@test/providers/support/memory-session';
+import { pngMedia, providerScenarios, request } from '@test/providers/support/provider-scenarios';
+import { PublisherTablesOnSqlite } from '@test/providers/support/publisher-on-sqlite';
 import { PostMessages } from '@app/domain';
 import { ProviderHttp } from '../http/provider-http';
 import { ProviderConnection } from '../publish-provider';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { PostMessages } from '@app/domain';
-import { facebookUnderTest, PageConnection } from '../../../../../test/providers/facebook/facebook-test-setup';
-import { mp4Media, pngMedia, request } from '../../../../../test/providers/support/provider-scenarios';
-import { PublisherTablesOnSqlite } from '../../../../../test/providers/support/publisher-on-sqlite';
+import { facebookUnderTest, PageConnection } from '@test/providers/facebook/facebook-test-setup';
+import { mp4Media, pngMedia, request } from '@test/providers/support/provider-scenarios';
+import { PublisherTablesOnSqlite } from '@test/providers/support/publisher-on-sqlite';
 import { PublishOutcome } from '../publish-provider';
 import { FacebookCommentMessages } from './facebook-comment';
 

@@ -1,7 +1,7 @@
-import { ALL_TASKS } from '../../../../../test/providers/facebook/facebook-graph-server';
-import { FacebookUser } from '../../../../../test/providers/facebook/facebook-graph-state';
-import { facebookUnderTest } from '../../../../../test/providers/facebook/facebook-test-setup';
-import { request } from '../../../../../test/providers/support/provider-scenarios';
+import { ALL_TASKS } from '@test/providers/facebook/facebook-graph-server';
+import { FacebookUser } from '@test/providers/facebook/facebook-graph-state';
+import { facebookUnderTest } from '@test/providers/facebook/facebook-test-setup';
+import { request } from '@test/providers/support/provider-scenarios';
 import { FacebookConnectMessages } from './facebook-connect';
 import { THROTTLED_WITHOUT_ESTIMATE_MS } from './facebook-errors';
 

@@ -1,6 +1,6 @@
-import { facebookUnderTest } from '../../../../../test/providers/facebook/facebook-test-setup';
-import { asyncStepScenarios } from '../../../../../test/providers/support/async-step-scenarios';
-import { mp4Media, pngMedia, providerScenarios } from '../../../../../test/providers/support/provider-scenarios';
+import { facebookUnderTest } from '@test/providers/facebook/facebook-test-setup';
+import { asyncStepScenarios } from '@test/providers/support/async-step-scenarios';
+import { mp4Media, pngMedia, providerScenarios } from '@test/providers/support/provider-scenarios';
 
 jest.setTimeout(60_000);
 

@@ -1,6 +1,6 @@
-import { facebookUnderTest, PageConnection } from '../../../../../test/providers/facebook/facebook-test-setup';
-import { memoryProgress } from '../../../../../test/providers/support/memory-session';
-import { mp4Media, pngMedia, request, SampleMedia } from '../../../../../test/providers/support/provider-scenarios';
+import { facebookUnderTest, PageConnection } from '@test/providers/facebook/facebook-test-setup';
+import { memoryProgress } from '@test/providers/support/memory-session';
+import { mp4Media, pngMedia, request, SampleMedia } from '@test/providers/support/provider-scenarios';
 import { PublishRequest } from '../publish-provider';
 import { FacebookMessages } from './facebook-provider';
 

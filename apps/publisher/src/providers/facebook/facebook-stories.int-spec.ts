@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { facebookUnderTest, PageConnection } from '../../../../../test/providers/facebook/facebook-test-setup';
-import { mp4Media, pngMedia, request, SampleMedia } from '../../../../../test/providers/support/provider-scenarios';
-import { PublisherTablesOnSqlite } from '../../../../../test/providers/support/publisher-on-sqlite';
+import { facebookUnderTest, PageConnection } from '@test/providers/facebook/facebook-test-setup';
+import { mp4Media, pngMedia, request, SampleMedia } from '@test/providers/support/provider-scenarios';
+import { PublisherTablesOnSqlite } from '@test/providers/support/publisher-on-sqlite';
 import { ProviderConnection } from '../publish-provider';
 
 jest.setTimeout(60_000);

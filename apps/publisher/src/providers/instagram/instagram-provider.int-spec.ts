@@ -1,7 +1,7 @@
-import { instagramUnderTest, LocalInstagram, TEST_HTTP, TEST_PROCESSING } from '../../../../../test/providers/instagram/local-instagram';
-import { asyncStepScenarios } from '../../../../../test/providers/support/async-step-scenarios';
-import { memorySession } from '../../../../../test/providers/support/memory-session';
-import { mp4Media, pngMedia, providerScenarios, scenarioRequest } from '../../../../../test/providers/support/provider-scenarios';
+import { instagramUnderTest, LocalInstagram, TEST_HTTP, TEST_PROCESSING } from '@test/providers/instagram/local-instagram';
+import { asyncStepScenarios } from '@test/providers/support/async-step-scenarios';
+import { memorySession } from '@test/providers/support/memory-session';
+import { mp4Media, pngMedia, providerScenarios, scenarioRequest } from '@test/providers/support/provider-scenarios';
 import { InstagramMessages } from './instagram-post-plan';
 import { InstagramProvider } from './instagram-provider';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { InstagramConnection, instagramUnderTest, LocalInstagram, TEST_HTTP } from '../../../../../test/providers/instagram/local-instagram';
-import { memoryProgress } from '../../../../../test/providers/support/memory-session';
-import { mp4Media, pngMedia, request, SampleMedia, sampleMedia } from '../../../../../test/providers/support/provider-scenarios';
-import { PublisherTablesOnSqlite } from '../../../../../test/providers/support/publisher-on-sqlite';
+import { InstagramConnection, instagramUnderTest, LocalInstagram, TEST_HTTP } from '@test/providers/instagram/local-instagram';
+import { memoryProgress } from '@test/providers/support/memory-session';
+import { mp4Media, pngMedia, request, SampleMedia, sampleMedia } from '@test/providers/support/provider-scenarios';
+import { PublisherTablesOnSqlite } from '@test/providers/support/publisher-on-sqlite';
 import { ProcessingMessages } from '../processing/await-processing';
 import { ItemOnPlatform, PublishOutcome, PublishRequest } from '../publish-provider';
 import { PublicationMessages } from './instagram-publication';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { OAuthAppSettings } from '@app/config';
-import { LinkedInApiServer } from '../../../../../test/providers/linkedin/linkedin-api-server';
-import { FaultProxy } from '../../../../../test/providers/support/fault-proxy';
-import { memorySession } from '../../../../../test/providers/support/memory-session';
-import { pngMedia, providerScenarios, request } from '../../../../../test/providers/support/provider-scenarios';
-import { PublisherTablesOnSqlite } from '../../../../../test/providers/support/publisher-on-sqlite';
+import { LinkedInApiServer } from '@test/providers/linkedin/linkedin-api-server';
+import { FaultProxy } from '@test/providers/support/fault-proxy';
+import { memorySession } from '@test/providers/support/memory-session';
+import { pngMedia, providerScenarios, request } from '@test/providers/support/provider-scenarios';
+import { PublisherTablesOnSqlite } from '@test/providers/support/publisher-on-sqlite';
 import { PostMessages } from '@app/domain';
 import { PublishMessages } from '../../publish-post/publish-result';
 import { ProviderHttp } from '../http/provider-http';

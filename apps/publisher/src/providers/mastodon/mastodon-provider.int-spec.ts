@@ -1,8 +1,8 @@
-import { FaultProxy } from '../../../../../test/providers/support/fault-proxy';
-import { MastodonApiServer } from '../../../../../test/providers/mastodon/mastodon-api-server';
-import { memorySession } from '../../../../../test/providers/support/memory-session';
-import { threadScenarios, ThreadTarget } from '../../../../../test/providers/support/thread-scenarios';
-import { pngMedia, providerScenarios, request } from '../../../../../test/providers/support/provider-scenarios';
+import { FaultProxy } from '@test/providers/support/fault-proxy';
+import { MastodonApiServer } from '@test/providers/mastodon/mastodon-api-server';
+import { memorySession } from '@test/providers/support/memory-session';
+import { threadScenarios, ThreadTarget } from '@test/providers/support/thread-scenarios';
+import { pngMedia, providerScenarios, request } from '@test/providers/support/provider-scenarios';
 import { ProviderHttp } from '../http/provider-http';
 import { ProviderConnection } from '../publish-provider';
 import { MastodonProvider } from './mastodon-provider';

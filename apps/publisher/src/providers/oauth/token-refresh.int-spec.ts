@@ -3,9 +3,9 @@ import { migrateSchema, openPostgresDatabase, openSqliteDatabase, SqlDatabase } 
 import { createThrowawayDatabase } from '@app/persistence/testing';
 import { SecretBox } from '@app/security';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { behindFaultProxy, ProxiedPlatform } from '../../../../../test/providers/support/fault-proxy';
-import { request } from '../../../../../test/providers/support/provider-scenarios';
-import { XApiServer } from '../../../../../test/providers/x/x-api-server';
+import { behindFaultProxy, ProxiedPlatform } from '@test/providers/support/fault-proxy';
+import { request } from '@test/providers/support/provider-scenarios';
+import { XApiServer } from '@test/providers/x/x-api-server';
 import { AccountStore } from '../../accounts/account-store';
 import { PUBLISHER_SCHEMA, PublisherTables, publisherMigrations } from '../../publisher-migrations';
 import { ProviderHttp } from '../http/provider-http';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { PostMessages } from '@app/domain';
-import { RedditFixture, SCENARIO_OPTIONS } from '../../../../../test/providers/reddit/reddit-fixture';
-import { memoryProgress } from '../../../../../test/providers/support/memory-session';
-import { pngMedia, request } from '../../../../../test/providers/support/provider-scenarios';
-import { PublisherTablesOnSqlite } from '../../../../../test/providers/support/publisher-on-sqlite';
+import { RedditFixture, SCENARIO_OPTIONS } from '@test/providers/reddit/reddit-fixture';
+import { memoryProgress } from '@test/providers/support/memory-session';
+import { pngMedia, request } from '@test/providers/support/provider-scenarios';
+import { PublisherTablesOnSqlite } from '@test/providers/support/publisher-on-sqlite';
 import { ItemJournal } from '../../publish-post/item-journal';
 import { RedditCommentMessages } from './reddit-comment';
 import { RedditProvider } from './reddit-provider';

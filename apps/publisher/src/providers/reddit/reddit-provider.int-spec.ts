@@ -1,7 +1,7 @@
-import { asyncStepScenarios } from '../../../../../test/providers/support/async-step-scenarios';
-import { memoryProgress } from '../../../../../test/providers/support/memory-session';
-import { providerScenarios, request } from '../../../../../test/providers/support/provider-scenarios';
-import { nameOf, RedditFixture, SCENARIO_OPTIONS } from '../../../../../test/providers/reddit/reddit-fixture';
+import { asyncStepScenarios } from '@test/providers/support/async-step-scenarios';
+import { memoryProgress } from '@test/providers/support/memory-session';
+import { providerScenarios, request } from '@test/providers/support/provider-scenarios';
+import { nameOf, RedditFixture, SCENARIO_OPTIONS } from '@test/providers/reddit/reddit-fixture';
 import { ProviderConnection, PublishRequest } from '../publish-provider';
 import { REDDIT_USER_AGENT } from './reddit-api';
 import { RedditProvider } from './reddit-provider';

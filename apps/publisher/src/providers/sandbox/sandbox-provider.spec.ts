@@ -1,4 +1,4 @@
-import { memoryProgress, memorySession } from '../../../../../test/providers/support/memory-session';
+import { memoryProgress, memorySession } from '@test/providers/support/memory-session';
 import { PublishRequest } from '../publish-provider';
 import { SandboxProvider } from './sandbox-provider';
 

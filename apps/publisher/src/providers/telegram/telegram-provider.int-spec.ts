@@ -1,8 +1,8 @@
 import { mediaFixture } from '@app/media-samples';
-import { LocalTelegram, startLocalTelegram } from '../../../../../test/providers/telegram/local-telegram';
-import { memorySession } from '../../../../../test/providers/support/memory-session';
-import { threadScenarios, ThreadTarget } from '../../../../../test/providers/support/thread-scenarios';
-import { pngMedia, providerScenarios, request, sampleMedia } from '../../../../../test/providers/support/provider-scenarios';
+import { LocalTelegram, startLocalTelegram } from '@test/providers/telegram/local-telegram';
+import { memorySession } from '@test/providers/support/memory-session';
+import { threadScenarios, ThreadTarget } from '@test/providers/support/thread-scenarios';
+import { pngMedia, providerScenarios, request, sampleMedia } from '@test/providers/support/provider-scenarios';
 import { ProviderHttp } from '../http/provider-http';
 import { ProviderConnection } from '../publish-provider';
 import { TelegramProvider } from './telegram-provider';

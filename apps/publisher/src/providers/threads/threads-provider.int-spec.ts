@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { asyncStepScenarios } from '../../../../../test/providers/support/async-step-scenarios';
-import { mp4Media, pngMedia, providerScenarios, request, sampleMedia } from '../../../../../test/providers/support/provider-scenarios';
-import { threadScenarios } from '../../../../../test/providers/support/thread-scenarios';
-import { LocalThreads, ThreadsConnection } from '../../../../../test/providers/threads/local-threads';
+import { asyncStepScenarios } from '@test/providers/support/async-step-scenarios';
+import { mp4Media, pngMedia, providerScenarios, request, sampleMedia } from '@test/providers/support/provider-scenarios';
+import { threadScenarios } from '@test/providers/support/thread-scenarios';
+import { LocalThreads, ThreadsConnection } from '@test/providers/threads/local-threads';
 import { ProcessingMessages } from '../processing/await-processing';
 import { PublishMedia } from '../publish-provider';
 import { QUOTA_RETRY_MS, ThreadsMessages } from './threads-api';

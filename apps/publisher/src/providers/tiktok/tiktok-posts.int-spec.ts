@@ -1,7 +1,7 @@
 import { mediaFixture } from '@app/media-samples';
-import { memoryProgress } from '../../../../../test/providers/support/memory-session';
-import { pngMedia, request, sampleMedia } from '../../../../../test/providers/support/provider-scenarios';
-import { LocalTikTok, openIdOf, TEST_CHUNK_BYTES, TikTokConnection } from '../../../../../test/providers/tiktok/local-tiktok';
+import { memoryProgress } from '@test/providers/support/memory-session';
+import { pngMedia, request, sampleMedia } from '@test/providers/support/provider-scenarios';
+import { LocalTikTok, openIdOf, TEST_CHUNK_BYTES, TikTokConnection } from '@test/providers/tiktok/local-tiktok';
 import { ProcessingMessages } from '../processing/await-processing';
 import { PublishMedia, PublishRequest } from '../publish-provider';
 

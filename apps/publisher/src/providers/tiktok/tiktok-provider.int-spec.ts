@@ -1,7 +1,7 @@
-import { asyncStepScenarios } from '../../../../../test/providers/support/async-step-scenarios';
-import { memorySession } from '../../../../../test/providers/support/memory-session';
-import { providerScenarios, request, ScenarioTarget } from '../../../../../test/providers/support/provider-scenarios';
-import { jpegMedia, LocalTikTok, openIdOf } from '../../../../../test/providers/tiktok/local-tiktok';
+import { asyncStepScenarios } from '@test/providers/support/async-step-scenarios';
+import { memorySession } from '@test/providers/support/memory-session';
+import { providerScenarios, request, ScenarioTarget } from '@test/providers/support/provider-scenarios';
+import { jpegMedia, LocalTikTok, openIdOf } from '@test/providers/tiktok/local-tiktok';
 import { ProviderHttp } from '../http/provider-http';
 import { TikTokProvider } from './tiktok-provider';
 

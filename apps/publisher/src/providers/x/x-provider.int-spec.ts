@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { OAuthAppSettings } from '@app/config';
-import { FaultProxy } from '../../../../../test/providers/support/fault-proxy';
-import { memorySession } from '../../../../../test/providers/support/memory-session';
-import { threadScenarios, ThreadTarget } from '../../../../../test/providers/support/thread-scenarios';
-import { providerScenarios, request } from '../../../../../test/providers/support/provider-scenarios';
-import { XApiServer } from '../../../../../test/providers/x/x-api-server';
+import { FaultProxy } from '@test/providers/support/fault-proxy';
+import { memorySession } from '@test/providers/support/memory-session';
+import { threadScenarios, ThreadTarget } from '@test/providers/support/thread-scenarios';
+import { providerScenarios, request } from '@test/providers/support/provider-scenarios';
+import { XApiServer } from '@test/providers/x/x-api-server';
 import { ProviderHttp } from '../http/provider-http';
 import { ProviderConnection } from '../publish-provider';
 import { XProvider } from './x-provider';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { PostMessages } from '@app/domain';
-import { memoryProgress } from '../../../../../test/providers/support/memory-session';
-import { PublisherTablesOnSqlite } from '../../../../../test/providers/support/publisher-on-sqlite';
-import { request } from '../../../../../test/providers/support/provider-scenarios';
-import { channelOf, Connected, LocalYouTube, twoChunkVideo } from '../../../../../test/providers/youtube/local-youtube';
+import { memoryProgress } from '@test/providers/support/memory-session';
+import { PublisherTablesOnSqlite } from '@test/providers/support/publisher-on-sqlite';
+import { request } from '@test/providers/support/provider-scenarios';
+import { channelOf, Connected, LocalYouTube, twoChunkVideo } from '@test/providers/youtube/local-youtube';
 import { FollowUp, ProviderConnection, PublishOutcome } from '../publish-provider';
 
 jest.setTimeout(60_000);

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { asyncStepScenarios } from '../../../../../test/providers/support/async-step-scenarios';
-import { memoryProgress, memorySession } from '../../../../../test/providers/support/memory-session';
-import { providerScenarios, scenarioRequest } from '../../../../../test/providers/support/provider-scenarios';
-import { channelOf, LocalYouTube } from '../../../../../test/providers/youtube/local-youtube';
-import { UPLOAD_UNIT } from '../../../../../test/providers/youtube/youtube-uploads';
+import { asyncStepScenarios } from '@test/providers/support/async-step-scenarios';
+import { memoryProgress, memorySession } from '@test/providers/support/memory-session';
+import { providerScenarios, scenarioRequest } from '@test/providers/support/provider-scenarios';
+import { channelOf, LocalYouTube } from '@test/providers/youtube/local-youtube';
+import { UPLOAD_UNIT } from '@test/providers/youtube/youtube-uploads';
 import { YouTubeMessages } from './youtube-provider';
 
 jest.setTimeout(60_000);

@@ -1,7 +1,7 @@
-import { memoryProgress } from '../../../../../test/providers/support/memory-session';
-import { request, SampleMedia } from '../../../../../test/providers/support/provider-scenarios';
-import { channelOf, Connected, LocalYouTube, twoChunkVideo } from '../../../../../test/providers/youtube/local-youtube';
-import { UPLOAD_UNIT } from '../../../../../test/providers/youtube/youtube-uploads';
+import { memoryProgress } from '@test/providers/support/memory-session';
+import { request, SampleMedia } from '@test/providers/support/provider-scenarios';
+import { channelOf, Connected, LocalYouTube, twoChunkVideo } from '@test/providers/youtube/local-youtube';
+import { UPLOAD_UNIT } from '@test/providers/youtube/youtube-uploads';
 import { ProcessingMessages } from '../processing/await-processing';
 import { PublishRequest } from '../publish-provider';
 import { YouTubeMessages } from './youtube-provider';
