@@ -1,8 +1,8 @@
 import { Messages, ServiceError } from '@app/contracts';
-import { PostErrorCode, PostRuleViolation } from '@app/domain';
+import { PostErrorCode, PostRuleMessages, PostRuleViolation } from '@app/domain';
 import { asServiceError, ruleViolationToServiceError } from './rule-violation-to-service-error';
 
-const map = (code: PostErrorCode, message = 'domain message') => ruleViolationToServiceError(new PostRuleViolation(code, message)).toBody();
+const map = (code: PostErrorCode) => ruleViolationToServiceError(new PostRuleViolation(code)).toBody();
 
 describe('ruleViolationToServiceError', () => {
   it.each<[PostErrorCode, string, string]>([
@@ -16,9 +16,14 @@ describe('ruleViolationToServiceError', () => {
     expect(map(code)).toEqual({ kind, message });
   });
 
+  it('takes the words of every violation from the domain, which says what the contract says', () => {
+    for (const code of Object.keys(PostRuleMessages) as PostErrorCode[]) expect(ruleViolationToServiceError(new PostRuleViolation(code)).message).toBe(PostRuleMessages[code]);
+    expect(PostRuleMessages.InvalidPostContent).toBe(Messages.validation);
+  });
+
   it('answers invalid content with the field errors the violation carries', () => {
     const fields = { versions: ['The versions field is required.'], 'tags.0': ['The 0 field contains invalid characters.'] };
-    expect(ruleViolationToServiceError(new PostRuleViolation('InvalidPostContent', 'Validation errors.', fields)).toBody()).toEqual({
+    expect(ruleViolationToServiceError(new PostRuleViolation('InvalidPostContent', fields)).toBody()).toEqual({
       kind: 'validation',
       message: 'Validation errors.',
       errors: fields,
@@ -35,7 +40,7 @@ describe('asServiceError', () => {
   });
 
   it('maps a rule violation', () => {
-    const mapped = asServiceError(new PostRuleViolation('PostNotFound', 'x'));
+    const mapped = asServiceError(new PostRuleViolation('PostNotFound'));
     expect(mapped).toBeInstanceOf(ServiceError);
     expect((mapped as ServiceError).toBody()).toEqual({ kind: 'not_found', message: Messages.postNotFound });
   });

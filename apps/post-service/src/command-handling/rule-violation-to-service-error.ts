@@ -1,25 +1,25 @@
-import { Messages, ServiceError } from '@app/contracts';
+import { ServiceError, ServiceErrorKind } from '@app/contracts';
 import { PostErrorCode, PostRuleViolation } from '@app/domain';
 
 /**
- * How each rule of the Post aggregate reaches a caller. The gateway validates a post body with the
- * same validator first, so invalid content only shows up when a caller skipped it; it still
- * answers with the field keys and messages the violation carries.
+ * The kind of error each rule of the Post aggregate is to a caller; the words are the domain's
+ * (PostRuleMessages). The gateway validates a post body with the same validator first, so invalid
+ * content only shows up when a caller skipped it; it still answers with the field keys and
+ * messages the violation carries.
  */
-const byCode: Record<PostErrorCode, (violation: PostRuleViolation) => ServiceError> = {
-  PostNotFound: () => new ServiceError('not_found', Messages.postNotFound),
-  PostAlreadyExists: () => new ServiceError('bad_request', 'A post with this uuid already exists.'),
-  PublishedPostImmutable: () => new ServiceError('bad_request', Messages.publishedPostImmutable),
-  PostBeingPublished: () => new ServiceError('bad_request', 'The post is being published and cannot be changed now.'),
-  PostNotAwaitingApproval: () => new ServiceError('bad_request', 'The post is not awaiting approval.'),
-  ApprovalNotAllowed: () => new ServiceError('forbidden', Messages.unauthorized),
-  InvalidPostContent: ({ fields }) => new ServiceError('validation', Messages.validation, fields),
-  NotScheduled: ({ message }) => new ServiceError('bad_request', message),
-  StaleSchedule: ({ message }) => new ServiceError('bad_request', message),
+const kindOf: Record<PostErrorCode, ServiceErrorKind> = {
+  PostNotFound: 'not_found',
+  PostAlreadyExists: 'bad_request',
+  PublishedPostImmutable: 'bad_request',
+  PostBeingPublished: 'bad_request',
+  PostNotAwaitingApproval: 'bad_request',
+  ApprovalNotAllowed: 'forbidden',
+  InvalidPostContent: 'validation',
 };
 
 export function ruleViolationToServiceError(violation: PostRuleViolation): ServiceError {
-  return byCode[violation.code](violation);
+  const fields = violation.code === 'InvalidPostContent' ? violation.fields : undefined;
+  return new ServiceError(kindOf[violation.code], violation.message, fields);
 }
 
 /** Rule violations become ServiceErrors; anything else is left as it is. */

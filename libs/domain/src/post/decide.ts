@@ -35,7 +35,7 @@ export function decide(command: PostCommand, state: PostState): PostEvent[] {
 }
 
 function createPost(command: Command<'CreatePost'>, state: PostState): PostEvent[] {
-  if (state.exists) throw new PostRuleViolation('PostAlreadyExists', 'The post already exists.');
+  if (state.exists) throw new PostRuleViolation('PostAlreadyExists');
   const { postUuid, workspaceUuid, actor, now, input } = command;
   const requested = requestedTime(input.intent, null, now);
   assertValidContent(input, requested.errors);
@@ -71,9 +71,9 @@ function scheduling(intent: ScheduleIntent, at: string | null, actor: Actor, now
 
 function approvePost({ actor, now }: Command<'ApprovePost'>, state: PostState): PostEvent[] {
   assertFound(state);
-  if (!actor.canApprove) throw new PostRuleViolation('ApprovalNotAllowed', 'This action is unauthorized.');
+  if (!actor.canApprove) throw new PostRuleViolation('ApprovalNotAllowed');
   if (state.status !== 'needs_approval') {
-    throw new PostRuleViolation('PostNotAwaitingApproval', 'The post is not awaiting approval.');
+    throw new PostRuleViolation('PostNotAwaitingApproval');
   }
   const scheduledAt = scheduledAtOnApproval(state.scheduledAt, now);
   return [

@@ -1,8 +1,8 @@
 import type { FieldErrors } from '../fields/field-errors';
 
 /**
- * Rule violations the decider reports. `code` is stable; the gateway maps it to an HTTP status
- * and message of the product contract.
+ * Rule violations the decider reports. `code` is stable; the post-service maps it to the kind of
+ * error a caller gets (not found, bad request, forbidden, validation).
  */
 export type PostErrorCode =
   | 'PostNotFound'
@@ -12,17 +12,25 @@ export type PostErrorCode =
   | 'PostNotAwaitingApproval'
   | 'ApprovalNotAllowed'
   /** The content of a create or update breaks a rule of the post body; `fields` says which, keyed by field path. */
-  | 'InvalidPostContent'
-  | 'NotScheduled'
-  | 'StaleSchedule';
+  | 'InvalidPostContent';
+
+/** The words of each rule violation, as callers read them: the only place they are written. */
+export const PostRuleMessages: Readonly<Record<PostErrorCode, string>> = {
+  PostNotFound: 'Post not found.',
+  PostAlreadyExists: 'A post with this uuid already exists.',
+  PublishedPostImmutable: 'A published post cannot be edited or deleted. Create a new post instead.',
+  PostBeingPublished: 'The post is being published and cannot be changed now.',
+  PostNotAwaitingApproval: 'The post is not awaiting approval.',
+  ApprovalNotAllowed: 'This action is unauthorized.',
+  InvalidPostContent: 'Validation errors.',
+};
 
 export class PostRuleViolation extends Error {
   constructor(
     readonly code: PostErrorCode,
-    message: string,
     readonly fields: FieldErrors = {},
   ) {
-    super(message);
+    super(PostRuleMessages[code]);
     this.name = 'PostRuleViolation';
   }
 }

@@ -13,21 +13,21 @@ export type ExistingPost = Extract<PostState, { exists: true }>;
 export function assertValidContent(input: PostContentInput, scheduleErrors: FieldErrors = {}): void {
   const errors = { ...postContentErrors(input) };
   for (const [field, messages] of Object.entries(scheduleErrors)) errors[field] = [...(errors[field] ?? []), ...messages];
-  if (Object.keys(errors).length > 0) throw new PostRuleViolation('InvalidPostContent', 'Validation errors.', errors);
+  if (Object.keys(errors).length > 0) throw new PostRuleViolation('InvalidPostContent', errors);
 }
 
 /** A live post: exists and is not deleted. */
 export function assertFound(state: PostState): asserts state is ExistingPost {
-  if (!state.exists || state.deleted) throw new PostRuleViolation('PostNotFound', 'Post not found.');
+  if (!state.exists || state.deleted) throw new PostRuleViolation('PostNotFound');
 }
 
 /** Content may change (or the post go away) unless it is published or being published. */
 export function assertChangeable(state: ExistingPost): void {
   if (state.status === 'published') {
-    throw new PostRuleViolation('PublishedPostImmutable', 'A published post cannot be edited or deleted. Create a new post instead.');
+    throw new PostRuleViolation('PublishedPostImmutable');
   }
   if (state.status === 'publishing') {
-    throw new PostRuleViolation('PostBeingPublished', 'The post is being published and cannot be changed now.');
+    throw new PostRuleViolation('PostBeingPublished');
   }
 }
 
