@@ -39,7 +39,7 @@ const engines: Array<[string, () => Promise<Engine>]> = [
 ];
 
 /** `npm run admin -- token` on both engines: a new token of the first admin, read as a gateway reads it. */
-describe.each(engines)('issueAdminToken on %s', (name, start) => {
+describe.each(engines)('issueAdminToken on %s', (_name, start) => {
   let engine: Engine;
 
   /** Work on the database, closed again after (the embedded database takes one process at a time). */
@@ -81,14 +81,21 @@ describe.each(engines)('issueAdminToken on %s', (name, start) => {
       expect(stored).toEqual([{ name: ADMIN_COMMAND_TOKEN_NAME, expires_at: null }]);
     });
   });
+});
 
-  // Distributed mode runs beside the services: nothing holds the database there.
-  (name.startsWith('SQLite') ? it : it.skip)('embedded: refuses while the service holds DATA_DIR', async () => {
+// Only the embedded database is held by a running service: distributed mode runs beside the services.
+describe('issueAdminToken on the embedded database', () => {
+  it('refuses while the service holds DATA_DIR', async () => {
+    const engine = await engines[0][1]();
+    const database = engine.open();
+    await migrateSchema(database.forSchema<GatewayTables>(GATEWAY_SCHEMA), gatewayMigrations);
+    await database.close();
     const release = lockDataDir(engine.dataDir!, process.ppid);
     try {
       await expect(issueAdminToken(loadConfig(engine.env))).rejects.toBeInstanceOf(DataDirInUseError);
     } finally {
       release();
+      await engine.dispose();
     }
   });
 });
