@@ -31,6 +31,12 @@ export interface SubscribeOptions {
    */
   handle(message: IncomingMessage): Promise<void>;
   /**
+   * Optional: handles several messages of one partition at once, in offset order, all or nothing
+   * (one transaction for the batch). An adapter may hand it what it fetched together; when it
+   * rejects, those messages go through `handle` one at a time, with its retries and dead letters.
+   */
+  handleBatch?(messages: readonly IncomingMessage[]): Promise<void>;
+  /**
    * Retry every failure but UnprocessableMessage for as long as it lasts, never moving the message
    * to `<topic>.dlq` for it: for the group that is itself the end of the line (the record of dead letters).
    */

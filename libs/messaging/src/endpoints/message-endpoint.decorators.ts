@@ -8,6 +8,12 @@ export interface TopicConsumerOptions {
   topics: readonly string[];
   /** See SubscribeOptions.keepRetrying. */
   keepRetrying?: boolean;
+  /**
+   * The method takes `readonly IncomingMessage[]`: the messages of one partition the adapter
+   * fetched together, to be handled all or nothing (one transaction). A batch that fails is handed
+   * over again one message at a time, so that retries and dead letters concern one message.
+   */
+  batches?: boolean;
 }
 
 /**

@@ -38,12 +38,14 @@ export class MessageEndpoints implements OnApplicationBootstrap, OnModuleDestroy
     }
     const consumers = this.endpoints<TopicConsumerOptions>(TOPIC_CONSUMER_METADATA);
     for (const endpoint of consumers) {
-      const { groupId, topics, keepRetrying } = endpoint.metadata;
+      const { groupId, topics, keepRetrying, batches } = endpoint.metadata;
+      const call = async (argument: IncomingMessage | readonly IncomingMessage[]) => void (await endpoint.call(argument as never));
       const subscription = await this.bus.subscribe({
         groupId,
         topics,
         keepRetrying,
-        handle: async (message: IncomingMessage) => void (await endpoint.call(message as never)),
+        handle: (message) => call(batches ? [message] : message),
+        handleBatch: batches ? (messages) => call(messages) : undefined,
       });
       this.subscriptions.push(subscription);
       this.logger.debug(`${endpoint.name} reads ${topics.join(', ')} as ${groupId}`);

@@ -132,6 +132,7 @@ export class InProcessMessageBus implements MessageBus {
       topic,
       partition,
       handle: (message) => options.handle(message),
+      handleBatch: options.handleBatch && ((messages) => options.handleBatch!(messages)),
       deadLetter: (message, error, attempts) => this.deadLetter(options.groupId, message, error, attempts),
       pollIntervalMs: this.pollIntervalMs,
       retryAfterErrorMs: this.retryAfterErrorMs,

@@ -13,6 +13,8 @@ export interface PartitionConsumerSettings {
   topic: string;
   partition: number;
   handle(message: IncomingMessage): Promise<void>;
+  /** See SubscribeOptions.handleBatch. */
+  handleBatch?(messages: readonly IncomingMessage[]): Promise<void>;
   /** Moves a message that cannot be handled to the dead-letter topic (it is committed past afterwards). */
   deadLetter(message: IncomingMessage, error: unknown, attempts: number): Promise<void>;
   /** How long an idle partition waits for a wake-up before it is read again; undefined: no limit. */
@@ -94,12 +96,15 @@ export class PartitionConsumer {
         const batch = await readPartition(log, topic, partition, nextOffset, FETCH_SIZE);
         const committed = nextOffset;
         let handledAll = true;
-        for (const message of batch) {
-          if (this.stopping || !(await this.deliver(message))) {
-            handledAll = false;
-            break;
+        if (await this.deliverTogether(batch)) nextOffset = Number(batch[batch.length - 1]!.offset) + 1;
+        else {
+          for (const message of batch) {
+            if (this.stopping || !(await this.deliver(message))) {
+              handledAll = false;
+              break;
+            }
+            nextOffset = Number(message.offset) + 1;
           }
-          nextOffset = Number(message.offset) + 1;
         }
         // What was handled, also when stopping part-way through the batch.
         if (nextOffset > committed) this.commitSoon(nextOffset);
@@ -142,6 +147,22 @@ export class PartitionConsumer {
       }
     });
     return this.commits;
+  }
+
+  /**
+   * Hands a fetched batch to the group's batch handler, if it has one; false when it has none or
+   * the batch failed, and the messages are to be handled one by one (the failure is logged then).
+   */
+  private async deliverTogether(batch: readonly IncomingMessage[]): Promise<boolean> {
+    const { handleBatch, groupId, topic, partition, logger } = this.settings;
+    if (!handleBatch || batch.length < 2 || this.stopping) return false;
+    try {
+      await handleBatch(batch);
+      return true;
+    } catch (error) {
+      logger.warn(`Group ${groupId} could not handle ${batch.length} messages of ${topic}/${partition} together (${errorMessage(error)}); handling them one by one`);
+      return false;
+    }
   }
 
   /** Returns false when the consumer stopped before the message was handled. */

@@ -8,8 +8,8 @@ import { PostsReadModel } from './posts-read-model';
 export class PostEventsConsumer {
   constructor(private readonly posts: PostsReadModel) {}
 
-  @ConsumesTopics({ groupId: ConsumerGroups.gatewayPosts, topics: [Topics.postEvents] })
-  handle(message: IncomingMessage): Promise<void> {
-    return this.posts.save(decodePostEventMessage(message.value));
+  @ConsumesTopics({ groupId: ConsumerGroups.gatewayPosts, topics: [Topics.postEvents], batches: true })
+  handle(messages: readonly IncomingMessage[]): Promise<void> {
+    return this.posts.saveAll(messages.map((message) => decodePostEventMessage(message.value)));
   }
 }

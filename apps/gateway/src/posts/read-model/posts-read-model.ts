@@ -134,26 +134,39 @@ export class PostsReadModel {
    * Stores the post as the message shows it, unless the row already shows this revision or a
    * later one, and the message as a step of the post's history (once per revision).
    */
-  async save(message: PostEventMessage): Promise<void> {
+  save(message: PostEventMessage): Promise<void> {
+    return this.saveAll([message]);
+  }
+
+  /** `save` for messages taken together (in their order), in one transaction. */
+  async saveAll(messages: readonly PostEventMessage[]): Promise<void> {
     const { database } = this;
-    await upsertPost.run(database, {
-      uuid: message.postUuid,
-      workspace_uuid: message.workspaceUuid,
-      status: message.post.status,
-      revision: message.revision,
-      deleted: message.deleted,
-      created_at: new Date(message.post.created_at),
-      view: database.dialect.json(message.post),
-      due_at: message.post.scheduled_at === null ? null : new Date(message.post.scheduled_at),
-      changed_at: new Date(message.post.updated_at),
+    await database.db.transaction().execute(async (tx) => {
+      for (const message of messages) {
+        await upsertPost.run(database, postRow(message, database), tx);
+        await insertHistoryStep.run(database, historyRow(message), tx);
+      }
     });
-    await insertHistoryStep.run(database, {
-      post_uuid: message.postUuid,
-      revision: message.revision,
-      type: message.type,
-      occurred_at: new Date(message.occurredAt),
-      account_id: message.type === 'post.account_published' || message.type === 'post.account_failed' ? message.accountId : null,
-    });
-    this.progress.projected(message.workspaceUuid, message.postUuid, message.revision);
+    for (const message of messages) this.progress.projected(message.workspaceUuid, message.postUuid, message.revision);
   }
 }
+
+const postRow = (message: PostEventMessage, database: GatewayDatabase): PostRow => ({
+  uuid: message.postUuid,
+  workspace_uuid: message.workspaceUuid,
+  status: message.post.status,
+  revision: message.revision,
+  deleted: message.deleted,
+  created_at: new Date(message.post.created_at),
+  view: database.dialect.json(message.post),
+  due_at: message.post.scheduled_at === null ? null : new Date(message.post.scheduled_at),
+  changed_at: new Date(message.post.updated_at),
+});
+
+const historyRow = (message: PostEventMessage): HistoryRow => ({
+  post_uuid: message.postUuid,
+  revision: message.revision,
+  type: message.type,
+  occurred_at: new Date(message.occurredAt),
+  account_id: message.type === 'post.account_published' || message.type === 'post.account_failed' ? message.accountId : null,
+});
