@@ -5,6 +5,7 @@ import { DATABASE, migrateSchema, SqlDatabase } from '@app/persistence';
 import { ApprovePostHandler } from './approve-post/approve-post.handler';
 import { ApprovePostRpcEndpoint } from './approve-post/approve-post.rpc-endpoint';
 import { PostCommandRunner } from './command-handling/post-command-runner';
+import { RecentPostStates } from './command-handling/recent-post-states';
 import { CreatePostHandler } from './create-post/create-post.handler';
 import { CreatePostRpcEndpoint } from './create-post/create-post.rpc-endpoint';
 import { DeletePostHandler } from './delete-post/delete-post.handler';
@@ -34,6 +35,7 @@ import { UpdatePostRpcEndpoint } from './update-post/update-post.rpc-endpoint';
   providers: [
     { provide: POSTS_DATABASE, inject: [DATABASE], useFactory: (database: SqlDatabase) => database.forSchema<PostsTables>(POSTS_SCHEMA) },
     PostCommandRunner,
+    RecentPostStates,
     PostCommandsConsumer,
     PostEventRelay,
     CreatePostHandler,

@@ -28,8 +28,10 @@ class InMemoryStore implements Pick<EventStore, 'readStream' | 'appendToStream'>
   readonly events: RecordedEvent[] = [];
   readonly expectations: ExpectedRevision[] = [];
   interleave: Array<() => void> = [];
+  reads = 0;
 
   async readStream(): Promise<RecordedEvent[]> {
+    this.reads += 1;
     return [...this.events];
   }
 
@@ -73,14 +75,39 @@ describe('PostCommandRunner', () => {
     expect(outcome).toMatchObject({ revision: 2, state: { tags: ['new'], revision: 2 } });
   });
 
-  it('gives up with unavailable after a second conflict', async () => {
+  it('gives up with unavailable after two conflicts on the state read from the stream', async () => {
     await runner.run(POST, create);
     const otherWriter = () => store.add(`post-${POST}`, { id: 'other', type: 'PostUpdated', data: { ...input, updatedBy: 2, at: NOW } });
-    store.interleave.push(otherWriter, otherWriter);
+    // The first conflict is on the state remembered from the create, the next two on the stream's.
+    store.interleave.push(otherWriter, otherWriter, otherWriter);
     const failure = runner.run(POST, update);
     await expect(failure).rejects.toBeInstanceOf(ServiceError);
     await expect(failure).rejects.toMatchObject({ kind: 'unavailable' });
-    expect(store.events).toHaveLength(3);
+    expect(store.events).toHaveLength(4);
+  });
+
+  it('decides the next command of a post on the state it left, without reading the stream', async () => {
+    await runner.run(POST, create);
+    const outcome = await runner.run(POST, update, { workspaceUuid: WORKSPACE });
+    expect(store.reads).toBe(1);
+    expect(store.expectations).toEqual(['no_stream', 0]);
+    expect(outcome).toMatchObject({ revision: 1, appended: 1, state: { tags: ['new'], revision: 1 } });
+  });
+
+  it('decides again on the stream when the remembered state is stale: another runner deleted the post meanwhile', async () => {
+    await runner.run(POST, create);
+    const other = new PostCommandRunner(store as unknown as EventStore);
+    await other.run(POST, { type: 'DeletePost', actor, now: NOW });
+    // This runner still remembers the draft: its append fails, and the stream's state refuses the update.
+    await expect(runner.run(POST, update)).rejects.toBeInstanceOf(PostRuleViolation);
+    expect(store.expectations).toEqual(['no_stream', 0, 0]);
+    expect(store.events.map((event) => event.type)).toEqual(['PostCreated', 'PostDeleted']);
+  });
+
+  it('refuses only on the stream: a rule violation on the remembered state is checked against the stream before it is thrown', async () => {
+    await runner.run(POST, create);
+    await expect(runner.run(POST, create)).rejects.toBeInstanceOf(PostRuleViolation);
+    expect(store.reads).toBe(2);
   });
 
   it('treats a post of another workspace as not found, without deciding', async () => {
@@ -99,5 +126,7 @@ describe('PostCommandRunner', () => {
     const outcome = await runner.run(POST, { type: 'StartPublishing', scheduledRevision: 5, now: NOW });
     expect(outcome).toMatchObject({ appended: 0, revision: 0 });
     expect(store.expectations).toEqual(['no_stream']);
+    // Ignored on the remembered state, then on the stream's, which alone may say so.
+    expect(store.reads).toBe(2);
   });
 });

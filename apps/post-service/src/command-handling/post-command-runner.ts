@@ -1,9 +1,10 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { Messages, ServiceError } from '@app/contracts';
-import { decide, evolve, foldPost, PostCommand, PostState, postStreamId } from '@app/domain';
+import { decide, evolve, foldPost, PostCommand, PostEvent, PostState, postStreamId } from '@app/domain';
 import { EVENT_STORE, EventStore, WrongExpectedRevisionError } from '@app/event-store';
 import { HeldInstantRecorder } from '../queue-slots/held-instant-recorder';
 import { CommandContext, toNewEvent, toPostEvent } from './post-event-codec';
+import { RecentPostStates } from './recent-post-states';
 
 export interface CommandOutcome {
   /** State after the command. */
@@ -20,12 +21,16 @@ export interface RunOptions {
   causationId?: string;
 }
 
+/** Appends decided on the state read from the stream before the caller is told to retry. */
 const ATTEMPTS = 2;
 
 /**
- * The command path of the Post aggregate: load its stream, fold, decide, append with the
- * revision it was decided on. A concurrent writer makes the append fail; the command is decided
- * again on the new state once, then the caller is told to retry.
+ * The command path of the Post aggregate: take its state, decide, append with the revision it was
+ * decided on. The state is the one this process last saw of the post when it has one (the common
+ * case: a post's commands follow each other), otherwise its stream folded. A remembered state
+ * that is stale fails its append, and a command it refuses or ignores is decided again on the
+ * stream, so that only the stream's state answers "no". A concurrent writer makes the append fail;
+ * the command is decided again on the new state once, then the caller is told to retry.
  */
 @Injectable()
 export class PostCommandRunner {
@@ -35,29 +40,29 @@ export class PostCommandRunner {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     /** Absent only where the runner is tested on its own. */
     @Optional() private readonly heldInstants?: HeldInstantRecorder,
+    @Optional() private readonly recent: RecentPostStates = new RecentPostStates(),
   ) {}
 
   async run(postUuid: string, command: PostCommand, options: RunOptions = {}): Promise<CommandOutcome> {
     const streamId = postStreamId(postUuid);
     const context: CommandContext = { commandType: command.type, causationId: options.causationId };
+    const remembered = this.recent.get(streamId);
+    if (remembered?.exists && remembered.workspaceUuid === (options.workspaceUuid ?? remembered.workspaceUuid)) {
+      const outcome = await this.onRemembered(streamId, remembered, command, context);
+      if (outcome) return outcome;
+    }
     for (let attempt = 1; ; attempt++) {
       const recorded = await this.store.readStream(streamId);
       const state = foldPost(recorded.map(toPostEvent));
       if (options.workspaceUuid !== undefined && state.exists && state.workspaceUuid !== options.workspaceUuid) {
         throw new ServiceError('not_found', Messages.postNotFound);
       }
+      this.recent.remember(streamId, state);
       const revision = recorded.length === 0 ? -1 : recorded[recorded.length - 1].revision;
       const events = decide(command, state);
       if (events.length === 0) return { state, revision, appended: 0 };
       try {
-        const result = await this.store.appendToStream(
-          streamId,
-          events.map((event) => toNewEvent(event, context)),
-          revision === -1 ? 'no_stream' : revision,
-        );
-        const after = events.reduce(evolve, state);
-        await this.heldInstants?.appended(state, after, result.nextRevision, events.length);
-        return { state: after, revision: result.nextRevision, appended: events.length };
+        return await this.append(streamId, state, revision, events, context);
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
         if (attempt >= ATTEMPTS) {
@@ -67,5 +72,35 @@ export class PostCommandRunner {
         this.logger.debug(`${command.type} on ${streamId} conflicted at revision ${revision}; deciding again`);
       }
     }
+  }
+
+  /** The command decided on the remembered state and appended; undefined when it is to be decided on the stream. */
+  private async onRemembered(streamId: string, state: PostState & { exists: true }, command: PostCommand, context: CommandContext): Promise<CommandOutcome | undefined> {
+    let events: PostEvent[];
+    try {
+      events = decide(command, state);
+    } catch {
+      return undefined;
+    }
+    if (events.length === 0) return undefined;
+    try {
+      return await this.append(streamId, state, state.revision, events, context);
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      this.recent.forget(streamId);
+      return undefined;
+    }
+  }
+
+  private async append(streamId: string, state: PostState, revision: number, events: PostEvent[], context: CommandContext): Promise<CommandOutcome> {
+    const result = await this.store.appendToStream(
+      streamId,
+      events.map((event) => toNewEvent(event, context)),
+      revision === -1 ? 'no_stream' : revision,
+    );
+    const after = events.reduce(evolve, state);
+    this.recent.remember(streamId, after);
+    await this.heldInstants?.appended(state, after, result.nextRevision, events.length);
+    return { state: after, revision: result.nextRevision, appended: events.length };
   }
 }

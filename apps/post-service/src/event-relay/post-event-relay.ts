@@ -4,6 +4,7 @@ import { EVENT_STORE, EventRelay, EventStore, RelayTables } from '@app/event-sto
 import { MESSAGE_BUS, MessageBus } from '@app/messaging';
 import { LoopBeat, READINESS_WATCH, ReadinessWatch } from '@app/runtime';
 import { POSTS_SCHEMA } from '../read-model/posts-schema';
+import { RecentPostStates } from '../command-handling/recent-post-states';
 import { PostEventTranslator } from './post-event-translator';
 
 export const POST_EVENT_RELAY_NAME = 'post-events';
@@ -22,8 +23,9 @@ export class PostEventRelay {
     @Inject(EVENT_STORE) store: EventStore,
     @Inject(MESSAGE_BUS) bus: MessageBus,
     @Inject(READINESS_WATCH) private readonly readiness: ReadinessWatch,
+    recentStates: RecentPostStates,
   ) {
-    const translator = new PostEventTranslator(store);
+    const translator = new PostEventTranslator(store, recentStates);
     this.relay = new EventRelay(database.forSchema<RelayTables>(POSTS_SCHEMA), POST_EVENT_RELAY_NAME, store, bus, translator.toRelayedMessage, {
       onTurn: (nextTurnWithinMs) => this.loop?.beat(nextTurnWithinMs),
     });
