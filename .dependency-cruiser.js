@@ -2,14 +2,15 @@
  * Layering rules, checked in `npm test` (`npm run lint:deps`):
  * - the domain is pure: it imports nothing outside itself (no framework, no I/O, no other lib);
  * - the generic libraries (messaging, event-store, persistence, config, security, telemetry,
- *   runtime) know no domain and no service: they never import the domain, the contracts or an app;
+ *   runtime, retry and the others in `generic`) know no domain and no service: they never import
+ *   the domain, the contracts or an app;
  * - contracts (topics, integration messages, HTTP shapes) are what services share: no domain, no app;
  * - platforms (what each provider takes in a post body: the domain's port, answered) is pure too:
  *   it imports the domain and nothing else, so that the gateway and the publisher share it;
  * - libraries never import apps; an app never imports another app (only `standalone`, which
  *   composes the five services in one process, imports them, and only through their modules).
  */
-const generic = '^libs/(messaging|event-store|persistence|config|security|telemetry|runtime|network|media-store|errors)/';
+const generic = '^libs/(messaging|event-store|persistence|config|security|telemetry|runtime|network|media-store|errors|retry)/';
 const services = ['gateway', 'post-service', 'scheduler', 'publisher', 'webhook-dispatcher'];
 
 module.exports = {
