@@ -2,15 +2,23 @@
  * Layering rules, checked in `npm test` (`npm run lint:deps`):
  * - the domain is pure: it imports nothing outside itself (no framework, no I/O, no other lib);
  * - the generic libraries (messaging, event-store, persistence, config, security, telemetry,
- *   runtime) know no domain and no service: they never import the domain, the contracts or an app;
+ *   runtime, retry and the others in `generic`) know no domain and no service: they never import
+ *   the domain, the contracts or an app;
  * - contracts (topics, integration messages, HTTP shapes) are what services share: no domain, no app;
  * - platforms (what each provider takes in a post body: the domain's port, answered) is pure too:
  *   it imports the domain and nothing else, so that the gateway and the publisher share it;
  * - libraries never import apps; an app never imports another app (only `standalone`, which
- *   composes the five services in one process, imports them, and only through their modules).
+ *   composes the five services in one process, imports them, and only through their modules);
+ * - the command-line tools reach a service through the files at the top of its src/ (what it
+ *   offers them), as `standalone` does; the dashboard is browser code that knows the API through
+ *   its typed client alone;
+ * - the tests under test/ import no app code, but for the local platforms of test/providers, which
+ *   exercise the publisher's provider adapters.
  */
-const generic = '^libs/(messaging|event-store|persistence|config|security|telemetry|runtime|network|media-store|errors)/';
+const generic = '^libs/(messaging|event-store|persistence|config|security|telemetry|runtime|network|media-store|errors|retry)/';
 const services = ['gateway', 'post-service', 'scheduler', 'publisher', 'webhook-dispatcher'];
+/** What a service offers the programs beside it: the files at the top of its src/. */
+const entryPoints = `^apps/(${services.join('|')})/src/[^/]+\\.ts$`;
 
 module.exports = {
   forbidden: [
@@ -67,7 +75,42 @@ module.exports = {
       comment: 'The embedded composition imports each service through the files at the top of its src/, nothing deeper.',
       severity: 'error',
       from: { path: '^apps/standalone/' },
-      to: { path: `^apps/(${services.join('|')})/`, pathNot: `^apps/(${services.join('|')})/src/[^/]+\\.ts$` },
+      to: { path: `^apps/(${services.join('|')})/`, pathNot: entryPoints },
+    },
+    {
+      name: 'cli-uses-entry-points-only',
+      comment: 'The command-line tools (and their tests) reach a service through the files at the top of its src/, nothing deeper, and no other app.',
+      severity: 'error',
+      from: { path: '^apps/cli/' },
+      to: { path: '^apps/', pathNot: ['^apps/cli/', entryPoints] },
+    },
+    {
+      name: 'dashboard-knows-the-api-through-its-client',
+      comment: 'The dashboard runs in the browser: it imports its own files, the typed API client (@app/client) and npm packages; no service, no other library, no Node.js module.',
+      severity: 'error',
+      from: { path: '^apps/dashboard/src/' },
+      to: { pathNot: ['^apps/dashboard/src/', '^libs/client/src/', 'node_modules/'] },
+    },
+    {
+      name: 'tests-drive-built-programs',
+      comment: 'The end-to-end tests and the benchmarks run the built programs (dist/) and talk to them over HTTP, Kafka and SQL: they import no app code.',
+      severity: 'error',
+      from: { path: '^test/', pathNot: '^test/providers/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'local-platforms-know-only-provider-adapters',
+      comment: 'Each local platform of test/providers exercises the publisher\'s provider adapters and imports nothing else of an app; only their shared support (test/providers/support) assembles a publisher from its parts.',
+      severity: 'error',
+      from: { path: '^test/providers/', pathNot: '^test/providers/support/' },
+      to: { path: '^apps/', pathNot: '^apps/publisher/src/providers/' },
+    },
+    {
+      name: 'provider-test-support-knows-only-the-publisher',
+      comment: 'The shared support of the provider tests builds the publisher that runs them: of the apps, it imports the publisher alone.',
+      severity: 'error',
+      from: { path: '^test/providers/support/' },
+      to: { path: '^apps/', pathNot: '^apps/publisher/src/' },
     },
     {
       name: 'libs-through-their-alias',

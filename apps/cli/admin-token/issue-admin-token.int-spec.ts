@@ -1,15 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { ConfigError, loadConfig } from '@app/config';
 import { migrateSchema, openPostgresDatabase, openSqliteDatabase, SqlDatabase } from '@app/persistence';
 import { createThrowawayDatabase } from '@app/persistence/testing';
 import { DataDirInUseError, lockDataDir } from '@app/runtime';
-import { AccessCache } from '../../gateway/src/access/access-cache';
-import { LiveTokenIndex } from '../../gateway/src/auth/live-token-index';
-import { TokenStore } from '../../gateway/src/auth/token-store';
+import { ADMIN_COMMAND_TOKEN_NAME } from '../../gateway/src/admin-token';
 import { GATEWAY_SCHEMA, GatewayDatabase, GatewayTables, gatewayMigrations } from '../../gateway/src/gateway-migrations';
-import { ADMIN_COMMAND_TOKEN_NAME, issueAdminToken } from './issue-admin-token';
+import { issueAdminToken } from './issue-admin-token';
 
 jest.setTimeout(60_000);
 
@@ -38,7 +37,10 @@ const engines: Array<[string, () => Promise<Engine>]> = [
   ],
 ];
 
-/** `npm run admin -- token` on both engines: a new token of the first admin, read as a gateway reads it. */
+/**
+ * `npm run admin -- token` on both engines: the database the configuration names, and the
+ * gateway's answer in the command's words (that a gateway accepts the token is the gateway's test).
+ */
 describe.each(engines)('issueAdminToken on %s', (_name, start) => {
   let engine: Engine;
 
@@ -64,7 +66,7 @@ describe.each(engines)('issueAdminToken on %s', (_name, start) => {
     await expect(refusal).rejects.toThrow(/There is no admin user in .*: the service creates one at its first start/);
   });
 
-  it('gives the first admin not deleted a new token without expiry, which a gateway accepts', async () => {
+  it('gives the first admin not deleted a new token without expiry', async () => {
     const adminId = await onDatabase(async ({ db }) => {
       await db.insertInto('users').values({ name: 'Gone', email: 'gone@example.com', is_admin: true, deleted_at: new Date() }).execute();
       await db.insertInto('users').values({ name: 'Member', email: 'member@example.com', is_admin: false, deleted_at: null }).execute();
@@ -75,11 +77,24 @@ describe.each(engines)('issueAdminToken on %s', (_name, start) => {
     const issued = await issueAdminToken(loadConfig(engine.env));
     expect(issued).toMatchObject({ userId: adminId, email: 'admin@localhost', token: expect.stringMatching(/^sps_/) });
     await onDatabase(async (gateway) => {
-      const tokensOfAGateway = new TokenStore(gateway, new AccessCache(), new LiveTokenIndex(gateway));
-      expect(await tokensOfAGateway.authenticate(issued.token)).toMatchObject({ userId: adminId, isAdmin: true });
-      const stored = await gateway.db.selectFrom('tokens').select(['name', 'expires_at']).where('user_id', '=', adminId).execute();
-      expect(stored).toEqual([{ name: ADMIN_COMMAND_TOKEN_NAME, expires_at: null }]);
+      const stored = await gateway.db.selectFrom('tokens').select(['user_id', 'name', 'expires_at']).execute();
+      expect(stored.map((row) => ({ ...row, user_id: Number(row.user_id) }))).toEqual([{ user_id: adminId, name: ADMIN_COMMAND_TOKEN_NAME, expires_at: null }]);
     });
+  });
+
+  it('refuses, saying where, on a database the service never started on', async () => {
+    const fresh = await start();
+    try {
+      // A database file with nothing of the service's (a statement, so that closing releases the file).
+      const database = fresh.open();
+      await sql`SELECT 1`.execute(database.forSchema(GATEWAY_SCHEMA).db);
+      await database.close();
+      const refusal = issueAdminToken(loadConfig(fresh.env));
+      await expect(refusal).rejects.toBeInstanceOf(ConfigError);
+      await expect(refusal).rejects.toThrow(/The gateway's tables could not be read in .* \(has the service started there once\?\)/);
+    } finally {
+      await fresh.dispose();
+    }
   });
 });
 

@@ -3,14 +3,7 @@ import { join, resolve } from 'node:path';
 import { AppConfig, ConfigError } from '@app/config';
 import { openPostgresDatabase, openSqliteDatabase, SqlDatabase } from '@app/persistence';
 import { lockDataDir } from '@app/runtime';
-import { AccessCache } from '../../gateway/src/access/access-cache';
-import { LiveTokenIndex } from '../../gateway/src/auth/live-token-index';
-import { TokenStore } from '../../gateway/src/auth/token-store';
-import { GATEWAY_SCHEMA, GatewayTables } from '../../gateway/src/gateway-migrations';
-import { errorMessage } from '@app/errors';
-
-/** The name the new token is listed under (GET /api/panel/users/{id}/tokens). */
-export const ADMIN_COMMAND_TOKEN_NAME = 'admin token (command line)';
+import { issueFirstAdminToken } from '../../gateway/src/admin-token';
 
 export interface IssuedAdminToken {
   token: string;
@@ -21,30 +14,18 @@ export interface IssuedAdminToken {
 }
 
 /**
- * A new token, without expiry, for the first admin user (the lowest id among admins not deleted):
- * the way back in when the admin token is lost. Distributed mode (DATABASE_URL set): the gateway's
- * tables in PostgreSQL, while the services run (a gateway reads a new token in at its first use).
- * Embedded mode: `DATA_DIR/service.db`, with the service stopped (it holds DATA_DIR while it runs).
+ * A new token, without expiry, for the first admin user: the gateway's use case, on the database
+ * the configuration names. Distributed mode (DATABASE_URL set): the gateway's tables in
+ * PostgreSQL, while the services run (a gateway reads a new token in at its first use). Embedded
+ * mode: `DATA_DIR/service.db`, with the service stopped (it holds DATA_DIR while it runs).
  */
 export async function issueAdminToken(config: AppConfig): Promise<IssuedAdminToken> {
   const opened = config.databaseUrl ? openDistributed(config) : openEmbedded(config);
   try {
-    const gateway = opened.database.forSchema<GatewayTables>(GATEWAY_SCHEMA);
-    const admin = await gateway.db
-      .selectFrom('users')
-      .select(['id', 'email'])
-      .where('is_admin', '=', true)
-      .where('deleted_at', 'is', null)
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst()
-      .catch((error: unknown) => {
-        throw new ConfigError(`The gateway's tables could not be read in ${opened.where} (has the service started there once?): ${errorMessage(error)}`);
-      });
-    if (!admin) throw new ConfigError(`There is no admin user in ${opened.where}: the service creates one at its first start`);
-    const tokens = new TokenStore(gateway, new AccessCache(), new LiveTokenIndex(gateway));
-    const issued = await tokens.issue(Number(admin.id), ADMIN_COMMAND_TOKEN_NAME, null);
-    return { token: issued.token, userId: Number(admin.id), email: admin.email, database: opened.where };
+    const outcome = await issueFirstAdminToken(opened.database);
+    if (outcome.kind === 'unreadable') throw new ConfigError(`The gateway's tables could not be read in ${opened.where} (has the service started there once?): ${outcome.reason}`);
+    if (outcome.kind === 'no-admin') throw new ConfigError(`There is no admin user in ${opened.where}: the service creates one at its first start`);
+    return { token: outcome.token, userId: outcome.userId, email: outcome.email, database: opened.where };
   } finally {
     await opened.close();
   }

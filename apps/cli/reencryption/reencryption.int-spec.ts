@@ -7,14 +7,12 @@ import { migrateSchema, openPostgresDatabase, openSqliteDatabase, SqlDatabase } 
 import { createThrowawayDatabase } from '@app/persistence/testing';
 import { lockDataDir } from '@app/runtime';
 import { parseEncryptionKey, SecretBox } from '@app/security';
-import { GATEWAY_SCHEMA, gatewayEncryptedColumns, GatewayTables, gatewayMigrations } from '../../gateway/src/gateway-migrations';
-import { IdempotencyStore } from '../../gateway/src/idempotency/idempotency-store';
-import { AccountStore } from '../../publisher/src/accounts/account-store';
-import { ItemProgressJournal } from '../../publisher/src/publish-post/item-progress';
-import { PUBLISHER_SCHEMA, PublisherTables, publisherMigrations } from '../../publisher/src/publisher-migrations';
-import { WebhookActivityRepository } from '../../webhook-dispatcher/src/manage-webhooks/webhook-activity.repository';
-import { WebhookSettingsRepository } from '../../webhook-dispatcher/src/manage-webhooks/webhook-settings.repository';
-import { WEBHOOKS_SCHEMA, WebhooksTables, webhooksMigrations } from '../../webhook-dispatcher/src/webhooks-schema';
+import { GATEWAY_SCHEMA, GatewayTables, gatewayMigrations } from '../../gateway/src/gateway-migrations';
+import { gatewayEncryptedColumns, gatewaySecretStores } from '../../gateway/src/gateway-stored-secrets';
+import { PUBLISHER_SCHEMA, publisherMigrations } from '../../publisher/src/publisher-migrations';
+import { publisherSecretStores } from '../../publisher/src/publisher-stored-secrets';
+import { WEBHOOKS_SCHEMA, webhooksMigrations } from '../../webhook-dispatcher/src/webhooks-schema';
+import { webhooksSecretStores } from '../../webhook-dispatcher/src/webhooks-stored-secrets';
 import { reencryptColumn } from './reencrypt-column';
 import { runReencryption } from './run-reencryption';
 
@@ -47,18 +45,12 @@ const engines: Array<[string, () => Promise<Engine>]> = [
   ],
 ];
 
-/** The services' own repositories on one database, with the SecretBox given. */
-function servicesOn(database: SqlDatabase, box: SecretBox) {
-  const idempotency = new IdempotencyStore(database.forSchema<GatewayTables>(GATEWAY_SCHEMA), box);
-  const webhooks = database.forSchema<WebhooksTables>(WEBHOOKS_SCHEMA);
-  idempotency.onModuleDestroy();
-  return {
-    accounts: new AccountStore(database.forSchema<PublisherTables>(PUBLISHER_SCHEMA), box),
-    progress: new ItemProgressJournal(database.forSchema<PublisherTables>(PUBLISHER_SCHEMA), box),
-    webhooks: new WebhookSettingsRepository(webhooks, box, new WebhookActivityRepository(webhooks)),
-    idempotency,
-  };
-}
+/** The services' own stores of secrets on one database, with the SecretBox given. */
+const servicesOn = (database: SqlDatabase, box: SecretBox) => ({
+  ...gatewaySecretStores(database, box),
+  ...publisherSecretStores(database, box),
+  ...webhooksSecretStores(database, box),
+});
 
 const WORKSPACE = '7d0c1a4e-5b1f-4c55-9a3e-1f2b3c4d5e6f';
 const account = (accountId: number) => ({ accountId, workspaceUuid: WORKSPACE, provider: 'sandbox', settings: { chat: accountId }, credentials: { token: `credential-${accountId}` } });

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DATABASE, SqlDatabase } from '@app/persistence';
+import { DATABASE, schemaMigrationsAtStart, SqlDatabase } from '@app/persistence';
 import { HealthModule } from '@app/runtime';
 import { AccountRegistry } from './accounts/account-registry';
 import { AccountEventsConsumer } from './accounts/authorization-lost/account-events.consumer';
@@ -18,10 +18,9 @@ import { TokenStore } from './auth/token-store';
 import { LiveTokenIndex } from './auth/live-token-index';
 import { AccessCache } from './access/access-cache';
 import { SessionController } from './dashboard/session/session.controller';
-import { GatewaySchemaSetup } from './gateway-schema-setup';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { IdempotencyStore } from './idempotency/idempotency-store';
-import { GATEWAY_DATABASE, GATEWAY_SCHEMA, GatewayTables } from './gateway-migrations';
+import { GATEWAY_DATABASE, GATEWAY_SCHEMA, gatewayMigrations, GatewayTables } from './gateway-migrations';
 import { UsersRepository } from './panel/users/users.repository';
 import { WorkspacesRepository } from './panel/workspaces/workspaces.repository';
 import { MembershipStore } from './workspace/membership-store';
@@ -159,7 +158,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
   ],
   providers: [
     { provide: GATEWAY_DATABASE, inject: [DATABASE], useFactory: (database: SqlDatabase) => database.forSchema<GatewayTables>(GATEWAY_SCHEMA) },
-    GatewaySchemaSetup,
+    schemaMigrationsAtStart(GATEWAY_DATABASE, gatewayMigrations),
     AccountEventsConsumer,
     { provide: AccessCache, useFactory: () => new AccessCache() },
     UsersRepository,

@@ -1,7 +1,7 @@
-import { BeforeApplicationShutdown, Inject, Logger, Module, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
+import { BeforeApplicationShutdown, Logger, Module, OnApplicationBootstrap } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { eventRelayMigration } from '@app/event-store';
-import { DATABASE, migrateSchema, SqlDatabase } from '@app/persistence';
+import { DATABASE, schemaMigrationsAtStart, SqlDatabase } from '@app/persistence';
 import { ApprovePostHandler } from './approve-post/approve-post.handler';
 import { ApprovePostRpcEndpoint } from './approve-post/approve-post.rpc-endpoint';
 import { PostCommandRunner } from './command-handling/post-command-runner';
@@ -12,7 +12,7 @@ import { DeletePostHandler } from './delete-post/delete-post.handler';
 import { DeletePostRpcEndpoint } from './delete-post/delete-post.rpc-endpoint';
 import { PostEventRelay } from './event-relay/post-event-relay';
 import { PostCommandsConsumer } from './post-commands-consumer/post-commands.consumer';
-import { dropPostsReadModelMigration, POSTS_DATABASE, POSTS_SCHEMA, PostsDatabase, PostsTables, postsReadModelMigration } from './read-model/posts-schema';
+import { dropPostsReadModelMigration, POSTS_DATABASE, POSTS_SCHEMA, PostsTables, postsReadModelMigration } from './read-model/posts-schema';
 import { HeldInstantRecorder } from './queue-slots/held-instant-recorder';
 import { HeldInstantsConsumer } from './queue-slots/held-instants.consumer';
 import { QueueSlotAllocator } from './queue-slots/queue-slot-allocator';
@@ -34,6 +34,7 @@ import { UpdatePostRpcEndpoint } from './update-post/update-post.rpc-endpoint';
   imports: [CqrsModule.forRoot()],
   providers: [
     { provide: POSTS_DATABASE, inject: [DATABASE], useFactory: (database: SqlDatabase) => database.forSchema<PostsTables>(POSTS_SCHEMA) },
+    schemaMigrationsAtStart(POSTS_DATABASE, [eventRelayMigration, postsReadModelMigration, dropPostsReadModelMigration, queueSlotsMigration]),
     PostCommandRunner,
     RecentPostStates,
     PostCommandsConsumer,
@@ -55,18 +56,10 @@ import { UpdatePostRpcEndpoint } from './update-post/update-post.rpc-endpoint';
     HeldInstantsConsumer,
   ],
 })
-export class PostServiceModule implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
+export class PostServiceModule implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(PostServiceModule.name);
 
-  constructor(
-    @Inject(POSTS_DATABASE) private readonly database: PostsDatabase,
-    private readonly relay: PostEventRelay,
-  ) {}
-
-  async onModuleInit(): Promise<void> {
-    const applied = await migrateSchema(this.database, [eventRelayMigration, postsReadModelMigration, dropPostsReadModelMigration, queueSlotsMigration]);
-    if (applied.length > 0) this.logger.log(`Applied migrations to schema ${POSTS_SCHEMA}: ${applied.join(', ')}`);
-  }
+  constructor(private readonly relay: PostEventRelay) {}
 
   async onApplicationBootstrap(): Promise<void> {
     this.relay.start();

@@ -1,6 +1,6 @@
-import { Inject, Logger, Module, OnModuleInit } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { DATABASE, migrateSchema, SchemaDatabase, SqlDatabase } from '@app/persistence';
+import { DATABASE, schemaMigrationsAtStart, SqlDatabase } from '@app/persistence';
 import { AccountStore } from './accounts/account-store';
 import { ConnectAccountHandler } from './accounts/connect-account/connect-account.handler';
 import { DisconnectAccountHandler } from './accounts/disconnect-account/disconnect-account.handler';
@@ -71,6 +71,7 @@ const PROVIDER_TIMEOUT_MS = 10_000;
     },
     { provide: PUBLISHER_OPTIONS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => ({ ...defaultPublisherOptions, attemptLeaseMs: config.publishAttemptLeaseMs }) },
     { provide: PUBLISHER_DATABASE, inject: [DATABASE], useFactory: (database: SqlDatabase) => database.forSchema(PUBLISHER_SCHEMA) },
+    schemaMigrationsAtStart(PUBLISHER_DATABASE, publisherMigrations),
     ProviderRegistry,
     AccountStore,
     LostAuthorizationReporter,
@@ -88,13 +89,4 @@ const PROVIDER_TIMEOUT_MS = 10_000;
     AttemptRetention,
   ],
 })
-export class PublisherModule implements OnModuleInit {
-  private readonly logger = new Logger('Publisher');
-
-  constructor(@Inject(PUBLISHER_DATABASE) private readonly database: SchemaDatabase) {}
-
-  async onModuleInit(): Promise<void> {
-    const applied = await migrateSchema(this.database, publisherMigrations);
-    if (applied.length > 0) this.logger.log(`Applied migrations ${applied.join(', ')}`);
-  }
-}
+export class PublisherModule {}

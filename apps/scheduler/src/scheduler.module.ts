@@ -1,6 +1,6 @@
 import { PostTrackingRetention } from './retention/post-tracking-retention';
-import { BeforeApplicationShutdown, Inject, Logger, Module, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
-import { DATABASE, migrateSchema, SchemaDatabase, SqlDatabase } from '@app/persistence';
+import { BeforeApplicationShutdown, Logger, Module, OnApplicationBootstrap } from '@nestjs/common';
+import { DATABASE, schemaMigrationsAtStart, SqlDatabase } from '@app/persistence';
 import { TimerFiring } from './fire-timers/timer-firing.service';
 import { SCHEDULER_SCHEMA, schedulerMigrations } from './scheduler-migrations';
 import { defaultSchedulerOptions, SCHEDULER_OPTIONS } from './scheduler-options';
@@ -26,20 +26,13 @@ import { PublishingWatchdog } from './watch-publishing/publishing-watchdog';
     PostTrackingRetention,
     { provide: SCHEDULER_OPTIONS, useValue: defaultSchedulerOptions },
     { provide: SCHEDULER_DATABASE, inject: [DATABASE], useFactory: (database: SqlDatabase) => database.forSchema(SCHEDULER_SCHEMA) },
+    schemaMigrationsAtStart(SCHEDULER_DATABASE, schedulerMigrations),
   ],
 })
-export class SchedulerModule implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
+export class SchedulerModule implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Scheduler');
 
-  constructor(
-    @Inject(SCHEDULER_DATABASE) private readonly database: SchemaDatabase,
-    private readonly firing: TimerFiring,
-  ) {}
-
-  async onModuleInit(): Promise<void> {
-    const applied = await migrateSchema(this.database, schedulerMigrations);
-    if (applied.length > 0) this.logger.log(`Applied migrations ${applied.join(', ')}`);
-  }
+  constructor(private readonly firing: TimerFiring) {}
 
   async onApplicationBootstrap(): Promise<void> {
     this.firing.start();

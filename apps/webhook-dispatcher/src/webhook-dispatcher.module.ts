@@ -1,5 +1,5 @@
-import { BeforeApplicationShutdown, Inject, Logger, Module, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
-import { DATABASE, migrateSchema, SchemaDatabase, SqlDatabase } from '@app/persistence';
+import { BeforeApplicationShutdown, Logger, Module, OnApplicationBootstrap } from '@nestjs/common';
+import { DATABASE, schemaMigrationsAtStart, SqlDatabase } from '@app/persistence';
 import { DeliveryQueueRepository } from './deliver-webhooks/delivery-queue.repository';
 import { DeliveryWorker } from './deliver-webhooks/delivery-worker';
 import { WebhookHealthRepository } from './deliver-webhooks/webhook-health.repository';
@@ -25,6 +25,7 @@ import { WEBHOOKS_DATABASE, WEBHOOKS_SCHEMA, webhooksMigrations } from './webhoo
 @Module({
   providers: [
     { provide: WEBHOOKS_DATABASE, inject: [DATABASE], useFactory: (database: SqlDatabase) => database.forSchema(WEBHOOKS_SCHEMA) },
+    schemaMigrationsAtStart(WEBHOOKS_DATABASE, webhooksMigrations),
     WebhookActivityRepository,
     WebhookSettingsRepository,
     ManageWebhooksHandler,
@@ -42,18 +43,10 @@ import { WEBHOOKS_DATABASE, WEBHOOKS_SCHEMA, webhooksMigrations } from './webhoo
     DeliveryRetention,
   ],
 })
-export class WebhookDispatcherModule implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
+export class WebhookDispatcherModule implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('WebhookDispatcher');
 
-  constructor(
-    @Inject(WEBHOOKS_DATABASE) private readonly database: SchemaDatabase,
-    private readonly worker: DeliveryWorker,
-  ) {}
-
-  async onModuleInit(): Promise<void> {
-    const applied = await migrateSchema(this.database, webhooksMigrations);
-    if (applied.length > 0) this.logger.log(`Migrations applied: ${applied.join(', ')}`);
-  }
+  constructor(private readonly worker: DeliveryWorker) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.worker.start();

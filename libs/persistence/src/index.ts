@@ -6,3 +6,4 @@ export * from './postgres/open-postgres-database';
 export * from './encrypted-columns';
 export * from './periodic-task';
 export * from './prepared-query';
+export * from './schema-migrations-at-start';

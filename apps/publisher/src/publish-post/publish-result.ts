@@ -1,4 +1,5 @@
 import { AccountPublishResult, PublishedItem } from '@app/domain';
+import { givesUp, RetryPolicy, retryDelayMs } from '@app/retry';
 import { ItemOnPlatform, PublishOutcome } from '../providers/publish-provider';
 
 /** The per-account result the publisher reports, without the account id. */
@@ -42,10 +43,14 @@ export const published = (items: readonly ItemOnPlatform[]): PublishResult => ({
 /** What came of one content item: on the platform, or failed with the message to report. */
 export type ItemResult = { kind: 'published'; item: ItemOnPlatform } | { kind: 'failed'; message: string };
 
-export interface RetryPolicy {
+/** The publisher's settings for retries in place (see PublisherOptions). */
+export interface PublishRetrySettings {
   maxRetries: number;
   maxRetryDelayMs: number;
 }
+
+/** Retries in place: `maxRetries` of them, each after the wait the platform asked for, held within `maxRetryDelayMs`. */
+export const publishRetryPolicy = ({ maxRetries, maxRetryDelayMs }: PublishRetrySettings): RetryPolicy => ({ maxRetries, maxDelayMs: maxRetryDelayMs });
 
 export type NextStep = { kind: 'retry'; delayMs: number } | { kind: 'report'; result: ItemResult };
 
@@ -54,7 +59,7 @@ export type NextStep = { kind: 'retry'; delayMs: number } | { kind: 'report'; re
  * it, or wait and try again while a `retry_later` has retries left. Only a definite refusal,
  * refused credentials or an unknown outcome is reported at once.
  */
-export function nextStep(outcome: PublishOutcome, retriesSoFar: number, policy: RetryPolicy): NextStep {
+export function nextStep(outcome: PublishOutcome, retriesSoFar: number, settings: PublishRetrySettings): NextStep {
   switch (outcome.kind) {
     case 'published': {
       const { externalId, externalUrl, reference = null } = outcome;
@@ -64,10 +69,11 @@ export function nextStep(outcome: PublishOutcome, retriesSoFar: number, policy: 
     case 'reauthorize':
     case 'unknown':
       return { kind: 'report', result: { kind: 'failed', message: outcome.message } };
-    case 'retry_later':
-      if (retriesSoFar < policy.maxRetries) {
-        return { kind: 'retry', delayMs: Math.min(Math.max(outcome.retryAfterMs, 0), policy.maxRetryDelayMs) };
-      }
+    case 'retry_later': {
+      const policy = publishRetryPolicy(settings);
+      const retry = retriesSoFar + 1;
+      if (!givesUp(policy, { retry })) return { kind: 'retry', delayMs: retryDelayMs(policy, retry, { askedMs: outcome.retryAfterMs }) };
       return { kind: 'report', result: { kind: 'failed', message: PublishMessages.gaveUp(outcome.message, retriesSoFar + 1) } };
+    }
   }
 }

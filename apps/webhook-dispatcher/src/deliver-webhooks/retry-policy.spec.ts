@@ -1,22 +1,4 @@
-import { outcomeOfAttempt, retryDelayMs } from './retry-policy';
-
-describe('retryDelayMs', () => {
-  it('doubles from the base for each retry', () => {
-    const middle = () => 0.5;
-    expect([1, 2, 3, 4].map((retry) => retryDelayMs(10_000, retry, middle))).toEqual([10_000, 20_000, 40_000, 80_000]);
-  });
-
-  it('moves the delay by at most 10% either way', () => {
-    expect(retryDelayMs(10_000, 1, () => 0)).toBe(9_000);
-    expect(retryDelayMs(10_000, 1, () => 0.999999)).toBe(11_000);
-    expect(retryDelayMs(10_000, 3, () => 0)).toBe(36_000);
-    for (let i = 0; i < 200; i += 1) {
-      const delay = retryDelayMs(200, 2);
-      expect(delay).toBeGreaterThanOrEqual(360);
-      expect(delay).toBeLessThanOrEqual(440);
-    }
-  });
-});
+import { outcomeOfAttempt } from './retry-policy';
 
 describe('outcomeOfAttempt', () => {
   const policy = { maxRetries: 3, backoffBaseMs: 1000 };
@@ -34,6 +16,12 @@ describe('outcomeOfAttempt', () => {
       { status: 'pending', retryInMs: 4000 },
       { status: 'failed' },
     ]);
+  });
+
+  it('moves each wait by at most 10% either way', () => {
+    expect(outcomeOfAttempt(false, 1, { maxRetries: 3, backoffBaseMs: 10_000 }, () => 0)).toEqual({ status: 'pending', retryInMs: 9_000 });
+    expect(outcomeOfAttempt(false, 1, { maxRetries: 3, backoffBaseMs: 10_000 }, () => 0.999999)).toEqual({ status: 'pending', retryInMs: 11_000 });
+    expect(outcomeOfAttempt(false, 3, { maxRetries: 3, backoffBaseMs: 10_000 }, () => 0)).toEqual({ status: 'pending', retryInMs: 36_000 });
   });
 
   it('fails at once when no retries are configured', () => {

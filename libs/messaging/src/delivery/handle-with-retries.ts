@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { IncomingMessage } from '../message-bus.port';
-import { RetryPolicy, retryDelayMs } from './retry-policy';
+import { goesToDeadLetter, RetryPolicy, retryDelayMs } from './retry-policy';
 import { isUnprocessable } from './unprocessable-message';
 import { errorMessage } from '@app/errors';
 
@@ -37,7 +37,7 @@ export async function handleWithRetries(message: IncomingMessage, loop: RetryLoo
     if (loop.isStopping()) return 'stopped';
     firstFailureAt ??= now();
     const failingForMs = now() - firstFailureAt;
-    if (isUnprocessable(failure.error) || failingForMs >= loop.policy.deadLetterAfterMs) {
+    if (isUnprocessable(failure.error) || goesToDeadLetter(loop.policy, attempt, failingForMs)) {
       const why = isUnprocessable(failure.error) ? 'it can never be handled' : `it kept failing for ${failingForMs} ms`;
       loop.logger.error(`Group ${loop.groupId} moves ${where(message)} to the dead-letter topic (${why}): ${errorMessage(failure.error)}`);
       await loop.deadLetter(message, failure.error, attempt);

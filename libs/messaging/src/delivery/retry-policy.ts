@@ -1,3 +1,5 @@
+import { givesUp, retryDelayMs as backoffDelayMs } from '@app/retry';
+
 /**
  * How a consumer group retries a message whose handler failed: in place (the partition waits, so
  * messages of one key stay in order), after a delay that doubles from `firstDelayMs` up to
@@ -28,10 +30,14 @@ export function retryPolicy(overrides: Partial<RetryPolicy> = {}): RetryPolicy {
 /** The policy of a group that keeps retrying (SubscribeOptions.keepRetrying): the same delays, never a dead letter for lasting failures. */
 export const keepRetrying = (policy: RetryPolicy): RetryPolicy => ({ ...policy, deadLetterAfterMs: Number.POSITIVE_INFINITY });
 
-/** The wait before attempt `attempt + 1`, after `attempt` failed ones. */
+/** The wait before attempt `attempt + 1`, after `attempt` failed ones (the shared backoff, without jitter). */
 export function retryDelayMs(attempt: number, policy: Pick<RetryPolicy, 'firstDelayMs' | 'maxDelayMs'>): number {
-  return Math.min(policy.maxDelayMs, policy.firstDelayMs * 2 ** Math.min(attempt - 1, 30));
+  return backoffDelayMs(policy, attempt);
 }
+
+/** Whether a message whose handler has been failing for `failingForMs` goes to the dead-letter topic (no limit on the count of retries). */
+export const goesToDeadLetter = (policy: RetryPolicy, attempt: number, failingForMs: number): boolean =>
+  givesUp({ giveUpAfterMs: policy.deadLetterAfterMs }, { retry: attempt, failingForMs });
 
 function definedOnly<T extends object>(values: T): Partial<T> {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { GATEWAY_DATABASE, GatewayDatabase } from '../../gateway-migrations';
 import { TokenStore } from '../token-store';
@@ -15,10 +15,11 @@ export const NEW_ADMIN_TOKEN_COMMAND = 'npm run admin -- token';
  * or a generated one that the start banner shows once (the only place a token is ever logged).
  * ADMIN_TOKEN only seeds that first admin: once users exist it is ignored (one line says so), so a
  * token revoked through the API stays revoked across restarts, and ADMIN_TOKEN is never attached to
- * anyone again.
+ * anyone again. It runs once every schema is migrated (migrations run as modules initialise, before
+ * any application-bootstrap hook).
  */
 @Injectable()
-export class BootstrapAdmin {
+export class BootstrapAdmin implements OnApplicationBootstrap {
   private readonly logger = new Logger('Gateway');
   private generated: string | null = null;
 
@@ -31,6 +32,10 @@ export class BootstrapAdmin {
   /** The admin token generated at this start, for the start banner to show once; null when none was. */
   get generatedToken(): string | null {
     return this.generated;
+  }
+
+  onApplicationBootstrap(): Promise<void> {
+    return this.run();
   }
 
   async run(): Promise<void> {

@@ -1,0 +1,18 @@
+import { SqlDatabase } from '@app/persistence';
+import { SecretBox } from '@app/security';
+import { WebhookActivityRepository } from './manage-webhooks/webhook-activity.repository';
+import { WebhookSettingsRepository } from './manage-webhooks/webhook-settings.repository';
+import { WEBHOOKS_SCHEMA, WebhooksTables } from './webhooks-schema';
+
+/**
+ * What the webhook-dispatcher keeps under the SecretBox, for the tools beside the service: the
+ * columns the re-encrypt command moves to a new key, and the store that writes and reads them as
+ * the dispatcher does.
+ */
+export { webhooksEncryptedColumns } from './webhooks-schema';
+
+/** The dispatcher's store of webhook signing secrets on a database, with the SecretBox given. */
+export function webhooksSecretStores(database: SqlDatabase, box: SecretBox): { webhooks: WebhookSettingsRepository } {
+  const webhooks = database.forSchema<WebhooksTables>(WEBHOOKS_SCHEMA);
+  return { webhooks: new WebhookSettingsRepository(webhooks, box, new WebhookActivityRepository(webhooks)) };
+}
