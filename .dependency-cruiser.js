@@ -8,7 +8,8 @@
  * - platforms (what each provider takes in a post body: the domain's port, answered) is pure too:
  *   it imports the domain and nothing else, so that the gateway and the publisher share it;
  * - libraries never import apps; an app never imports another app (only `standalone`, which
- *   composes the five services in one process, imports them, and only through their modules);
+ *   composes the five services in one process, imports them, and only through their modules; and
+ *   the gateway's tests, which run it over the real post-service, through its module alone);
  * - the command-line tools reach a service through the files at the top of its src/ (what it
  *   offers them), as `standalone` does; the dashboard is browser code that knows the API through
  *   its typed client alone;
@@ -19,6 +20,8 @@ const generic = '^libs/(messaging|event-store|persistence|config|security|teleme
 const services = ['gateway', 'post-service', 'scheduler', 'publisher', 'webhook-dispatcher'];
 /** What a service offers the programs beside it: the files at the top of its src/. */
 const entryPoints = `^apps/(${services.join('|')})/src/[^/]+\\.ts$`;
+/** The gateway's test support and tests, which alone may start the post-service beside it (rule below). */
+const gatewayTests = '^apps/gateway/test/';
 
 module.exports = {
   forbidden: [
@@ -67,9 +70,17 @@ module.exports = {
       name: `${app}-imports-no-other-app`,
       comment: 'Services talk through messages (and query endpoints), never through each other\'s code.',
       severity: 'error',
-      from: { path: `^apps/${app}/` },
+      from: app === 'gateway' ? { path: `^apps/${app}/`, pathNot: gatewayTests } : { path: `^apps/${app}/` },
       to: { path: '^apps/', pathNot: `^apps/${app}/` },
     })),
+    {
+      name: 'gateway-tests-compose-the-post-service-entry-only',
+      comment:
+        'The gateway\'s tests run it over the real post-service (its RPC answers, its post-events and its errors are what users see), composed in one process as standalone composes them: through the files at the top of its src/, nothing deeper, and no other service.',
+      severity: 'error',
+      from: { path: gatewayTests },
+      to: { path: '^apps/', pathNot: ['^apps/gateway/', '^apps/post-service/src/[^/]+\\.ts$'] },
+    },
     {
       name: 'standalone-composes-entry-points-only',
       comment: 'The embedded composition imports each service through the files at the top of its src/, nothing deeper.',

@@ -1,5 +1,5 @@
 import { testEngines } from '@app/persistence/testing';
-import { FakeServices } from './fake-services';
+import { ServicesBehindGateway } from './services-behind-gateway';
 import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 
 jest.setTimeout(30_000);
@@ -22,7 +22,7 @@ describe.each(testEngines)('gateway: invalid characters in stored text (%s)', (_
   beforeAll(async () => {
     const engine = await open();
     dispose = engine.dispose;
-    gateway = await startGatewayTestApp({}, { database: engine.database, services: new FakeServices() });
+    gateway = await startGatewayTestApp({}, { database: engine.database, services: new ServicesBehindGateway() });
     workspace = (await gateway.call('POST', '/api/panel/workspaces', { body: { name: 'Characters' } })).body.uuid;
     await gateway.call('POST', `/api/panel/workspaces/${workspace}/members`, { body: { user_id: 1, role: 'admin', can_approve: true } });
   });

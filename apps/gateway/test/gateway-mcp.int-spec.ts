@@ -26,7 +26,7 @@ async function memberToken(gateway: GatewayTestApp, workspace: string, role: str
 const callTool = async (client: Client, name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> =>
   (await client.callTool({ name, arguments: args })) as CallToolResult;
 
-describe('gateway: MCP at /mcp (SQLite, fake services)', () => {
+describe('gateway: MCP at /mcp (SQLite)', () => {
   let gateway: GatewayTestApp;
   let workspace: string;
   let accountId: number;
@@ -133,9 +133,12 @@ describe('gateway: MCP at /mcp (SQLite, fake services)', () => {
     const slots = [{ day: 'mon', time: '09:00' }];
     expect((await callTool(admin, 'set_queue', { workspace_uuid: workspace, timezone: 'Europe/Paris', slots })).structuredContent).toEqual({ timezone: 'Europe/Paris', slots });
     expect((await callTool(admin, 'get_queue', { workspace_uuid: workspace })).structuredContent).toEqual({ timezone: 'Europe/Paris', slots });
-    // (The fake post-service gives no slot; the embedded e2e suite publishes a queued post.)
-    await callTool(admin, 'create_post', { workspace_uuid: workspace, versions: [original], accounts: [accountId], queue: true });
+    const queued = await callTool(admin, 'create_post', { workspace_uuid: workspace, versions: [original], accounts: [accountId], queue: true });
     expect(gateway.services.callsOf('posts.create').at(-1)).toMatchObject({ input: { intent: { kind: 'queue', queue: { timezone: 'Europe/Paris', slots } } } });
+    const { status, scheduled_at } = queued.structuredContent as { status: string; scheduled_at: string };
+    expect(status).toBe('scheduled');
+    const parisTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    expect(parisTime.format(new Date(scheduled_at))).toBe('Mon 09:00');
     const draft = await callTool(admin, 'create_post', { workspace_uuid: workspace, versions: [original] });
     const uuid = (draft.structuredContent as { uuid: string }).uuid;
     const deleted = await callTool(admin, 'delete_post', { workspace_uuid: workspace, post_uuid: uuid });
@@ -166,7 +169,7 @@ describe('gateway: MCP at /mcp (SQLite, fake services)', () => {
   });
 });
 
-describe('gateway: MCP and the rate limit (SQLite, fake services)', () => {
+describe('gateway: MCP and the rate limit (SQLite)', () => {
   let gateway: GatewayTestApp;
   afterAll(() => gateway?.dispose());
 

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
+import { runPublishingRound } from './publishing-round';
 
 jest.setTimeout(30_000);
 
 const original = { is_original: true, content: [{ body: 'Hello', media: [] }] };
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 
-describe('gateway: posts (SQLite, fake post-service on the real domain rules)', () => {
+describe('gateway: posts (SQLite, over the post-service)', () => {
   let gateway: GatewayTestApp;
   let workspace: string;
   let accountId: number;
@@ -116,12 +117,7 @@ describe('gateway: posts (SQLite, fake post-service on the real domain rules)', 
 
   it('a published post cannot be updated nor deleted: 400', async () => {
     const created = (await gateway.call('POST', path(), { body: { versions: [original], accounts: [accountId], schedule_now: true } })).body;
-    const at = new Date().toISOString();
-    await gateway.services.append(created.uuid, [
-      { type: 'PublishingStarted', data: { accounts: created.accounts, versions: created.versions, at } },
-      { type: 'AccountPublished', data: { accountId, externalId: 'x', externalUrl: 'https://sandbox.local/x', at } },
-      { type: 'PostPublished', data: { publishedAt: at } },
-    ]);
+    await runPublishingRound(gateway, created.uuid, [{ accountId, outcome: 'published' }]);
     const history = await gateway.call('GET', path(`/${created.uuid}/history`));
     expect(history.status).toBe(200);
     expect(history.body.data.map((step: { type: string }) => step.type)).toEqual([

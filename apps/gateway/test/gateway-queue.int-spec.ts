@@ -11,6 +11,12 @@ const QUEUE = {
   ],
 };
 const KEPT = { timezone: 'Europe/Paris', slots: [QUEUE.slots[1], QUEUE.slots[0]] };
+/** An instant as the queue's day and wall time, e.g. `mon 09:00`. */
+const parisSlotOf = (instant: string) => {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(instant));
+  const part = (type: string) => parts.find((each) => each.type === type)!.value;
+  return `${part('weekday').toLowerCase()} ${part('hour')}:${part('minute')}`;
+};
 
 describe('gateway: the posting queue (SQLite)', () => {
   let gateway: GatewayTestApp;
@@ -67,9 +73,15 @@ describe('gateway: the posting queue (SQLite)', () => {
     expect((await gateway.call('GET', queuePath())).body).toEqual(KEPT);
   });
 
-  it('sends a post asked for the queue to the post-service with the workspace queue', async () => {
-    await gateway.call('POST', `/api/${workspace}/posts`, { body: { versions: [original], accounts: [accountId], queue: true } });
+  it('schedules posts asked for the queue at the next free slots of the workspace queue, sent to the post-service with the post', async () => {
+    const first = await gateway.call('POST', `/api/${workspace}/posts`, { body: { versions: [original], accounts: [accountId], queue: true } });
     expect(gateway.services.callsOf('posts.create').at(-1)).toMatchObject({ input: { intent: { kind: 'queue', queue: KEPT } } });
+    const second = await gateway.call('POST', `/api/${workspace}/posts`, { body: { versions: [original], accounts: [accountId], queue: true } });
+    for (const answer of [first, second]) expect(answer).toMatchObject({ status: 201, body: { status: 'scheduled', scheduled_at: expect.any(String) } });
+    const [at, next] = [first, second].map((answer) => Date.parse(answer.body.scheduled_at));
+    // Two slots a week: the first post holds the nearer one, the second the other, both within a week from now.
+    expect(Date.now() < at && at < next && next < Date.now() + 7 * 86_400_000).toBe(true);
+    expect([first, second].map((answer) => parisSlotOf(answer.body.scheduled_at)).sort()).toEqual(['fri 17:30', 'mon 09:00']);
   });
 
   it('answers 422 under queue, with the other faults, when the queue has no slots or the body also names a time', async () => {

@@ -1,5 +1,6 @@
 import { AppConfig, loadConfig } from '@app/config';
-import { InProcessMessageBus, InProcessRpc } from '@app/messaging';
+import { SqlEventStore } from '@app/event-store';
+import { InProcessMessageBus } from '@app/messaging';
 import { FileMediaStore } from '@app/media-store';
 import { openSqliteDatabase, SqlDatabase } from '@app/persistence';
 import { MEDIA_URL_SIGNER, MediaUrlSigner } from '@app/security';
@@ -12,15 +13,16 @@ import { join } from 'node:path';
 import { GATEWAY_SCHEMA, GatewayDatabase, GatewayTables } from '../src/gateway-migrations';
 import { configureGatewayApp } from '../src/configure-gateway-app';
 import { GatewayModule } from '../src/gateway.module';
-import { FakeServices } from './fake-services';
+import { PostServiceModule } from '../../post-service/src/post-service.module';
+import { ServicesBehindGateway } from './services-behind-gateway';
 
 export interface GatewayTestApp {
   url: string;
   database: SqlDatabase;
   /** The gateway's own tables, for checks of what it stored. */
   tables: GatewayDatabase;
-  services: FakeServices;
-  /** The bus the gateway consumes (account events, post events), on the same database. */
+  services: ServicesBehindGateway;
+  /** The bus on the same database: the post-service takes its commands from it and relays its events to it; the gateway consumes them. */
   bus: InProcessMessageBus;
   /** The media store the gateway writes uploads to: files in a temporary folder, removed by `dispose`. */
   media: FileMediaStore;
@@ -50,26 +52,28 @@ export interface Answer {
 }
 
 /**
- * GatewayModule on real SQLite (in memory), the in-process bus and in-process RPC, with fake services behind the RPC,
- * served on a free port exactly as the apps serve it (configureGatewayApp).
+ * GatewayModule beside the real PostServiceModule, as embedded mode runs them: one database (SQLite
+ * in memory) holding the post-service's event store, the in-process bus and in-process RPC, served
+ * on a free port exactly as the apps serve it (configureGatewayApp). The publisher and the
+ * webhook-dispatcher behind the RPC are stand-ins (ServicesBehindGateway).
  */
 export async function startGatewayTestApp(
   env: Record<string, string> = {},
-  reuse?: { database: SqlDatabase; services: FakeServices },
+  reuse?: { database: SqlDatabase; services: ServicesBehindGateway },
 ): Promise<GatewayTestApp> {
   const config: AppConfig = loadConfig({ ADMIN_TOKEN: 'admin-token', RATE_LIMIT_PER_MINUTE: '10000', RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '10000', ...env });
   const database = reuse?.database ?? openSqliteDatabase();
-  const services = reuse?.services ?? new FakeServices();
-  const rpc = new InProcessRpc();
-  services.register(rpc);
+  const services = reuse?.services ?? new ServicesBehindGateway();
+  const rpc = services.rpc();
 
   const bus = new InProcessMessageBus(database);
   await bus.migrate();
-  services.bus = bus;
+  const eventStore = new SqlEventStore(database);
+  await eventStore.migrate();
   const mediaFolder = mkdtempSync(join(tmpdir(), 'gateway-media-'));
   const media = new FileMediaStore(mediaFolder);
-  const infrastructure = testInfrastructure(database, { config, rpc, messageBus: bus, media, encryptionKey: randomBytes(32).toString('base64') });
-  const app = await createHttpApp({ module: GatewayUnderTest, imports: [infrastructure, GatewayModule] }, false);
+  const infrastructure = testInfrastructure(database, { config, rpc, messageBus: bus, eventStore, media, encryptionKey: randomBytes(32).toString('base64') });
+  const app = await createHttpApp({ module: GatewayUnderTest, imports: [infrastructure, PostServiceModule, GatewayModule] }, false);
   configureGatewayApp(app, config);
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
@@ -86,10 +90,12 @@ export async function startGatewayTestApp(
     close: async () => {
       await app.close();
       await bus.close();
+      await eventStore.close();
     },
     dispose: async () => {
       await app.close();
       await bus.close();
+      await eventStore.close();
       await database.close();
       rmSync(mediaFolder, { recursive: true, force: true });
     },
@@ -116,7 +122,7 @@ function safeJson(text: string): unknown {
   }
 }
 
-/** The gateway's module over the test infrastructure. */
+/** The gateway's and the post-service's modules over the test infrastructure. */
 class GatewayUnderTest {}
 
 /** A new workspace whose admin (and approver) is the bootstrap admin; returns its uuid. */

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Headers, PostCommandMessage, Topics } from '@app/contracts';
+import type { GatewayTestApp } from './gateway-test-app';
+
+/** What the publisher reports for one account. */
+export interface AccountResult {
+  accountId: number;
+  outcome: 'published' | 'failed';
+}
+
+/**
+ * Publishes a scheduled post as the scheduler and the publisher would: StartPublishing for the
+ * schedule the gateway saw last on `post-events`, then each account's result, on `post-commands`;
+ * the post-service decides. Resolves once the gateway shows the outcome.
+ */
+export async function runPublishingRound(gateway: GatewayTestApp, postUuid: string, results: AccountResult[]): Promise<void> {
+  const scheduledRevision = await until(gateway, async () => {
+    const scheduled = await gateway.tables.db
+      .selectFrom('post_history')
+      .select('revision')
+      .where('post_uuid', '=', postUuid)
+      .where('type', '=', 'post.scheduled')
+      .orderBy('revision', 'desc')
+      .executeTakeFirst();
+    return scheduled?.revision;
+  });
+  const sentAt = new Date().toISOString();
+  const commands: PostCommandMessage[] = [
+    { commandId: randomUUID(), type: 'StartPublishing', postUuid, scheduledRevision, sentAt },
+    ...results.map(({ accountId, outcome }): PostCommandMessage => ({
+      commandId: randomUUID(),
+      type: 'RecordPublishResult',
+      postUuid,
+      accountId,
+      outcome,
+      externalId: outcome === 'published' ? `post-${accountId}` : null,
+      externalUrl: outcome === 'published' ? `https://sandbox.local/post-${accountId}` : null,
+      errors: outcome === 'published' ? [] : ['The platform refused the post.'],
+      sentAt,
+    })),
+  ];
+  for (const command of commands) {
+    await gateway.bus.publish(Topics.postCommands, [{ key: postUuid, value: command, headers: { [Headers.messageId]: command.commandId } }]);
+  }
+  await until(gateway, async () => {
+    const post = await gateway.tables.db.selectFrom('posts').select('status').where('uuid', '=', postUuid).executeTakeFirst();
+    return post && ['published', 'failed'].includes(post.status) ? post.status : undefined;
+  });
+}
+
+async function until<T>(gateway: GatewayTestApp, probe: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`The post-service did not finish the publishing round within ${timeoutMs} ms`);
+    await sleep(20);
+  }
+}
