@@ -46,7 +46,7 @@ export class PostCommandRunner {
   async run(postUuid: string, command: PostCommand, options: RunOptions = {}): Promise<CommandOutcome> {
     const streamId = postStreamId(postUuid);
     const context: CommandContext = { commandType: command.type, causationId: options.causationId };
-    const remembered = this.recent.get(streamId);
+    const remembered = this.recent.latest(streamId);
     if (remembered?.exists && remembered.workspaceUuid === (options.workspaceUuid ?? remembered.workspaceUuid)) {
       const outcome = await this.onRemembered(streamId, remembered, command, context);
       if (outcome) return outcome;
@@ -98,8 +98,12 @@ export class PostCommandRunner {
       events.map((event) => toNewEvent(event, context)),
       revision === -1 ? 'no_stream' : revision,
     );
-    const after = events.reduce(evolve, state);
-    this.recent.remember(streamId, after);
+    let after = state;
+    for (const event of events) {
+      after = evolve(after, event);
+      // Each event's state: the relay translates them one by one.
+      this.recent.remember(streamId, after);
+    }
     await this.heldInstants?.appended(state, after, result.nextRevision, events.length);
     return { state: after, revision: result.nextRevision, appended: events.length };
   }

@@ -1,32 +1,47 @@
 import { Injectable } from '@nestjs/common';
 import { PostState } from '@app/domain';
 
-/** Posts whose latest state is kept: about the posts a burst of due posts keeps in play at once. */
+type ExistingState = PostState & { exists: true };
+
+/** Posts whose states are kept: about the posts a burst of due posts keeps in play at once. */
 const REMEMBERED_POSTS = 10_000;
+/**
+ * States kept per post, by revision: the command path runs ahead of the relay, which needs the
+ * state before each event it translates (a command appends up to two events).
+ */
+const REVISIONS_PER_POST = 4;
 
 /**
- * The latest state this process saw of recently written or relayed posts, by stream, so that
- * neither the command path nor the relay folds a stream it has just folded. A state is a hint, not
- * the truth: another replica may have appended since. The command path appends with the revision
- * the state carries, so a stale state fails the append and is read again; the relay uses a state
- * only when its revision is the one just before the event it translates.
+ * The latest states this process saw of recently written or relayed posts, by stream and
+ * revision, so that neither the command path nor the relay folds a stream it has just folded. A
+ * state is a hint, not the truth: another replica may have appended since. The command path
+ * appends with the revision the state carries, so a stale state fails the append and is read
+ * again; the relay asks for the exact revision before the event it translates.
  */
 @Injectable()
 export class RecentPostStates {
-  private readonly states = new Map<string, PostState>();
+  /** Per stream, its kept states by ascending revision; the map's order is the order of use. */
+  private readonly states = new Map<string, ExistingState[]>();
   private readonly capacity = REMEMBERED_POSTS;
 
-  get(streamId: string): PostState | undefined {
-    return this.states.get(streamId);
+  /** The latest state kept of the stream. */
+  latest(streamId: string): ExistingState | undefined {
+    return this.states.get(streamId)?.at(-1);
   }
 
-  /** Keeps `state` as the stream's latest, unless a later one is kept already (a post that does not exist is not kept). */
+  /** The state of the stream at `revision` (after its event of that revision), if kept. */
+  at(streamId: string, revision: number): ExistingState | undefined {
+    return this.states.get(streamId)?.find((state) => state.revision === revision);
+  }
+
+  /** Keeps `state` among the stream's states (a post that does not exist is not kept). */
   remember(streamId: string, state: PostState): void {
     if (!state.exists) return;
-    const kept = this.states.get(streamId);
-    if (kept?.exists && kept.revision > state.revision) return;
+    const kept = (this.states.get(streamId) ?? []).filter((each) => each.revision !== state.revision);
+    kept.push(state);
+    kept.sort((a, b) => a.revision - b.revision);
     this.states.delete(streamId);
-    this.states.set(streamId, state);
+    this.states.set(streamId, kept.slice(-REVISIONS_PER_POST));
     if (this.states.size > this.capacity) this.states.delete(this.states.keys().next().value!);
   }
 

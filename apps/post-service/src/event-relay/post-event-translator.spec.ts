@@ -2,6 +2,8 @@ import { decodePostEventMessage, PostEventMessage } from '@app/contracts';
 import { decide, foldPost, PostEvent } from '@app/domain';
 import { accountA, accountB, approver, content, createPost, ev, LATER, member, POST_UUID, publishResult, T0, WORKSPACE_UUID } from '@app/domain/testing';
 import type { EventStore, RecordedEvent } from '@app/event-store';
+import { RecentPostStates } from '../command-handling/recent-post-states';
+import { toPostEvent } from '../command-handling/post-event-codec';
 import { PostEventTranslator } from './post-event-translator';
 
 /** A post's stream as the store would give it back. */
@@ -90,6 +92,17 @@ describe('PostEventTranslator', () => {
     const fromTheMiddle = await translateAll(records.slice(5), restarted);
     expect(store.reads).toBe(1);
     expect(fromTheMiddle.map((message) => message.post.status)).toEqual(['publishing', 'publishing', 'failed']);
+  });
+
+  it('translates from the states the command path left, also when it has run ahead of the relay', async () => {
+    const records = stored(history());
+    const store = storeHolding(records);
+    const states = new RecentPostStates();
+    // The command path kept the state after each event it appended, and is already at the last.
+    records.forEach((_, revision) => states.remember(records[0].streamId, foldPost(records.slice(0, revision + 1).map(toPostEvent))));
+    const relayed = await translateAll(records.slice(-3), new PostEventTranslator(store, states));
+    expect(store.reads).toBe(0);
+    expect(relayed).toEqual((await translateAll(records)).slice(-3));
   });
 
   it('marks a deleted post and skips what is not a post event', async () => {

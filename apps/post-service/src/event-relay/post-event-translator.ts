@@ -34,8 +34,8 @@ export class PostEventTranslator {
 
   private async stateBefore(recorded: RecordedEvent): Promise<PostState> {
     if (recorded.revision === 0) return initialPostState;
-    const kept = this.states.get(recorded.streamId);
-    if (kept?.exists && kept.revision === recorded.revision - 1) return kept;
+    const kept = this.states.at(recorded.streamId, recorded.revision - 1);
+    if (kept) return kept;
     const earlier = (await this.store.readStream(recorded.streamId)).filter((each) => each.revision < recorded.revision);
     return foldPost(earlier.map(toPostEvent));
   }

@@ -26,6 +26,11 @@ export interface PartitionConsumerSettings {
 }
 
 const FETCH_SIZE = 100;
+/**
+ * A group with a batch handler waits this long after a wake-up before it reads, so that what is
+ * published meanwhile is handled in the same batch (Kafka's fetch wait, in short).
+ */
+export const BATCH_LINGER_MS = 5;
 
 /**
  * How long handled messages may wait for their offset commit: one commit covers what was handled
@@ -111,7 +116,10 @@ export class PartitionConsumer {
         if (!handledAll) return;
         // A short batch read the partition to its end: wait for a publish (one made meanwhile
         // has already left its wake-up) instead of reading once more to find nothing.
-        if (batch.length < FETCH_SIZE) await this.wakeup.wait(pollIntervalMs, this.stopped.signal);
+        if (batch.length < FETCH_SIZE) {
+          await this.wakeup.wait(pollIntervalMs, this.stopped.signal);
+          if (this.settings.handleBatch) await sleep(BATCH_LINGER_MS, this.stopped.signal);
+        }
       } catch (error) {
         // The database is unreachable or the commit failed: read again from the last commit.
         logger.error(`Group ${groupId} could not read ${topic}/${partition}: ${errorMessage(error)}`);
