@@ -30,11 +30,14 @@ export function watchChangeFor(event: PostEventMessage): WatchChange {
 export class PublishingWatchConsumer {
   constructor(private readonly watch: PublishingWatchStore) {}
 
-  @ConsumesTopics({ groupId: ConsumerGroups.schedulerWatchdog, topics: [Topics.postEvents] })
-  async handle(message: IncomingMessage): Promise<void> {
-    const event = decodePostEventMessage(message.value);
-    const change = watchChangeFor(event);
-    if (change === 'start') await this.watch.started(event.postUuid, event.revision, new Date(event.occurredAt));
-    else if (change === 'end') await this.watch.ended(event.postUuid, event.revision);
+  @ConsumesTopics({ groupId: ConsumerGroups.schedulerWatchdog, topics: [Topics.postEvents], batches: true })
+  async handle(messages: readonly IncomingMessage[]): Promise<void> {
+    const rounds = messages.flatMap((message) => {
+      const event = decodePostEventMessage(message.value);
+      const change = watchChangeFor(event);
+      if (change === 'none') return [];
+      return [{ postUuid: event.postUuid, revision: event.revision, startedAt: change === 'start' ? new Date(event.occurredAt) : null }];
+    });
+    await this.watch.recordAll(rounds);
   }
 }

@@ -42,6 +42,19 @@ export class PublishingWatchStore {
   }
 
   /**
+   * Rounds that started (`startedAt`) or ended (null) at their revisions, in one transaction, in
+   * order; each as `started` or `ended` would record it.
+   */
+  async recordAll(rounds: readonly { postUuid: string; revision: number; startedAt: Date | null }[]): Promise<void> {
+    if (rounds.length === 0) return;
+    const { database } = this;
+    const now = new Date();
+    await database.db.transaction().execute(async (tx) => {
+      for (const round of rounds) await recordRound.run(database, { ...round, now }, tx);
+    });
+  }
+
+  /**
    * Rounds started before `startedBefore` and not reminded since `remindedBefore`, marked
    * reminded at `now` in the same statement, so that two replicas do not both send.
    */

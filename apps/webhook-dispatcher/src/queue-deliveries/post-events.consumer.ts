@@ -19,22 +19,33 @@ export class PostEventsConsumer {
     private readonly worker: DeliveryWorker,
   ) {}
 
-  @ConsumesTopics({ groupId: ConsumerGroups.webhookDispatcher, topics: [Topics.postEvents] })
-  consume(message: IncomingMessage): Promise<void> {
-    return this.handle(decodePostEventMessage(message.value));
+  @ConsumesTopics({ groupId: ConsumerGroups.webhookDispatcher, topics: [Topics.postEvents], batches: true })
+  consume(messages: readonly IncomingMessage[]): Promise<void> {
+    return this.handleAll(messages.map((message) => decodePostEventMessage(message.value)));
   }
 
-  async handle(event: PostEventMessage): Promise<void> {
-    const name = webhookEventFor(event.type);
-    if (!name) return;
-    const envelope = buildEnvelope(name, event.workspaceUuid, event.post, event.occurredAt);
-    const queued = await this.deliveries.transaction(async (tx) => {
-      const webhookIds = await this.deliveries.subscribedWebhooks(tx, event.workspaceUuid, name);
-      return this.deliveries.queueDeliveries(tx, event.id, webhookIds, envelope);
+  handle(event: PostEventMessage): Promise<void> {
+    return this.handleAll([event]);
+  }
+
+  /** Queues the deliveries of the events in one transaction. */
+  async handleAll(events: readonly PostEventMessage[]): Promise<void> {
+    const fired = events.flatMap((event) => {
+      const name = webhookEventFor(event.type);
+      return name ? [{ event, name, envelope: buildEnvelope(name, event.workspaceUuid, event.post, event.occurredAt) }] : [];
     });
-    if (queued.length > 0) {
-      this.logger.log(`Post ${event.postUuid}: ${name} queued for ${queued.length} webhook(s)`);
-      this.worker.wake();
-    }
+    if (fired.length === 0) return;
+    const queued = await this.deliveries.transaction(async (tx) => {
+      const counts: number[] = [];
+      for (const { event, name, envelope } of fired) {
+        const webhookIds = await this.deliveries.subscribedWebhooks(tx, event.workspaceUuid, name);
+        counts.push((await this.deliveries.queueDeliveries(tx, event.id, webhookIds, envelope)).length);
+      }
+      return counts;
+    });
+    fired.forEach(({ event, name }, index) => {
+      if (queued[index] > 0) this.logger.log(`Post ${event.postUuid}: ${name} queued for ${queued[index]} webhook(s)`);
+    });
+    if (queued.some((count) => count > 0)) this.worker.wake();
   }
 }
