@@ -53,6 +53,16 @@ export interface PlatformBodyRules {
   textCounting: 'code_points' | 'graphemes';
   contentItems: 'any' | 'thread' | 'first_comment' | 'single';
   media: 'optional' | 'image_or_video' | 'video';
+  /** What the platform takes of a video, when it limits them; absent: any video the service takes. */
+  video?: PlatformVideoRule;
+}
+
+/** The videos a platform takes: none at all, or within these bounds (each null for none). */
+export interface PlatformVideoRule {
+  accepted: boolean;
+  minSeconds: number | null;
+  maxSeconds: number | null;
+  maxBytes: number | null;
 }
 
 /** A workspace's posting queue (`GET`/`PUT /{ws}/queue`): weekly slots, `H:i` in the queue's IANA time zone. */
