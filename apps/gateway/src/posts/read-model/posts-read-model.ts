@@ -150,7 +150,7 @@ export class PostsReadModel {
       revision: message.revision,
       type: message.type,
       occurred_at: new Date(message.occurredAt),
-      account_id: message.type === 'post.account_published' || message.type === 'post.account_failed' ? message.accountId : null,
+      account_id: 'accountId' in message ? message.accountId : null,
     });
     this.progress.projected(message.workspaceUuid, message.postUuid, message.revision);
   }
