@@ -1,0 +1,3 @@
+export { DecodeError } from './decode';
+export { decodePostView } from './decode-post-view';
+export * from './decode-post-requests';
