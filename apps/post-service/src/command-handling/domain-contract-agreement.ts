@@ -1,4 +1,5 @@
 import type {
+  Messages,
   PlatformBodyRules,
   PlatformVideoRule,
   PostAccountRef,
@@ -19,6 +20,7 @@ import type {
   PostContent,
   PostContentInput,
   PostingQueue,
+  PostRuleMessages,
   PostStatus,
   PostVersion,
   PublishedItem,
@@ -31,7 +33,7 @@ import type {
  * (services share it without the domain) and the domain imports nothing, so each has its own
  * declaration; the post-service, which translates between them (requests and commands in, posts
  * and events out), holds them to each other here. A status, a field or a case added on one side
- * does not compile until the other side has it too.
+ * (or words changed) does not compile until the other side has it too.
  */
 
 /** True when A and B are the same type: the same members, each as optional and as readonly. */
@@ -59,4 +61,7 @@ export type DomainContractAgreement = [
   /** A publish result on `post-commands`: the domain's, with `items` absent in results sent before threads. */
   Agree<Same<NonNullable<RecordPublishResultMessage['items']>[number], PublishedItem | null>>,
   Agree<Same<Pick<RecordPublishResultMessage, Exclude<keyof AccountPublishResult, 'items'>>, Omit<AccountPublishResult, 'items'>>>,
+  /** The product's general words, which two of the domain's violations say too. */
+  Agree<Same<(typeof PostRuleMessages)['ApprovalNotAllowed'], (typeof Messages)['unauthorized']>>,
+  Agree<Same<(typeof PostRuleMessages)['InvalidPostContent'], (typeof Messages)['validation']>>,
 ];

@@ -1,9 +1,10 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import { Messages, ServiceError } from '@app/contracts';
-import { decide, evolve, foldPost, PostCommand, PostState, postStreamId } from '@app/domain';
+import { ServiceError } from '@app/contracts';
+import { decide, evolve, foldPost, PostCommand, PostRuleViolation, PostState, postStreamId } from '@app/domain';
 import { EVENT_STORE, EventStore, WrongExpectedRevisionError } from '@app/event-store';
 import { HeldInstantRecorder } from '../queue-slots/held-instant-recorder';
 import { CommandContext, toNewEvent, toPostEvent } from './post-event-codec';
+import { ruleViolationToServiceError } from './rule-violation-to-service-error';
 
 export interface CommandOutcome {
   /** State after the command. */
@@ -44,7 +45,7 @@ export class PostCommandRunner {
       const recorded = await this.store.readStream(streamId);
       const state = foldPost(recorded.map(toPostEvent));
       if (options.workspaceUuid !== undefined && state.exists && state.workspaceUuid !== options.workspaceUuid) {
-        throw new ServiceError('not_found', Messages.postNotFound);
+        throw ruleViolationToServiceError(new PostRuleViolation('PostNotFound'));
       }
       const revision = recorded.length === 0 ? -1 : recorded[recorded.length - 1].revision;
       const events = decide(command, state);
