@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Messages } from '@app/contracts';
-import { postStreamId } from '@app/domain';
+import { postStreamId, PostRuleMessages } from '@app/domain';
 import {
   accounts,
   approver,
@@ -45,7 +45,7 @@ describe.each<DatabaseKind>(['SQLite', 'PostgreSQL'])('PostServiceModule: post c
   it('hides a post from other workspaces, as if it did not exist', async () => {
     const created = await posts.create(content());
     const stranger = postsClient(service, randomUUID());
-    const notFound = { kind: 'not_found', message: Messages.postNotFound };
+    const notFound = { kind: 'not_found', message: PostRuleMessages.PostNotFound };
     expect(await failureOf(stranger.get(created.uuid))).toEqual(notFound);
     expect(await failureOf(stranger.update(created.uuid, content()))).toEqual(notFound);
     expect(await failureOf(stranger.remove(created.uuid))).toEqual(notFound);
@@ -65,10 +65,10 @@ describe.each<DatabaseKind>(['SQLite', 'PostgreSQL'])('PostServiceModule: post c
   it('deletes a post: post-events marks it deleted, and it cannot be deleted again', async () => {
     const created = await posts.create(content());
     expect(await posts.remove(created.uuid)).toBeNull();
-    expect(await failureOf(posts.get(created.uuid))).toEqual({ kind: 'not_found', message: Messages.postNotFound });
+    expect(await failureOf(posts.get(created.uuid))).toEqual({ kind: 'not_found', message: PostRuleMessages.PostNotFound });
     expect(service.published.get(created.uuid)).toMatchObject({ type: 'post.deleted', deleted: true, revision: 1 });
-    expect(await failureOf(posts.remove(created.uuid))).toEqual({ kind: 'not_found', message: Messages.postNotFound });
-    expect(await failureOf(posts.update(created.uuid, content()))).toEqual({ kind: 'not_found', message: Messages.postNotFound });
+    expect(await failureOf(posts.remove(created.uuid))).toEqual({ kind: 'not_found', message: PostRuleMessages.PostNotFound });
+    expect(await failureOf(posts.update(created.uuid, content()))).toEqual({ kind: 'not_found', message: PostRuleMessages.PostNotFound });
   });
 
   it('applies concurrent updates of one post one after the other', async () => {

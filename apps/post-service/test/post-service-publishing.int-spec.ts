@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Messages, PostCommandMessage, PostEventMessage, Topics } from '@app/contracts';
+import { PostCommandMessage, PostEventMessage, Topics } from '@app/contracts';
+import { PostRuleMessages } from '@app/domain';
 import { IncomingMessage, Subscription } from '@app/messaging';
 import {
   content,
@@ -98,7 +99,7 @@ describe.each<DatabaseKind>(['SQLite', 'PostgreSQL'])('PostServiceModule: publis
     const types = await eventually(async () => (typesOf().includes('post.published') ? typesOf() : undefined));
     expect(types.filter((type) => type === 'post.account_published')).toHaveLength(2);
 
-    const immutable = { kind: 'bad_request', message: Messages.publishedPostImmutable };
+    const immutable = { kind: 'bad_request', message: PostRuleMessages.PublishedPostImmutable };
     expect(await failureOf(posts.update(created.uuid, content()))).toEqual(immutable);
     expect(await failureOf(posts.remove(created.uuid))).toEqual(immutable);
     expect(await posts.get(created.uuid)).toEqual(post);

@@ -6,3 +6,4 @@ export * from './post-view';
 export * from './rpc-methods';
 export * from './webhook-events';
 export * from './account-messages';
+export * from './decoding';

@@ -1,3 +1,6 @@
+/** What publishing a post to one account came to. */
+export const PUBLISH_OUTCOMES = ['published', 'failed'] as const;
+
 /** Commands other services send to the Post aggregate on `post-commands`. */
 export type PostCommandMessage =
   | { commandId: string; type: 'StartPublishing'; postUuid: string; scheduledRevision: number; sentAt: string }
@@ -8,7 +11,7 @@ export type PostCommandMessage =
       type: 'RecordPublishResult';
       postUuid: string;
       accountId: number;
-      outcome: 'published' | 'failed';
+      outcome: (typeof PUBLISH_OUTCOMES)[number];
       externalId: string | null;
       externalUrl: string | null;
       errors: string[];

@@ -1,7 +1,9 @@
 /** The Post resource of the HTTP API; `post-events` messages carry it too (the post after the event). */
-export type PostStatus = 'draft' | 'needs_approval' | 'scheduled' | 'publishing' | 'published' | 'failed';
+export const POST_STATUSES = ['draft', 'needs_approval', 'scheduled', 'publishing', 'published', 'failed'] as const;
 
-export const POST_STATUSES: readonly PostStatus[] = ['draft', 'needs_approval', 'scheduled', 'publishing', 'published', 'failed'];
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+export const isPostStatus = (value: unknown): value is PostStatus => POST_STATUSES.some((status) => status === value);
 
 export interface PostContentView {
   body: string;

@@ -45,20 +45,36 @@ export interface PostAccountRef {
   username: string | null;
 }
 
+export const TEXT_COUNTINGS = ['code_points', 'graphemes'] as const;
+export const CONTENT_ITEMS_RULES = ['any', 'thread', 'first_comment', 'single'] as const;
+export const MEDIA_RULES = ['optional', 'image_or_video', 'video'] as const;
+
 /** What a platform takes of a post body published to one account (the domain's AccountBodyRules, on the wire). */
 export interface PlatformBodyRules {
   provider: string;
   textLimit: number | null;
   textLimitWithMedia: number | null;
-  textCounting: 'code_points' | 'graphemes';
-  contentItems: 'any' | 'thread' | 'first_comment' | 'single';
-  media: 'optional' | 'image_or_video' | 'video';
+  textCounting: (typeof TEXT_COUNTINGS)[number];
+  contentItems: (typeof CONTENT_ITEMS_RULES)[number];
+  media: (typeof MEDIA_RULES)[number];
+  /** What the platform takes of a video, when it limits them; absent: any video the service takes. */
+  video?: PlatformVideoRule;
 }
+
+/** The videos a platform takes: none at all, or within these bounds (each null for none). */
+export interface PlatformVideoRule {
+  accepted: boolean;
+  minSeconds: number | null;
+  maxSeconds: number | null;
+  maxBytes: number | null;
+}
+
+export const QUEUE_DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
 /** A workspace's posting queue (`GET`/`PUT /{ws}/queue`): weekly slots, `H:i` in the queue's IANA time zone. */
 export interface QueueView {
   timezone: string;
-  slots: Array<{ day: 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun'; time: string }>;
+  slots: Array<{ day: (typeof QUEUE_DAYS)[number]; time: string }>;
 }
 
 /**

@@ -1,12 +1,17 @@
 export { ServiceError, type ServiceErrorBody, type ServiceErrorKind } from '@app/messaging';
 
-/** Messages of the product contract, word for word. */
+/**
+ * Messages of the product contract, word for word, that more than one service says. The words of
+ * the rules of a post are the domain's (PostRuleMessages); the domain repeats two of these
+ * (`unauthorized`, `validation`) for its own violations, and the post-service checks they agree.
+ */
 export const Messages = {
   unauthenticated: 'Unauthenticated.',
   unauthorized: 'This action is unauthorized.',
   workspaceNotFound: 'Workspace not found.',
-  postNotFound: 'Post not found.',
-  publishedPostImmutable: 'A published post cannot be edited or deleted. Create a new post instead.',
+  webhookNotFound: 'Webhook not found.',
+  /** Under `credentials`, when the platform refuses them at connect. */
+  credentialsRejected: 'The provider rejected these credentials.',
   cannotDeleteSelf: 'You cannot delete your own account.',
   validation: 'Validation errors.',
   tooManyAttempts: 'Too Many Attempts.',

@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { Messages } from '@app/contracts';
+import { PostRuleMessages } from '@app/domain';
 import { notFound } from '../http/api-error';
 import { ApiErrorResponses } from '../http/openapi/api-error-responses';
 import { ApiUuidParam } from '../http/openapi/path-params';
@@ -7,7 +7,7 @@ import { isUuid } from '../http/route-params';
 
 /** A post uuid from the path; anything that is not a uuid names no post. */
 export function postUuidFromPath(value: string): string {
-  if (!isUuid(value)) throw notFound(Messages.postNotFound);
+  if (!isUuid(value)) throw notFound(PostRuleMessages.PostNotFound);
   return value.toLowerCase();
 }
 
@@ -15,5 +15,5 @@ export function postUuidFromPath(value: string): string {
 export const ApiPostUuidParam = (): MethodDecorator =>
   applyDecorators(
     ApiUuidParam('postUuid', 'a post of the workspace'),
-    ApiErrorResponses({ 404: `No post of the workspace has this uuid, or it was deleted: "${Messages.postNotFound}"` }),
+    ApiErrorResponses({ 404: `No post of the workspace has this uuid, or it was deleted: "${PostRuleMessages.PostNotFound}"` }),
   );

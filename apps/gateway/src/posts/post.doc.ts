@@ -1,13 +1,12 @@
 import { ApiExtraModels, ApiProperty, ApiSchema, getSchemaPath } from '@nestjs/swagger';
-import type { PostAccountItemView, PostAccountView, PostView } from '@app/contracts';
-import type { PostStatus, PostVersion } from '@app/domain';
+import type { PostAccountItemView, PostAccountView, PostStatus, PostVersionView, PostView } from '@app/contracts';
 import { POST_STATUSES } from '@app/contracts';
 import { PostContentDoc } from './post-body/post-body.doc';
 
 /* OpenAPI description of the Post resource; `implements` keeps it in step with PostView. */
 
 @ApiSchema({ name: 'PostVersion' })
-class PostVersionDoc implements PostVersion {
+class PostVersionDoc implements PostVersionView {
   @ApiProperty({ type: 'integer', example: 0, description: '0 for the original; otherwise the account this version is written for' })
   account_id: number;
 

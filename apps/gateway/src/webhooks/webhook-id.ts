@@ -1,15 +1,14 @@
 import { applyDecorators } from '@nestjs/common';
+import { Messages } from '@app/contracts';
 import { notFound } from '../http/api-error';
 import { ApiErrorResponses, Failures } from '../http/openapi/api-error-responses';
 import { ApiIdParam } from '../http/openapi/path-params';
 import { idFromPath } from '../http/route-params';
 
-export const WEBHOOK_NOT_FOUND = 'Webhook not found.';
-
 /** A webhook id from the path; anything but a positive integer names no webhook. */
 export function webhookIdFromPath(value: string): number {
   const id = idFromPath(value);
-  if (id === null) throw notFound(WEBHOOK_NOT_FOUND);
+  if (id === null) throw notFound(Messages.webhookNotFound);
   return id;
 }
 
@@ -17,5 +16,5 @@ export function webhookIdFromPath(value: string): number {
 export const ApiWebhookIdParam = (): MethodDecorator =>
   applyDecorators(
     ApiIdParam('id', 'the webhook'),
-    ApiErrorResponses({ 404: `No webhook in this scope has this id: "${WEBHOOK_NOT_FOUND}"`, 503: Failures.unavailable }),
+    ApiErrorResponses({ 404: `No webhook in this scope has this id: "${Messages.webhookNotFound}"`, 503: Failures.unavailable }),
   );

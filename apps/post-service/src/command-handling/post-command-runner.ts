@@ -1,10 +1,11 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import { Messages, ServiceError } from '@app/contracts';
-import { decide, evolve, foldPost, PostCommand, PostEvent, PostState, postStreamId } from '@app/domain';
+import { ServiceError } from '@app/contracts';
+import { decide, evolve, foldPost, PostCommand, PostEvent, PostRuleViolation, PostState, postStreamId } from '@app/domain';
 import { EVENT_STORE, EventStore, WrongExpectedRevisionError } from '@app/event-store';
 import { HeldInstantRecorder } from '../queue-slots/held-instant-recorder';
 import { CommandContext, toNewEvent, toPostEvent } from './post-event-codec';
 import { RecentPostStates } from './recent-post-states';
+import { ruleViolationToServiceError } from './rule-violation-to-service-error';
 
 export interface CommandOutcome {
   /** State after the command. */
@@ -55,7 +56,7 @@ export class PostCommandRunner {
       const recorded = await this.store.readStream(streamId);
       const state = foldPost(recorded.map(toPostEvent));
       if (options.workspaceUuid !== undefined && state.exists && state.workspaceUuid !== options.workspaceUuid) {
-        throw new ServiceError('not_found', Messages.postNotFound);
+        throw ruleViolationToServiceError(new PostRuleViolation('PostNotFound'));
       }
       this.recent.remember(streamId, state);
       const revision = recorded.length === 0 ? -1 : recorded[recorded.length - 1].revision;

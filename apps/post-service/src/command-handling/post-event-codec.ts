@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { POST_EVENT_TYPES, PostEvent, PostEventType } from '@app/domain';
+import { isPostEventType, PostEvent } from '@app/domain';
 import type { NewEvent, RecordedEvent } from '@app/event-store';
 
 const POST_STREAM_PREFIX = 'post-';
@@ -18,10 +18,14 @@ export function toNewEvent(event: PostEvent, context: CommandContext): NewEvent 
 }
 
 export function isPostEvent(recorded: RecordedEvent): boolean {
-  return recorded.streamId.startsWith(POST_STREAM_PREFIX) && (POST_EVENT_TYPES as readonly string[]).includes(recorded.type);
+  return recorded.streamId.startsWith(POST_STREAM_PREFIX) && isPostEventType(recorded.type);
 }
 
+/** A stored event of a post stream, as the service wrote it (its data is the event's own). */
 export function toPostEvent(recorded: RecordedEvent): PostEvent {
-  if (!isPostEvent(recorded)) throw new Error(`Event ${recorded.id} of ${recorded.streamId} is not a post event (${recorded.type})`);
-  return { type: recorded.type as PostEventType, data: recorded.data } as PostEvent;
+  const { type } = recorded;
+  if (!recorded.streamId.startsWith(POST_STREAM_PREFIX) || !isPostEventType(type)) {
+    throw new Error(`Event ${recorded.id} of ${recorded.streamId} is not a post event (${type})`);
+  }
+  return { type, data: recorded.data } as PostEvent;
 }

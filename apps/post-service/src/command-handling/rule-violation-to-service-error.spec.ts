@@ -6,8 +6,8 @@ const map = (code: PostErrorCode) => ruleViolationToServiceError(new PostRuleVio
 
 describe('ruleViolationToServiceError', () => {
   it.each<[PostErrorCode, string, string]>([
-    ['PostNotFound', 'not_found', Messages.postNotFound],
-    ['PublishedPostImmutable', 'bad_request', Messages.publishedPostImmutable],
+    ['PostNotFound', 'not_found', 'Post not found.'],
+    ['PublishedPostImmutable', 'bad_request', 'A published post cannot be edited or deleted. Create a new post instead.'],
     ['PostBeingPublished', 'bad_request', 'The post is being published and cannot be changed now.'],
     ['PostNotAwaitingApproval', 'bad_request', 'The post is not awaiting approval.'],
     ['ApprovalNotAllowed', 'forbidden', Messages.unauthorized],
@@ -42,6 +42,6 @@ describe('asServiceError', () => {
   it('maps a rule violation', () => {
     const mapped = asServiceError(new PostRuleViolation('PostNotFound'));
     expect(mapped).toBeInstanceOf(ServiceError);
-    expect((mapped as ServiceError).toBody()).toEqual({ kind: 'not_found', message: Messages.postNotFound });
+    expect((mapped as ServiceError).toBody()).toEqual({ kind: 'not_found', message: 'Post not found.' });
   });
 });

@@ -3,7 +3,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import { PostCommandReply, RpcMethods } from '@app/contracts';
 import { HandlesRpc } from '@app/messaging';
 import { answerRpc } from '../rpc/answer-rpc';
-import { CreatePostCommand, parseCreatePostRequest } from './create-post.command';
+import { parsePostContentRequest } from '../rpc/rpc-payload';
+import { CreatePostCommand } from './create-post.command';
 
 /** The gateway's `posts.create` request. */
 @Injectable()
@@ -12,6 +13,6 @@ export class CreatePostRpcEndpoint {
 
   @HandlesRpc(RpcMethods.createPost)
   handle(payload: unknown): Promise<PostCommandReply> {
-    return answerRpc(() => this.commandBus.execute(new CreatePostCommand(parseCreatePostRequest(payload))));
+    return answerRpc(() => this.commandBus.execute(new CreatePostCommand(parsePostContentRequest(payload))));
   }
 }

@@ -3,7 +3,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import { PostCommandReply, RpcMethods } from '@app/contracts';
 import { HandlesRpc } from '@app/messaging';
 import { answerRpc } from '../rpc/answer-rpc';
-import { UpdatePostCommand, parseUpdatePostRequest } from './update-post.command';
+import { parsePostContentRequest } from '../rpc/rpc-payload';
+import { UpdatePostCommand } from './update-post.command';
 
 /** The gateway's `posts.update` request. */
 @Injectable()
@@ -12,6 +13,6 @@ export class UpdatePostRpcEndpoint {
 
   @HandlesRpc(RpcMethods.updatePost)
   handle(payload: unknown): Promise<PostCommandReply> {
-    return answerRpc(() => this.commandBus.execute(new UpdatePostCommand(parseUpdatePostRequest(payload))));
+    return answerRpc(() => this.commandBus.execute(new UpdatePostCommand(parsePostContentRequest(payload))));
   }
 }

@@ -1,9 +1,9 @@
-import { WEBHOOK_EVENTS, WebhookEventName } from '@app/contracts';
+import { Messages, WEBHOOK_EVENTS, WebhookEventName } from '@app/contracts';
 import { FieldMessages, hasInvalidCharacters } from '@app/domain';
 import { isWebhookSecret } from '../signing/webhook-secret';
 
 export const WebhookMessages = {
-  notFound: 'Webhook not found.',
+  notFound: Messages.webhookNotFound,
   urlRequired: 'The url field is required.',
   urlInvalid: 'The url field must be a valid URL.',
   urlNotPublic: 'The url must not point to a private, loopback or link-local address (WEBHOOK_ALLOW_PRIVATE_URLS=true allows them).',

@@ -32,17 +32,17 @@ export function samplePostEvent(type: PostEventName, options: SampleOptions = {}
     updated_at: AT,
     ...options.post,
   };
-  return {
-    version: 1,
+  const common = {
+    version: 1 as const,
     id: randomUUID(),
-    type,
     workspaceUuid: options.workspaceUuid ?? SAMPLE_WORKSPACE,
     postUuid,
     revision: options.revision ?? 0,
     occurredAt: post.updated_at,
     post,
     deleted: options.deleted ?? type === 'post.deleted',
-    ...(type === 'post.publishing_started' ? { accountIds: options.accountIds ?? post.accounts.map((account) => account.id) } : {}),
-    ...(type === 'post.account_published' || type === 'post.account_failed' ? { accountId: options.accountId ?? post.accounts[0]?.id ?? 0 } : {}),
-  } as PostEventMessage;
+  };
+  if (type === 'post.publishing_started') return { ...common, type, accountIds: options.accountIds ?? post.accounts.map((account) => account.id) };
+  if (type === 'post.account_published' || type === 'post.account_failed') return { ...common, type, accountId: options.accountId ?? post.accounts[0]?.id ?? 0 };
+  return { ...common, type };
 }

@@ -1,5 +1,5 @@
 import type { AccountBodyRules } from './body/platform-rules';
-import { AccountSnapshot, PostVersion, PublishedItem, ScheduleIntent } from './post-types';
+import { AccountPublishResult, AccountSnapshot, PostVersion, ScheduleIntent } from './post-types';
 
 /** Who issues a command, with the rights the gateway established for them in the workspace. */
 export interface Actor {
@@ -32,17 +32,7 @@ export type PostCommand =
    * started: the accounts still without a result fail, so the post does not stay publishing.
    */
   | { type: 'ExpirePublishing'; waitedMs: number; now: string }
-  /** Sent by the publisher once per account. */
-  | {
-      type: 'RecordPublishResult';
-      now: string;
-      accountId: number;
-      outcome: 'published' | 'failed';
-      externalId: string | null;
-      externalUrl: string | null;
-      errors: string[];
-      /** Per content item, the item on the platform or null (AccountPublishResult.items). */
-      items: (PublishedItem | null)[];
-    };
+  /** Sent by the publisher once per account: its result (`items`: per content item, the item on the platform or null). */
+  | ({ type: 'RecordPublishResult'; now: string } & AccountPublishResult);
 
 export type PostCommandType = PostCommand['type'];

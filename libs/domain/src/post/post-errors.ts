@@ -14,8 +14,12 @@ export type PostErrorCode =
   /** The content of a create or update breaks a rule of the post body; `fields` says which, keyed by field path. */
   | 'InvalidPostContent';
 
-/** The words of each rule violation, as callers read them: the only place they are written. */
-export const PostRuleMessages: Readonly<Record<PostErrorCode, string>> = {
+/**
+ * The words of each rule violation, as callers read them: the only place they are written. A
+ * refusal and invalid content say the product's general words, which the contract has too (the
+ * domain cannot import it): the post-service holds the two to each other.
+ */
+export const PostRuleMessages = {
   PostNotFound: 'Post not found.',
   PostAlreadyExists: 'A post with this uuid already exists.',
   PublishedPostImmutable: 'A published post cannot be edited or deleted. Create a new post instead.',
@@ -23,7 +27,7 @@ export const PostRuleMessages: Readonly<Record<PostErrorCode, string>> = {
   PostNotAwaitingApproval: 'The post is not awaiting approval.',
   ApprovalNotAllowed: 'This action is unauthorized.',
   InvalidPostContent: 'Validation errors.',
-};
+} as const satisfies Readonly<Record<PostErrorCode, string>>;
 
 export class PostRuleViolation extends Error {
   constructor(

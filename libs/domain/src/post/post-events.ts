@@ -49,18 +49,22 @@ export type PostEvent =
 
 export type PostEventType = PostEvent['type'];
 
-export const POST_EVENT_TYPES: readonly PostEventType[] = [
-  'PostCreated',
-  'PostUpdated',
-  'PostScheduled',
-  'PostApprovalRequested',
-  'PostApproved',
-  'PostDeleted',
-  'PublishingStarted',
-  'AccountPublished',
-  'AccountPublishFailed',
-  'PostPublished',
-  'PostPublishFailed',
-];
+/** Every event type, once: a type added to PostEvent does not compile until it is named here too. */
+const EVENT_TYPES: Readonly<Record<PostEventType, true>> = {
+  PostCreated: true,
+  PostUpdated: true,
+  PostScheduled: true,
+  PostApprovalRequested: true,
+  PostApproved: true,
+  PostDeleted: true,
+  PublishingStarted: true,
+  AccountPublished: true,
+  AccountPublishFailed: true,
+  PostPublished: true,
+  PostPublishFailed: true,
+};
+
+/** Whether a stored event's type is one of the Post aggregate's. */
+export const isPostEventType = (type: string): type is PostEventType => Object.hasOwn(EVENT_TYPES, type);
 
 export const postStreamId = (postUuid: string): string => `post-${postUuid}`;

@@ -1,13 +1,4 @@
-import { AccountSnapshot, PostStatus, PostVersion, PublishedItem } from './post-types';
-
-export interface AccountPublication {
-  externalId: string | null;
-  externalUrl: string | null;
-  errors: string[];
-  outcome: 'published' | 'failed';
-  /** Per content item of the account's version, in order: the item on the platform, or null (missing entries too). */
-  items: (PublishedItem | null)[];
-}
+import { AccountPublication, AccountSnapshot, PostStatus, PostVersion } from './post-types';
 
 export type PostState =
   | { exists: false }

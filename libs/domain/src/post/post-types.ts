@@ -4,6 +4,12 @@ import type { PostingQueue } from '../queue/posting-queue';
 
 export type PostStatus = 'draft' | 'needs_approval' | 'scheduled' | 'publishing' | 'published' | 'failed';
 
+/**
+ * The statuses of a post that is still to publish, or publishing: it holds the instant it is due at
+ * (no queued post may be given it) and the media it names, and it counts as in flight.
+ */
+export const IN_FLIGHT_STATUSES: readonly PostStatus[] = ['needs_approval', 'scheduled', 'publishing'];
+
 export interface PostContent {
   body: string;
   media: string[];
@@ -40,8 +46,8 @@ export function publishedItemsOf(items: readonly (PublishedItem | null)[] | unde
   return externalId === null ? [] : [{ externalId, externalUrl }];
 }
 
-export interface AccountPublishResult {
-  accountId: number;
+/** What publishing the post to one account came to (in the current or last publishing round). */
+export interface AccountPublication {
   outcome: 'published' | 'failed';
   /** The first content item's id and address: the post on the platform. */
   externalId: string | null;
@@ -49,9 +55,14 @@ export interface AccountPublishResult {
   errors: string[];
   /**
    * One entry per content item of the version, in order: the item on the platform, or null when
-   * it is not (a thread that failed at its third item has its first two here).
+   * it is not (a thread that failed at its third item has its first two here; missing entries too).
    */
   items: (PublishedItem | null)[];
+}
+
+/** An account's publication, as the publisher reports it. */
+export interface AccountPublishResult extends AccountPublication {
+  accountId: number;
 }
 
 /** How the author asked the post to be scheduled. */

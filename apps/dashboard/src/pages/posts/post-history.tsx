@@ -1,11 +1,11 @@
 import { useState } from 'preact/hooks';
-import { answer, api, type Post } from '../../api';
+import { answer, api, type Post, type PostHistoryEntry } from '../../api';
 import { Loading, Notice, useLoad } from '../../components/ui';
 import { useDashboard, useWorkspaceUuid } from '../../session';
 import { formatInZone } from '../../time';
 
-/** What each post event says, in words. */
-const STEPS: Record<string, string> = {
+/** What each post event says, in words: an event the API adds does not compile until it is given its words. */
+const STEPS: Record<PostHistoryEntry['type'], string> = {
   'post.created': 'Created',
   'post.updated': 'Edited',
   'post.scheduled': 'Scheduled',

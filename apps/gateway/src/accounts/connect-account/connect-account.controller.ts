@@ -1,5 +1,6 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOperation } from '@nestjs/swagger';
+import { Messages } from '@app/contracts';
 import { CurrentMembership, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
 import { ApiErrorResponses, ApiJsonBody, Failures } from '../../http/openapi/api-error-responses';
@@ -21,7 +22,7 @@ export class ConnectAccountController {
   @ApiJsonBody(ConnectAccountDto, { provider: 'sandbox', name: 'Acme on Sandbox', username: 'acme', settings: { outcome: 'success' } })
   @ApiCreatedResponse({ type: AccountDoc })
   @ApiErrorResponses({
-    422: `${Failures.validation} Also an unknown provider, settings it refuses, or credentials the provider rejects ("credentials": ["The provider rejected these credentials."]).`,
+    422: `${Failures.validation} Also an unknown provider, settings it refuses, or credentials the provider rejects ("credentials": ["${Messages.credentialsRejected}"]).`,
     503: `${Failures.unavailable} Also a provider that cannot check the credentials now (rate limit, outage).`,
   })
   connect(@CurrentMembership() membership: Membership, @Body() body: ConnectAccountDto): Promise<AccountView> {

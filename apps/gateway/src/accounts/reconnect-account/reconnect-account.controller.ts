@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
+import { Messages } from '@app/contracts';
 import { CurrentMembership, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
 import { ApiErrorResponses, ApiJsonBody, Failures } from '../../http/openapi/api-error-responses';
@@ -40,7 +41,7 @@ export class ReconnectAccountController {
   @ApiOkResponse({ type: AccountDoc, description: 'the account, authorized again' })
   @ApiErrorResponses({
     404: `No account of the workspace has this id: "${ACCOUNT_NOT_FOUND}"`,
-    422: `${Failures.validation} Also credentials the provider rejects ("credentials": ["The provider rejected these credentials."]).`,
+    422: `${Failures.validation} Also credentials the provider rejects ("credentials": ["${Messages.credentialsRejected}"]).`,
     503: Failures.unavailable,
   })
   reconnect(@CurrentMembership() { workspaceUuid }: Membership, @Param('id') idText: string, @Body() body: ReconnectAccountDto): Promise<AccountView> {

@@ -1,4 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { Messages } from '@app/contracts';
+import { PostMessages } from '@app/domain';
 
 /* OpenAPI description of the error bodies of the product contract, as ApiExceptionFilter writes them. */
 
@@ -10,14 +12,14 @@ export class ErrorBodyDoc {
 
 @ApiSchema({ name: 'ValidationError' })
 export class ValidationErrorBodyDoc {
-  @ApiProperty({ example: 'Validation errors.' })
+  @ApiProperty({ example: Messages.validation })
   message: string;
 
   @ApiProperty({
     type: 'object',
     additionalProperties: { type: 'array', items: { type: 'string' } },
     description: 'field path (dot notation) -> messages; every failing field at once',
-    example: { 'versions.0.is_original': ['The is_original field must be true for the first version.'] },
+    example: { 'versions.0.is_original': [PostMessages.firstMustBeOriginal] },
   })
   errors: Record<string, string[]>;
 }

@@ -1,17 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { ConsumerGroups, decodePostEventMessage, PostEventMessage, PostStatus, PostVersionView, Topics } from '@app/contracts';
+import { ConsumerGroups, decodePostEventMessage, PostEventMessage, PostVersionView, Topics } from '@app/contracts';
+import { IN_FLIGHT_STATUSES } from '@app/domain';
 import { ConsumesTopics, IncomingMessage } from '@app/messaging';
 import { MediaUseChange, MediaUses } from './media-uses';
-
-/** A post in these states holds its media: they are about to be published (or being published). */
-const HOLDING: readonly PostStatus[] = ['needs_approval', 'scheduled', 'publishing'];
 
 const mediaIdsOf = (versions: readonly PostVersionView[]): string[] => versions.flatMap((version) => version.content.flatMap((item) => item.media));
 
 /** What a post-events message says of the media its post names, and whether it holds them, from the post it carries. */
 export function mediaUseChangeOf(message: PostEventMessage): MediaUseChange {
   const { postUuid, revision, deleted, post } = message;
-  return { postUuid, revision, mediaIds: deleted ? [] : mediaIdsOf(post.versions), holding: !deleted && HOLDING.includes(post.status) };
+  return { postUuid, revision, mediaIds: deleted ? [] : mediaIdsOf(post.versions), holding: !deleted && IN_FLIGHT_STATUSES.includes(post.status) };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import type { PipelineView, StuckPostView } from './pipeline-view';
+import { StuckReasons } from './posts-in-flight';
 
 type Stages = PipelineView['stages'];
 type ConsumerGroupLag = NonNullable<PipelineView['consumer_groups']>[number];
@@ -78,7 +79,7 @@ class StuckPostDoc implements StuckPostView {
   status: 'scheduled' | 'publishing';
   @ApiProperty({ format: 'date-time', description: 'its due time (scheduled) or its last change (publishing)' })
   since: string;
-  @ApiProperty({ example: 'Due, and its publishing has not started.' })
+  @ApiProperty({ example: StuckReasons.late })
   reason: string;
 }
 

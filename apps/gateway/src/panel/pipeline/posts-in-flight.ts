@@ -6,6 +6,12 @@ import type { StuckPostView } from './pipeline-view';
 
 const STUCK_POSTS_SHOWN = 20;
 
+/** Why a post in flight is shown as stuck. */
+export const StuckReasons = {
+  late: 'Due, and its publishing has not started.',
+  publishing: 'Publishing, with results missing for longer than PUBLISHING_STUCK_AFTER_MS.',
+} as const;
+
 /** A kind of post in flight, and the time it is measured from. */
 interface InFlight {
   status: StuckPostView['status'];
@@ -39,8 +45,8 @@ export class PostsInFlight {
   /** The oldest posts due longer than `lateAfterMs` ago, and publishing longer than `stuckAfterMs`, at most 20 of each. */
   async stuck(now: Date, lateAfterMs: number, stuckAfterMs: number): Promise<StuckPostView[]> {
     const [late, publishing] = await Promise.all([
-      this.heldSince(SCHEDULED, new Date(now.getTime() - lateAfterMs), 'Due, and its publishing has not started.'),
-      this.heldSince(PUBLISHING, new Date(now.getTime() - stuckAfterMs), 'Publishing, with results missing for longer than PUBLISHING_STUCK_AFTER_MS.'),
+      this.heldSince(SCHEDULED, new Date(now.getTime() - lateAfterMs), StuckReasons.late),
+      this.heldSince(PUBLISHING, new Date(now.getTime() - stuckAfterMs), StuckReasons.publishing),
     ]);
     return [...late, ...publishing];
   }

@@ -1,6 +1,7 @@
 import { Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { Messages, PostActionRequest, PostView, RpcMethods } from '@app/contracts';
+import { PostRuleMessages } from '@app/domain';
 import { PostCommands } from '../post-commands';
 import { AuthenticatedUser, CurrentMembership, CurrentUser, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
@@ -22,7 +23,7 @@ export class ApprovePostController {
   @ApiPostUuidParam()
   @ApiOkResponse({ type: PostDoc, description: 'the post, scheduled' })
   @ApiErrorResponses({
-    400: 'The post is not in needs_approval: "The post is not awaiting approval."',
+    400: `The post is not in needs_approval: "${PostRuleMessages.PostNotAwaitingApproval}"`,
     403: `The caller may not approve posts in this workspace (no can_approve): "${Messages.unauthorized}"`,
     503: Failures.unavailable,
   })

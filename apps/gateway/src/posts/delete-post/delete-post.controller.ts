@@ -1,6 +1,7 @@
 import { Controller, Delete, HttpCode, Param } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOperation } from '@nestjs/swagger';
-import { Messages, PostActionRequest, RpcMethods } from '@app/contracts';
+import { PostActionRequest, RpcMethods } from '@app/contracts';
+import { PostRuleMessages } from '@app/domain';
 import { PostCommands } from '../post-commands';
 import { AuthenticatedUser, CurrentMembership, CurrentUser, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
@@ -17,7 +18,7 @@ export class DeletePostController {
   @HttpCode(204)
   @ApiPostUuidParam()
   @ApiNoContentResponse({ description: 'deleted' })
-  @ApiErrorResponses({ 400: `The post is published ("${Messages.publishedPostImmutable}") or being published.`, 503: Failures.unavailable })
+  @ApiErrorResponses({ 400: `The post is published ("${PostRuleMessages.PublishedPostImmutable}") or being published.`, 503: Failures.unavailable })
   async delete(
     @CurrentUser() user: AuthenticatedUser,
     @CurrentMembership() membership: Membership,

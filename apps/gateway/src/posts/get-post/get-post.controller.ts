@@ -1,6 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
-import { Messages, PostView } from '@app/contracts';
+import { PostView } from '@app/contracts';
+import { PostRuleMessages } from '@app/domain';
 import { CurrentMembership, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
 import { notFound } from '../../http/api-error';
@@ -21,7 +22,7 @@ export class GetPostController {
   @ApiErrorResponses({ 503: Failures.unavailable })
   async get(@CurrentMembership() membership: Membership, @Param('postUuid') postUuidText: string): Promise<PostView> {
     const post = await this.posts.find(membership.workspaceUuid, postUuidFromPath(postUuidText));
-    if (!post) throw notFound(Messages.postNotFound);
+    if (!post) throw notFound(PostRuleMessages.PostNotFound);
     return post;
   }
 }

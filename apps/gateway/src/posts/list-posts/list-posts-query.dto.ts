@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { ValidateBy, ValidateIf } from 'class-validator';
-import { POST_STATUSES, PostStatus } from '@app/contracts';
+import { isPostStatus, POST_STATUSES, PostStatus } from '@app/contracts';
 import { FieldMessages } from '@app/domain';
 import { OneOf } from '../../http/validation';
 
@@ -47,7 +47,7 @@ export interface ListQuery {
 
 /** The query with its defaults, once valid. */
 export const listQueryOf = ({ status, page, limit }: ListPostsQueryDto): ListQuery => ({
-  status: status ? (status as PostStatus) : null,
+  status: isPostStatus(status) ? status : null,
   page: page ? Number(page) : 1,
   limit: limit ? Number(limit) : DEFAULT_LIMIT,
 });

@@ -1,6 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
-import { Messages } from '@app/contracts';
+import { PostRuleMessages } from '@app/domain';
 import { CurrentMembership, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
 import { notFound } from '../../http/api-error';
@@ -20,7 +20,7 @@ export class PostHistoryController {
   @ApiOkResponse({ type: PostHistoryDoc })
   async history(@CurrentMembership() membership: Membership, @Param('postUuid') postUuidText: string): Promise<{ data: PostHistoryEntry[] }> {
     const entries = await this.posts.history(membership.workspaceUuid, postUuidFromPath(postUuidText));
-    if (!entries) throw notFound(Messages.postNotFound);
+    if (!entries) throw notFound(PostRuleMessages.PostNotFound);
     return { data: entries };
   }
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { POST_STATUSES, type PostCounts, type PostEventMessage, type PostEventName, type PostPage, type PostStatus, type PostView } from '@app/contracts';
+import { isPostStatus, POST_STATUSES, type PostCounts, type PostEventMessage, type PostEventName, type PostPage, type PostStatus, type PostView } from '@app/contracts';
+import { IN_FLIGHT_STATUSES } from '@app/domain';
 import { PreparedQuery } from '@app/persistence';
 import { GATEWAY_DATABASE, GatewayDatabase } from '../../gateway-migrations';
 import { ReadYourWrites } from './read-your-writes';
@@ -18,9 +19,6 @@ export interface PostsQuery {
   page: number;
   limit: number;
 }
-
-/** The statuses of a post that may still publish. */
-export const IN_FLIGHT_STATUSES: PostStatus[] = ['scheduled', 'needs_approval', 'publishing'];
 
 type PostRow = { uuid: string; workspace_uuid: string; status: string; revision: number; deleted: boolean; created_at: Date; view: string; due_at: Date | null; changed_at: Date };
 
@@ -93,7 +91,7 @@ export class PostsReadModel {
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .where('workspace_uuid', '=', workspaceUuid)
       .where('deleted', '=', false)
-      .where('status', 'in', IN_FLIGHT_STATUSES)
+      .where('status', 'in', [...IN_FLIGHT_STATUSES])
       .executeTakeFirstOrThrow();
     return Number(row.total);
   }
@@ -109,7 +107,7 @@ export class PostsReadModel {
       .groupBy('status')
       .execute();
     const counts = Object.fromEntries(POST_STATUSES.map((status) => [status, 0])) as PostCounts;
-    for (const row of rows) if (row.status in counts) counts[row.status as PostStatus] = Number(row.count);
+    for (const row of rows) if (isPostStatus(row.status)) counts[row.status] = Number(row.count);
     return counts;
   }
 
@@ -168,5 +166,5 @@ const historyRow = (message: PostEventMessage): HistoryRow => ({
   revision: message.revision,
   type: message.type,
   occurred_at: new Date(message.occurredAt),
-  account_id: message.type === 'post.account_published' || message.type === 'post.account_failed' ? message.accountId : null,
+  account_id: 'accountId' in message ? message.accountId : null,
 });

@@ -1,6 +1,7 @@
 import { Body, Controller, Param, Put } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
-import { Messages, PostView, RpcMethods, UpdatePostRequest } from '@app/contracts';
+import { PostView, RpcMethods, UpdatePostRequest } from '@app/contracts';
+import { PostRuleMessages } from '@app/domain';
 import { PostCommands } from '../post-commands';
 import { AuthenticatedUser, CurrentMembership, CurrentUser, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
@@ -24,7 +25,7 @@ export class UpdatePostController {
   @ApiPostUuidParam()
   @ApiJsonBody(PostBodyDoc, { versions: [{ account_id: 0, is_original: true, content: [{ body: 'Launch day: our new app is out, for iOS and Android.', media: [] }] }], accounts: [1] })
   @ApiOkResponse({ type: PostDoc })
-  @ApiErrorResponses({ 400: `The post is published ("${Messages.publishedPostImmutable}") or being published.`, 422: Failures.validation, 503: Failures.unavailable })
+  @ApiErrorResponses({ 400: `The post is published ("${PostRuleMessages.PublishedPostImmutable}") or being published.`, 422: Failures.validation, 503: Failures.unavailable })
   async update(
     @CurrentUser() user: AuthenticatedUser,
     @CurrentMembership() membership: Membership,

@@ -10,7 +10,7 @@ import { ConnectDeadline } from './connect-deadline';
 import { errorMessage } from '@app/errors';
 
 export const ConnectMessages = {
-  credentialsRejected: 'The provider rejected these credentials.',
+  credentialsRejected: Messages.credentialsRejected,
   addressRefused: (field: string) => `The ${field} must not resolve to a private, loopback or link-local address (PROVIDER_ALLOW_PRIVATE_URLS=true allows them).`,
   unreachable: (provider: string, detail: string) => `The ${provider} provider could not check the credentials now: ${detail}`,
   outOfTime: 'no answer in time',

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOperation } from '@nestjs/swagger';
-import { Messages } from '@app/contracts';
+import { PostRuleMessages } from '@app/domain';
 import { AuthenticatedUser, CurrentMembership, CurrentUser, Membership } from '../../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../../auth/route-access';
 import { notFound } from '../../../http/api-error';
@@ -36,7 +36,7 @@ export class AddNoteController {
     @Body() body: AddNoteDto,
   ): Promise<ReviewNote> {
     const postUuid = postUuidFromPath(postUuidText);
-    if (!(await this.posts.find(membership.workspaceUuid, postUuid))) throw notFound(Messages.postNotFound);
+    if (!(await this.posts.find(membership.workspaceUuid, postUuid))) throw notFound(PostRuleMessages.PostNotFound);
     return this.notes.add({ workspaceUuid: membership.workspaceUuid, postUuid, authorId: user.userId, body: body.body.trim() });
   }
 }

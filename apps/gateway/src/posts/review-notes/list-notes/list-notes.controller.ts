@@ -1,6 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
-import { Messages } from '@app/contracts';
+import { PostRuleMessages } from '@app/domain';
 import { CurrentMembership, Membership } from '../../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../../auth/route-access';
 import { notFound } from '../../../http/api-error';
@@ -25,7 +25,7 @@ export class ListNotesController {
   @ApiOkResponse({ type: ListOf(ReviewNoteDoc), description: 'oldest first' })
   async list(@CurrentMembership() membership: Membership, @Param('postUuid') postUuidText: string): Promise<{ data: ReviewNote[] }> {
     const postUuid = postUuidFromPath(postUuidText);
-    if (!(await this.posts.find(membership.workspaceUuid, postUuid))) throw notFound(Messages.postNotFound);
+    if (!(await this.posts.find(membership.workspaceUuid, postUuid))) throw notFound(PostRuleMessages.PostNotFound);
     return { data: await this.notes.of(membership.workspaceUuid, postUuid) };
   }
 }

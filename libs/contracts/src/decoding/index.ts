@@ -1,0 +1,4 @@
+export { DecodeError } from './decode';
+export { decodePostView } from './decode-post-view';
+export * from './decode-post-requests';
+export * from './decode-post-command-message';
