@@ -46,7 +46,8 @@ export interface ClaimedRows<Row> {
   rows: Row[];
 }
 
-type LeaseParams = LeaseRequest & { leaseToken: string };
+/** A claim's parameters: what it asks for, and the token it leases under. */
+export type LeaseParams = LeaseRequest & { leaseToken: string };
 type Untyped = Kysely<AnyTables>;
 
 /**
