@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { EncryptedColumns, SchemaMigration } from '@app/persistence';
+import { DueWorkColumns, EncryptedColumns, SchemaMigration } from '@app/persistence';
 
 export const PUBLISHER_SCHEMA = 'publisher';
 /** The tables of schema `publisher` (a `SchemaDatabase<PublisherTables>`). */
@@ -70,14 +70,16 @@ export interface PublisherTables {
     progress_encrypted: string;
     updated_at: Date | string;
   };
-  /** Attempts the platform asked to wait for longer than a consumer may hold a partition; resumed when due. */
-  deferred_attempts: {
+  /**
+   * Attempts the platform asked to wait for longer than a consumer may hold a partition; resumed
+   * when due. Due work (DueWork): leased while a runner calls the provider; a lease that ran out
+   * (`expired_leases`) means that call was cut off.
+   */
+  deferred_attempts: DueWorkColumns & {
     post_uuid: string;
     account_id: number;
     round: number;
     due_at: Date | string;
-    /** Set while a runner calls the provider; a lease that ran out means that call was cut off. */
-    claimed_until: Date | string | null;
     deferrals: number;
     /** The AccountSnapshot and the post's versions, JSON, as PublishingStarted gave them. */
     account: unknown;
@@ -207,6 +209,16 @@ export const publisherMigrations: readonly SchemaMigration[] = [
         .addColumn('updated_at', dialect.types.timestamp, (col) => col.notNull().defaultTo(dialect.now()))
         .addPrimaryKeyConstraint('item_progress_pkey', ['post_uuid', 'account_id', 'round', 'item_index'])
         .execute();
+    },
+  },
+  {
+    // Deferred attempts are due work (DueWork): `claimed_until` becomes its `lease_until`, beside a
+    // lease token and the count of leases that ran out. Claims read the database clock from now on.
+    id: '007-deferred-attempt-leases',
+    up: async (db) => {
+      await db.schema.alterTable('deferred_attempts').renameColumn('claimed_until', 'lease_until').execute();
+      await db.schema.alterTable('deferred_attempts').addColumn('lease_token', 'text').execute();
+      await db.schema.alterTable('deferred_attempts').addColumn('expired_leases', 'integer', (col) => col.notNull().defaultTo(0)).execute();
     },
   },
 ];

@@ -5,7 +5,7 @@ export interface PublisherOptions {
   maxRetryDelayMs: number;
   /** How often one attempt may be deferred before it is reported failed. */
   maxDeferrals: number;
-  /** How often the runner looks for deferred attempts that are due. */
+  /** Longest sleep of the runner between two looks at the deferred attempts (it wakes for the next one due), and its pause after a failed look. */
   deferredPollMs: number;
   /** How long a runner holds a deferred attempt while calling the provider; past it, the call counts as cut off. */
   deferredLeaseMs: number;

@@ -1,10 +1,11 @@
-import { SchemaMigration } from '@app/persistence';
+import { DueWorkColumns, SchemaMigration } from '@app/persistence';
 
 export const SCHEDULER_SCHEMA = 'scheduler';
 
 /** Tables of schema `scheduler`, as Kysely sees them. */
 export interface SchedulerTables {
-  timers: { post_uuid: string; due_at: Date | string; scheduled_revision: number; claimed_until: Date | string | null };
+  /** One timer per scheduled post: due work (DueWork), due when the post is. */
+  timers: DueWorkColumns & { post_uuid: string; due_at: Date | string; scheduled_revision: number };
   post_revisions: { post_uuid: string; last_revision: number; updated_at: Date | string | null };
   /** Posts whose publishing started and whose round has not ended yet, as post-events tell it. */
   /** `started_at` null: the round of `revision` ended. */
@@ -52,6 +53,16 @@ export const schedulerMigrations: readonly SchemaMigration[] = [
         await db.schema.alterTable(table).addColumn('updated_at', dialect.types.timestamp).execute();
         await db.updateTable(table).set({ updated_at: dialect.now() }).execute();
       }
+    },
+  },
+  {
+    // Timers are due work (DueWork): `claimed_until` becomes its `lease_until`, beside a lease token
+    // and the count of leases that ran out. Claims read the database clock from now on.
+    id: '004-timer-leases',
+    up: async (db) => {
+      await db.schema.alterTable('timers').renameColumn('claimed_until', 'lease_until').execute();
+      await db.schema.alterTable('timers').addColumn('lease_token', 'text').execute();
+      await db.schema.alterTable('timers').addColumn('expired_leases', 'integer', (col) => col.notNull().defaultTo(0)).execute();
     },
   },
 ];

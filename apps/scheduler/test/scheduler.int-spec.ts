@@ -193,7 +193,7 @@ describe('SchedulerModule replicas on PostgreSQL', () => {
     for (const [index, post] of posts.entries()) {
       await setup.db
         .insertInto('timers')
-        .values({ post_uuid: post, due_at: new Date(Date.now() - 1_000 + index), scheduled_revision: 1, claimed_until: null })
+        .values({ post_uuid: post, due_at: new Date(Date.now() - 1_000 + index), scheduled_revision: 1, lease_until: null, lease_token: null })
         .execute();
     }
 

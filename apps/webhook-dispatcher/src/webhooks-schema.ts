@@ -1,5 +1,5 @@
 import { Generated, sql } from 'kysely';
-import { EncryptedColumns, SchemaMigration } from '@app/persistence';
+import { DueWorkColumns, EncryptedColumns, SchemaMigration } from '@app/persistence';
 
 /** The schema this service owns; no other service reads it. */
 export const WEBHOOKS_SCHEMA = 'webhooks';
@@ -33,7 +33,8 @@ export interface WebhooksTables {
     created_at: Generated<Date | string>;
     updated_at: Generated<Date | string>;
   };
-  deliveries: {
+  /** Due work (DueWork): a pending delivery is due at `due_at` (the API's `next_attempt_at`), leased while an attempt is made. */
+  deliveries: DueWorkColumns & {
     id: string;
     /** Numbers deliveries in the order they were queued, for the log. */
     seq: Generated<number>;
@@ -47,9 +48,6 @@ export interface WebhooksTables {
     status: DeliveryStatus;
     /** Attempts made since the delivery was created or last resent. */
     run_attempts: Generated<number>;
-    next_attempt_at: Date | string | null;
-    lease_token: string | null;
-    lease_until: Date | string | null;
     created_at: Generated<Date | string>;
   };
   delivery_attempts: {
@@ -165,6 +163,15 @@ export const webhooksMigrations: readonly SchemaMigration[] = [
     id: '003-drop-posts-projection',
     up: async (db) => {
       await db.schema.dropTable('posts').ifExists().execute();
+    },
+  },
+  {
+    // Deliveries are due work (DueWork): `next_attempt_at` becomes its `due_at` (the partial index of
+    // pending deliveries follows the column), beside the count of leases that ran out.
+    id: '004-delivery-due-work',
+    up: async (db) => {
+      await db.schema.alterTable('deliveries').renameColumn('next_attempt_at', 'due_at').execute();
+      await db.schema.alterTable('deliveries').addColumn('expired_leases', 'integer', (col) => col.notNull().defaultTo(0)).execute();
     },
   },
 ];

@@ -66,7 +66,7 @@ describe('webhook delivery across restarts', () => {
     await first.stop(false);
     // As a process killed during its next attempt leaves it: claimed, with a lease far from over.
     const { db, dialect } = first.webhooks;
-    await db.updateTable('deliveries').set({ next_attempt_at: dialect.now(), lease_token: 'ended-process', lease_until: dialect.nowPlusMs(3_600_000) }).execute();
+    await db.updateTable('deliveries').set({ due_at: dialect.now(), lease_token: 'ended-process', lease_until: dialect.nowPlusMs(3_600_000) }).execute();
 
     second = await WebhookDispatcherHarness.start(env, first.storage);
 

@@ -5,5 +5,6 @@ export * from './sqlite/open-sqlite-database';
 export * from './postgres/open-postgres-database';
 export * from './encrypted-columns';
 export * from './periodic-task';
+export * from './due-work';
 export * from './prepared-query';
 export * from './schema-migrations-at-start';

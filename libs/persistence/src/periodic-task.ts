@@ -1,46 +1,18 @@
 import { Logger } from '@nestjs/common';
-import { errorMessage } from '@app/errors';
+import { WakeUpLoop } from './due-work/wake-up-loop';
 
 /**
- * Runs `task` now and then every `everyMs` until stopped, one run at a time; a failed run is
- * logged and the next one comes as planned. The timer never keeps the process alive.
+ * Runs `task` now and then `everyMs` after each run until stopped, one run at a time: a wake-up
+ * loop whose every round is due again after `everyMs`. A failed run is logged and the next one
+ * comes as planned. `start(readiness)` has readiness hear of the start of each run (it must end
+ * soon) and of its end, with the time to the next one.
  */
-export class PeriodicTask {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> = Promise.resolve();
-
-  constructor(
-    private readonly name: string,
-    private readonly everyMs: number,
-    private readonly task: () => Promise<void>,
-    private readonly logger = new Logger(name),
-  ) {}
-
-  /**
-   * `onTurn` (readiness) hears of the start of each run (0: it must end soon) and of its end, done
-   * or failed, with the time to the next one.
-   */
-  start(onTurn?: (nextTurnWithinMs: number) => void): void {
-    if (this.timer) return;
-    const run = () => {
-      this.running = this.running
-        .then(() => {
-          onTurn?.(0);
-          return this.task();
-        })
-        .catch((error: unknown) => this.logger.warn(`${this.name} failed: ${errorMessage(error)}`))
-        .then(() => onTurn?.(this.everyMs));
-    };
-    run();
-    this.timer = setInterval(run, this.everyMs);
-    this.timer.unref();
-  }
-
-  /** Stops the timer and waits for a run in progress. */
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+export class PeriodicTask extends WakeUpLoop {
+  constructor(name: string, everyMs: number, task: () => Promise<void>, logger?: Logger) {
+    super({ name, idleRecheckMs: everyMs, failurePauseMs: everyMs, dueMarginMs: 0, logger }, async () => {
+      await task();
+      return everyMs;
+    });
   }
 }
 

@@ -11,6 +11,8 @@ import { ItemProgressJournal } from './item-progress';
 import { PublishResult } from './publish-result';
 
 const LEASE_MS = 60_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const keyValues = (key: AttemptKey) => ({ post_uuid: key.postUuid, account_id: key.accountId, round: key.round });
 const published: PublishResult = { outcome: 'published', externalId: 'x-1', externalUrl: 'https://example.test/x-1', errors: [], items: [{ externalId: 'x-1', externalUrl: 'https://example.test/x-1' }] };
 const refused: PublishResult = { outcome: 'failed', externalId: null, externalUrl: null, errors: ['Refused.', 'Again.'], items: [] };
 
@@ -26,7 +28,7 @@ describe.each(testEngines)('publisher tables on %s', (_, open) => {
     const opened = await open();
     dispose = opened.dispose;
     database = opened.database.forSchema<PublisherTables>(PUBLISHER_SCHEMA);
-    expect(await migrateSchema(database, publisherMigrations)).toEqual(['001-accounts-and-attempts', '002-provider-sessions', '003-deferred-attempts', '004-attempt-lease', '005-attempt-items', '006-item-progress']);
+    expect(await migrateSchema(database, publisherMigrations)).toEqual(['001-accounts-and-attempts', '002-provider-sessions', '003-deferred-attempts', '004-attempt-lease', '005-attempt-items', '006-item-progress', '007-deferred-attempt-leases']);
     journal = new AttemptJournal(database);
     accounts = new AccountStore(database, new SecretBox('test'));
   });
@@ -140,13 +142,14 @@ describe.each(testEngines)('publisher tables on %s', (_, open) => {
       const opened = await open();
       try {
         const before = opened.database.forSchema<PublisherTables>(PUBLISHER_SCHEMA);
+        const beforeDueWork = opened.database.forSchema<{ deferred_attempts: Record<string, unknown> }>(PUBLISHER_SCHEMA);
         await migrateSchema(before, publisherMigrations.slice(0, 4));
         const [cutOff, waiting, resumed] = [key(), key(), key()];
         for (const attempt of [cutOff, waiting, resumed]) {
           await before.db.insertInto('attempts').values({ post_uuid: attempt.postUuid, account_id: 7, round: 1, state: 'started', errors: '[]', started_at: new Date() }).execute();
         }
         for (const [attempt, claimedUntil] of [[waiting, null], [resumed, new Date()]] as const) {
-          await before.db
+          await beforeDueWork.db
             .insertInto('deferred_attempts')
             .values({ post_uuid: attempt.postUuid, account_id: 7, round: 1, due_at: new Date(), claimed_until: claimedUntil, deferrals: 1, account: '{}', versions: '[]' })
             .execute();
@@ -169,22 +172,45 @@ describe.each(testEngines)('publisher tables on %s', (_, open) => {
     it('hands a deferred attempt to one runner once due, and back as interrupted when its lease ran out', async () => {
       const deferred = new DeferredAttempts(database);
       const attempt = key();
-      const now = Date.now();
-      await deferred.defer(attempt, snapshot, versions, new Date(now + 60_000), 1);
+      await deferred.defer(attempt, snapshot, versions, 300, 1);
       expect(await deferred.has(attempt)).toBe(true);
       const mine = (claimed: { key: AttemptKey }[]) => claimed.filter((entry) => entry.key.postUuid === attempt.postUuid);
 
-      expect(mine(await deferred.claimDue(new Date(now), 1_000, 100))).toEqual([]);
-      expect(mine(await deferred.claimDue(new Date(now + 60_000), 1_000, 100))).toEqual([
-        { key: attempt, account: snapshot, versions, deferrals: 1, interrupted: false },
-      ]);
-      expect(mine(await deferred.claimDue(new Date(now + 60_500), 1_000, 100))).toEqual([]);
-      expect(mine(await deferred.claimDue(new Date(now + 61_000), 1_000, 100))).toEqual([expect.objectContaining({ key: attempt, interrupted: true })]);
+      expect(mine(await deferred.claimDue(400, 100))).toEqual([]);
+      await sleep((await deferred.msUntilNextDue())! + 5);
+      expect(mine(await deferred.claimDue(400, 100))).toEqual([{ key: attempt, account: snapshot, versions, deferrals: 1, interrupted: false }]);
+      expect(mine(await deferred.claimDue(400, 100))).toEqual([]);
+      await sleep((await deferred.msUntilNextDue())! + 5);
+      expect(mine(await deferred.claimDue(400, 100))).toEqual([expect.objectContaining({ key: attempt, interrupted: true })]);
 
-      await deferred.defer(attempt, snapshot, versions, new Date(now + 120_000), 2);
-      expect(mine(await deferred.claimDue(new Date(now + 120_000), 1_000, 100))).toEqual([expect.objectContaining({ deferrals: 2, interrupted: false })]);
+      await deferred.defer(attempt, snapshot, versions, 0, 2);
+      expect(mine(await deferred.claimDue(400, 100))).toEqual([expect.objectContaining({ deferrals: 2, interrupted: false })]);
       await deferred.remove(attempt);
       expect(await deferred.has(attempt)).toBe(false);
+      expect(await deferred.msUntilNextDue()).toBeNull();
+    });
+
+    it('keeps a deferred attempt claimed before due work through the rename of claimed_until, still cut off once its lease ran out', async () => {
+      const opened = await open();
+      try {
+        type Before = { deferred_attempts: Record<string, unknown> };
+        const before = opened.database.forSchema<Before>(PUBLISHER_SCHEMA);
+        await migrateSchema(before, publisherMigrations.slice(0, 6));
+        const [cutOff, waiting] = [key(), key()];
+        for (const [attempt, claimedUntil] of [[cutOff, new Date(Date.now() - 1_000)], [waiting, null]] as const) {
+          await before.db
+            .insertInto('deferred_attempts')
+            .values({ ...keyValues(attempt), due_at: new Date(Date.now() - 60_000), claimed_until: claimedUntil, deferrals: 1, account: before.dialect.json(snapshot), versions: before.dialect.json(versions) })
+            .execute();
+        }
+        await migrateSchema(before, publisherMigrations);
+        const claimed = await new DeferredAttempts(opened.database.forSchema<PublisherTables>(PUBLISHER_SCHEMA)).claimDue(60_000, 10);
+        expect(claimed.map((attempt) => [attempt.key.postUuid, attempt.interrupted]).sort()).toEqual(
+          [[cutOff.postUuid, true], [waiting.postUuid, false]].sort(),
+        );
+      } finally {
+        await opened.dispose();
+      }
     });
   });
 

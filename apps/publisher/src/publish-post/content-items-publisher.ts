@@ -133,7 +133,7 @@ export class ContentItemsPublisher {
       if (outcome.kind === 'retry_later' && outcome.retryAfterMs > this.options.maxRetryDelayMs) {
         const { deferrals } = context;
         if (deferrals >= this.options.maxDeferrals) return { kind: 'failed', message: PublishMessages.gaveUp(outcome.message, retries + deferrals + 1) };
-        await this.deferred.defer(key, context.account, context.versions, new Date(Date.now() + outcome.retryAfterMs), deferrals + 1);
+        await this.deferred.defer(key, context.account, context.versions, outcome.retryAfterMs, deferrals + 1);
         await this.journal.release(key);
         this.logger.warn(`${provider.name} asked to wait ${outcome.retryAfterMs} ms before publishing ${labelOf(key)} again (${outcome.message}); deferred`);
         return null;

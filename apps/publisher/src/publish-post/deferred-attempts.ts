@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AccountSnapshot, PostVersion } from '@app/domain';
-import { SchemaDatabase, toDate } from '@app/persistence';
+import { DueWork, SchemaDatabase, unleased } from '@app/persistence';
 import { PUBLISHER_DATABASE, PublisherTables } from '../publisher-migrations';
 import { AttemptKey } from './attempt-journal';
 
@@ -15,23 +15,27 @@ export interface DeferredAttempt {
 
 const keyOf = (key: AttemptKey) => ({ post_uuid: key.postUuid, account_id: key.accountId, round: key.round });
 
+const dueAttempts = new DueWork<PublisherTables, 'deferred_attempts'>({ table: 'deferred_attempts', key: ['post_uuid', 'account_id', 'round'] });
+const claimAttempts = dueAttempts.claims((claim) => claim.returning(['post_uuid', 'account_id', 'round', 'deferrals', 'account', 'versions', 'expired_leases']));
+
 /**
  * Attempts a platform asked to wait for (a 429's reset, a long Retry-After) longer than a consumer
  * may hold its partition. Each stays `started` in the journal; a runner claims it when due, with a
- * lease, so that one runner at a time, on one replica, calls the provider again.
+ * lease, so that one runner at a time, on one replica, calls the provider again. Due times and
+ * leases are the database clock's.
  */
 @Injectable()
 export class DeferredAttempts {
   constructor(@Inject(PUBLISHER_DATABASE) private readonly database: SchemaDatabase<PublisherTables>) {}
 
-  async defer(key: AttemptKey, account: AccountSnapshot, versions: readonly PostVersion[], dueAt: Date, deferrals: number): Promise<void> {
+  /** Defers the attempt until `dueInMs` from now, free for the next runner that finds it due. */
+  async defer(key: AttemptKey, account: AccountSnapshot, versions: readonly PostVersion[], dueInMs: number, deferrals: number): Promise<void> {
     const { db, dialect } = this.database;
+    const dueAt = dialect.nowPlusMs(dueInMs);
     await db
       .insertInto('deferred_attempts')
-      .values({ ...keyOf(key), due_at: dueAt, claimed_until: null, deferrals, account: dialect.json(account), versions: dialect.json(versions) })
-      .onConflict((conflict) =>
-        conflict.columns(['post_uuid', 'account_id', 'round']).doUpdateSet({ due_at: dueAt, claimed_until: null, deferrals }),
-      )
+      .values({ ...keyOf(key), due_at: dueAt, deferrals, account: dialect.json(account), versions: dialect.json(versions), ...unleased })
+      .onConflict((conflict) => conflict.columns(['post_uuid', 'account_id', 'round']).doUpdateSet({ due_at: dueAt, deferrals, ...unleased }))
       .execute();
   }
 
@@ -41,43 +45,21 @@ export class DeferredAttempts {
   }
 
   /** Claims up to `limit` due attempts for `leaseMs`; an attempt claimed before whose lease ran out comes back `interrupted`. */
-  async claimDue(now: Date, leaseMs: number, limit: number): Promise<DeferredAttempt[]> {
-    const { db, dialect } = this.database;
-    const due = await dialect
-      .skipLocked(
-        db
-          .selectFrom('deferred_attempts')
-          .select(['post_uuid', 'account_id', 'round'])
-          .where('due_at', '<=', now)
-          .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
-          .orderBy('due_at')
-          .limit(limit),
-      )
-      .execute();
-    const claimed: DeferredAttempt[] = [];
-    for (const row of due) {
-      const previous = await db
-        .selectFrom('deferred_attempts')
-        .select('claimed_until')
-        .where((eb) => eb.and({ post_uuid: row.post_uuid, account_id: row.account_id, round: row.round }))
-        .executeTakeFirst();
-      const taken = await db
-        .updateTable('deferred_attempts')
-        .set({ claimed_until: new Date(now.getTime() + leaseMs) })
-        .where((eb) => eb.and({ post_uuid: row.post_uuid, account_id: row.account_id, round: row.round }))
-        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
-        .returning(['post_uuid', 'account_id', 'round', 'deferrals', 'account', 'versions'])
-        .executeTakeFirst();
-      if (!taken) continue;
-      claimed.push({
-        key: { postUuid: taken.post_uuid, accountId: Number(taken.account_id), round: taken.round },
-        account: dialect.readJson<AccountSnapshot>(taken.account),
-        versions: dialect.readJson<PostVersion[]>(taken.versions),
-        deferrals: taken.deferrals,
-        interrupted: previous?.claimed_until != null && toDate(previous.claimed_until).getTime() <= now.getTime(),
-      });
-    }
-    return claimed;
+  async claimDue(leaseMs: number, limit: number): Promise<DeferredAttempt[]> {
+    const { dialect } = this.database;
+    const { rows } = await claimAttempts.take(this.database, { limit, leaseMs });
+    return rows.map((row) => ({
+      key: { postUuid: row.post_uuid, accountId: Number(row.account_id), round: row.round },
+      account: dialect.readJson<AccountSnapshot>(row.account),
+      versions: dialect.readJson<PostVersion[]>(row.versions),
+      deferrals: row.deferrals,
+      interrupted: row.expired_leases > 0,
+    }));
+  }
+
+  /** Milliseconds until a claim can take the next deferred attempt, by the database clock; null when none waits. */
+  msUntilNextDue(): Promise<number | null> {
+    return dueAttempts.msUntilNextClaimable(this.database);
   }
 
   async remove(key: AttemptKey): Promise<void> {

@@ -5,32 +5,34 @@ import { SchedulerOptions } from '../scheduler-options';
 import { DueTimer, TimerStore } from '../timers/timer-store';
 import { TimerFiring } from './timer-firing.service';
 
-/** The timer table in memory, with the lease semantics of the SQL one. */
+/** The timer table in memory, with the lease semantics of the SQL one; this process's clock stands for the database's. */
 class FakeTimers {
-  readonly rows = new Map<string, DueTimer & { claimedUntil: number | null }>();
+  readonly rows = new Map<string, Omit<DueTimer, 'leaseToken'> & { leaseUntil: number | null; leaseToken: string | null }>();
+  private claims = 0;
 
   add(postUuid: string, dueAt: Date, scheduledRevision = 1): void {
-    this.rows.set(postUuid, { postUuid, dueAt, scheduledRevision, claimedUntil: null });
+    this.rows.set(postUuid, { postUuid, dueAt, scheduledRevision, leaseUntil: null, leaseToken: null });
   }
-  async claimDue(now: Date, leaseMs: number, limit: number): Promise<DueTimer[]> {
-    const free = [...this.rows.values()].filter((row) => row.dueAt <= now && (row.claimedUntil === null || row.claimedUntil <= now.getTime()));
+  async claimDue(leaseMs: number, limit: number): Promise<DueTimer[]> {
+    const now = Date.now();
+    const leaseToken = `claim-${++this.claims}`;
+    const free = [...this.rows.values()].filter((row) => row.dueAt.getTime() <= now && (row.leaseUntil === null || row.leaseUntil <= now));
     return free.slice(0, limit).map((row) => {
-      row.claimedUntil = now.getTime() + leaseMs;
-      return { postUuid: row.postUuid, dueAt: row.dueAt, scheduledRevision: row.scheduledRevision };
+      Object.assign(row, { leaseUntil: now + leaseMs, leaseToken });
+      return { postUuid: row.postUuid, dueAt: row.dueAt, scheduledRevision: row.scheduledRevision, leaseToken };
     });
   }
   async removeFired(timers: readonly DueTimer[]): Promise<void> {
     for (const timer of timers) this.rows.delete(timer.postUuid);
   }
   async release(timers: readonly DueTimer[]): Promise<void> {
-    for (const timer of timers) {
-      const row = this.rows.get(timer.postUuid);
-      if (row) row.claimedUntil = null;
-    }
+    const tokens = new Set(timers.map((timer) => timer.leaseToken));
+    for (const row of this.rows.values()) if (row.leaseToken !== null && tokens.has(row.leaseToken)) Object.assign(row, { leaseUntil: null, leaseToken: null });
   }
-  async nextDueAt(now: Date): Promise<Date | null> {
-    const free = [...this.rows.values()].filter((row) => row.claimedUntil === null || row.claimedUntil <= now.getTime());
-    return free.length === 0 ? null : new Date(Math.min(...free.map((row) => row.dueAt.getTime())));
+  async msUntilNextDue(): Promise<number | null> {
+    if (this.rows.size === 0) return null;
+    const next = Math.min(...[...this.rows.values()].map((row) => Math.max(row.dueAt.getTime(), row.leaseUntil ?? 0)));
+    return Math.max(0, next - Date.now());
   }
 }
 

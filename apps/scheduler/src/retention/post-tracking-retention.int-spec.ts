@@ -23,7 +23,7 @@ describe.each(testEngines)('PostTrackingRetention on %s', (_, open) => {
     const post = async (name: string, quietDays: number, options: { timer?: boolean; round?: 'ended' | 'started' } = {}) => {
       const uuid = randomUUID();
       await database.db.insertInto('post_revisions').values({ post_uuid: uuid, last_revision: 3, updated_at: ago(quietDays) }).execute();
-      if (options.timer) await database.db.insertInto('timers').values({ post_uuid: uuid, due_at: ago(quietDays), scheduled_revision: 3, claimed_until: null }).execute();
+      if (options.timer) await database.db.insertInto('timers').values({ post_uuid: uuid, due_at: ago(quietDays), scheduled_revision: 3, lease_until: null, lease_token: null }).execute();
       if (options.round) {
         const startedAt = options.round === 'started' ? ago(quietDays) : null;
         await database.db.insertInto('publishing_watch').values({ post_uuid: uuid, revision: 3, started_at: startedAt, reminded_at: null, updated_at: ago(quietDays) }).execute();

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PreparedQuery, SchemaDatabase, toDate } from '@app/persistence';
+import { DueWork, PreparedQuery, SchemaDatabase, toDate, unleased } from '@app/persistence';
 import { TimerChange } from '../track-schedules/timer-change';
 import { SchedulerTables } from '../scheduler-migrations';
 
@@ -7,6 +7,8 @@ export interface DueTimer {
   postUuid: string;
   dueAt: Date;
   scheduledRevision: number;
+  /** The claim that holds the timer. */
+  leaseToken: string;
 }
 
 export type TimerUpdate = 'set' | 'removed' | 'none_to_remove' | 'stale';
@@ -32,12 +34,12 @@ const recordRevision = new PreparedQuery(({ db }: SchedulerDatabase, p: { postUu
 const setTimer = new PreparedQuery(({ db }: SchedulerDatabase, p: { postUuid: string; dueAt: Date; scheduledRevision: number }) =>
   db
     .insertInto('timers')
-    .values({ post_uuid: p.postUuid, due_at: p.dueAt, scheduled_revision: p.scheduledRevision, claimed_until: null })
+    .values({ post_uuid: p.postUuid, due_at: p.dueAt, scheduled_revision: p.scheduledRevision, ...unleased })
     .onConflict((conflict) =>
       conflict.column('post_uuid').doUpdateSet((eb) => ({
         due_at: eb.ref('excluded.due_at'),
         scheduled_revision: eb.ref('excluded.scheduled_revision'),
-        claimed_until: null,
+        ...unleased,
       })),
     ),
 );
@@ -45,6 +47,9 @@ const setTimer = new PreparedQuery(({ db }: SchedulerDatabase, p: { postUuid: st
 const removeTimer = new PreparedQuery(({ db }: SchedulerDatabase, p: { postUuid: string }) =>
   db.deleteFrom('timers').where('post_uuid', '=', p.postUuid).returning('post_uuid'),
 );
+
+const dueTimers = new DueWork<SchedulerTables, 'timers'>({ table: 'timers', key: ['post_uuid'] });
+const claimTimers = dueTimers.claims((claim) => claim.returning(['post_uuid', 'due_at', 'scheduled_revision']));
 
 /** The durable timers of schema `scheduler`: one per scheduled post. */
 @Injectable()
@@ -71,28 +76,14 @@ export class TimerStore {
   }
 
   /**
-   * Reserves up to `limit` timers due at `now` for `leaseMs`. Rows another replica is claiming
-   * right now are skipped, and a reserved row is left alone until its lease runs out.
+   * Reserves up to `limit` due timers for `leaseMs` (by the database clock), the earliest first.
+   * Rows another replica is claiming right now are skipped, and a reserved row is left alone until
+   * its lease runs out.
    */
-  async claimDue(now: Date, leaseMs: number, limit: number): Promise<DueTimer[]> {
-    const { db, dialect } = this.database;
-    const due = dialect.skipLocked(
-      db
-        .selectFrom('timers')
-        .select('post_uuid')
-        .where('due_at', '<=', now)
-        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
-        .orderBy('due_at')
-        .limit(limit),
-    );
-    const rows = await db
-      .updateTable('timers')
-      .set({ claimed_until: new Date(now.getTime() + leaseMs) })
-      .where('post_uuid', 'in', due)
-      .returning(['post_uuid', 'due_at', 'scheduled_revision'])
-      .execute();
+  async claimDue(leaseMs: number, limit: number): Promise<DueTimer[]> {
+    const { leaseToken, rows } = await claimTimers.take(this.database, { limit, leaseMs });
     return rows
-      .map((row) => ({ postUuid: row.post_uuid, dueAt: toDate(row.due_at), scheduledRevision: row.scheduled_revision }))
+      .map((row) => ({ postUuid: row.post_uuid, dueAt: toDate(row.due_at), scheduledRevision: row.scheduled_revision, leaseToken }))
       .sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
   }
 
@@ -105,23 +96,13 @@ export class TimerStore {
       .execute();
   }
 
-  /** Gives claimed timers back, so that the next round tries them again. */
+  /** Gives back the claims the timers were taken in (whole), so that the next round tries them again; a timer set again meanwhile is no longer theirs. */
   async release(timers: readonly DueTimer[]): Promise<void> {
-    if (timers.length === 0) return;
-    await this.database.db
-      .updateTable('timers')
-      .set({ claimed_until: null })
-      .where((eb) => eb.or(timers.map((timer) => eb.and({ post_uuid: timer.postUuid, scheduled_revision: timer.scheduledRevision }))))
-      .execute();
+    for (const leaseToken of new Set(timers.map((timer) => timer.leaseToken))) await dueTimers.release(this.database, leaseToken);
   }
 
-  /** Due time of the earliest timer nobody holds a lease on at `now`, or null. */
-  async nextDueAt(now: Date): Promise<Date | null> {
-    const row = await this.database.db
-      .selectFrom('timers')
-      .select((eb) => eb.fn.min('due_at').as('next'))
-      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
-      .executeTakeFirst();
-    return toDate(row?.next ?? null);
+  /** Milliseconds until a claim can take the next timer, by the database clock; null when there is none. */
+  msUntilNextDue(): Promise<number | null> {
+    return dueTimers.msUntilNextClaimable(this.database);
   }
 }

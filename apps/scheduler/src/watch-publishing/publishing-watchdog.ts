@@ -3,7 +3,7 @@ import { APP_CONFIG, AppConfig } from '@app/config';
 import { Headers, PostCommandMessage, Topics } from '@app/contracts';
 import { MESSAGE_BUS, MessageBus } from '@app/messaging';
 import { PeriodicTask } from '@app/persistence';
-import { LoopBeat, READINESS_WATCH, ReadinessWatch } from '@app/runtime';
+import { READINESS_WATCH, ReadinessWatch } from '@app/runtime';
 import { PublishingWatchStore } from './publishing-watch.store';
 
 /**
@@ -17,7 +17,6 @@ import { PublishingWatchStore } from './publishing-watch.store';
 export class PublishingWatchdog implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('PublishingWatchdog');
   private readonly task: PeriodicTask;
-  private loop: LoopBeat | null = null;
 
   constructor(
     private readonly watch: PublishingWatchStore,
@@ -26,17 +25,15 @@ export class PublishingWatchdog implements OnApplicationBootstrap, BeforeApplica
     @Inject(READINESS_WATCH) private readonly readiness: ReadinessWatch,
   ) {
     const stuckAfterMs = config.publishingStuckAfterMs;
-    this.task = new PeriodicTask('PublishingWatchdog', Math.min(60_000, Math.max(250, Math.floor(stuckAfterMs / 4))), () => this.check(new Date()));
+    const everyMs = Math.min(60_000, Math.max(250, Math.floor(stuckAfterMs / 4)));
+    this.task = new PeriodicTask('publishing watchdog', everyMs, () => this.check(new Date()), this.logger);
   }
 
   onApplicationBootstrap(): void {
-    this.loop ??= this.readiness.loop('publishing watchdog');
-    this.task.start((nextTurnWithinMs) => this.loop?.beat(nextTurnWithinMs));
+    this.task.start(this.readiness);
   }
 
   beforeApplicationShutdown(): Promise<void> {
-    this.loop?.end();
-    this.loop = null;
     return this.task.stop();
   }
 

@@ -1,4 +1,4 @@
-import { SchemaDatabase, toDate } from '@app/persistence';
+import { migrateSchema, SchemaDatabase, toDate } from '@app/persistence';
 import { openMigratedSchema, testEngines } from '@app/persistence/testing';
 import { WEBHOOKS_SCHEMA, WebhooksTables, webhooksMigrations } from '../webhooks-schema';
 import { ClaimedDelivery, DeliveryQueueRepository, FinishedAttempt } from './delivery-queue.repository';
@@ -40,7 +40,7 @@ describe.each(testEngines)('DeliveryQueueRepository on %s', (_, open) => {
           event: 'post.published',
           body: '{}',
           status: 'pending' as const,
-          next_attempt_at: dialect.nowPlusMs(dueInMs),
+          due_at: dialect.nowPlusMs(dueInMs),
           lease_token: null,
           lease_until: null,
         })),
@@ -124,8 +124,8 @@ describe.each(testEngines)('DeliveryQueueRepository on %s', (_, open) => {
       ['d-3', 'pending', 1, null],
       ['d-4', 'pending', 1, null],
     ]);
-    expect(rows[0].next_attempt_at).toBeNull();
-    const dueIn = (row: (typeof rows)[number]) => toDate(row.next_attempt_at)!.getTime() - Date.now();
+    expect(rows[0].due_at).toBeNull();
+    const dueIn = (row: (typeof rows)[number]) => toDate(row.due_at)!.getTime() - Date.now();
     expect(dueIn(rows[1])).toBeGreaterThan(55_000);
     expect(dueIn(rows[2])).toBeGreaterThan(500);
     expect(dueIn(rows[2])).toBeLessThanOrEqual(1_000);
@@ -169,5 +169,43 @@ describe.each(testEngines)('DeliveryQueueRepository on %s', (_, open) => {
     await queue(1, 60_000);
     expect(await replicas[0].claimDue(10, 60_000)).toEqual([]);
     expect(await replicas[0].msUntilNextDue()).toBeGreaterThan(59_000);
+  });
+});
+
+describe.each(testEngines)('deliveries migrated to due work on %s', (_, open) => {
+  it('keeps each delivery due when it was through the rename of next_attempt_at, and its lease', async () => {
+    const opened = await open();
+    try {
+      const before = opened.database.forSchema<{ deliveries: Record<string, unknown> }>(WEBHOOKS_SCHEMA);
+      await migrateSchema(before, webhooksMigrations.slice(0, 3));
+      const webhookId = await freshWebhook(opened.database.forSchema<WebhooksTables>(WEBHOOKS_SCHEMA));
+      const row = (id: string, nextAttemptAt: Date, leaseUntil: Date | null) => ({
+        id,
+        webhook_id: webhookId,
+        event_id: id,
+        event: 'post.published',
+        body: '{}',
+        status: 'pending',
+        next_attempt_at: nextAttemptAt,
+        lease_token: leaseUntil ? 'old-claim' : null,
+        lease_until: leaseUntil,
+      });
+      const overdue = new Date(Date.now() - 1_000);
+      const later = new Date(Date.now() + 60_000);
+      await before.db.insertInto('deliveries').values([row('due', overdue, null), row('later', later, null), row('held', overdue, later)]).execute();
+
+      await migrateSchema(before, webhooksMigrations);
+
+      const after = opened.database.forSchema<WebhooksTables>(WEBHOOKS_SCHEMA);
+      const rows = await after.db.selectFrom('deliveries').select(['id', 'due_at', 'lease_token']).orderBy('id').execute();
+      expect(rows.map((kept) => [kept.id, toDate(kept.due_at), kept.lease_token])).toEqual([
+        ['due', overdue, null],
+        ['held', overdue, 'old-claim'],
+        ['later', later, null],
+      ]);
+      expect((await new DeliveryQueueRepository(after).claimDue(10, 60_000)).map((claimed) => claimed.id)).toEqual(['due']);
+    } finally {
+      await opened.dispose();
+    }
   });
 });

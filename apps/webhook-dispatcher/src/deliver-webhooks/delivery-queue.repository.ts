@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import { ExpressionBuilder, sql } from 'kysely';
-import { PreparedQuery, SchemaDatabase, SqlDialect, toDate } from '@app/persistence';
+import { DueWork, DueWorkFilter, SchemaDatabase, SqlDialect, unleased } from '@app/persistence';
 import { WEBHOOKS_DATABASE, WebhooksTables } from '../webhooks-schema';
 import { AttemptOutcome } from './retry-policy';
 
@@ -77,7 +76,7 @@ function statusAfter(eb: Deliveries, [first, ...rest]: readonly FinishedAttempt[
 }
 
 /** When each delivery of a batch is due again, by the database clock: after its retry delay, or never. */
-function nextAttemptAfter(eb: Deliveries, dialect: SqlDialect, finished: readonly FinishedAttempt[]) {
+function dueAgainAfter(eb: Deliveries, dialect: SqlDialect, finished: readonly FinishedAttempt[]) {
   const retries = finished.flatMap(({ delivery, outcome }) => (outcome.status === 'pending' ? [{ id: delivery.id, inMs: outcome.retryInMs }] : []));
   if (retries.length === 0) return null;
   const [first, ...rest] = retries;
@@ -86,42 +85,30 @@ function nextAttemptAfter(eb: Deliveries, dialect: SqlDialect, finished: readonl
   return cases.else(null).end();
 }
 
-type WebhooksDatabase = SchemaDatabase<WebhooksTables>;
+/** Pending deliveries of active webhooks: the due work of this service. */
+const dueDeliveries = new DueWork<WebhooksTables, 'deliveries'>({
+  table: 'deliveries',
+  key: ['id'],
+  claimable: (eb) => eb.and([isPending(eb), ofActiveWebhook(eb)]),
+});
 
-/** Claims up to `limit` due deliveries, except those of `busyWebhooks`, for `leaseMs` under `leaseToken`. */
-function claimQuery({ db, dialect }: WebhooksDatabase, p: { limit: number; leaseMs: number; leaseToken: string }, busyWebhooks: readonly number[]) {
-  const due = dialect.skipLocked(
-    db
-      .selectFrom('deliveries')
-      .select('deliveries.id')
-      .where(isPending)
-      .$if(busyWebhooks.length > 0, (query) => query.where('deliveries.webhook_id', 'not in', [...busyWebhooks]))
-      .where('deliveries.next_attempt_at', '<=', dialect.now())
-      .where((eb) => eb.or([eb('deliveries.lease_until', 'is', null), eb('deliveries.lease_until', '<=', dialect.now())]))
-      .where(ofActiveWebhook)
-      .orderBy('deliveries.next_attempt_at')
-      .limit(p.limit),
-  );
-  return db
-    .updateTable('deliveries')
-    .set({ lease_token: p.leaseToken, lease_until: dialect.nowPlusMs(p.leaseMs) })
-    .where('deliveries.id', 'in', due)
-    .returning((eb) => [
-      'deliveries.id',
-      'deliveries.webhook_id',
-      'deliveries.event',
-      'deliveries.body',
-      'deliveries.run_attempts',
-      webhookColumn(eb, 'url').as('url'),
-      webhookColumn(eb, 'secret_ciphertext').as('secret_ciphertext'),
-      previousSecretColumn(eb, dialect).as('previous_secret_ciphertext'),
-    ]);
-}
-
-/** The claim when no webhook is busy, the common case: prepared once. */
-const claimFromEveryWebhook = new PreparedQuery((database: WebhooksDatabase, p: { limit: number; leaseMs: number; leaseToken: string }) =>
-  claimQuery(database, p, []),
+/** A claim returns each delivery with what its attempt needs of its webhook. */
+const claimDeliveries = dueDeliveries.claims((claim, { dialect }) =>
+  claim.returning((eb) => [
+    'deliveries.id',
+    'deliveries.webhook_id',
+    'deliveries.event',
+    'deliveries.body',
+    'deliveries.run_attempts',
+    webhookColumn(eb, 'url').as('url'),
+    webhookColumn(eb, 'secret_ciphertext').as('secret_ciphertext'),
+    previousSecretColumn(eb, dialect).as('previous_secret_ciphertext'),
+  ]),
 );
+
+/** Leaves out the deliveries of the webhooks the worker calls busy (none: the claim prepared once). */
+const exceptWebhooks = (busyWebhooks: readonly number[]): DueWorkFilter<WebhooksTables, 'deliveries'> | undefined =>
+  busyWebhooks.length === 0 ? undefined : (eb) => eb('deliveries.webhook_id', 'not in', [...busyWebhooks]);
 
 /**
  * Due deliveries, claimed in batches with a lease: the claiming statement skips rows another
@@ -134,9 +121,7 @@ export class DeliveryQueueRepository {
   constructor(@Inject(WEBHOOKS_DATABASE) private readonly database: SchemaDatabase<WebhooksTables>) {}
 
   async claimDue(limit: number, leaseMs: number, busyWebhooks: readonly number[] = []): Promise<ClaimedDelivery[]> {
-    const params = { limit, leaseMs, leaseToken: randomUUID() };
-    const rows =
-      busyWebhooks.length === 0 ? await claimFromEveryWebhook.rows(this.database, params) : await claimQuery(this.database, params, busyWebhooks).execute();
+    const { leaseToken, rows } = await claimDeliveries.take(this.database, { limit, leaseMs }, exceptWebhooks(busyWebhooks));
     return rows.map((row) => ({
       id: row.id,
       webhookId: Number(row.webhook_id),
@@ -146,7 +131,7 @@ export class DeliveryQueueRepository {
       url: row.url!,
       secretCiphertext: row.secret_ciphertext!,
       previousSecretCiphertext: row.previous_secret_ciphertext ?? null,
-      leaseToken: params.leaseToken,
+      leaseToken,
     }));
   }
 
@@ -164,10 +149,9 @@ export class DeliveryQueueRepository {
         .updateTable('deliveries')
         .set((eb) => ({
           status: statusAfter(eb, finished),
-          next_attempt_at: nextAttemptAfter(eb, dialect, finished),
+          due_at: dueAgainAfter(eb, dialect, finished),
           run_attempts: eb('run_attempts', '+', 1),
-          lease_token: null,
-          lease_until: null,
+          ...unleased,
         }))
         .where((eb) => eb.or(finished.map(({ delivery }) => eb.and({ id: delivery.id, lease_token: delivery.leaseToken }))))
         .returning('id')
@@ -199,20 +183,12 @@ export class DeliveryQueueRepository {
   }
 
   /**
-   * Frees the claims of a process that ended mid-attempt, so its deliveries are due at once rather
+   * Ends the leases of a process that ended mid-attempt, so its deliveries are due at once rather
    * than when their leases run out. Only on a database one process opens at a time: there every
    * lease found at start was left by an earlier process; on a shared one it may be a live replica's.
    */
-  async releaseLeftoverLeases(): Promise<number> {
-    if (!this.database.dialect.singleProcess) return 0;
-    const rows = await this.database.db
-      .updateTable('deliveries')
-      .set({ lease_token: null, lease_until: null })
-      .where(isPending)
-      .where('lease_token', 'is not', null)
-      .returning('id')
-      .execute();
-    return rows.length;
+  releaseLeftoverLeases(): Promise<number> {
+    return dueDeliveries.expireLeftoverLeases(this.database);
   }
 
   /**
@@ -221,29 +197,7 @@ export class DeliveryQueueRepository {
    * inactive webhooks and the webhooks the worker calls busy (those wake it when a slot frees):
    * counting what a claim skips would make the worker look again and again for nothing.
    */
-  async msUntilNextDue(busyWebhooks: readonly number[] = []): Promise<number | null> {
-    const { db, dialect } = this.database;
-    const row = await db
-      .selectFrom('deliveries')
-      .select((eb) => [
-        eb.fn
-          .min(
-            eb
-              .case()
-              .when('deliveries.lease_until', '>', eb.ref('deliveries.next_attempt_at'))
-              .then(eb.ref('deliveries.lease_until'))
-              .else(eb.ref('deliveries.next_attempt_at'))
-              .end(),
-          )
-          .as('next'),
-        dialect.now().as('now'),
-      ])
-      .where(isPending)
-      .$if(busyWebhooks.length > 0, (query) => query.where('deliveries.webhook_id', 'not in', [...busyWebhooks]))
-      .where(ofActiveWebhook)
-      .executeTakeFirst();
-    const next = toDate(row?.next ?? null);
-    if (!row || !next) return null;
-    return Math.max(0, next.getTime() - toDate(row.now).getTime());
+  msUntilNextDue(busyWebhooks: readonly number[] = []): Promise<number | null> {
+    return dueDeliveries.msUntilNextClaimable(this.database, exceptWebhooks(busyWebhooks));
   }
 }

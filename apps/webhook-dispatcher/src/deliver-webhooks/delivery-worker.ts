@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { LoopBeat, READINESS_WATCH, ReadinessWatch } from '@app/runtime';
+import { LoopTurn, WakeUpLoop } from '@app/persistence';
+import { READINESS_WATCH, ReadinessWatch } from '@app/runtime';
 import { SECRET_BOX, SecretBox } from '@app/security';
 import { BatchWriter } from './batch-writer';
 import { DeliveryMetrics } from './delivery-metrics';
@@ -19,12 +20,10 @@ export const MAX_CONCURRENT_ATTEMPTS = 128;
 export const MAX_ATTEMPTS_PER_WEBHOOK = 8;
 /** Longest sleep with nothing due: deliveries queued or leases left by other replicas are noticed within it. */
 const IDLE_RECHECK_MS = 10_000;
-/** Pause after the queue could not be read (database down), before trying again. */
+/** Pause after the queue could not be read (database down), before trying again; it doubles while that lasts. */
 const FAILURE_PAUSE_MS = 1_000;
 /** A claim outlives the request timeout by this much before another replica may take it over. */
 const LEASE_MARGIN_MS = 30_000;
-/** A few ms past a due time, so that the database clock agrees it is due. */
-const DUE_MARGIN_MS = 5;
 /**
  * A busy worker claims again once this many attempts have ended, or this long after the first
  * ended, so that under load a claim takes a batch rather than one delivery at a time.
@@ -37,12 +36,13 @@ const RECORD_GATHER_MS = 3;
 const GONE = 410;
 
 /**
- * Sends due deliveries. Woken at once when a delivery is queued, resent or its webhook activated
- * here, and otherwise sleeps until the next due time: a retry recorded here sets it directly, and
- * the queue is asked only when a claim has emptied it. Attempts run concurrently (bounded), so a
- * slow endpoint delays no one else; attempts that end together are recorded together. State lives
- * in the deliveries table only, so a restart resumes where it stopped. Every look at the queue
- * beats for readiness, saying when the next one is planned (idle, within IDLE_RECHECK_MS).
+ * Sends due deliveries. Its claims run in a wake-up loop: woken at once when a delivery is queued,
+ * resent or its webhook activated here, and otherwise asleep until the next due time (a retry
+ * recorded here sets it directly, and the queue is asked only when a claim has emptied it). Attempts
+ * run concurrently (bounded), so a slow endpoint delays no one else; attempts that end together are
+ * recorded together. State lives in the deliveries table only, so a restart resumes where it
+ * stopped. Every look at the queue beats for readiness, saying when the next one is planned (idle,
+ * within IDLE_RECHECK_MS).
  */
 @Injectable()
 export class DeliveryWorker {
@@ -52,17 +52,9 @@ export class DeliveryWorker {
   /** Attempts in flight by webhook id. */
   private readonly inFlightByWebhook = new Map<number, number>();
   private readonly recorder: BatchWriter<FinishedAttempt>;
-  private running = false;
-  private pumping = false;
-  private pumpRun: Promise<void> = Promise.resolve();
-  private pumpRequested = false;
+  private readonly wakeUp: WakeUpLoop;
   /** Every slot was busy at the last claim: attempts that end look for more (see REFILL_SLOTS). */
   private saturated = false;
-  /** Claims in a row that found nothing although the queue said something was due (rows another replica was claiming). */
-  private missedClaims = 0;
-  private timer?: NodeJS.Timeout;
-  private timerAt = Infinity;
-  private loop: LoopBeat | null = null;
 
   constructor(
     private readonly queue: DeliveryQueueRepository,
@@ -76,6 +68,10 @@ export class DeliveryWorker {
       maxBatch: MAX_CONCURRENT_ATTEMPTS,
       gatherMs: RECORD_GATHER_MS,
     });
+    this.wakeUp = new WakeUpLoop(
+      { name: 'webhook delivery worker', idleRecheckMs: IDLE_RECHECK_MS, failurePauseMs: FAILURE_PAUSE_MS, logger: this.logger },
+      (turn) => this.claimDue(turn),
+    );
   }
 
   /** Logs a batch of attempts, then what they tell about their webhooks (which may disable some). */
@@ -102,84 +98,37 @@ export class DeliveryWorker {
   async start(): Promise<void> {
     const released = await this.queue.releaseLeftoverLeases();
     if (released > 0) this.logger.warn(`${released} delivery attempt(s) cut off by the end of the previous process will be made again`);
-    this.running = true;
-    this.loop ??= this.readiness.loop('webhook delivery worker');
-    this.wake();
+    this.wakeUp.start(this.readiness);
   }
 
   /** Stops claiming and waits for the attempts in flight (each ends within the request timeout). */
   async stop(): Promise<void> {
-    this.running = false;
-    this.disarm();
-    this.loop?.end();
-    this.loop = null;
-    await this.pumpRun;
+    await this.wakeUp.stop();
     await Promise.allSettled([...this.inFlight]);
   }
 
   /** Looks for due deliveries now. */
   wake(): void {
-    if (!this.running) return;
-    this.pumpRequested = true;
-    if (!this.pumping) this.pumpRun = this.pump();
-  }
-
-  private async pump(): Promise<void> {
-    this.pumping = true;
-    this.disarm();
-    this.loop?.beat(0);
-    try {
-      let emptied = false;
-      let claimedAny = false;
-      while (this.running && this.pumpRequested) {
-        this.pumpRequested = false;
-        const free = MAX_CONCURRENT_ATTEMPTS - this.inFlight.size;
-        this.saturated = free <= 0;
-        if (this.saturated) break;
-        const claimed = await this.queue.claimDue(free, this.config.webhookTimeoutMs + LEASE_MARGIN_MS, this.busyWebhooks());
-        this.loop?.beat(0);
-        for (const delivery of claimed) this.launch(delivery);
-        claimedAny ||= claimed.length > 0;
-        if (claimed.length === free) this.pumpRequested = true;
-        else emptied = true;
-      }
-      if (this.running && emptied && !this.pumpRequested) this.armAfterEmptyQueue(await this.queue.msUntilNextDue(this.busyWebhooks()), claimedAny);
-    } catch (error) {
-      this.logger.error(`Reading the delivery queue failed: ${errorMessage(error)}`);
-      if (this.running) this.wakeWithin(FAILURE_PAUSE_MS);
-    } finally {
-      this.pumping = false;
-    }
-    if (this.running && this.pumpRequested) this.pumpRun = this.pump();
-    // Asleep until its timer, or (every slot busy) until an attempt ends, within the request timeout.
-    else this.loop?.beat(Number.isFinite(this.timerAt) ? this.timerAt - Date.now() : this.config.webhookTimeoutMs);
+    this.wakeUp.wake();
   }
 
   /**
-   * Sleeps until the next due time. A delivery the queue calls due that the claim did not get was
-   * being claimed by another replica; the next look waits longer each time, so that it never spins.
+   * Claims due deliveries into the free slots, again while a claim fills them all, and launches
+   * their attempts; in how long the next delivery is due once a claim has emptied the queue, or
+   * null while every slot is busy (an attempt that ends wakes the loop).
    */
-  private armAfterEmptyQueue(waitMs: number | null, claimedAny: boolean): void {
-    if (waitMs === null) return this.wakeWithin(IDLE_RECHECK_MS);
-    this.missedClaims = waitMs === 0 && !claimedAny ? this.missedClaims + 1 : 0;
-    this.wakeWithin(Math.max(waitMs + DUE_MARGIN_MS, DUE_MARGIN_MS * 2 ** Math.min(this.missedClaims, 10)));
-  }
-
-  /** Wakes the worker in `ms` at the latest (an earlier wake-up already set stands). */
-  private wakeWithin(ms: number): void {
-    const at = Date.now() + Math.min(Math.ceil(ms), IDLE_RECHECK_MS);
-    if (at >= this.timerAt) return;
-    this.disarm();
-    this.timerAt = at;
-    this.timer = setTimeout(() => {
-      this.timerAt = Infinity;
-      this.wake();
-    }, at - Date.now());
-  }
-
-  private disarm(): void {
-    clearTimeout(this.timer);
-    this.timerAt = Infinity;
+  private async claimDue(turn: LoopTurn): Promise<number | null> {
+    for (;;) {
+      const free = MAX_CONCURRENT_ATTEMPTS - this.inFlight.size;
+      this.saturated = free <= 0;
+      if (this.saturated) return null;
+      const claimed = await this.queue.claimDue(free, this.config.webhookTimeoutMs + LEASE_MARGIN_MS, this.busyWebhooks());
+      for (const delivery of claimed) this.launch(delivery);
+      if (claimed.length > 0) turn.progressed();
+      if (claimed.length < free) break;
+      if (turn.stopping) return null;
+    }
+    return this.queue.msUntilNextDue(this.busyWebhooks());
   }
 
   /** Webhooks at their limit of attempts in flight, which the next claim leaves alone. */
@@ -203,7 +152,7 @@ export class DeliveryWorker {
         if (count === MAX_ATTEMPTS_PER_WEBHOOK - 1) return this.wake();
         if (!this.saturated) return;
         if (MAX_CONCURRENT_ATTEMPTS - this.inFlight.size >= REFILL_SLOTS) this.wake();
-        else this.wakeWithin(REFILL_DELAY_MS);
+        else this.wakeUp.wakeWithin(REFILL_DELAY_MS);
       });
     this.inFlight.add(attempt);
   }
@@ -226,7 +175,7 @@ export class DeliveryWorker {
         : outcomeOfAttempt(result.succeeded, attemptNumber, { maxRetries: this.config.webhookMaxRetries, backoffBaseMs: this.config.webhookBackoffBaseMs });
     this.metrics.attempted(result, outcome);
     await this.recorder.add({ delivery, attempt: { at, ...result }, outcome });
-    if (outcome.status === 'pending' && this.running) this.wakeWithin(outcome.retryInMs + DUE_MARGIN_MS);
+    if (outcome.status === 'pending') this.wakeUp.wakeWhenDue(outcome.retryInMs);
 
     const target = `${delivery.event} ${delivery.id} to webhook ${delivery.webhookId} (${new URL(delivery.url).host})`;
     const answer = result.statusCode !== null ? `HTTP ${result.statusCode}` : result.error;

@@ -22,7 +22,7 @@ export class DeliveryBacklogRepository {
       .select((eb) => [
         eb.fn.countAll<number>().as('pending'),
         eb.fn.sum<number>(eb.case().when('deliveries.run_attempts', '>', 0).then(1).else(0).end()).as('retrying'),
-        eb.fn.min('deliveries.next_attempt_at').as('oldest_due_at'),
+        eb.fn.min('deliveries.due_at').as('oldest_due_at'),
         eb.fn.min('deliveries.created_at').as('oldest_created_at'),
       ])
       .executeTakeFirstOrThrow();

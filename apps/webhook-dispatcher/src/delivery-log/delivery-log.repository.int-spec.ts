@@ -30,7 +30,7 @@ describe.each(testEngines)('DeliveryLogRepository on %s', (_, open) => {
     const created_at = new Date(Date.now() - hoursAgo * 3_600_000);
     await database.db
       .insertInto('deliveries')
-      .values({ id, webhook_id: webhookId, event_id: `e-${id}`, event, post_uuid: postUuid, body: `{"n":"${id}"}`, status, next_attempt_at: null, lease_token: null, lease_until: null, created_at })
+      .values({ id, webhook_id: webhookId, event_id: `e-${id}`, event, post_uuid: postUuid, body: `{"n":"${id}"}`, status, due_at: null, lease_token: null, lease_until: null, created_at })
       .execute();
     for (const [index, statusCode] of attempts.entries()) {
       await database.db

@@ -63,7 +63,7 @@ export class DeliveryLogRepository {
   async resend(webhookId: number, deliveryId: string): Promise<boolean> {
     const row = await this.database.db
       .updateTable('deliveries')
-      .set({ status: 'pending', run_attempts: 0, next_attempt_at: this.database.dialect.now() })
+      .set({ status: 'pending', run_attempts: 0, due_at: this.database.dialect.now() })
       .where('webhook_id', '=', webhookId)
       .where('id', '=', deliveryId)
       .where('status', '<>', 'pending')
@@ -91,7 +91,7 @@ export class DeliveryLogRepository {
     }
     const rows = await db
       .updateTable('deliveries')
-      .set({ status: 'pending', run_attempts: 0, next_attempt_at: dialect.now() })
+      .set({ status: 'pending', run_attempts: 0, due_at: dialect.now() })
       .where('id', 'in', failed)
       .returning('id')
       .execute();
@@ -132,7 +132,7 @@ function view(row: DeliveryRow, attempts: AttemptRow[]): DeliveryView {
       response: attempt.response,
       next_retry_at: toDate(attempt.next_retry_at)?.toISOString() ?? null,
     })),
-    next_attempt_at: toDate(row.next_attempt_at)?.toISOString() ?? null,
+    next_attempt_at: toDate(row.due_at)?.toISOString() ?? null,
     payload: JSON.parse(row.body) as unknown,
     created_at: toDate(row.created_at).toISOString(),
   };

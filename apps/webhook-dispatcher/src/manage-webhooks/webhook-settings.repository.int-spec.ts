@@ -105,7 +105,7 @@ describe.each(testEngines)('WebhookSettingsRepository on %s', (_, open) => {
 
   it('tells the newest delivery and the share of the last day’s attempts that succeeded', async () => {
     const created = await settings.insert(workspace, { url: 'https://a.example.com/', events: [], secret, active: true });
-    const values = (id: string, status: 'failed' | 'succeeded') => ({ id, webhook_id: created.id, event_id: id, event: 'post.failed', body: '{}', status, next_attempt_at: null, lease_token: null, lease_until: null });
+    const values = (id: string, status: 'failed' | 'succeeded') => ({ id, webhook_id: created.id, event_id: id, event: 'post.failed', body: '{}', status, due_at: null, lease_token: null, lease_until: null });
     await database.db.insertInto('deliveries').values([values('d-1', 'succeeded'), values('d-2', 'failed')]).execute();
     const attempt = (delivery_id: string, status_code: number | null, hoursAgo = 0) => ({ delivery_id, attempted_at: new Date(Date.now() - hoursAgo * 3_600_000), status_code, duration_ms: 3, error: null, response: null });
     await database.db.insertInto('delivery_attempts').values([attempt('d-1', 200), attempt('d-1', 500, 30), attempt('d-2', 500), attempt('d-2', null), attempt('d-2', 204)]).execute();
@@ -118,7 +118,7 @@ describe.each(testEngines)('WebhookSettingsRepository on %s', (_, open) => {
     const created = await settings.insert(workspace, { url: 'https://a.example.com/', events: [], secret, active: true });
     await database.db
       .insertInto('deliveries')
-      .values({ id: 'd-1', webhook_id: created.id, event_id: 'e', event: 'post.failed', body: '{}', status: 'failed', next_attempt_at: null, lease_token: null, lease_until: null })
+      .values({ id: 'd-1', webhook_id: created.id, event_id: 'e', event: 'post.failed', body: '{}', status: 'failed', due_at: null, lease_token: null, lease_until: null })
       .execute();
     await database.db
       .insertInto('delivery_attempts')

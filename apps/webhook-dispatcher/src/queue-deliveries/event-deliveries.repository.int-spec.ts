@@ -53,11 +53,11 @@ describe.each(testEngines)('EventDeliveries on %s', (_, open) => {
 
     expect(queued.sort()).toEqual([deliveryIdFor('event-1', a), deliveryIdFor('event-1', b)].sort());
     expect(again).toEqual([]);
-    const rows = await database.db.selectFrom('deliveries').select(['webhook_id', 'status', 'body', 'next_attempt_at']).orderBy('seq').execute();
+    const rows = await database.db.selectFrom('deliveries').select(['webhook_id', 'status', 'body', 'due_at']).orderBy('seq').execute();
     expect(rows.map((row) => [Number(row.webhook_id), row.status, JSON.parse(row.body)])).toEqual([
       [a, 'pending', envelope],
       [b, 'pending', envelope],
     ]);
-    expect(rows.every((row) => row.next_attempt_at !== null)).toBe(true);
+    expect(rows.every((row) => row.due_at !== null)).toBe(true);
   });
 });

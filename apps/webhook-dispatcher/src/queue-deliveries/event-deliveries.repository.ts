@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Kysely } from 'kysely';
 import { WebhookEnvelope } from '@app/contracts';
-import { PreparedQuery, SchemaDatabase } from '@app/persistence';
+import { PreparedQuery, SchemaDatabase, unleased } from '@app/persistence';
 import { WEBHOOKS_DATABASE, WebhooksTables } from '../webhooks-schema';
 import { deliveryIdFor } from './delivery-id';
 
@@ -32,9 +32,8 @@ const queueDelivery = new PreparedQuery(
         post_uuid: p.postUuid,
         body: p.body,
         status: 'pending' as const,
-        next_attempt_at: dialect.now(),
-        lease_token: null,
-        lease_until: null,
+        due_at: dialect.now(),
+        ...unleased,
       })
       .onConflict((conflict) => conflict.column('id').doNothing())
       .returning('id'),

@@ -23,7 +23,7 @@ describe.each(testEngines)('DeliveryRetention on %s', (_, open) => {
     const delivery = async (id: string, status: 'pending' | 'succeeded' | 'failed', ageDays: number) => {
       await database.db
         .insertInto('deliveries')
-        .values({ id, webhook_id: webhookId, event_id: id, event: 'post.published', post_uuid: null, body: '{}', status, next_attempt_at: null, lease_token: null, lease_until: null, created_at: new Date(now.getTime() - ageDays * DAY_MS) })
+        .values({ id, webhook_id: webhookId, event_id: id, event: 'post.published', post_uuid: null, body: '{}', status, due_at: null, lease_token: null, lease_until: null, created_at: new Date(now.getTime() - ageDays * DAY_MS) })
         .execute();
       await database.db
         .insertInto('delivery_attempts')

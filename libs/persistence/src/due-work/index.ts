@@ -1,0 +1,2 @@
+export * from './due-work';
+export * from './wake-up-loop';
