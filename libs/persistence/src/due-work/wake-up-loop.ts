@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { errorMessage } from '@app/errors';
+import { retryDelayMs } from '@app/retry';
 
 /** What a loop tells readiness while it runs (the shape of the runtime's LoopBeat). */
 export interface LoopBeats {
@@ -156,7 +157,7 @@ export class WakeUpLoop {
       this.failures = 0;
     } catch (error) {
       this.failures++;
-      const pauseMs = this.capped(this.options.failurePauseMs * 2 ** Math.min(this.failures - 1, 30));
+      const pauseMs = this.capped(retryDelayMs({ firstDelayMs: this.options.failurePauseMs }, this.failures));
       this.logger.error(`${this.options.name}: ${errorMessage(error)} (next try within ${pauseMs} ms)`);
       return pauseMs;
     }
@@ -166,7 +167,7 @@ export class WakeUpLoop {
     }
     if (dueInMs <= 0 && !progressed()) {
       this.idleDueRounds++;
-      return this.capped(Math.max(1, this.dueMarginMs) * 2 ** Math.min(this.idleDueRounds, 10));
+      return this.capped(retryDelayMs({ firstDelayMs: 2 * Math.max(1, this.dueMarginMs) }, this.idleDueRounds));
     }
     this.idleDueRounds = 0;
     return this.capped(dueInMs <= 0 ? 0 : dueInMs + this.dueMarginMs);
