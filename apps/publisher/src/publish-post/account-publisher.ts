@@ -58,7 +58,7 @@ export class AccountPublisher {
       return null;
     }
     if (start.kind === 'interrupted') this.logger.warn(`Attempt of ${labelOf(key)} was cut off before its outcome was stored; it goes on where it stopped`);
-    return this.run(key, { account, versions, deferrals: 0 });
+    return this.run(key, { account, versions, deferrals: 0 }, start.kind === 'new');
   }
 
   /** Makes a deferred attempt again, once due; null when the platform asks to wait again. */
@@ -68,12 +68,13 @@ export class AccountPublisher {
     if (start.kind === 'finished') return start.result;
     if (start.kind === 'in_progress') throw new AttemptInProgressError(attempt.key, start.until);
     if (attempt.interrupted) this.logger.warn(`Deferred attempt of ${labelOf(attempt.key)} was cut off mid-call; it goes on where it stopped`);
-    return this.run(attempt.key, { account: attempt.account, versions: attempt.versions, deferrals: attempt.deferrals });
+    return this.run(attempt.key, { account: attempt.account, versions: attempt.versions, deferrals: attempt.deferrals }, start.kind === 'new');
   }
 
-  private async run(key: AttemptKey, context: AttemptContext): Promise<PublishResult | null> {
+  /** `held`: the attempt was journaled just now, with its hold; one taken over is held first. */
+  private async run(key: AttemptKey, context: AttemptContext, held: boolean): Promise<PublishResult | null> {
     const label = labelOf(key);
-    await this.journal.hold(key, this.options.attemptLeaseMs);
+    if (!held) await this.journal.hold(key, this.options.attemptLeaseMs);
     const prepared = await this.prepare(key, context.account, context.versions);
     const result = prepared.ok ? await this.contentItems.publish(key, prepared.account, context) : await this.withoutProvider(key, prepared.result);
     if (result === null) return null;

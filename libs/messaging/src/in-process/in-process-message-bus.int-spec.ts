@@ -5,6 +5,7 @@ import { RetryPolicy } from '../delivery/retry-policy';
 import { IncomingMessage } from '../message-bus.port';
 import { eventually, Gate, Inbox } from '../testing/inbox';
 import { describeMessageBusContract, MessageBusContractFixture } from '../testing/message-bus.contract';
+import { describeMessageBusBatches } from '../testing/message-bus-batches.contract';
 import { InProcessMessageBus, InProcessMessageBusOptions } from './in-process-message-bus';
 import { LockedOffsets, RememberedOffsets } from './log-writer';
 import { BUS_SCHEMA, BusTables } from './message-log';
@@ -15,10 +16,12 @@ const retry: RetryPolicy = { firstDelayMs: 5, maxDelayMs: 20, deadLetterAfterMs:
 const contractOptions: InProcessMessageBusOptions = { partitions: 4, retry, pollIntervalMs: 60_000 };
 
 describe.each(testEngines)('in-process bus on %s', (engine, open) => {
-  describeMessageBusContract(`in-process on ${engine}`, async (): Promise<MessageBusContractFixture> => {
+  const fixture = async (): Promise<MessageBusContractFixture> => {
     const { database, dispose } = await open();
     return { partitions: 4, retry, openBus: () => openBus(database, contractOptions), dispose };
-  });
+  };
+  describeMessageBusContract(`in-process on ${engine}`, fixture);
+  describeMessageBusBatches(`in-process on ${engine}`, fixture);
 
   describe(`InProcessMessageBus on ${engine}`, () => {
     let database: SqlDatabase;

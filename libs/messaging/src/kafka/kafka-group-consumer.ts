@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { Consumer, EachMessagePayload, KafkaMessage } from 'kafkajs';
+import { Consumer, EachBatchPayload, EachMessagePayload, KafkaMessage } from 'kafkajs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { IncomingMessage, Subscription } from '../message-bus.port';
 import { GroupMemberReports, GroupMembershipWatch } from '../group-membership';
@@ -13,6 +13,8 @@ export interface GroupConsumerSettings {
   groupId: string;
   topics: readonly string[];
   handle(message: IncomingMessage): Promise<void>;
+  /** See SubscribeOptions.handleBatch: with it, the member takes what kafkajs fetched of a partition together. */
+  handleBatch?(messages: readonly IncomingMessage[]): Promise<void>;
   /** Sends a message that cannot be handled to its dead-letter topic (it is committed afterwards). */
   deadLetter(topic: string, partition: number, message: KafkaMessage, reason: unknown, attempts: number): Promise<void>;
   retry: RetryPolicy;
@@ -91,7 +93,9 @@ export class KafkaGroupConsumer implements Subscription {
     await consumer.run({
       autoCommit: false,
       partitionsConsumedConcurrently,
-      eachMessage: (payload) => this.track(payload),
+      ...(this.settings.handleBatch
+        ? { eachBatchAutoResolve: false, eachBatch: (payload: EachBatchPayload) => this.track(() => this.consumeBatch(payload)) }
+        : { eachMessage: (payload: EachMessagePayload) => this.track(() => this.consume(payload)) }),
     });
   }
 
@@ -159,10 +163,10 @@ export class KafkaGroupConsumer implements Subscription {
     }
   }
 
-  private async track(payload: EachMessagePayload): Promise<void> {
+  private async track(work: () => Promise<unknown>): Promise<void> {
     // Not handled and not committed: the group's next member reads it.
     if (this.isStopping) return;
-    const consuming = this.consume(payload);
+    const consuming = work().then(() => undefined);
     this.inFlight.add(consuming);
     try {
       await consuming;
@@ -175,13 +179,53 @@ export class KafkaGroupConsumer implements Subscription {
     return this.stopped.signal.aborted;
   }
 
-  private async consume({ topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> {
+  /**
+   * What kafkajs fetched of a partition: to the batch handler together when every message decodes,
+   * committed after it; otherwise, or when it fails, one message at a time as `consume` takes them.
+   */
+  private async consumeBatch({ batch, heartbeat, resolveOffset, isRunning, isStale }: EachBatchPayload): Promise<void> {
+    const { topic, partition, messages } = batch;
+    const last = messages.at(-1);
+    if (last && (await this.handleTogether(topic, partition, messages))) {
+      await this.commit(topic, partition, last.offset);
+      resolveOffset(last.offset);
+      return;
+    }
+    for (const message of messages) {
+      if (this.isStopping || !isRunning() || isStale()) return;
+      if (!(await this.consume({ topic, partition, message, heartbeat }))) return;
+      resolveOffset(message.offset);
+      await heartbeat();
+    }
+  }
+
+  /** True when the batch handler took the messages; false when they are to be handled one by one (its failure logged). */
+  private async handleTogether(topic: string, partition: number, messages: readonly KafkaMessage[]): Promise<boolean> {
+    const { handleBatch, authenticator, groupId, logger } = this.settings;
+    if (!handleBatch || messages.length < 2 || this.isStopping) return false;
+    const decoded: IncomingMessage[] = [];
+    for (const message of messages) {
+      const result = decodeMessage(topic, partition, message, authenticator);
+      if (!result.ok) return false;
+      decoded.push(result.message);
+    }
+    try {
+      await handleBatch(decoded);
+      return true;
+    } catch (error) {
+      logger.warn(`Group ${groupId} could not handle ${messages.length} messages of ${topic}/${partition} together (${errorMessage(error)}); handling them one by one`);
+      return false;
+    }
+  }
+
+  /** Handles one message with retries and commits past it; false when stopped before (nothing committed). */
+  private async consume({ topic, partition, message, heartbeat }: Pick<EachMessagePayload, 'topic' | 'partition' | 'message' | 'heartbeat'>): Promise<boolean> {
     const { groupId, retry, logger } = this.settings;
     const decoded = decodeMessage(topic, partition, message, this.settings.authenticator);
     if (!decoded.ok) {
       await this.settings.deadLetter(topic, partition, message, decoded.reason, 0);
       await this.commit(topic, partition, message.offset);
-      return;
+      return true;
     }
     const outcome = await handleWithRetries(decoded.message, {
       groupId,
@@ -199,7 +243,9 @@ export class KafkaGroupConsumer implements Subscription {
       },
     });
     // Not committed when stopped: the next member of the group reads this message again.
-    if (outcome !== 'stopped') await this.commit(topic, partition, message.offset);
+    if (outcome === 'stopped') return false;
+    await this.commit(topic, partition, message.offset);
+    return true;
   }
 
   /**

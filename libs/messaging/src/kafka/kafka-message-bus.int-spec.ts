@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { DeadLetterHeaders } from '../dead-letter';
 import { RetryPolicy } from '../delivery/retry-policy';
 import { describeMessageBusContract } from '../testing/message-bus.contract';
+import { describeMessageBusBatches } from '../testing/message-bus-batches.contract';
 import { eventually, Gate, Inbox } from '../testing/inbox';
 import { KafkaMessageBus, KafkaMessageBusOptions } from './kafka-message-bus';
 import { describeWithKafka } from './testing/describe-with-kafka';
@@ -39,6 +40,11 @@ describeWithKafka('KafkaMessageBus on Kafka', () => {
     },
     { consumerLagUnsupported: lagUnsupported },
   );
+
+  describeMessageBusBatches('KafkaMessageBus', async () => {
+    const cluster = await startTestKafkaCluster();
+    return { openBus: async () => new KafkaMessageBus(busOptions(cluster)), partitions: 4, retry: RETRY, dispose: () => cluster.stop() };
+  });
 
   describe('Kafka specifics', () => {
     let cluster: TestKafkaCluster;

@@ -109,6 +109,7 @@ export class KafkaMessageBus implements MessageBus {
         groupId,
         topics,
         handle: (message) => options.handle(message),
+        handleBatch: options.handleBatch && ((messages) => options.handleBatch!(messages)),
         deadLetter: (topic, partition, message, reason, attempts) => this.deadLetter(groupId, topic, partition, message, reason, attempts),
         retry: options.keepRetrying ? keepRetrying(this.retry) : this.retry,
         authenticator: this.options.authenticator,
