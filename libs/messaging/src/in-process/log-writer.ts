@@ -1,5 +1,6 @@
 import { Kysely } from 'kysely';
 import { SqlDatabase } from '@app/persistence';
+import { IncomingMessage } from '../message-bus.port';
 import { BUS_SCHEMA, BusLog, BusTables, insertMessages, nextOffsets, NumberedBatch, PartitionBatch, reserveOffsets, ROWS_PER_INSERT } from './message-log';
 
 /** Work to commit in the same transaction as the appended messages (a dead letter's offset commit). */
@@ -7,8 +8,8 @@ export type Alongside = (tx: Kysely<BusTables>) => Promise<void>;
 
 /** How a writer numbers what it appends. */
 export interface Appender {
-  /** Appends the batches, numbered in order within each partition; resolves once committed. */
-  append(topic: string, batches: readonly PartitionBatch[], alongside?: Alongside): Promise<void>;
+  /** Appends the batches, numbered in order within each partition; resolves once committed, with the messages as readers get them. */
+  append(topic: string, batches: readonly PartitionBatch[], alongside?: Alongside): Promise<IncomingMessage[]>;
 }
 
 /**
@@ -19,15 +20,16 @@ export interface Appender {
 export class LockedOffsets implements Appender {
   constructor(private readonly log: BusLog) {}
 
-  async append(topic: string, batches: readonly PartitionBatch[], alongside?: Alongside): Promise<void> {
+  async append(topic: string, batches: readonly PartitionBatch[], alongside?: Alongside): Promise<IncomingMessage[]> {
     const { db } = this.log;
-    await db.transaction().execute(async (tx) => {
+    return db.transaction().execute(async (tx) => {
       const numbered: NumberedBatch[] = [];
       for (const batch of [...batches].sort((a, b) => a.partition - b.partition)) {
         numbered.push({ ...batch, firstOffset: await reserveOffsets(tx, topic, batch.partition, batch.messages.length) });
       }
-      await insertMessages(this.log, tx, topic, numbered);
+      const appended = await insertMessages(this.log, tx, topic, numbered);
       await alongside?.(tx);
+      return appended;
     });
   }
 }
@@ -44,13 +46,13 @@ export class RememberedOffsets implements Appender {
 
   constructor(private readonly log: BusLog) {}
 
-  append(topic: string, batches: readonly PartitionBatch[], alongside?: Alongside): Promise<void> {
+  append(topic: string, batches: readonly PartitionBatch[], alongside?: Alongside): Promise<IncomingMessage[]> {
     const appended = this.tail.then(() => this.appendNow(topic, batches, alongside));
     this.tail = appended.catch(() => undefined);
     return appended;
   }
 
-  private async appendNow(topic: string, batches: readonly PartitionBatch[], alongside?: Alongside): Promise<void> {
+  private async appendNow(topic: string, batches: readonly PartitionBatch[], alongside?: Alongside): Promise<IncomingMessage[]> {
     const { db } = this.log;
     let offsets = this.next.get(topic);
     if (!offsets) {
@@ -62,14 +64,15 @@ export class RememberedOffsets implements Appender {
       if (firstOffset === undefined) throw new Error(`Topic "${topic}" has no partition ${batch.partition}.`);
       return { ...batch, firstOffset };
     });
-    const write = async (executor: Kysely<BusTables>): Promise<void> => {
-      await insertMessages(this.log, executor, topic, numbered);
+    const write = async (executor: Kysely<BusTables>): Promise<IncomingMessage[]> => {
+      const appended = await insertMessages(this.log, executor, topic, numbered);
       await alongside?.(executor);
+      return appended;
     };
     const rows = batches.reduce((sum, batch) => sum + batch.messages.length, 0);
-    if (alongside || rows > ROWS_PER_INSERT) await db.transaction().execute(write);
-    else await write(db);
+    const appended = alongside || rows > ROWS_PER_INSERT ? await db.transaction().execute(write) : await write(db);
     for (const { partition, messages, firstOffset } of numbered) offsets.set(partition, firstOffset + messages.length);
+    return appended;
   }
 }
 
@@ -94,7 +97,7 @@ export class MessageLogWriter {
   /** True when every append to the log goes through this writer, so its readers need not poll. */
   readonly seesEveryAppend: boolean;
   private readonly appender: Appender;
-  private readonly readers = new Map<string, Set<() => void>>();
+  private readonly readers = new Map<string, Set<AppendListener>>();
 
   private constructor(database: SqlDatabase) {
     this.log = database.forSchema<BusTables>(BUS_SCHEMA);
@@ -104,14 +107,20 @@ export class MessageLogWriter {
 
   async append(topic: string, batches: readonly PartitionBatch[], alongside?: Alongside): Promise<void> {
     if (batches.length === 0) return;
-    await this.appender.append(topic, batches, alongside);
+    const appended = await this.appender.append(topic, batches, alongside);
     for (const { partition } of batches) {
-      for (const wake of this.readers.get(partitionName(topic, partition)) ?? []) wake();
+      const readers = this.readers.get(partitionName(topic, partition));
+      if (!readers) continue;
+      const ofPartition = appended.filter((message) => message.partition === partition);
+      for (const wake of readers) wake(ofPartition);
     }
   }
 
-  /** Calls `wake` after every append to the partition, until the returned function is called. */
-  onAppend(topic: string, partition: number, wake: () => void): () => void {
+  /**
+   * Calls `wake` after every append to the partition, with the messages appended (in offset order,
+   * shared by every reader: they are not to be changed), until the returned function is called.
+   */
+  onAppend(topic: string, partition: number, wake: AppendListener): () => void {
     const name = partitionName(topic, partition);
     const readers = this.readers.get(name) ?? new Set();
     readers.add(wake);
@@ -124,3 +133,6 @@ export class MessageLogWriter {
 }
 
 const partitionName = (topic: string, partition: number): string => `${partition}/${topic}`;
+
+/** Told of the messages just appended to a partition. */
+export type AppendListener = (appended: readonly IncomingMessage[]) => void;

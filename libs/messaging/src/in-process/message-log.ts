@@ -109,7 +109,8 @@ const insertOneMessage = new PreparedQuery(({ db }: BusLog, row: MessageRow) =>
 );
 
 /** Inserts the numbered messages, one statement per ROWS_PER_INSERT (a transaction of the caller's for more). */
-export async function insertMessages(log: BusLog, executor: Kysely<BusTables>, topic: string, batches: readonly NumberedBatch[]): Promise<void> {
+/** Writes the numbered batches; returns the messages as readers will get them (each value parsed once, from the text stored). */
+export async function insertMessages(log: BusLog, executor: Kysely<BusTables>, topic: string, batches: readonly NumberedBatch[]): Promise<IncomingMessage[]> {
   const { dialect } = log;
   const rows = batches.flatMap(({ partition, messages, firstOffset }) =>
     messages.map((message, index) => ({
@@ -122,13 +123,25 @@ export async function insertMessages(log: BusLog, executor: Kysely<BusTables>, t
     })),
   );
   // One message, the most common append: a prepared statement.
-  if (rows.length === 1) return void (await insertOneMessage.run(log, rows[0], executor));
-  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-    await executor
-      .insertInto('messages')
-      .values(rows.slice(start, start + ROWS_PER_INSERT))
-      .execute();
+  if (rows.length === 1) await insertOneMessage.run(log, rows[0], executor);
+  else {
+    for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+      await executor
+        .insertInto('messages')
+        .values(rows.slice(start, start + ROWS_PER_INSERT))
+        .execute();
+    }
   }
+  const timestamp = String(Date.now());
+  return rows.map((row) => ({
+    topic,
+    partition: row.partition,
+    offset: String(row.offset),
+    key: row.key,
+    value: JSON.parse(row.value),
+    headers: JSON.parse(row.headers) as Record<string, string>,
+    timestamp,
+  }));
 }
 
 /**

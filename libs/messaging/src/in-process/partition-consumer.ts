@@ -31,6 +31,8 @@ const FETCH_SIZE = 100;
  * published meanwhile is handled in the same batch (Kafka's fetch wait, in short).
  */
 export const BATCH_LINGER_MS = 5;
+/** Messages handed over at append kept at most; beyond, the reader falls back to reading the log. */
+const MAX_HANDED_OVER = 1_000;
 
 /**
  * How long handled messages may wait for their offset commit: one commit covers what was handled
@@ -52,6 +54,11 @@ export class PartitionConsumer {
   private uncommitted?: number;
   private commitTimer?: NodeJS.Timeout;
   private commits: Promise<void> = Promise.resolve();
+  /**
+   * What this process appended to the partition since the last read, as the writer handed it over:
+   * read from here instead of the log when it follows on from the next offset (no query, no parse).
+   */
+  private handedOver: IncomingMessage[] = [];
 
   constructor(private readonly settings: PartitionConsumerSettings) {}
 
@@ -66,7 +73,10 @@ export class PartitionConsumer {
   start(): void {
     const { writer, topic, partition } = this.settings;
     // Something was appended to this partition: read now instead of at the next poll.
-    const stopListening = writer.onAppend(topic, partition, () => this.wakeup.notify());
+    const stopListening = writer.onAppend(topic, partition, (appended) => {
+      this.handedOver = this.handedOver.length + appended.length > MAX_HANDED_OVER ? [] : [...this.handedOver, ...appended];
+      this.wakeup.notify();
+    });
     this.running = this.run().finally(stopListening);
   }
 
@@ -98,7 +108,7 @@ export class PartitionConsumer {
       try {
         nextOffset ??= await joinPartition(log, groupId, topic, partition);
         this.wakeup.reset();
-        const batch = await readPartition(log, topic, partition, nextOffset, FETCH_SIZE);
+        const batch = this.takeHandedOver(nextOffset) ?? (await readPartition(log, topic, partition, nextOffset, FETCH_SIZE));
         const committed = nextOffset;
         let handledAll = true;
         if (await this.deliverTogether(batch)) nextOffset = Number(batch[batch.length - 1]!.offset) + 1;
@@ -127,6 +137,18 @@ export class PartitionConsumer {
         await sleep(retryAfterErrorMs, this.stopped.signal);
       }
     }
+  }
+
+  /** The handed-over messages from `nextOffset` on (at most a fetch), or null when they do not follow on from it. */
+  private takeHandedOver(nextOffset: number): IncomingMessage[] | null {
+    const from = this.handedOver.findIndex((message) => Number(message.offset) >= nextOffset);
+    this.handedOver = from === -1 ? [] : this.handedOver.slice(from);
+    if (this.handedOver.length === 0 || Number(this.handedOver[0]!.offset) !== nextOffset) return null;
+    let count = 1;
+    while (count < Math.min(this.handedOver.length, FETCH_SIZE) && Number(this.handedOver[count]!.offset) === nextOffset + count) count++;
+    const taken = this.handedOver.slice(0, count);
+    this.handedOver = this.handedOver.slice(count);
+    return taken;
   }
 
   private commitSoon(nextOffset: number): void {
