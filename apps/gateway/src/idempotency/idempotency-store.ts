@@ -1,4 +1,5 @@
-import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { PeriodicTask } from '@app/persistence';
 import { SECRET_BOX, SecretBox } from '@app/security';
 import { GATEWAY_DATABASE, GatewayDatabase } from '../gateway-migrations';
 
@@ -33,19 +34,21 @@ export type Claim =
  * token or a webhook secret) and replayed for the same body within 24 hours.
  */
 @Injectable()
-export class IdempotencyStore implements OnModuleDestroy {
-  private readonly sweeper: NodeJS.Timeout;
+export class IdempotencyStore implements OnApplicationBootstrap, OnModuleDestroy {
+  /** Forgets expired keys, from the start of the application until its shutdown. */
+  private readonly sweeper = new PeriodicTask('IdempotencyKeys', SWEEP_EVERY_MS, async () => void (await this.sweep()));
 
   constructor(
     @Inject(GATEWAY_DATABASE) private readonly database: GatewayDatabase,
     @Inject(SECRET_BOX) private readonly secrets: SecretBox,
-  ) {
-    this.sweeper = setInterval(() => void this.sweep().catch(() => undefined), SWEEP_EVERY_MS);
-    this.sweeper.unref();
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.sweeper.start();
   }
 
-  onModuleDestroy(): void {
-    clearInterval(this.sweeper);
+  onModuleDestroy(): Promise<void> {
+    return this.sweeper.stop();
   }
 
   async claim(request: IdempotentRequest): Promise<Claim> {

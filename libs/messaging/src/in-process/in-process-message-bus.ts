@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { deadLetterTopic } from '../dead-letter';
-import { migrateSchema, SqlDatabase } from '@app/persistence';
+import { migrateSchema, PeriodicTask, SqlDatabase } from '@app/persistence';
 import { deadLetterHeaders } from '../dead-letter';
 import { keepRetrying, RetryPolicy, retryPolicy } from '../delivery/retry-policy';
 import { ConsumerLag, IncomingMessage, MessageBus, OutgoingMessage, SubscribeOptions, Subscription } from '../message-bus.port';
@@ -43,7 +43,7 @@ export class InProcessMessageBus implements MessageBus {
   private readonly topicPartitions = new Map<string, Promise<number>>();
   private readonly members = new Map<string, GroupMember>();
   private readonly writer: MessageLogWriter;
-  private retentionTimer?: NodeJS.Timeout;
+  private retention?: PeriodicTask;
   private closed = false;
 
   constructor(database: SqlDatabase, options: InProcessMessageBusOptions = {}) {
@@ -59,9 +59,9 @@ export class InProcessMessageBus implements MessageBus {
   async migrate(): Promise<void> {
     await migrateSchema(this.writer.log, busMigrations);
     const retentionMs = this.retentionMs;
-    if (retentionMs !== undefined && !this.retentionTimer) {
-      this.retentionTimer = setInterval(() => void this.applyRetention(retentionMs), Math.min(retentionMs, 3_600_000));
-      this.retentionTimer.unref();
+    if (retentionMs !== undefined && !this.retention) {
+      this.retention = new PeriodicTask('MessageRetention', Math.min(retentionMs, 3_600_000), () => this.applyRetention(retentionMs), this.logger);
+      this.retention.start();
     }
   }
 
@@ -116,7 +116,7 @@ export class InProcessMessageBus implements MessageBus {
   /** Stops every consumer of this bus; the database stays open (it belongs to the caller). */
   async close(): Promise<void> {
     this.closed = true;
-    clearInterval(this.retentionTimer);
+    await this.retention?.stop();
     await Promise.all([...this.members.values()].map((member) => member.stop()));
   }
 
