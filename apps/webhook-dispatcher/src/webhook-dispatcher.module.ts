@@ -6,15 +6,22 @@ import { WebhookHealthRepository } from './deliver-webhooks/webhook-health.repos
 import { WebhookSender } from './deliver-webhooks/webhook-sender';
 import { DeliveryBacklogHandler } from './delivery-backlog/delivery-backlog.handler';
 import { DeliveryBacklogRepository } from './delivery-backlog/delivery-backlog.repository';
-import { DeliveryLogHandler } from './delivery-log/delivery-log.handler';
 import { DeliveryLogRepository } from './delivery-log/delivery-log.repository';
-import { ManageWebhooksHandler } from './manage-webhooks/manage-webhooks.handler';
+import { ListDeliveriesHandler } from './delivery-log/list-deliveries/list-deliveries.handler';
+import { RecoverDeliveriesHandler } from './delivery-log/recover-deliveries/recover-deliveries.handler';
+import { ResendDeliveryHandler } from './delivery-log/resend-delivery/resend-delivery.handler';
+import { CreateWebhookHandler } from './manage-webhooks/create-webhook/create-webhook.handler';
+import { DeleteWebhookHandler } from './manage-webhooks/delete-webhook/delete-webhook.handler';
+import { GetWebhookHandler } from './manage-webhooks/get-webhook/get-webhook.handler';
+import { ListWebhooksHandler } from './manage-webhooks/list-webhooks/list-webhooks.handler';
+import { RotateWebhookSecretHandler } from './manage-webhooks/rotate-webhook-secret/rotate-webhook-secret.handler';
+import { UpdateWebhookHandler } from './manage-webhooks/update-webhook/update-webhook.handler';
 import { WebhookActivityRepository } from './manage-webhooks/webhook-activity.repository';
 import { WebhookSettingsRepository } from './manage-webhooks/webhook-settings.repository';
 import { PostEventsConsumer } from './queue-deliveries/post-events.consumer';
 import { EventDeliveries } from './queue-deliveries/event-deliveries.repository';
 import { DeliveryRetention } from './retention/delivery-retention';
-import { TestWebhookHandler } from './test-webhooks/test-webhook.handler';
+import { TestWebhookHandler } from './test-webhook/test-webhook.handler';
 import { WEBHOOKS_DATABASE, WEBHOOKS_SCHEMA, webhooksMigrations } from './webhooks-schema';
 
 /**
@@ -28,7 +35,12 @@ import { WEBHOOKS_DATABASE, WEBHOOKS_SCHEMA, webhooksMigrations } from './webhoo
     schemaMigrationsAtStart(WEBHOOKS_DATABASE, webhooksMigrations),
     WebhookActivityRepository,
     WebhookSettingsRepository,
-    ManageWebhooksHandler,
+    ListWebhooksHandler,
+    GetWebhookHandler,
+    CreateWebhookHandler,
+    UpdateWebhookHandler,
+    DeleteWebhookHandler,
+    RotateWebhookSecretHandler,
     EventDeliveries,
     PostEventsConsumer,
     DeliveryQueueRepository,
@@ -36,7 +48,9 @@ import { WEBHOOKS_DATABASE, WEBHOOKS_SCHEMA, webhooksMigrations } from './webhoo
     WebhookSender,
     DeliveryWorker,
     DeliveryLogRepository,
-    DeliveryLogHandler,
+    ListDeliveriesHandler,
+    RecoverDeliveriesHandler,
+    ResendDeliveryHandler,
     TestWebhookHandler,
     DeliveryBacklogRepository,
     DeliveryBacklogHandler,

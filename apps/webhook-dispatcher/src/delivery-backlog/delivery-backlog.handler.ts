@@ -9,7 +9,7 @@ export class DeliveryBacklogHandler {
   constructor(private readonly deliveries: DeliveryBacklogRepository) {}
 
   @HandlesRpc(RpcMethods.deliveryBacklog)
-  backlog(): Promise<DeliveryBacklog> {
+  handle(): Promise<DeliveryBacklog> {
     return this.deliveries.backlog();
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { RpcMethods } from '@app/contracts';
+import { DisconnectAccountRequest, RpcMethods } from '@app/contracts';
 import { RPC_CLIENT, RpcClient } from '@app/messaging';
 import { notFound } from '../../http/api-error';
 import { AccountRegistry } from '../account-registry';
@@ -19,7 +19,7 @@ export class DisconnectAccount {
   async disconnect(workspaceUuid: string, id: number | null): Promise<void> {
     if (id === null || !(await this.accounts.find(workspaceUuid, id))) throw notFound(ACCOUNT_NOT_FOUND);
     // Disconnecting first: if the publisher cannot be reached the account stays, and the call can be repeated.
-    await this.rpc.request(RpcMethods.disconnectAccount, { accountId: id, workspaceUuid });
+    await this.rpc.request(RpcMethods.disconnectAccount, { accountId: id, workspaceUuid } satisfies DisconnectAccountRequest);
     await this.accounts.markDeleted(workspaceUuid, id);
     this.logger.log(`Account ${id} disconnected from workspace ${workspaceUuid}`);
   }

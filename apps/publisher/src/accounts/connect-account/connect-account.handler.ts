@@ -4,7 +4,7 @@ import { HandlesRpc } from '@app/messaging';
 import { ProviderRegistry } from '../../providers/provider-registry';
 import { PublishProvider, Verification } from '../../providers/publish-provider';
 import { AccountStore } from '../account-store';
-import { validateConnectAccountRequest, ValidConnectAccountRequest } from './connect-account-request';
+import { validateConnectAccountRequest, ValidConnectAccountRequest } from './connect-account.request';
 import { avatarAddress } from './avatar-address';
 import { ConnectDeadline } from './connect-deadline';
 import { errorMessage } from '@app/errors';

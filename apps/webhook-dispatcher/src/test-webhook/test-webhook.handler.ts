@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Messages, RpcMethods, ServiceError, TestAttemptView } from '@app/contracts';
 import { HandlesRpc } from '@app/messaging';
 import { WebhookSender } from '../deliver-webhooks/webhook-sender';
-import { isEventName, WebhookMessages } from '../manage-webhooks/webhook-input';
+import { isEventName, webhookNotFound, WebhookMessages } from '../manage-webhooks/webhook-input';
 import { WebhookSettingsRepository } from '../manage-webhooks/webhook-settings.repository';
 import { describeScope, field, scopeOwner, webhookIdOf } from '../webhook-scope';
 import { SAMPLE_WORKSPACE_UUID, sampleEnvelope } from './sample-envelope';
@@ -23,13 +23,13 @@ export class TestWebhookHandler {
   ) {}
 
   @HandlesRpc(RpcMethods.testWebhook)
-  async test(payload: unknown): Promise<TestAttemptView> {
+  async handle(payload: unknown): Promise<TestAttemptView> {
     const owner = scopeOwner(payload);
     const id = webhookIdOf(payload);
     const event = field(payload, 'event');
     if (!isEventName(event)) throw new ServiceError('validation', Messages.validation, { event: [WebhookMessages.eventInvalid] });
     const target = id !== null ? await this.webhooks.signingTarget(owner, id) : null;
-    if (!target) throw new ServiceError('not_found', WebhookMessages.notFound);
+    if (!target) webhookNotFound();
 
     const testId = randomUUID();
     const at = new Date();

@@ -1,6 +1,6 @@
 import { ServiceError } from '@app/contracts';
 import { SandboxProvider } from '../../providers/sandbox/sandbox-provider';
-import { validateConnectAccountRequest } from './connect-account-request';
+import { validateConnectAccountRequest } from './connect-account.request';
 
 const sandbox = new SandboxProvider();
 const providers = { find: (name: string) => (name === 'sandbox' ? sandbox : null), names: () => ['sandbox'] };
