@@ -50,7 +50,7 @@ import { ListPostsController } from './posts/list-posts/list-posts.controller';
 import { CountPostsController } from './posts/count-posts/count-posts.controller';
 import { PostInputReader } from './posts/post-input';
 import { PostCommands } from './posts/post-commands';
-import { PostEventsConsumer } from './posts/read-model/post-events.consumer';
+import { PostsReadModelConsumer } from './posts/read-model/posts-read-model.consumer';
 import { PostsReadModel } from './posts/read-model/posts-read-model';
 import { ReadYourWrites } from './posts/read-model/read-your-writes';
 import { UpdatePostController } from './posts/update-post/update-post.controller';
@@ -180,7 +180,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     PostInputReader,
     ReadYourWrites,
     PostsReadModel,
-    PostEventsConsumer,
+    PostsReadModelConsumer,
     PostCommands,
     WebhookSettings,
     WebhookDeliveries,

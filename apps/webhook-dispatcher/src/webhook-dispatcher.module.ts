@@ -18,7 +18,7 @@ import { RotateWebhookSecretHandler } from './manage-webhooks/rotate-webhook-sec
 import { UpdateWebhookHandler } from './manage-webhooks/update-webhook/update-webhook.handler';
 import { WebhookActivityRepository } from './manage-webhooks/webhook-activity.repository';
 import { WebhookSettingsRepository } from './manage-webhooks/webhook-settings.repository';
-import { PostEventsConsumer } from './queue-deliveries/post-events.consumer';
+import { EventDeliveriesConsumer } from './queue-deliveries/event-deliveries.consumer';
 import { EventDeliveries } from './queue-deliveries/event-deliveries.repository';
 import { DeliveryRetention } from './retention/delivery-retention';
 import { TestWebhookHandler } from './test-webhook/test-webhook.handler';
@@ -42,7 +42,7 @@ import { WEBHOOKS_DATABASE, WEBHOOKS_SCHEMA, webhooksMigrations } from './webhoo
     DeleteWebhookHandler,
     RotateWebhookSecretHandler,
     EventDeliveries,
-    PostEventsConsumer,
+    EventDeliveriesConsumer,
     DeliveryQueueRepository,
     WebhookHealthRepository,
     WebhookSender,

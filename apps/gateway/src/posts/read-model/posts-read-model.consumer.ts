@@ -5,7 +5,7 @@ import { PostsReadModel } from './posts-read-model';
 
 /** Keeps the gateway's posts read model from `post-events` (consumer group `gateway.posts`). */
 @Injectable()
-export class PostEventsConsumer {
+export class PostsReadModelConsumer {
   constructor(private readonly posts: PostsReadModel) {}
 
   @ConsumesTopics({ groupId: ConsumerGroups.gatewayPosts, topics: [Topics.postEvents], batches: true })

@@ -6,12 +6,12 @@ import { EventDeliveries } from './event-deliveries.repository';
 import { buildEnvelope, webhookEventFor } from './webhook-envelope';
 
 /**
- * Reads `post-events`: each event that fires a webhook event queues one delivery per subscribed
- * webhook, the envelope built from the post the message carries. Delivery ids are fixed by the
- * event and the webhook, so a redelivered event queues nothing more.
+ * Queues the webhook deliveries of `post-events`: each event that fires a webhook event queues one
+ * delivery per subscribed webhook, the envelope built from the post the message carries. Delivery
+ * ids are fixed by the event and the webhook, so a redelivered event queues nothing more.
  */
 @Injectable()
-export class PostEventsConsumer {
+export class EventDeliveriesConsumer {
   private readonly logger = new Logger('WebhookEvents');
 
   constructor(
