@@ -49,7 +49,7 @@ import { PostHistoryController } from './posts/post-history/post-history.control
 import { ListPostsController } from './posts/list-posts/list-posts.controller';
 import { CountPostsController } from './posts/count-posts/count-posts.controller';
 import { PostInputReader } from './posts/post-input';
-import { PostCommands } from './posts/post-commands';
+import { PostCommandSender } from './posts/post-command-sender';
 import { PostsReadModelConsumer } from './posts/read-model/posts-read-model.consumer';
 import { PostsReadModel } from './posts/read-model/posts-read-model';
 import { ReadYourWrites } from './posts/read-model/read-your-writes';
@@ -181,7 +181,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     ReadYourWrites,
     PostsReadModel,
     PostsReadModelConsumer,
-    PostCommands,
+    PostCommandSender,
     WebhookSettings,
     WebhookDeliveries,
     WebhookActions,

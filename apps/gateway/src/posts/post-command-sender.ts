@@ -10,7 +10,7 @@ type PostCommandMethod = (typeof RpcMethods)['createPost' | 'updatePost' | 'appr
  * next read through this gateway waits until the read model shows the change.
  */
 @Injectable()
-export class PostCommands {
+export class PostCommandSender {
   constructor(
     @Inject(RPC_CLIENT) private readonly rpc: RpcClient,
     private readonly progress: ReadYourWrites,
