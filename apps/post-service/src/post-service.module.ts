@@ -12,7 +12,7 @@ import { dropPostsReadModelMigration, POSTS_DATABASE, POSTS_SCHEMA, PostsTables,
 import { HeldInstantRecorder } from './queue-slots/held-instant-recorder';
 import { HeldInstantsConsumer } from './queue-slots/held-instants.consumer';
 import { QueueSlotAllocator } from './queue-slots/queue-slot-allocator';
-import { QueueSlotBook } from './queue-slots/queue-slot-book';
+import { QueueSlotStore } from './queue-slots/queue-slot-store';
 import { queueSlotsMigration } from './queue-slots/queue-slots-schema';
 import { RecordPublishResultHandler } from './record-publish-result/record-publish-result.handler';
 import { StartPublishingHandler } from './start-publishing/start-publishing.handler';
@@ -40,7 +40,7 @@ import { UpdatePostHandler } from './update-post/update-post.handler';
     StartPublishingHandler,
     ExpirePublishingHandler,
     RecordPublishResultHandler,
-    QueueSlotBook,
+    QueueSlotStore,
     QueueSlotAllocator,
     HeldInstantRecorder,
     HeldInstantsConsumer,

@@ -1,5 +1,5 @@
 import { ServiceError } from '@app/contracts';
-import type { SecretShown } from './manage-webhooks/webhook-settings.repository';
+import type { SecretShown } from './manage-webhooks/webhook-settings-store';
 
 /** The workspace a scope stands for; null for the system (panel) scope. */
 export type ScopeOwner = string | null;

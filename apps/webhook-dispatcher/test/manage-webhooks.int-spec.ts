@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { RpcMethods, rpcServiceOf, ServiceError, WEBHOOK_EVENTS, WebhookView } from '@app/contracts';
 import { WebhookDispatcherHarness } from './webhook-dispatcher-harness';
-import { NO_ACTIVITY } from '../src/manage-webhooks/webhook-activity.repository';
+import { NO_ACTIVITY } from '../src/manage-webhooks/webhook-activity-store';
 import { WebhookMessages } from '../src/manage-webhooks/webhook-input';
 
 const workspace = { workspaceUuid: '2f0c6a3e-1111-4a7b-8c9d-000000000001' };

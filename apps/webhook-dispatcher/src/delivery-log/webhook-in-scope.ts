@@ -1,9 +1,9 @@
 import { scopeOwner, webhookIdOf } from '../webhook-scope';
 import { webhookNotFound } from '../manage-webhooks/webhook-input';
-import { WebhookSettingsRepository } from '../manage-webhooks/webhook-settings.repository';
+import { WebhookSettingsStore } from '../manage-webhooks/webhook-settings-store';
 
 /** The id of the webhook a delivery-log request names, when it is one of the request's scope; else not found. */
-export async function webhookInScope(webhooks: WebhookSettingsRepository, payload: unknown): Promise<number> {
+export async function webhookInScope(webhooks: WebhookSettingsStore, payload: unknown): Promise<number> {
   const owner = scopeOwner(payload);
   const id = webhookIdOf(payload);
   if (id === null || !(await webhooks.exists(owner, id))) webhookNotFound();

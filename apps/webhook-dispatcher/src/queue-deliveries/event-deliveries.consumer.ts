@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ConsumerGroups, decodePostEventMessage, PostEventMessage, Topics } from '@app/contracts';
 import { ConsumesTopics, IncomingMessage } from '@app/messaging';
 import { DeliveryWorker } from '../deliver-webhooks/delivery-worker';
-import { EventDeliveries } from './event-deliveries.repository';
+import { EventDeliveries } from './event-deliveries';
 import { buildEnvelope, webhookEventFor } from './webhook-envelope';
 
 /**

@@ -4,7 +4,7 @@ import { Messages, RpcMethods, ServiceError, TestAttemptView } from '@app/contra
 import { HandlesRpc } from '@app/messaging';
 import { WebhookSender } from '../deliver-webhooks/webhook-sender';
 import { isEventName, webhookNotFound, WebhookMessages } from '../manage-webhooks/webhook-input';
-import { WebhookSettingsRepository } from '../manage-webhooks/webhook-settings.repository';
+import { WebhookSettingsStore } from '../manage-webhooks/webhook-settings-store';
 import { describeScope, field, scopeOwner, webhookIdOf } from '../webhook-scope';
 import { SAMPLE_WORKSPACE_UUID, sampleEnvelope } from './sample-envelope';
 
@@ -18,7 +18,7 @@ export class TestWebhookHandler {
   private readonly logger = new Logger('WebhookTest');
 
   constructor(
-    private readonly webhooks: WebhookSettingsRepository,
+    private readonly webhooks: WebhookSettingsStore,
     private readonly sender: WebhookSender,
   ) {}
 

@@ -3,7 +3,7 @@ import { ConnectAccountReply, ConnectAccountRequest, DisconnectAccountRequest, R
 import { RPC_CLIENT, RpcClient } from '@app/messaging';
 import { platformOf } from '@app/platforms';
 import { notFound } from '../../http/api-error';
-import { AccountRegistry, AccountView, ReportedSettings } from '../account-registry';
+import { AccountStore, AccountView, ReportedSettings } from '../account-store';
 import { ACCOUNT_NOT_FOUND } from '../delete-account/disconnect-account';
 import { errorMessage } from '@app/errors';
 
@@ -37,7 +37,7 @@ export class ConnectAccount {
   private readonly logger = new Logger('Gateway');
 
   constructor(
-    private readonly accounts: AccountRegistry,
+    private readonly accounts: AccountStore,
     @Inject(RPC_CLIENT) private readonly rpc: RpcClient,
   ) {}
 

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DisconnectAccountRequest, RpcMethods } from '@app/contracts';
 import { RPC_CLIENT, RpcClient } from '@app/messaging';
 import { notFound } from '../../http/api-error';
-import { AccountRegistry } from '../account-registry';
+import { AccountStore } from '../account-store';
 
 export const ACCOUNT_NOT_FOUND = 'Account not found.';
 
@@ -12,7 +12,7 @@ export class DisconnectAccount {
   private readonly logger = new Logger('Gateway');
 
   constructor(
-    private readonly accounts: AccountRegistry,
+    private readonly accounts: AccountStore,
     @Inject(RPC_CLIENT) private readonly rpc: RpcClient,
   ) {}
 

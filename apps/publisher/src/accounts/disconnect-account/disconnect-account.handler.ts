@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DisconnectAccountReply, Messages, RpcMethods, ServiceError } from '@app/contracts';
 import { HandlesRpc } from '@app/messaging';
 import { asObject, checkAccountRef } from '../account-ref';
-import { AccountStore } from '../account-store';
+import { AccountCredentialStore } from '../account-credential-store';
 
 /**
  * RPC `publisher.accounts.disconnect` (a DisconnectAccountRequest): forgets an account's settings
@@ -12,7 +12,7 @@ import { AccountStore } from '../account-store';
 export class DisconnectAccountHandler {
   private readonly logger = new Logger('Publisher');
 
-  constructor(private readonly accounts: AccountStore) {}
+  constructor(private readonly accounts: AccountCredentialStore) {}
 
   @HandlesRpc(RpcMethods.disconnectAccount)
   async handle(payload: unknown): Promise<DisconnectAccountReply> {

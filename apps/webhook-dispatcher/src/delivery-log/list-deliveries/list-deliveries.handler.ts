@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DELIVERY_STATUSES, DeliveryView, RpcMethods } from '@app/contracts';
 import { HandlesRpc } from '@app/messaging';
-import { WebhookSettingsRepository } from '../../manage-webhooks/webhook-settings.repository';
+import { WebhookSettingsStore } from '../../manage-webhooks/webhook-settings-store';
 import { field } from '../../webhook-scope';
-import { DeliveryFilters, DeliveryLogRepository } from '../delivery-log.repository';
+import { DeliveryFilters, DeliveryLogStore } from '../delivery-log-store';
 import { instantOf, webhookInScope } from '../webhook-in-scope';
 
 const DEFAULT_LIST_LIMIT = 50;
@@ -13,8 +13,8 @@ const MAX_LIST_LIMIT = 200;
 @Injectable()
 export class ListDeliveriesHandler {
   constructor(
-    private readonly webhooks: WebhookSettingsRepository,
-    private readonly deliveries: DeliveryLogRepository,
+    private readonly webhooks: WebhookSettingsStore,
+    private readonly deliveries: DeliveryLogStore,
   ) {}
 
   @HandlesRpc(RpcMethods.listDeliveries)

@@ -2,9 +2,9 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Messages, RpcMethods, ServiceError } from '@app/contracts';
 import { HandlesRpc } from '@app/messaging';
 import { DeliveryWorker } from '../../deliver-webhooks/delivery-worker';
-import { WebhookSettingsRepository } from '../../manage-webhooks/webhook-settings.repository';
+import { WebhookSettingsStore } from '../../manage-webhooks/webhook-settings-store';
 import { field } from '../../webhook-scope';
-import { DeliveryLogRepository } from '../delivery-log.repository';
+import { DeliveryLogStore } from '../delivery-log-store';
 import { instantOf, webhookInScope } from '../webhook-in-scope';
 
 /** `webhooks.deliveries.recover` (a RecoverDeliveriesRequest): every failed delivery of the window due again, or only counted (`dryRun`). */
@@ -13,8 +13,8 @@ export class RecoverDeliveriesHandler {
   private readonly logger = new Logger('WebhookDeliveryLog');
 
   constructor(
-    private readonly webhooks: WebhookSettingsRepository,
-    private readonly deliveries: DeliveryLogRepository,
+    private readonly webhooks: WebhookSettingsStore,
+    private readonly deliveries: DeliveryLogStore,
     private readonly worker: DeliveryWorker,
   ) {}
 

@@ -2,9 +2,9 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DeliveryView, RpcMethods, ServiceError } from '@app/contracts';
 import { HandlesRpc } from '@app/messaging';
 import { DeliveryWorker } from '../../deliver-webhooks/delivery-worker';
-import { WebhookSettingsRepository } from '../../manage-webhooks/webhook-settings.repository';
+import { WebhookSettingsStore } from '../../manage-webhooks/webhook-settings-store';
 import { field } from '../../webhook-scope';
-import { DeliveryLogRepository } from '../delivery-log.repository';
+import { DeliveryLogStore } from '../delivery-log-store';
 import { webhookInScope } from '../webhook-in-scope';
 
 export const DELIVERY_NOT_FOUND = 'Delivery not found.';
@@ -15,8 +15,8 @@ export class ResendDeliveryHandler {
   private readonly logger = new Logger('WebhookDeliveryLog');
 
   constructor(
-    private readonly webhooks: WebhookSettingsRepository,
-    private readonly deliveries: DeliveryLogRepository,
+    private readonly webhooks: WebhookSettingsStore,
+    private readonly deliveries: DeliveryLogStore,
     private readonly worker: DeliveryWorker,
   ) {}
 

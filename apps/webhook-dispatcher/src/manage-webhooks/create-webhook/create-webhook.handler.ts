@@ -6,7 +6,7 @@ import { generateWebhookSecret } from '../../signing/webhook-secret';
 import { describeScope, field, scopeOwner } from '../../webhook-scope';
 import { checkedWebhookChanges, describeWebhook } from '../checked-webhook-changes';
 import { WebhookMessages } from '../webhook-input';
-import { WebhookLimitReached, WebhookSettingsRepository } from '../webhook-settings.repository';
+import { WebhookLimitReached, WebhookSettingsStore } from '../webhook-settings-store';
 
 /** `webhooks.create` (a CreateWebhookRequest): a webhook in a scope, with a generated secret unless one is given. */
 @Injectable()
@@ -14,7 +14,7 @@ export class CreateWebhookHandler {
   private readonly logger = new Logger('WebhookSettings');
 
   constructor(
-    private readonly webhooks: WebhookSettingsRepository,
+    private readonly webhooks: WebhookSettingsStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 

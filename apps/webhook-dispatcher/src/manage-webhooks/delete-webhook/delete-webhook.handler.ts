@@ -3,14 +3,14 @@ import { RpcMethods } from '@app/contracts';
 import { HandlesRpc } from '@app/messaging';
 import { describeScope, scopeOwner, webhookIdOf } from '../../webhook-scope';
 import { webhookNotFound } from '../webhook-input';
-import { WebhookSettingsRepository } from '../webhook-settings.repository';
+import { WebhookSettingsStore } from '../webhook-settings-store';
 
 /** `webhooks.delete` (a WebhookRequest): the webhook and its deliveries go. */
 @Injectable()
 export class DeleteWebhookHandler {
   private readonly logger = new Logger('WebhookSettings');
 
-  constructor(private readonly webhooks: WebhookSettingsRepository) {}
+  constructor(private readonly webhooks: WebhookSettingsStore) {}
 
   @HandlesRpc(RpcMethods.deleteWebhook)
   async handle(payload: unknown): Promise<null> {

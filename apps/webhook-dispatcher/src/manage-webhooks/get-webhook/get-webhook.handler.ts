@@ -3,12 +3,12 @@ import { RpcMethods, WebhookView } from '@app/contracts';
 import { HandlesRpc } from '@app/messaging';
 import { scopeOwner, secretShownTo, webhookIdOf } from '../../webhook-scope';
 import { webhookNotFound } from '../webhook-input';
-import { WebhookSettingsRepository } from '../webhook-settings.repository';
+import { WebhookSettingsStore } from '../webhook-settings-store';
 
 /** `webhooks.get` (a WebhookRequest): one webhook of a scope. */
 @Injectable()
 export class GetWebhookHandler {
-  constructor(private readonly webhooks: WebhookSettingsRepository) {}
+  constructor(private readonly webhooks: WebhookSettingsStore) {}
 
   @HandlesRpc(RpcMethods.getWebhook)
   async handle(payload: unknown): Promise<WebhookView> {

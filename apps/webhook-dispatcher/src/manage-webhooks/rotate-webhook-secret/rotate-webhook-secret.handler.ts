@@ -4,7 +4,7 @@ import { HandlesRpc } from '@app/messaging';
 import { generateWebhookSecret } from '../../signing/webhook-secret';
 import { describeScope, field, scopeOwner, webhookIdOf } from '../../webhook-scope';
 import { webhookNotFound, WebhookMessages } from '../webhook-input';
-import { WebhookSettingsRepository } from '../webhook-settings.repository';
+import { WebhookSettingsStore } from '../webhook-settings-store';
 
 /**
  * `webhooks.rotate-secret` (a RotateWebhookSecretRequest): a new generated secret; the old one
@@ -14,7 +14,7 @@ import { WebhookSettingsRepository } from '../webhook-settings.repository';
 export class RotateWebhookSecretHandler {
   private readonly logger = new Logger('WebhookSettings');
 
-  constructor(private readonly webhooks: WebhookSettingsRepository) {}
+  constructor(private readonly webhooks: WebhookSettingsStore) {}
 
   @HandlesRpc(RpcMethods.rotateWebhookSecret)
   async handle(payload: unknown): Promise<WebhookView> {

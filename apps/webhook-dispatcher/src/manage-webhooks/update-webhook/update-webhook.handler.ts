@@ -6,7 +6,7 @@ import { DeliveryWorker } from '../../deliver-webhooks/delivery-worker';
 import { describeScope, field, scopeOwner, webhookIdOf } from '../../webhook-scope';
 import { checkedWebhookChanges, describeWebhook } from '../checked-webhook-changes';
 import { webhookNotFound } from '../webhook-input';
-import { WebhookSettingsRepository } from '../webhook-settings.repository';
+import { WebhookSettingsStore } from '../webhook-settings-store';
 
 /** `webhooks.update` (an UpdateWebhookRequest): the settings given replace the stored ones. */
 @Injectable()
@@ -14,7 +14,7 @@ export class UpdateWebhookHandler {
   private readonly logger = new Logger('WebhookSettings');
 
   constructor(
-    private readonly webhooks: WebhookSettingsRepository,
+    private readonly webhooks: WebhookSettingsStore,
     private readonly worker: DeliveryWorker,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}

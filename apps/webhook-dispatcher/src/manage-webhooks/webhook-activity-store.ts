@@ -16,7 +16,7 @@ export const NO_ACTIVITY: WebhookActivity = { last_delivery_at: null, last_deliv
 
 /** The newest delivery of each webhook and the share of its attempts of the last 24 hours that succeeded. */
 @Injectable()
-export class WebhookActivityRepository {
+export class WebhookActivityStore {
   constructor(@Inject(WEBHOOKS_DATABASE) private readonly database: SchemaDatabase<WebhooksTables>) {}
 
   async of(webhookIds: readonly number[]): Promise<Map<number, WebhookActivity>> {

@@ -21,7 +21,7 @@ const accountById = new PreparedQuery(({ db }: SchemaDatabase<PublisherTables>, 
 type PublisherDb = SchemaDatabase<PublisherTables>['db'];
 
 @Injectable()
-export class AccountStore {
+export class AccountCredentialStore {
   private readonly sessionChanges = new OneAtATime<number>();
 
   constructor(

@@ -42,7 +42,7 @@ const recordOf = (row: Pick<Selectable<GatewayTables['media']>, (typeof MEDIA_CO
 
 /** What the gateway knows of each workspace's uploaded media; the bytes are in the media store. */
 @Injectable()
-export class MediaLibrary {
+export class MediaRecordStore {
   constructor(@Inject(GATEWAY_DATABASE) private readonly database: GatewayDatabase) {}
 
   async add(workspaceUuid: string, media: Omit<MediaRecord, 'created_at'>, durationSeconds: number | null = null): Promise<MediaRecord> {

@@ -1,7 +1,7 @@
 import { migrateSchema, SchemaDatabase, toDate } from '@app/persistence';
 import { openMigratedSchema, testEngines } from '@app/persistence/testing';
 import { WEBHOOKS_SCHEMA, WebhooksTables, webhooksMigrations } from '../webhooks-schema';
-import { ClaimedDelivery, DeliveryQueueRepository, FinishedAttempt } from './delivery-queue.repository';
+import { ClaimedDelivery, DeliveryQueueStore, FinishedAttempt } from './delivery-queue-store';
 import { freshWebhook } from '../../test/webhook-rows';
 
 jest.setTimeout(30_000);
@@ -13,15 +13,15 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * The delivery queue on both engines, claimed by several replicas at once: on PostgreSQL each
  * claim runs on a connection of its own, so their row locks meet.
  */
-describe.each(testEngines)('DeliveryQueueRepository on %s', (_, open) => {
+describe.each(testEngines)('DeliveryQueueStore on %s', (_, open) => {
   let dispose: () => Promise<void>;
   let database: SchemaDatabase<WebhooksTables>;
-  let replicas: DeliveryQueueRepository[];
+  let replicas: DeliveryQueueStore[];
   let webhookId: number;
 
   beforeAll(async () => {
     ({ schema: database, dispose } = await openMigratedSchema<WebhooksTables>(open, WEBHOOKS_SCHEMA, webhooksMigrations));
-    replicas = Array.from({ length: 4 }, () => new DeliveryQueueRepository(database));
+    replicas = Array.from({ length: 4 }, () => new DeliveryQueueStore(database));
   });
   afterAll(() => dispose());
   beforeEach(async () => {
@@ -203,7 +203,7 @@ describe.each(testEngines)('deliveries migrated to due work on %s', (_, open) =>
         ['held', overdue, 'old-claim'],
         ['later', later, null],
       ]);
-      expect((await new DeliveryQueueRepository(after).claimDue(10, 60_000)).map((claimed) => claimed.id)).toEqual(['due']);
+      expect((await new DeliveryQueueStore(after).claimDue(10, 60_000)).map((claimed) => claimed.id)).toEqual(['due']);
     } finally {
       await opened.dispose();
     }

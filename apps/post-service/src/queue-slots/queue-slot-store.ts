@@ -30,7 +30,7 @@ interface Holder {
  * come from, so that an older event never overwrites a newer one.
  */
 @Injectable()
-export class QueueSlotBook {
+export class QueueSlotStore {
   constructor(@Inject(POSTS_DATABASE) private readonly database: PostsDatabase) {}
 
   /** The instants from `from` to `to` that posts other than `postUuid` hold or have reserved (epoch milliseconds). */

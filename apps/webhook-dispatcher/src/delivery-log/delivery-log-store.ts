@@ -25,7 +25,7 @@ export interface DeliveryWindow {
 
 /** The deliveries of one webhook with their attempts, and resending. */
 @Injectable()
-export class DeliveryLogRepository {
+export class DeliveryLogStore {
   constructor(@Inject(WEBHOOKS_DATABASE) private readonly database: SchemaDatabase<WebhooksTables>) {}
 
   /** Newest first, those that pass every filter. */

@@ -1,19 +1,19 @@
 import { SchemaDatabase } from '@app/persistence';
 import { openMigratedSchema, testEngines } from '@app/persistence/testing';
 import { WEBHOOKS_SCHEMA, WebhooksTables, webhooksMigrations } from '../webhooks-schema';
-import { DeliveryLogRepository } from './delivery-log.repository';
+import { DeliveryLogStore } from './delivery-log-store';
 import { freshWebhook } from '../../test/webhook-rows';
 
 /** A webhook's delivery log, on both engines. */
-describe.each(testEngines)('DeliveryLogRepository on %s', (_, open) => {
+describe.each(testEngines)('DeliveryLogStore on %s', (_, open) => {
   let dispose: () => Promise<void>;
   let database: SchemaDatabase<WebhooksTables>;
-  let log: DeliveryLogRepository;
+  let log: DeliveryLogStore;
   let webhookId: number;
 
   beforeAll(async () => {
     ({ schema: database, dispose } = await openMigratedSchema<WebhooksTables>(open, WEBHOOKS_SCHEMA, webhooksMigrations));
-    log = new DeliveryLogRepository(database);
+    log = new DeliveryLogStore(database);
   });
   beforeEach(async () => {
     webhookId = await freshWebhook(database);
@@ -78,7 +78,7 @@ describe.each(testEngines)('DeliveryLogRepository on %s', (_, open) => {
     await delivery('d-1', 'failed', [500], { event: 'post.failed', postUuid: 'p-1', hoursAgo: 30 });
     await delivery('d-2', 'failed', [500], { event: 'post.published', postUuid: 'p-2', hoursAgo: 5 });
     await delivery('d-3', 'succeeded', [200], { event: 'post.published', postUuid: 'p-2', hoursAgo: 1 });
-    const ids = async (filters: Parameters<DeliveryLogRepository['list']>[2]) => (await log.list(webhookId, 50, filters)).map((view) => view.id);
+    const ids = async (filters: Parameters<DeliveryLogStore['list']>[2]) => (await log.list(webhookId, 50, filters)).map((view) => view.id);
     const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
 
     expect(await ids({})).toEqual(['d-3', 'd-2', 'd-1']);

@@ -2,13 +2,13 @@ import { openMigratedSchema, testEngines } from '@app/persistence/testing';
 import { AccessCache } from '../../access/access-cache';
 import { GATEWAY_SCHEMA, GatewayDatabase, GatewayTables, gatewayMigrations } from '../../gateway-migrations';
 import { MembershipStore } from '../../workspace/membership-store';
-import { WorkspacesRepository } from './workspaces.repository';
+import { WorkspaceStore } from './workspace-store';
 
 /** Workspaces and who belongs to them, on both engines. */
-describe.each(testEngines)('WorkspacesRepository and MembershipStore on %s', (_, open) => {
+describe.each(testEngines)('WorkspaceStore and MembershipStore on %s', (_, open) => {
   let dispose: () => Promise<void>;
   let database: GatewayDatabase;
-  let workspaces: WorkspacesRepository;
+  let workspaces: WorkspaceStore;
   let memberships: MembershipStore;
   let userId: number;
 
@@ -17,7 +17,7 @@ describe.each(testEngines)('WorkspacesRepository and MembershipStore on %s', (_,
   });
   beforeEach(async () => {
     const cache = new AccessCache();
-    workspaces = new WorkspacesRepository(database, cache);
+    workspaces = new WorkspaceStore(database, cache);
     memberships = new MembershipStore(database, cache);
     for (const table of ['memberships', 'workspaces', 'users'] as const) await database.db.deleteFrom(table).execute();
     const user = await database.db.insertInto('users').values({ name: 'Ann', email: 'ann@example.com', is_admin: false, deleted_at: null }).returning('id').executeTakeFirstOrThrow();

@@ -1,20 +1,20 @@
 import { openMigratedSchema, testEngines } from '@app/persistence/testing';
 import { GATEWAY_SCHEMA, GatewayDatabase, GatewayTables, gatewayMigrations } from '../gateway-migrations';
-import { AccountRegistry, NewAccount } from './account-registry';
+import { AccountStore, NewAccount } from './account-store';
 
 const workspace = '2f0c6a3e-1111-4a7b-8c9d-000000000001';
 const otherWorkspace = '2f0c6a3e-1111-4a7b-8c9d-000000000002';
 
 /** The account registry: reserved, connected and deleted accounts per workspace, on both engines. */
-describe.each(testEngines)('AccountRegistry on %s', (_, open) => {
+describe.each(testEngines)('AccountStore on %s', (_, open) => {
   let dispose: () => Promise<void>;
   let database: GatewayDatabase;
-  let accounts: AccountRegistry;
+  let accounts: AccountStore;
   const account = (name: string, workspaceUuid = workspace): NewAccount => ({ workspaceUuid, provider: 'mastodon', name, username: `@${name}` });
 
   beforeAll(async () => {
     ({ schema: database, dispose } = await openMigratedSchema<GatewayTables>(open, GATEWAY_SCHEMA, gatewayMigrations));
-    accounts = new AccountRegistry(database);
+    accounts = new AccountStore(database);
     await database.db.insertInto('workspaces').values([{ uuid: workspace, name: 'W' }, { uuid: otherWorkspace, name: 'O' }]).execute();
   });
   beforeEach(() => database.db.deleteFrom('accounts').execute());

@@ -4,15 +4,15 @@ import { AccessCache } from '../../access/access-cache';
 import { TokenStore } from '../../auth/token-store';
 import { GATEWAY_SCHEMA, GatewayDatabase, GatewayTables, gatewayMigrations } from '../../gateway-migrations';
 import { MembershipStore } from '../../workspace/membership-store';
-import { UsersRepository } from './users.repository';
+import { UserStore } from './user-store';
 
 /** Users: unique live emails in any letter case, and what deleting one takes away, on both engines. */
-describe.each(testEngines)('UsersRepository on %s', (_, open) => {
+describe.each(testEngines)('UserStore on %s', (_, open) => {
   let dispose: () => Promise<void>;
   let database: GatewayDatabase;
   let tokens: TokenStore;
   let memberships: MembershipStore;
-  let users: UsersRepository;
+  let users: UserStore;
 
   beforeAll(async () => {
     ({ schema: database, dispose } = await openMigratedSchema<GatewayTables>(open, GATEWAY_SCHEMA, gatewayMigrations));
@@ -21,7 +21,7 @@ describe.each(testEngines)('UsersRepository on %s', (_, open) => {
     const cache = new AccessCache();
     tokens = new TokenStore(database, cache, new LiveTokenIndex(database));
     memberships = new MembershipStore(database, cache);
-    users = new UsersRepository(database, tokens, cache);
+    users = new UserStore(database, tokens, cache);
     for (const table of ['tokens', 'memberships', 'workspaces', 'users'] as const) await database.db.deleteFrom(table).execute();
   });
   afterAll(() => dispose());

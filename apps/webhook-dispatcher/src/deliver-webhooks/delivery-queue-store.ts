@@ -117,7 +117,7 @@ const exceptWebhooks = (busyWebhooks: readonly number[]): DueWorkFilter<Webhooks
  * dies mid-attempt loses it.
  */
 @Injectable()
-export class DeliveryQueueRepository {
+export class DeliveryQueueStore {
   constructor(@Inject(WEBHOOKS_DATABASE) private readonly database: SchemaDatabase<WebhooksTables>) {}
 
   async claimDue(limit: number, leaseMs: number, busyWebhooks: readonly number[] = []): Promise<ClaimedDelivery[]> {

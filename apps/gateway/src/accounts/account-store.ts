@@ -60,7 +60,7 @@ const viewOf = (row: Pick<AccountRow, (typeof ACCOUNT_COLUMNS)[number]>): Accoun
  * store its credentials under its id, then shown once the publisher has them.
  */
 @Injectable()
-export class AccountRegistry {
+export class AccountStore {
   constructor(@Inject(GATEWAY_DATABASE) private readonly database: GatewayDatabase) {}
 
   async list(workspaceUuid: string): Promise<AccountView[]> {

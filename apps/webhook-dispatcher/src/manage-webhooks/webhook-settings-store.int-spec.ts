@@ -2,21 +2,21 @@ import { SchemaDatabase } from '@app/persistence';
 import { openMigratedSchema, testEngines } from '@app/persistence/testing';
 import { SecretBox } from '@app/security';
 import { WEBHOOKS_SCHEMA, WebhooksTables, webhooksMigrations } from '../webhooks-schema';
-import { NO_ACTIVITY, WebhookActivityRepository } from './webhook-activity.repository';
-import { WebhookLimitReached, WebhookSettingsRepository } from './webhook-settings.repository';
+import { NO_ACTIVITY, WebhookActivityStore } from './webhook-activity-store';
+import { WebhookLimitReached, WebhookSettingsStore } from './webhook-settings-store';
 
 const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const workspace = '2f0c6a3e-1111-4a7b-8c9d-000000000001';
 
 /** Webhook settings by scope, on both engines. */
-describe.each(testEngines)('WebhookSettingsRepository on %s', (_, open) => {
+describe.each(testEngines)('WebhookSettingsStore on %s', (_, open) => {
   let dispose: () => Promise<void>;
   let database: SchemaDatabase<WebhooksTables>;
-  let settings: WebhookSettingsRepository;
+  let settings: WebhookSettingsStore;
 
   beforeAll(async () => {
     ({ schema: database, dispose } = await openMigratedSchema<WebhooksTables>(open, WEBHOOKS_SCHEMA, webhooksMigrations));
-    settings = new WebhookSettingsRepository(database, new SecretBox('test'), new WebhookActivityRepository(database));
+    settings = new WebhookSettingsStore(database, new SecretBox('test'), new WebhookActivityStore(database));
   });
   beforeEach(() => database.db.deleteFrom('webhooks').execute());
   afterAll(() => dispose());

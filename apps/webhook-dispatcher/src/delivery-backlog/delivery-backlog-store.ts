@@ -9,7 +9,7 @@ import { WEBHOOKS_DATABASE, WebhooksTables } from '../webhooks-schema';
  * active webhooks only (a deactivated webhook's deliveries wait by design).
  */
 @Injectable()
-export class DeliveryBacklogRepository {
+export class DeliveryBacklogStore {
   constructor(@Inject(WEBHOOKS_DATABASE) private readonly database: SchemaDatabase<WebhooksTables>) {}
 
   async backlog(): Promise<DeliveryBacklog> {

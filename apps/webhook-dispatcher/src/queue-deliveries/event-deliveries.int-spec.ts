@@ -4,7 +4,7 @@ import { SchemaDatabase } from '@app/persistence';
 import { openMigratedSchema, testEngines } from '@app/persistence/testing';
 import { WEBHOOKS_SCHEMA, WebhooksTables, webhooksMigrations } from '../webhooks-schema';
 import { deliveryIdFor } from './delivery-id';
-import { EventDeliveries } from './event-deliveries.repository';
+import { EventDeliveries } from './event-deliveries';
 
 const workspace = randomUUID();
 

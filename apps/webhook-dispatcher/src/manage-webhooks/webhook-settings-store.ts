@@ -5,7 +5,7 @@ import { SchemaDatabase, toDate } from '@app/persistence';
 import { SECRET_BOX, SecretBox } from '@app/security';
 import { ScopeOwner } from '../webhook-scope';
 import { WEBHOOKS_DATABASE, WebhooksTables } from '../webhooks-schema';
-import { NO_ACTIVITY, WebhookActivity, WebhookActivityRepository } from './webhook-activity.repository';
+import { NO_ACTIVITY, WebhookActivity, WebhookActivityStore } from './webhook-activity-store';
 import { WebhookChanges, WebhookSettings } from './webhook-input';
 
 type WebhookRow = Selectable<WebhooksTables['webhooks']>;
@@ -26,11 +26,11 @@ export class WebhookLimitReached extends Error {
 
 /** Webhook settings by scope; the signing secrets are encrypted at rest and decrypted for admins only. */
 @Injectable()
-export class WebhookSettingsRepository {
+export class WebhookSettingsStore {
   constructor(
     @Inject(WEBHOOKS_DATABASE) private readonly database: SchemaDatabase<WebhooksTables>,
     @Inject(SECRET_BOX) private readonly secrets: SecretBox,
-    private readonly activity: WebhookActivityRepository,
+    private readonly activity: WebhookActivityStore,
   ) {}
 
   async list(owner: ScopeOwner, secret: SecretShown): Promise<WebhookView[]> {

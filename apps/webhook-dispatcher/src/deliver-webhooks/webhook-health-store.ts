@@ -27,7 +27,7 @@ export interface DisabledWebhook {
  * for `disableAfterHours`.
  */
 @Injectable()
-export class WebhookHealthRepository {
+export class WebhookHealthStore {
   constructor(@Inject(WEBHOOKS_DATABASE) private readonly database: SchemaDatabase<WebhooksTables>) {}
 
   async record(outcomes: WebhookOutcomes, disableAfterHours: number): Promise<DisabledWebhook[]> {

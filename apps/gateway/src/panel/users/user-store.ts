@@ -16,7 +16,7 @@ const viewOf = (row: { id: number; name: string; email: string; is_admin: boolea
 
 /** The users who may call the API. A deleted user is kept, marked, so that ids are never reused. */
 @Injectable()
-export class UsersRepository {
+export class UserStore {
   constructor(
     @Inject(GATEWAY_DATABASE) private readonly database: GatewayDatabase,
     private readonly tokens: TokenStore,

@@ -6,7 +6,7 @@ import { WorkspaceView, workspaceViewOf } from './workspace-view';
 
 /** The workspaces, which own accounts and posts. A deleted one is kept, marked, and found by no method here. */
 @Injectable()
-export class WorkspacesRepository {
+export class WorkspaceStore {
   constructor(
     @Inject(GATEWAY_DATABASE) private readonly database: GatewayDatabase,
     private readonly cache: AccessCache,
