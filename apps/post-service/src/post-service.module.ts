@@ -8,7 +8,7 @@ import { CreatePostHandler } from './create-post/create-post.handler';
 import { DeletePostHandler } from './delete-post/delete-post.handler';
 import { PostEventRelay } from './event-relay/post-event-relay';
 import { PostCommandsConsumer } from './post-commands-consumer/post-commands.consumer';
-import { dropPostsReadModelMigration, POSTS_DATABASE, POSTS_SCHEMA, PostsTables, postsReadModelMigration } from './read-model/posts-schema';
+import { dropPostsReadModelMigration, POSTS_DATABASE, POSTS_SCHEMA, PostsTables, postsReadModelMigration } from './post-service-schema';
 import { HeldInstantRecorder } from './queue-slots/held-instant-recorder';
 import { HeldInstantsConsumer } from './queue-slots/held-instants.consumer';
 import { QueueSlotAllocator } from './queue-slots/queue-slot-allocator';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PostContentInput, PostingQueue } from '@app/domain';
 import { migrateSchema, openPostgresDatabase, SqlDatabase } from '@app/persistence';
 import { createThrowawayDatabase, openMigratedSchema, testEngines } from '@app/persistence/testing';
-import { POSTS_SCHEMA, PostsDatabase, PostsTables } from '../read-model/posts-schema';
+import { POSTS_SCHEMA, PostsDatabase, PostsTables } from '../post-service-schema';
 import { QueueSlotAllocator } from './queue-slot-allocator';
 import { QueueSlotStore } from './queue-slot-store';
 import { queueSlotsMigration } from './queue-slots-schema';

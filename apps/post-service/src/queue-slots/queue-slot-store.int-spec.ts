@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { openMigratedSchema, testEngines } from '@app/persistence/testing';
-import { POSTS_SCHEMA, PostsDatabase, PostsTables } from '../read-model/posts-schema';
+import { POSTS_SCHEMA, PostsDatabase, PostsTables } from '../post-service-schema';
 import { QueueSlotStore, RESERVATION_GRACE_MS } from './queue-slot-store';
 import { queueSlotsMigration } from './queue-slots-schema';
 

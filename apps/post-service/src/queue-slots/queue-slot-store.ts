@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PreparedQuery, toDate } from '@app/persistence';
-import { POSTS_DATABASE, PostsDatabase } from '../read-model/posts-schema';
+import { POSTS_DATABASE, PostsDatabase } from '../post-service-schema';
 
 /**
  * How long a reservation counts even though its post holds no such instant: the time a command

@@ -1,11 +1,11 @@
 import type { RelayTables } from '@app/event-store';
 import type { SchemaDatabase, SchemaMigration } from '@app/persistence';
-import type { QueueSlotsTables } from '../queue-slots/queue-slots-schema';
+import type { QueueSlotsTables } from './queue-slots/queue-slots-schema';
 
 /**
- * The schema post-service owns besides its event streams: the relay's checkpoint and lease, and the
- * queue's slot reservations. The posts read model it once kept here is the gateway's now (reads
- * never come to this service).
+ * The schema the post-service owns besides its event streams, `posts`: its tables (the relay's
+ * checkpoint and lease, the queue's slot reservations and held instants) and their migrations. The
+ * posts read model it once kept here is the gateway's now (reads never come to this service).
  */
 export const POSTS_SCHEMA = 'posts';
 
