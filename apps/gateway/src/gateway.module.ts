@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DATABASE, schemaMigrationsAtStart, SqlDatabase } from '@app/persistence';
 import { HealthModule } from '@app/runtime';
-import { AccountRegistry } from './accounts/account-registry';
+import { AccountStore } from './accounts/account-store';
 import { AccountEventsConsumer } from './accounts/authorization-lost/account-events.consumer';
 import { ConnectAccount } from './accounts/connect-account/connect-account';
 import { ConnectAccountController } from './accounts/connect-account/connect-account.controller';
@@ -21,8 +21,8 @@ import { SessionController } from './dashboard/session/session.controller';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { IdempotencyStore } from './idempotency/idempotency-store';
 import { GATEWAY_DATABASE, GATEWAY_SCHEMA, gatewayMigrations, GatewayTables } from './gateway-migrations';
-import { UsersRepository } from './panel/users/users.repository';
-import { WorkspacesRepository } from './panel/workspaces/workspaces.repository';
+import { UserStore } from './panel/users/user-store';
+import { WorkspaceStore } from './panel/workspaces/workspace-store';
 import { MembershipStore } from './workspace/membership-store';
 import { AddMemberController } from './panel/workspaces/add-member/add-member.controller';
 import { WorkspaceMembersController } from './panel/workspaces/manage-members/workspace-members.controller';
@@ -49,8 +49,8 @@ import { PostHistoryController } from './posts/post-history/post-history.control
 import { ListPostsController } from './posts/list-posts/list-posts.controller';
 import { CountPostsController } from './posts/count-posts/count-posts.controller';
 import { PostInputReader } from './posts/post-input';
-import { PostCommands } from './posts/post-commands';
-import { PostEventsConsumer } from './posts/read-model/post-events.consumer';
+import { PostCommandSender } from './posts/post-command-sender';
+import { PostsReadModelConsumer } from './posts/read-model/posts-read-model.consumer';
 import { PostsReadModel } from './posts/read-model/posts-read-model';
 import { ReadYourWrites } from './posts/read-model/read-your-writes';
 import { UpdatePostController } from './posts/update-post/update-post.controller';
@@ -70,7 +70,7 @@ import { DeleteMediaController } from './media/delete-media/delete-media.control
 import { GetMediaFileController } from './media/get-media-file/get-media-file.controller';
 import { ServeSignedMediaController } from './media/serve-signed-media/serve-signed-media.controller';
 import { ListMediaController } from './media/list-media/list-media.controller';
-import { MediaLibrary } from './media/media-library';
+import { MediaRecordStore } from './media/media-record-store';
 import { MediaUses } from './media/media-uses/media-uses';
 import { PostEventsForMediaConsumer } from './media/media-uses/post-events-for-media.consumer';
 import { MediaUploadReader } from './media/upload-media/media-upload.reader';
@@ -161,8 +161,8 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     schemaMigrationsAtStart(GATEWAY_DATABASE, gatewayMigrations),
     AccountEventsConsumer,
     { provide: AccessCache, useFactory: () => new AccessCache() },
-    UsersRepository,
-    WorkspacesRepository,
+    UserStore,
+    WorkspaceStore,
     DeleteWorkspace,
     MembershipStore,
     BootstrapAdmin,
@@ -174,20 +174,20 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     AdminOnlyGuard,
     WorkspaceMemberGuard,
     WorkspaceAdminGuard,
-    AccountRegistry,
+    AccountStore,
     ConnectAccount,
     DisconnectAccount,
     PostInputReader,
     ReadYourWrites,
     PostsReadModel,
-    PostEventsConsumer,
-    PostCommands,
+    PostsReadModelConsumer,
+    PostCommandSender,
     WebhookSettings,
     WebhookDeliveries,
     WebhookActions,
     IdempotencyStore,
     IdempotencyInterceptor,
-    MediaLibrary,
+    MediaRecordStore,
     MediaUses,
     PostEventsForMediaConsumer,
     MediaUploadReader,

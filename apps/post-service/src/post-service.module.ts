@@ -1,28 +1,23 @@
 import { BeforeApplicationShutdown, Logger, Module, OnApplicationBootstrap } from '@nestjs/common';
-import { CqrsModule } from '@nestjs/cqrs';
 import { eventRelayMigration } from '@app/event-store';
 import { DATABASE, schemaMigrationsAtStart, SqlDatabase } from '@app/persistence';
 import { ApprovePostHandler } from './approve-post/approve-post.handler';
-import { ApprovePostRpcEndpoint } from './approve-post/approve-post.rpc-endpoint';
 import { PostCommandRunner } from './command-handling/post-command-runner';
 import { RecentPostStates } from './command-handling/recent-post-states';
 import { CreatePostHandler } from './create-post/create-post.handler';
-import { CreatePostRpcEndpoint } from './create-post/create-post.rpc-endpoint';
 import { DeletePostHandler } from './delete-post/delete-post.handler';
-import { DeletePostRpcEndpoint } from './delete-post/delete-post.rpc-endpoint';
 import { PostEventRelay } from './event-relay/post-event-relay';
 import { PostCommandsConsumer } from './post-commands-consumer/post-commands.consumer';
-import { dropPostsReadModelMigration, POSTS_DATABASE, POSTS_SCHEMA, PostsTables, postsReadModelMigration } from './read-model/posts-schema';
+import { dropPostsReadModelMigration, POSTS_DATABASE, POSTS_SCHEMA, PostsTables, postsReadModelMigration } from './post-service-schema';
 import { HeldInstantRecorder } from './queue-slots/held-instant-recorder';
 import { HeldInstantsConsumer } from './queue-slots/held-instants.consumer';
 import { QueueSlotAllocator } from './queue-slots/queue-slot-allocator';
-import { QueueSlotBook } from './queue-slots/queue-slot-book';
+import { QueueSlotStore } from './queue-slots/queue-slot-store';
 import { queueSlotsMigration } from './queue-slots/queue-slots-schema';
 import { RecordPublishResultHandler } from './record-publish-result/record-publish-result.handler';
 import { StartPublishingHandler } from './start-publishing/start-publishing.handler';
 import { ExpirePublishingHandler } from './expire-publishing/expire-publishing.handler';
 import { UpdatePostHandler } from './update-post/update-post.handler';
-import { UpdatePostRpcEndpoint } from './update-post/update-post.rpc-endpoint';
 
 /**
  * Owner of the Post aggregate (one event stream per post). Answers the gateway's commands over
@@ -31,7 +26,6 @@ import { UpdatePostRpcEndpoint } from './update-post/update-post.rpc-endpoint';
  * no reads: the gateway projects its own. Infrastructure comes from a global module.
  */
 @Module({
-  imports: [CqrsModule.forRoot()],
   providers: [
     { provide: POSTS_DATABASE, inject: [DATABASE], useFactory: (database: SqlDatabase) => database.forSchema<PostsTables>(POSTS_SCHEMA) },
     schemaMigrationsAtStart(POSTS_DATABASE, [eventRelayMigration, postsReadModelMigration, dropPostsReadModelMigration, queueSlotsMigration]),
@@ -40,17 +34,13 @@ import { UpdatePostRpcEndpoint } from './update-post/update-post.rpc-endpoint';
     PostCommandsConsumer,
     PostEventRelay,
     CreatePostHandler,
-    CreatePostRpcEndpoint,
     UpdatePostHandler,
-    UpdatePostRpcEndpoint,
     DeletePostHandler,
-    DeletePostRpcEndpoint,
     ApprovePostHandler,
-    ApprovePostRpcEndpoint,
     StartPublishingHandler,
     ExpirePublishingHandler,
     RecordPublishResultHandler,
-    QueueSlotBook,
+    QueueSlotStore,
     QueueSlotAllocator,
     HeldInstantRecorder,
     HeldInstantsConsumer,

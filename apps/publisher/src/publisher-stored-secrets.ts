@@ -1,7 +1,7 @@
 import { SqlDatabase } from '@app/persistence';
 import { SecretBox } from '@app/security';
-import { AccountStore } from './accounts/account-store';
-import { ItemProgressJournal } from './publish-post/item-progress';
+import { AccountCredentialStore } from './accounts/account-credential-store';
+import { ItemProgressJournal } from './publish-post/item-progress-journal';
 import { PUBLISHER_SCHEMA, PublisherTables } from './publisher-migrations';
 
 /**
@@ -11,7 +11,7 @@ import { PUBLISHER_SCHEMA, PublisherTables } from './publisher-migrations';
 export { publisherEncryptedColumns } from './publisher-migrations';
 
 /** The publisher's stores of secrets (accounts with their sessions, content items' progress) on a database, with the SecretBox given. */
-export function publisherSecretStores(database: SqlDatabase, box: SecretBox): { accounts: AccountStore; progress: ItemProgressJournal } {
+export function publisherSecretStores(database: SqlDatabase, box: SecretBox): { accounts: AccountCredentialStore; progress: ItemProgressJournal } {
   const publisher = database.forSchema<PublisherTables>(PUBLISHER_SCHEMA);
-  return { accounts: new AccountStore(publisher, box), progress: new ItemProgressJournal(publisher, box) };
+  return { accounts: new AccountCredentialStore(publisher, box), progress: new ItemProgressJournal(publisher, box) };
 }

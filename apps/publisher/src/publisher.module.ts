@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { DATABASE, schemaMigrationsAtStart, SqlDatabase } from '@app/persistence';
-import { AccountStore } from './accounts/account-store';
+import { AccountCredentialStore } from './accounts/account-credential-store';
 import { ConnectAccountHandler } from './accounts/connect-account/connect-account.handler';
 import { DisconnectAccountHandler } from './accounts/disconnect-account/disconnect-account.handler';
 import { LostAuthorizationReporter } from './accounts/report-lost-authorization/lost-authorization.reporter';
@@ -28,7 +28,7 @@ import { ContentItemsPublisher } from './publish-post/content-items-publisher';
 import { DeferredAttempts } from './publish-post/deferred-attempts';
 import { DeferredAttemptsRunner } from './publish-post/deferred-attempts.runner';
 import { ItemJournal } from './publish-post/item-journal';
-import { ItemProgressJournal } from './publish-post/item-progress';
+import { ItemProgressJournal } from './publish-post/item-progress-journal';
 import { PostPublishingConsumer } from './publish-post/post-publishing.consumer';
 import { VersionMedia } from './publish-post/version-media';
 import { PUBLISHER_DATABASE, PUBLISHER_SCHEMA, publisherMigrations } from './publisher-migrations';
@@ -73,7 +73,7 @@ const PROVIDER_TIMEOUT_MS = 10_000;
     { provide: PUBLISHER_DATABASE, inject: [DATABASE], useFactory: (database: SqlDatabase) => database.forSchema(PUBLISHER_SCHEMA) },
     schemaMigrationsAtStart(PUBLISHER_DATABASE, publisherMigrations),
     ProviderRegistry,
-    AccountStore,
+    AccountCredentialStore,
     LostAuthorizationReporter,
     AttemptJournal,
     ItemJournal,

@@ -5,9 +5,9 @@ import { TimerFiring } from './fire-timers/timer-firing.service';
 import { SCHEDULER_SCHEMA, schedulerMigrations } from './scheduler-migrations';
 import { defaultSchedulerOptions, SCHEDULER_OPTIONS } from './scheduler-options';
 import { SCHEDULER_DATABASE, TimerStore } from './timers/timer-store';
-import { ScheduleTracker } from './track-schedules/schedule-tracker';
+import { ScheduleTracker } from './track-schedules/schedule-tracker.consumer';
 import { PublishingWatchConsumer } from './watch-publishing/publishing-watch.consumer';
-import { PublishingWatchStore } from './watch-publishing/publishing-watch.store';
+import { PublishingWatchStore } from './watch-publishing/publishing-watch-store';
 import { PublishingWatchdog } from './watch-publishing/publishing-watchdog';
 
 /**

@@ -1,20 +1,27 @@
 import { BeforeApplicationShutdown, Logger, Module, OnApplicationBootstrap } from '@nestjs/common';
 import { DATABASE, schemaMigrationsAtStart, SqlDatabase } from '@app/persistence';
-import { DeliveryQueueRepository } from './deliver-webhooks/delivery-queue.repository';
+import { DeliveryQueueStore } from './deliver-webhooks/delivery-queue-store';
 import { DeliveryWorker } from './deliver-webhooks/delivery-worker';
-import { WebhookHealthRepository } from './deliver-webhooks/webhook-health.repository';
+import { WebhookHealthStore } from './deliver-webhooks/webhook-health-store';
 import { WebhookSender } from './deliver-webhooks/webhook-sender';
 import { DeliveryBacklogHandler } from './delivery-backlog/delivery-backlog.handler';
-import { DeliveryBacklogRepository } from './delivery-backlog/delivery-backlog.repository';
-import { DeliveryLogHandler } from './delivery-log/delivery-log.handler';
-import { DeliveryLogRepository } from './delivery-log/delivery-log.repository';
-import { ManageWebhooksHandler } from './manage-webhooks/manage-webhooks.handler';
-import { WebhookActivityRepository } from './manage-webhooks/webhook-activity.repository';
-import { WebhookSettingsRepository } from './manage-webhooks/webhook-settings.repository';
-import { PostEventsConsumer } from './queue-deliveries/post-events.consumer';
-import { EventDeliveries } from './queue-deliveries/event-deliveries.repository';
+import { DeliveryBacklogStore } from './delivery-backlog/delivery-backlog-store';
+import { DeliveryLogStore } from './delivery-log/delivery-log-store';
+import { ListDeliveriesHandler } from './delivery-log/list-deliveries/list-deliveries.handler';
+import { RecoverDeliveriesHandler } from './delivery-log/recover-deliveries/recover-deliveries.handler';
+import { ResendDeliveryHandler } from './delivery-log/resend-delivery/resend-delivery.handler';
+import { CreateWebhookHandler } from './manage-webhooks/create-webhook/create-webhook.handler';
+import { DeleteWebhookHandler } from './manage-webhooks/delete-webhook/delete-webhook.handler';
+import { GetWebhookHandler } from './manage-webhooks/get-webhook/get-webhook.handler';
+import { ListWebhooksHandler } from './manage-webhooks/list-webhooks/list-webhooks.handler';
+import { RotateWebhookSecretHandler } from './manage-webhooks/rotate-webhook-secret/rotate-webhook-secret.handler';
+import { UpdateWebhookHandler } from './manage-webhooks/update-webhook/update-webhook.handler';
+import { WebhookActivityStore } from './manage-webhooks/webhook-activity-store';
+import { WebhookSettingsStore } from './manage-webhooks/webhook-settings-store';
+import { EventDeliveriesConsumer } from './queue-deliveries/event-deliveries.consumer';
+import { EventDeliveries } from './queue-deliveries/event-deliveries';
 import { DeliveryRetention } from './retention/delivery-retention';
-import { TestWebhookHandler } from './test-webhooks/test-webhook.handler';
+import { TestWebhookHandler } from './test-webhook/test-webhook.handler';
 import { WEBHOOKS_DATABASE, WEBHOOKS_SCHEMA, webhooksMigrations } from './webhooks-schema';
 
 /**
@@ -26,19 +33,26 @@ import { WEBHOOKS_DATABASE, WEBHOOKS_SCHEMA, webhooksMigrations } from './webhoo
   providers: [
     { provide: WEBHOOKS_DATABASE, inject: [DATABASE], useFactory: (database: SqlDatabase) => database.forSchema(WEBHOOKS_SCHEMA) },
     schemaMigrationsAtStart(WEBHOOKS_DATABASE, webhooksMigrations),
-    WebhookActivityRepository,
-    WebhookSettingsRepository,
-    ManageWebhooksHandler,
+    WebhookActivityStore,
+    WebhookSettingsStore,
+    ListWebhooksHandler,
+    GetWebhookHandler,
+    CreateWebhookHandler,
+    UpdateWebhookHandler,
+    DeleteWebhookHandler,
+    RotateWebhookSecretHandler,
     EventDeliveries,
-    PostEventsConsumer,
-    DeliveryQueueRepository,
-    WebhookHealthRepository,
+    EventDeliveriesConsumer,
+    DeliveryQueueStore,
+    WebhookHealthStore,
     WebhookSender,
     DeliveryWorker,
-    DeliveryLogRepository,
-    DeliveryLogHandler,
+    DeliveryLogStore,
+    ListDeliveriesHandler,
+    RecoverDeliveriesHandler,
+    ResendDeliveryHandler,
     TestWebhookHandler,
-    DeliveryBacklogRepository,
+    DeliveryBacklogStore,
     DeliveryBacklogHandler,
     DeliveryRetention,
   ],

@@ -1,4 +1,5 @@
 import { ServiceError } from '@app/contracts';
+import type { SecretShown } from './manage-webhooks/webhook-settings-store';
 
 /** The workspace a scope stands for; null for the system (panel) scope. */
 export type ScopeOwner = string | null;
@@ -19,6 +20,9 @@ export function webhookIdOf(payload: unknown): number | null {
   const id = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : raw;
   return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null;
 }
+
+/** Only a caller that says it may see the signing secret gets it (`showSecret`). */
+export const secretShownTo = (payload: unknown): SecretShown => (field(payload, 'showSecret') === true ? 'shown' : 'hidden');
 
 export function field(payload: unknown, name: string): unknown {
   return payload !== null && typeof payload === 'object' ? (payload as Record<string, unknown>)[name] : undefined;

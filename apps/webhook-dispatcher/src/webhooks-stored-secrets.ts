@@ -1,7 +1,7 @@
 import { SqlDatabase } from '@app/persistence';
 import { SecretBox } from '@app/security';
-import { WebhookActivityRepository } from './manage-webhooks/webhook-activity.repository';
-import { WebhookSettingsRepository } from './manage-webhooks/webhook-settings.repository';
+import { WebhookActivityStore } from './manage-webhooks/webhook-activity-store';
+import { WebhookSettingsStore } from './manage-webhooks/webhook-settings-store';
 import { WEBHOOKS_SCHEMA, WebhooksTables } from './webhooks-schema';
 
 /**
@@ -12,7 +12,7 @@ import { WEBHOOKS_SCHEMA, WebhooksTables } from './webhooks-schema';
 export { webhooksEncryptedColumns } from './webhooks-schema';
 
 /** The dispatcher's store of webhook signing secrets on a database, with the SecretBox given. */
-export function webhooksSecretStores(database: SqlDatabase, box: SecretBox): { webhooks: WebhookSettingsRepository } {
+export function webhooksSecretStores(database: SqlDatabase, box: SecretBox): { webhooks: WebhookSettingsStore } {
   const webhooks = database.forSchema<WebhooksTables>(WEBHOOKS_SCHEMA);
-  return { webhooks: new WebhookSettingsRepository(webhooks, box, new WebhookActivityRepository(webhooks)) };
+  return { webhooks: new WebhookSettingsStore(webhooks, box, new WebhookActivityStore(webhooks)) };
 }

@@ -3,7 +3,7 @@ import { DeliveryView, RpcMethods, WebhookView } from '@app/contracts';
 import { eventually, sleep } from './eventually';
 import { createdAndScheduled, WebhookDispatcherHarness } from './webhook-dispatcher-harness';
 import { answerAfter, answerInTurn, WebhookReceiver } from '@app/testing';
-import { DeliveryQueueRepository } from '../src/deliver-webhooks/delivery-queue.repository';
+import { DeliveryQueueStore } from '../src/deliver-webhooks/delivery-queue-store';
 import { MAX_ATTEMPTS_PER_WEBHOOK } from '../src/deliver-webhooks/delivery-worker';
 
 jest.setTimeout(30_000);
@@ -92,7 +92,7 @@ describe('webhook delivery across restarts', () => {
     const setActive = (active: boolean) =>
       first!.request(RpcMethods.updateWebhook, { scope: { workspaceUuid }, webhookId: hook.id, input: { active } });
     await setActive(false);
-    const claims = jest.spyOn(first.get(DeliveryQueueRepository), 'claimDue');
+    const claims = jest.spyOn(first.get(DeliveryQueueStore), 'claimDue');
 
     await sleep(backoffMs * 2.5);
     expect(endpoint.received).toHaveLength(1);
@@ -111,7 +111,7 @@ describe('webhook delivery across restarts', () => {
     first = await WebhookDispatcherHarness.start({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_TIMEOUT_MS: '5000' });
     const workspaceUuid = randomUUID();
     await createWebhook(first, workspaceUuid, endpoint.url());
-    const queue = first.get(DeliveryQueueRepository);
+    const queue = first.get(DeliveryQueueStore);
     const publishPosts = async (count: number) => {
       for (let post = 0; post < count; post++) {
         const postUuid = randomUUID();

@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
-import { RpcMethods, ServiceError, WEBHOOK_EVENTS, WebhookView } from '@app/contracts';
+import { RpcMethods, rpcServiceOf, ServiceError, WEBHOOK_EVENTS, WebhookView } from '@app/contracts';
 import { WebhookDispatcherHarness } from './webhook-dispatcher-harness';
-import { NO_ACTIVITY } from '../src/manage-webhooks/webhook-activity.repository';
+import { NO_ACTIVITY } from '../src/manage-webhooks/webhook-activity-store';
 import { WebhookMessages } from '../src/manage-webhooks/webhook-input';
 
 const workspace = { workspaceUuid: '2f0c6a3e-1111-4a7b-8c9d-000000000001' };
@@ -119,6 +119,32 @@ describe('webhook settings over RPC', () => {
 
     await dispatcher.request(RpcMethods.deleteWebhook, { scope: workspace, webhookId: created.id });
     expect((await rejection(dispatcher.request(RpcMethods.getWebhook, { scope: workspace, webhookId: created.id }))).kind).toBe('not_found');
+  });
+  it('answers every request/reply method the contract gives it, each from its handler', async () => {
+    const methods = Object.values(RpcMethods).filter((method) => rpcServiceOf(method) === 'webhook-dispatcher');
+    // A webhook that does not exist, and what the methods that name one need besides.
+    const request = { scope: workspace, webhookId: 999_999, graceSeconds: 60, event: 'post.published', since: '2026-11-01T00:00:00Z', until: null, deliveryId: 'none' };
+    const answers = await Promise.all(
+      methods.map((method) =>
+        dispatcher.request(method, request).then(
+          () => 'answered',
+          (error: unknown) => (error instanceof ServiceError ? error.kind : String(error)),
+        ),
+      ),
+    );
+    expect(Object.fromEntries(methods.map((method, index) => [method, answers[index]]))).toEqual({
+      [RpcMethods.listWebhooks]: 'answered',
+      [RpcMethods.getWebhook]: 'not_found',
+      [RpcMethods.createWebhook]: 'validation',
+      [RpcMethods.updateWebhook]: 'not_found',
+      [RpcMethods.deleteWebhook]: 'not_found',
+      [RpcMethods.rotateWebhookSecret]: 'not_found',
+      [RpcMethods.testWebhook]: 'not_found',
+      [RpcMethods.listDeliveries]: 'not_found',
+      [RpcMethods.resendDelivery]: 'not_found',
+      [RpcMethods.recoverDeliveries]: 'not_found',
+      [RpcMethods.deliveryBacklog]: 'answered',
+    });
   });
 });
 

@@ -1,6 +1,6 @@
 export * from './service-error';
 export * from './topics';
-export * from './post-commands';
+export * from './post-command-message';
 export * from './post-events';
 export * from './post-view';
 export * from './rpc-methods';

@@ -162,6 +162,16 @@ export interface ConnectAccountReply {
   settings: Record<string, unknown>;
 }
 
+/** Forgets an account's settings and credentials at the publisher. */
+export interface DisconnectAccountRequest {
+  accountId: number;
+  workspaceUuid: string;
+}
+export interface DisconnectAccountReply {
+  /** False when the account was not connected (a repeated disconnect). */
+  disconnected: boolean;
+}
+
 /** Whose webhooks: a workspace's, or the system's (panel, every workspace's events). */
 export type WebhookScope = { workspaceUuid: string } | { system: true };
 

@@ -7,7 +7,7 @@ import { FileMediaStore } from '@app/media-store';
 import { InProcessMessageBus } from '@app/messaging';
 import { migrateSchema, openSqliteDatabase, SchemaDatabase, SqlDatabase } from '@app/persistence';
 import { MediaUrlSigner, parseEncryptionKey, SecretBox } from '@app/security';
-import { AccountStore } from '../../../apps/publisher/src/accounts/account-store';
+import { AccountCredentialStore } from '../../../apps/publisher/src/accounts/account-credential-store';
 import { LostAuthorizationReporter } from '../../../apps/publisher/src/accounts/report-lost-authorization/lost-authorization.reporter';
 import { ProviderRegistry } from '../../../apps/publisher/src/providers/provider-registry';
 import { ProviderConnection, PublishProvider } from '../../../apps/publisher/src/providers/publish-provider';
@@ -16,7 +16,7 @@ import { AttemptJournal } from '../../../apps/publisher/src/publish-post/attempt
 import { ContentItemsPublisher } from '../../../apps/publisher/src/publish-post/content-items-publisher';
 import { DeferredAttempts } from '../../../apps/publisher/src/publish-post/deferred-attempts';
 import { ItemJournal } from '../../../apps/publisher/src/publish-post/item-journal';
-import { ItemProgressJournal } from '../../../apps/publisher/src/publish-post/item-progress';
+import { ItemProgressJournal } from '../../../apps/publisher/src/publish-post/item-progress-journal';
 import { VersionMedia } from '../../../apps/publisher/src/publish-post/version-media';
 import { PUBLISHER_SCHEMA, PublisherTables, publisherMigrations } from '../../../apps/publisher/src/publisher-migrations';
 import { defaultPublisherOptions, PublisherOptions } from '../../../apps/publisher/src/publisher-options';
@@ -29,7 +29,7 @@ import { SignedMediaServer } from './signed-media-server';
  */
 export class PublisherTablesOnSqlite {
   readonly journal: AttemptJournal;
-  readonly accounts: AccountStore;
+  readonly accounts: AccountCredentialStore;
   /** The journaled steps of asynchronous publishes. */
   readonly progress: ItemProgressJournal;
   private readonly signer = new MediaUrlSigner({ current: parseEncryptionKey('provider-scenarios', 'key', { strict: false }) });
@@ -40,7 +40,7 @@ export class PublisherTablesOnSqlite {
   ) {
     this.journal = new AttemptJournal(tables);
     const secrets = new SecretBox('provider-scenarios');
-    this.accounts = new AccountStore(tables, secrets);
+    this.accounts = new AccountCredentialStore(tables, secrets);
     this.progress = new ItemProgressJournal(tables, secrets);
   }
 

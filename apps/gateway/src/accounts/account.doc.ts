@@ -1,5 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import type { AccountView } from './account-registry';
+import type { AccountView } from './account-store';
 
 /* OpenAPI description of the Account resource. Credentials are never part of it. */
 

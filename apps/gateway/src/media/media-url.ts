@@ -1,5 +1,5 @@
 import type { AppConfig } from '@app/config';
-import { MediaRecord, MediaView } from './media-library';
+import { MediaRecord, MediaView } from './media-record-store';
 import type { MediaUse } from './media-uses/media-uses';
 
 /**

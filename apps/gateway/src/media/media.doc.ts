@@ -1,5 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import type { MediaView } from './media-library';
+import type { MediaView } from './media-record-store';
 
 /* OpenAPI description of the Media resource and of its upload. */
 

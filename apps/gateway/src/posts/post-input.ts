@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { asksForQueue, PostContentInput, validatePostBody } from '@app/domain';
 import { platformRules } from '@app/platforms';
-import { AccountRegistry } from '../accounts/account-registry';
+import { AccountStore } from '../accounts/account-store';
 import { validationFailed } from '../http/api-error';
 import { isUuid } from '../http/route-params';
-import { MediaLibrary } from '../media/media-library';
+import { MediaRecordStore } from '../media/media-record-store';
 import { PostingQueues } from '../queue/posting-queues';
 
 /** At most this many media ids of a body are looked up (20 versions of 20 items of 20 ids). */
@@ -32,8 +32,8 @@ function mediaIdsNamed(body: unknown): string[] {
 @Injectable()
 export class PostInputReader {
   constructor(
-    private readonly accounts: AccountRegistry,
-    private readonly media: MediaLibrary,
+    private readonly accounts: AccountStore,
+    private readonly media: MediaRecordStore,
     private readonly queues: PostingQueues,
   ) {}
 

@@ -1,18 +1,24 @@
-import { Logger } from '@nestjs/common';
-import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import type { PostCommandReply } from '@app/contracts';
+import { Injectable, Logger } from '@nestjs/common';
+import { PostActionRequest, PostCommandReply, RpcMethods } from '@app/contracts';
+import { HandlesRpc } from '@app/messaging';
 import { PostCommandRunner } from '../command-handling/post-command-runner';
 import { existingState, toPostView } from '../post-view/to-post-view';
-import { ApprovePostCommand } from './approve-post.command';
+import { answerRpc } from '../rpc/answer-rpc';
+import { parsePostActionRequest } from '../rpc/rpc-payload';
 
-@CommandHandler(ApprovePostCommand)
-export class ApprovePostHandler implements ICommandHandler<ApprovePostCommand, PostCommandReply> {
+/** The gateway's `posts.approve` request: a post that awaits approval is scheduled, answered from the aggregate. */
+@Injectable()
+export class ApprovePostHandler {
   private readonly logger = new Logger(ApprovePostHandler.name);
 
   constructor(private readonly runner: PostCommandRunner) {}
 
-  async execute({ request }: ApprovePostCommand): Promise<PostCommandReply> {
-    const { postUuid, workspaceUuid, actor } = request;
+  @HandlesRpc(RpcMethods.approvePost)
+  handle(payload: unknown): Promise<PostCommandReply> {
+    return answerRpc(() => this.approve(parsePostActionRequest(payload)));
+  }
+
+  private async approve({ postUuid, workspaceUuid, actor }: PostActionRequest): Promise<PostCommandReply> {
     const now = new Date().toISOString();
     const outcome = await this.runner.run(postUuid, { type: 'ApprovePost', actor, now }, { workspaceUuid });
     const state = existingState(outcome.state);

@@ -3,12 +3,12 @@ import type {
   PlatformBodyRules,
   PlatformVideoRule,
   PostAccountRef,
-  PostCommandMessage,
   PostContentView,
   PostInput,
   PostStatus as ContractPostStatus,
   PostVersionView,
   QueueView,
+  RecordPublishResultMessage,
   RequestActor,
   ScheduleRequest,
 } from '@app/contracts';
@@ -44,8 +44,6 @@ type Agree<Check extends true> = Check;
 type AsRequested<Intent> = Intent extends { kind: 'queue' } ? Omit<Intent, 'slotAt'> : Intent;
 /** A type with its intersections flattened into one object type, as the other side declares it. */
 type Flat<T> = { [K in keyof T]: T[K] };
-
-type RecordPublishResultMessage = Extract<PostCommandMessage, { type: 'RecordPublishResult' }>;
 
 export type DomainContractAgreement = [
   Agree<Same<ContractPostStatus, PostStatus>>,

@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PostState } from '@app/domain';
-
-type ExistingState = PostState & { exists: true };
+import { ExistingPostState, PostState } from '@app/domain';
 
 /** Posts whose states are kept: about the posts a burst of due posts keeps in play at once. */
 const REMEMBERED_POSTS = 10_000;
@@ -21,16 +19,16 @@ const REVISIONS_PER_POST = 4;
 @Injectable()
 export class RecentPostStates {
   /** Per stream, its kept states by ascending revision; the map's order is the order of use. */
-  private readonly states = new Map<string, ExistingState[]>();
+  private readonly states = new Map<string, ExistingPostState[]>();
   private readonly capacity = REMEMBERED_POSTS;
 
   /** The latest state kept of the stream. */
-  latest(streamId: string): ExistingState | undefined {
+  latest(streamId: string): ExistingPostState | undefined {
     return this.states.get(streamId)?.at(-1);
   }
 
   /** The state of the stream at `revision` (after its event of that revision), if kept. */
-  at(streamId: string, revision: number): ExistingState | undefined {
+  at(streamId: string, revision: number): ExistingPostState | undefined {
     return this.states.get(streamId)?.find((state) => state.revision === revision);
   }
 

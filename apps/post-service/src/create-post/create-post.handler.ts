@@ -1,13 +1,15 @@
-import { Logger } from '@nestjs/common';
-import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import type { PostCommandReply } from '@app/contracts';
+import { Injectable, Logger } from '@nestjs/common';
+import { CreatePostRequest, PostCommandReply, RpcMethods } from '@app/contracts';
+import { HandlesRpc } from '@app/messaging';
 import { PostCommandRunner } from '../command-handling/post-command-runner';
-import { QueueSlotAllocator } from '../queue-slots/queue-slot-allocator';
 import { existingState, toPostView } from '../post-view/to-post-view';
-import { CreatePostCommand } from './create-post.command';
+import { QueueSlotAllocator } from '../queue-slots/queue-slot-allocator';
+import { answerRpc } from '../rpc/answer-rpc';
+import { parsePostContentRequest } from '../rpc/rpc-payload';
 
-@CommandHandler(CreatePostCommand)
-export class CreatePostHandler implements ICommandHandler<CreatePostCommand, PostCommandReply> {
+/** The gateway's `posts.create` request: a new post, a draft or scheduled, answered from the aggregate. */
+@Injectable()
+export class CreatePostHandler {
   private readonly logger = new Logger(CreatePostHandler.name);
 
   constructor(
@@ -15,8 +17,12 @@ export class CreatePostHandler implements ICommandHandler<CreatePostCommand, Pos
     private readonly slots: QueueSlotAllocator,
   ) {}
 
-  async execute({ request }: CreatePostCommand): Promise<PostCommandReply> {
-    const { postUuid, workspaceUuid, actor, input } = request;
+  @HandlesRpc(RpcMethods.createPost)
+  handle(payload: unknown): Promise<PostCommandReply> {
+    return answerRpc(() => this.create(parsePostContentRequest(payload)));
+  }
+
+  private async create({ postUuid, workspaceUuid, actor, input }: CreatePostRequest): Promise<PostCommandReply> {
     const now = new Date();
     const outcome = await this.slots.runWithSlot(workspaceUuid, postUuid, input, now, (withSlot) =>
       this.runner.run(postUuid, { type: 'CreatePost', postUuid, workspaceUuid, actor, now: now.toISOString(), input: withSlot }),

@@ -3,7 +3,7 @@ import { DATABASE, SqlDatabase } from '@app/persistence';
 import { EVENT_STORE, EventRelay, EventStore, RelayTables } from '@app/event-store';
 import { MESSAGE_BUS, MessageBus } from '@app/messaging';
 import { LoopBeat, READINESS_WATCH, ReadinessWatch } from '@app/runtime';
-import { POSTS_SCHEMA } from '../read-model/posts-schema';
+import { POSTS_SCHEMA } from '../post-service-schema';
 import { RecentPostStates } from '../command-handling/recent-post-states';
 import { PostEventTranslator } from './post-event-translator';
 

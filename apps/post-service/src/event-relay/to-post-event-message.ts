@@ -1,6 +1,6 @@
 import { POST_EVENT_MESSAGE_VERSION, PostEventMessage } from '@app/contracts';
-import type { PostEvent } from '@app/domain';
-import { ExistingPostState, toPostView, utcTimestamp } from '../post-view/to-post-view';
+import type { ExistingPostState, PostEvent } from '@app/domain';
+import { toPostView, utcTimestamp } from '../post-view/to-post-view';
 
 /** Where the event sits in the store. */
 export interface StoredAt {

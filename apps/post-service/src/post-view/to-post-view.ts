@@ -1,7 +1,5 @@
 import type { PostAccountItemView, PostView } from '@app/contracts';
-import { type PostState, type PublishedItem, versionFor } from '@app/domain';
-
-export type ExistingPostState = Extract<PostState, { exists: true }>;
+import { type ExistingPostState, type PostState, type PublishedItem, versionFor } from '@app/domain';
 
 const itemView = (item: PublishedItem | null | undefined): PostAccountItemView | null =>
   item ? { external_id: item.externalId, external_url: item.externalUrl } : null;

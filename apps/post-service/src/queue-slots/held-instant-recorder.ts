@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { heldInstantOf, PostState } from '@app/domain';
-import { QueueSlotBook } from './queue-slot-book';
+import { QueueSlotStore } from './queue-slot-store';
 
 const heldBy = (state: PostState): number | null => (state.exists ? heldInstantOf(state) : null);
 
@@ -17,14 +17,14 @@ const heldBy = (state: PostState): number | null => (state.exists ? heldInstantO
 export class HeldInstantRecorder {
   private readonly logger = new Logger(HeldInstantRecorder.name);
 
-  constructor(private readonly book: QueueSlotBook) {}
+  constructor(private readonly store: QueueSlotStore) {}
 
   async appended(before: PostState, after: PostState, revision: number, eventCount: number): Promise<void> {
     if (!after.exists) return;
     const held = heldBy(after);
     if (eventCount === 1 && held === heldBy(before)) return;
     try {
-      await this.book.recordHold(after.workspaceUuid, after.postUuid, held === null ? null : new Date(held), revision);
+      await this.store.recordHold(after.workspaceUuid, after.postUuid, held === null ? null : new Date(held), revision);
     } catch (error) {
       this.logger.warn(`Could not record the instant post ${after.postUuid} holds at revision ${revision}: ${(error as Error).message}`);
     }

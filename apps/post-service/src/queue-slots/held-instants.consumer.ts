@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ConsumerGroups, decodePostEventMessage, PostEventName, Topics } from '@app/contracts';
 import { heldInstantOf } from '@app/domain';
 import { ConsumesTopics, IncomingMessage } from '@app/messaging';
-import { QueueSlotBook } from './queue-slot-book';
+import { QueueSlotStore } from './queue-slot-store';
 
 /** Whether a message may change the instant a post holds (the others leave it as it was); a new event type does not compile until it is said here. */
 const MAY_CHANGE_HOLD: Readonly<Record<PostEventName, boolean>> = {
@@ -26,13 +26,13 @@ const MAY_CHANGE_HOLD: Readonly<Record<PostEventName, boolean>> = {
  */
 @Injectable()
 export class HeldInstantsConsumer {
-  constructor(private readonly book: QueueSlotBook) {}
+  constructor(private readonly store: QueueSlotStore) {}
 
   @ConsumesTopics({ groupId: ConsumerGroups.postServiceHeldInstants, topics: [Topics.postEvents] })
   async handle(message: IncomingMessage): Promise<void> {
     const event = decodePostEventMessage(message.value);
     if (!MAY_CHANGE_HOLD[event.type]) return;
     const held = heldInstantOf({ status: event.post.status, scheduledAt: event.post.scheduled_at, deleted: event.deleted });
-    await this.book.recordHold(event.workspaceUuid, event.postUuid, held === null ? null : new Date(held), event.revision);
+    await this.store.recordHold(event.workspaceUuid, event.postUuid, held === null ? null : new Date(held), event.revision);
   }
 }

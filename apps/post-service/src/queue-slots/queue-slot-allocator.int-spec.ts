@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { PostContentInput, PostingQueue } from '@app/domain';
 import { migrateSchema, openPostgresDatabase, SqlDatabase } from '@app/persistence';
 import { createThrowawayDatabase, openMigratedSchema, testEngines } from '@app/persistence/testing';
-import { POSTS_SCHEMA, PostsDatabase, PostsTables } from '../read-model/posts-schema';
+import { POSTS_SCHEMA, PostsDatabase, PostsTables } from '../post-service-schema';
 import { QueueSlotAllocator } from './queue-slot-allocator';
-import { QueueSlotBook } from './queue-slot-book';
+import { QueueSlotStore } from './queue-slot-store';
 import { queueSlotsMigration } from './queue-slots-schema';
 
 /** Monday 1 June 2026, 08:00 UTC (10:00 in Paris). */
@@ -26,14 +26,14 @@ const queued = (): PostContentInput => ({ versions: [], accounts: [], tags: [], 
 describe.each(testEngines)('QueueSlotAllocator on %s', (_, open) => {
   let dispose: () => Promise<void>;
   let database: PostsDatabase;
-  let book: QueueSlotBook;
+  let store: QueueSlotStore;
   let slots: QueueSlotAllocator;
   let workspace: string;
 
   beforeAll(async () => {
     ({ schema: database, dispose } = await openMigratedSchema<PostsTables>(open, POSTS_SCHEMA, [queueSlotsMigration]));
-    book = new QueueSlotBook(database);
-    slots = new QueueSlotAllocator(book);
+    store = new QueueSlotStore(database);
+    slots = new QueueSlotAllocator(store);
   });
   beforeEach(() => {
     workspace = randomUUID();
@@ -44,7 +44,7 @@ describe.each(testEngines)('QueueSlotAllocator on %s', (_, open) => {
 
   it('gives the first slot after now, then the next ones, skipping instants other posts hold', async () => {
     expect(await reserve()).toBe(FIRST_SLOTS[0]);
-    await book.recordHold(workspace, randomUUID(), new Date(FIRST_SLOTS[1]), 1);
+    await store.recordHold(workspace, randomUUID(), new Date(FIRST_SLOTS[1]), 1);
     expect(await reserve()).toBe(FIRST_SLOTS[2]);
   });
 
@@ -69,7 +69,7 @@ describe.each(testEngines)('QueueSlotAllocator on %s', (_, open) => {
     expect(await reserve()).toBe(FIRST_SLOTS[1]);
     // The first post's own slot is not given up when its next command fails.
     await expect(slots.runWithSlot(workspace, post, queued(), NOW, () => Promise.reject(new Error('refused')))).rejects.toThrow('refused');
-    expect(await book.reserve(workspace, randomUUID(), new Date(FIRST_SLOTS[0]), NOW)).toBe('taken');
+    expect(await store.reserve(workspace, randomUUID(), new Date(FIRST_SLOTS[0]), NOW)).toBe('taken');
   });
 
   it('runs any other command as it is, and a queued one without a slot when none is free', async () => {
@@ -97,7 +97,7 @@ describe('QueueSlotAllocator: two post-service replicas on one PostgreSQL databa
 
   it('never gives two of the requests that come to either at the same moment the same slot', async () => {
     const workspace = randomUUID();
-    const allocators = replicas.map((replica) => new QueueSlotAllocator(new QueueSlotBook(replica.forSchema<PostsTables>(POSTS_SCHEMA))));
+    const allocators = replicas.map((replica) => new QueueSlotAllocator(new QueueSlotStore(replica.forSchema<PostsTables>(POSTS_SCHEMA))));
     const given = await Promise.all(
       Array.from({ length: 12 }, async (_, index) => (await allocators[index % 2].reserveNextFree(workspace, randomUUID(), QUEUE, NOW))?.slotAt.toISOString()),
     );

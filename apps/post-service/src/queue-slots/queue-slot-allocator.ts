@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { PostContentInput, PostingQueue, PostingQueueLimits, slotInstantsBetween } from '@app/domain';
-import { QueueSlotBook } from './queue-slot-book';
+import { QueueSlotStore } from './queue-slot-store';
 
 const DAY_MS = 86_400_000;
 /** Slots looked at together: one query for those that are taken. */
@@ -14,13 +14,13 @@ export interface SlotReservation {
 
 /**
  * Picks a queued post's slot: the first instant of the workspace's queue after now that no other
- * post holds or has reserved, reserved for it before its command is decided (see QueueSlotBook).
+ * post holds or has reserved, reserved for it before its command is decided (see QueueSlotStore).
  */
 @Injectable()
 export class QueueSlotAllocator {
   private readonly logger = new Logger(QueueSlotAllocator.name);
 
-  constructor(private readonly book: QueueSlotBook) {}
+  constructor(private readonly store: QueueSlotStore) {}
 
   /**
    * Runs a create or update: a queued one with its slot (`intent.slotAt`) reserved first, and
@@ -41,13 +41,13 @@ export class QueueSlotAllocator {
 
   /** The first free slot after `now`, reserved for the post; null when none is free in PostingQueueLimits.searchDays. */
   async reserveNextFree(workspaceUuid: string, postUuid: string, queue: PostingQueue, now: Date): Promise<SlotReservation | null> {
-    await this.book.forgetPast(workspaceUuid, now);
+    await this.store.forgetPast(workspaceUuid, now);
     const until = new Date(now.getTime() + PostingQueueLimits.searchDays * DAY_MS);
     for (const batch of batches(slotInstantsBetween(queue, now, until))) {
-      const occupied = await this.book.occupied(workspaceUuid, postUuid, batch[0], batch[batch.length - 1], now);
+      const occupied = await this.store.occupied(workspaceUuid, postUuid, batch[0], batch[batch.length - 1], now);
       for (const slotAt of batch) {
         if (occupied.has(slotAt.getTime())) continue;
-        const outcome = await this.book.reserve(workspaceUuid, postUuid, slotAt, now);
+        const outcome = await this.store.reserve(workspaceUuid, postUuid, slotAt, now);
         if (outcome !== 'taken') return { slotAt, fresh: outcome === 'reserved' };
       }
     }
@@ -56,7 +56,7 @@ export class QueueSlotAllocator {
 
   private async release(workspaceUuid: string, slotAt: Date, postUuid: string): Promise<void> {
     try {
-      await this.book.release(workspaceUuid, slotAt, postUuid);
+      await this.store.release(workspaceUuid, slotAt, postUuid);
     } catch (error) {
       // Left behind, the reservation lapses on its own (RESERVATION_GRACE_MS).
       this.logger.warn(`Could not give up the slot ${slotAt.toISOString()} of post ${postUuid}: ${(error as Error).message}`);

@@ -1,16 +1,16 @@
-import { Logger } from '@nestjs/common';
-import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Injectable, Logger } from '@nestjs/common';
+import type { RecordPublishResultMessage } from '@app/contracts';
 import { publishedItemsOf } from '@app/domain';
 import { PostCommandRunner } from '../command-handling/post-command-runner';
-import { RecordPublishResultCommand } from './record-publish-result.command';
 
-@CommandHandler(RecordPublishResultCommand)
-export class RecordPublishResultHandler implements ICommandHandler<RecordPublishResultCommand, void> {
+/** The publisher's RecordPublishResult, once per account of a publishing round (reached through PostCommandsConsumer). */
+@Injectable()
+export class RecordPublishResultHandler {
   private readonly logger = new Logger(RecordPublishResultHandler.name);
 
   constructor(private readonly runner: PostCommandRunner) {}
 
-  async execute({ message }: RecordPublishResultCommand): Promise<void> {
+  async handle(message: RecordPublishResultMessage): Promise<void> {
     const { postUuid, accountId, outcome, externalId, externalUrl, errors, commandId } = message;
     const items = publishedItemsOf(message.items, externalId, externalUrl);
     const now = new Date().toISOString();

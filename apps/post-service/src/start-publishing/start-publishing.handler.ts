@@ -1,18 +1,17 @@
-import { Logger } from '@nestjs/common';
-import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Injectable, Logger } from '@nestjs/common';
+import type { StartPublishingMessage } from '@app/contracts';
 import { PostCommandRunner } from '../command-handling/post-command-runner';
 import { PublishingLateness } from './publishing-lateness.metric';
-import { StartPublishingCommand } from './start-publishing.command';
 
-@CommandHandler(StartPublishingCommand)
-export class StartPublishingHandler implements ICommandHandler<StartPublishingCommand, void> {
+/** The scheduler's StartPublishing, at the due time of the schedule made at `scheduledRevision` (reached through PostCommandsConsumer). */
+@Injectable()
+export class StartPublishingHandler {
   private readonly logger = new Logger(StartPublishingHandler.name);
   private readonly lateness = new PublishingLateness();
 
   constructor(private readonly runner: PostCommandRunner) {}
 
-  async execute({ message }: StartPublishingCommand): Promise<void> {
-    const { postUuid, scheduledRevision, commandId } = message;
+  async handle({ postUuid, scheduledRevision, commandId }: StartPublishingMessage): Promise<void> {
     const now = new Date().toISOString();
     const outcome = await this.runner.run(postUuid, { type: 'StartPublishing', scheduledRevision, now }, { causationId: commandId });
     if (outcome.appended === 0) {

@@ -1,13 +1,15 @@
-import { Logger } from '@nestjs/common';
-import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import type { PostCommandReply } from '@app/contracts';
+import { Injectable, Logger } from '@nestjs/common';
+import { PostCommandReply, RpcMethods, UpdatePostRequest } from '@app/contracts';
+import { HandlesRpc } from '@app/messaging';
 import { PostCommandRunner } from '../command-handling/post-command-runner';
-import { QueueSlotAllocator } from '../queue-slots/queue-slot-allocator';
 import { existingState, toPostView } from '../post-view/to-post-view';
-import { UpdatePostCommand } from './update-post.command';
+import { QueueSlotAllocator } from '../queue-slots/queue-slot-allocator';
+import { answerRpc } from '../rpc/answer-rpc';
+import { parsePostContentRequest } from '../rpc/rpc-payload';
 
-@CommandHandler(UpdatePostCommand)
-export class UpdatePostHandler implements ICommandHandler<UpdatePostCommand, PostCommandReply> {
+/** The gateway's `posts.update` request: the post's content and schedule replaced, answered from the aggregate. */
+@Injectable()
+export class UpdatePostHandler {
   private readonly logger = new Logger(UpdatePostHandler.name);
 
   constructor(
@@ -15,8 +17,12 @@ export class UpdatePostHandler implements ICommandHandler<UpdatePostCommand, Pos
     private readonly slots: QueueSlotAllocator,
   ) {}
 
-  async execute({ request }: UpdatePostCommand): Promise<PostCommandReply> {
-    const { postUuid, workspaceUuid, actor, input } = request;
+  @HandlesRpc(RpcMethods.updatePost)
+  handle(payload: unknown): Promise<PostCommandReply> {
+    return answerRpc(() => this.update(parsePostContentRequest(payload)));
+  }
+
+  private async update({ postUuid, workspaceUuid, actor, input }: UpdatePostRequest): Promise<PostCommandReply> {
     const now = new Date();
     const outcome = await this.slots.runWithSlot(workspaceUuid, postUuid, input, now, (withSlot) =>
       this.runner.run(postUuid, { type: 'UpdatePost', actor, now: now.toISOString(), input: withSlot }, { workspaceUuid }),

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AccountSnapshot, PostVersion, versionFor } from '@app/domain';
-import { AccountStore, ConnectedAccount } from '../accounts/account-store';
+import { AccountCredentialStore, ConnectedAccount } from '../accounts/account-credential-store';
 import { ProviderRegistry } from '../providers/provider-registry';
 import { PUBLISHER_OPTIONS, PublisherOptions } from '../publisher-options';
 import { AttemptJournal, AttemptKey } from './attempt-journal';
@@ -39,7 +39,7 @@ export class AccountPublisher {
     private readonly journal: AttemptJournal,
     private readonly steps: ItemJournal,
     private readonly deferred: DeferredAttempts,
-    private readonly accounts: AccountStore,
+    private readonly accounts: AccountCredentialStore,
     private readonly providers: ProviderRegistry,
     private readonly contentItems: ContentItemsPublisher,
     @Inject(PUBLISHER_OPTIONS) private readonly options: PublisherOptions,

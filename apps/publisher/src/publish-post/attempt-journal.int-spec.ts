@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { migrateSchema, SchemaDatabase } from '@app/persistence';
 import { testEngines } from '@app/persistence/testing';
 import { SecretBox } from '@app/security';
-import { AccountStore } from '../accounts/account-store';
+import { AccountCredentialStore } from '../accounts/account-credential-store';
 import { PUBLISHER_SCHEMA, PublisherTables, publisherMigrations } from '../publisher-migrations';
 import { AttemptJournal, AttemptKey } from './attempt-journal';
 import { DeferredAttempts } from './deferred-attempts';
 import { ItemJournal } from './item-journal';
-import { ItemProgressJournal } from './item-progress';
+import { ItemProgressJournal } from './item-progress-journal';
 import { PublishResult } from './publish-result';
 
 const LEASE_MS = 60_000;
@@ -21,7 +21,7 @@ describe.each(testEngines)('publisher tables on %s', (_, open) => {
   let dispose: () => Promise<void>;
   let database: SchemaDatabase<PublisherTables>;
   let journal: AttemptJournal;
-  let accounts: AccountStore;
+  let accounts: AccountCredentialStore;
   const key = (round = 1, accountId = 7): AttemptKey => ({ postUuid: randomUUID(), accountId, round });
 
   beforeAll(async () => {
@@ -30,7 +30,7 @@ describe.each(testEngines)('publisher tables on %s', (_, open) => {
     database = opened.database.forSchema<PublisherTables>(PUBLISHER_SCHEMA);
     expect(await migrateSchema(database, publisherMigrations)).toEqual(['001-accounts-and-attempts', '002-provider-sessions', '003-deferred-attempts', '004-attempt-lease', '005-attempt-items', '006-item-progress', '007-deferred-attempt-leases']);
     journal = new AttemptJournal(database);
-    accounts = new AccountStore(database, new SecretBox('test'));
+    accounts = new AccountCredentialStore(database, new SecretBox('test'));
   });
   afterAll(() => dispose());
 
@@ -214,7 +214,7 @@ describe.each(testEngines)('publisher tables on %s', (_, open) => {
     });
   });
 
-  describe('AccountStore', () => {
+  describe('AccountCredentialStore', () => {
     const workspace = randomUUID();
 
     it('keeps settings and credentials encrypted and gives them back decrypted', async () => {

@@ -8,7 +8,7 @@ import { PUBLISHER_OPTIONS, PublisherOptions } from '../publisher-options';
 import { AttemptJournal, AttemptKey } from './attempt-journal';
 import { DeferredAttempts } from './deferred-attempts';
 import { ItemJournal, ItemStep } from './item-journal';
-import { ItemProgressJournal } from './item-progress';
+import { ItemProgressJournal } from './item-progress-journal';
 import { PublishingAttempts } from './publishing-attempts.metric';
 import { failed, ItemResult, nextStep, PublishMessages, PublishResult, published } from './publish-result';
 import { MediaReadFailure, VersionMedia } from './version-media';

@@ -1,4 +1,4 @@
-import { PostCommandMessage } from '@app/contracts';
+import { RecordPublishResultMessage } from '@app/contracts';
 import { AttemptKey } from './attempt-journal';
 import { PublishResult } from './publish-result';
 
@@ -7,7 +7,7 @@ export function recordPublishResultCommand(
   key: AttemptKey,
   result: PublishResult,
   sentAt: Date,
-): Extract<PostCommandMessage, { type: 'RecordPublishResult' }> {
+): RecordPublishResultMessage {
   return {
     commandId: `publish-result:${key.postUuid}:${key.round}:${key.accountId}`,
     type: 'RecordPublishResult',

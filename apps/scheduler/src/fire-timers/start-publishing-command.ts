@@ -1,11 +1,11 @@
-import { PostCommandMessage } from '@app/contracts';
+import { StartPublishingMessage } from '@app/contracts';
 import { DueTimer } from '../timers/timer-store';
 
 /**
  * The command a due timer sends. Its id depends only on the post and the schedule's revision,
  * so a command sent again after a crash is recognised as the same one.
  */
-export function startPublishingCommand(timer: Pick<DueTimer, 'postUuid' | 'scheduledRevision'>, sentAt: Date): Extract<PostCommandMessage, { type: 'StartPublishing' }> {
+export function startPublishingCommand(timer: Pick<DueTimer, 'postUuid' | 'scheduledRevision'>, sentAt: Date): StartPublishingMessage {
   return {
     commandId: `start-publishing:${timer.postUuid}:${timer.scheduledRevision}`,
     type: 'StartPublishing',

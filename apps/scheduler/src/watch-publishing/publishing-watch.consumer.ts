@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConsumerGroups, decodePostEventMessage, PostEventMessage, Topics } from '@app/contracts';
 import { ConsumesTopics, IncomingMessage } from '@app/messaging';
-import { PublishingWatchStore } from './publishing-watch.store';
+import { PublishingWatchStore } from './publishing-watch-store';
 
 type WatchChange = 'start' | 'end' | 'none';
 

@@ -4,7 +4,7 @@ import { Headers, PostCommandMessage, Topics } from '@app/contracts';
 import { MESSAGE_BUS, MessageBus } from '@app/messaging';
 import { PeriodicTask } from '@app/persistence';
 import { READINESS_WATCH, ReadinessWatch } from '@app/runtime';
-import { PublishingWatchStore } from './publishing-watch.store';
+import { PublishingWatchStore } from './publishing-watch-store';
 
 /**
  * Finds publishing rounds that outlived PUBLISHING_STUCK_AFTER_MS without all their results (a

@@ -5,9 +5,9 @@ import { READINESS_WATCH, ReadinessWatch } from '@app/runtime';
 import { SECRET_BOX, SecretBox } from '@app/security';
 import { BatchWriter } from './batch-writer';
 import { DeliveryMetrics } from './delivery-metrics';
-import { ClaimedDelivery, DeliveryQueueRepository, FinishedAttempt } from './delivery-queue.repository';
+import { ClaimedDelivery, DeliveryQueueStore, FinishedAttempt } from './delivery-queue-store';
 import { AttemptOutcome, outcomeOfAttempt } from './retry-policy';
-import { WebhookHealthRepository } from './webhook-health.repository';
+import { WebhookHealthStore } from './webhook-health-store';
 import { WebhookSender } from './webhook-sender';
 import { errorMessage } from '@app/errors';
 
@@ -57,9 +57,9 @@ export class DeliveryWorker {
   private saturated = false;
 
   constructor(
-    private readonly queue: DeliveryQueueRepository,
+    private readonly queue: DeliveryQueueStore,
     private readonly sender: WebhookSender,
-    private readonly health: WebhookHealthRepository,
+    private readonly health: WebhookHealthStore,
     @Inject(SECRET_BOX) private readonly secrets: SecretBox,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(READINESS_WATCH) private readonly readiness: ReadinessWatch,

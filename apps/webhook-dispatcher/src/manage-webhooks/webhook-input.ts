@@ -1,4 +1,4 @@
-import { Messages, WEBHOOK_EVENTS, WebhookEventName } from '@app/contracts';
+import { Messages, ServiceError, WEBHOOK_EVENTS, WebhookEventName } from '@app/contracts';
 import { FieldMessages, hasInvalidCharacters } from '@app/domain';
 import { isWebhookSecret } from '../signing/webhook-secret';
 
@@ -16,6 +16,11 @@ export const WebhookMessages = {
   workspaceFull: (atMost: number) => `A workspace has at most ${atMost} webhooks; delete one first.`,
   systemFull: (atMost: number) => `There are at most ${atMost} system webhooks; delete one first.`,
 } as const;
+
+/** The answer to a request that names no webhook of its scope. */
+export function webhookNotFound(): never {
+  throw new ServiceError('not_found', WebhookMessages.notFound);
+}
 
 export interface WebhookSettings {
   url: string;

@@ -1,4 +1,4 @@
-import { PostCommandMessage, PUBLISH_OUTCOMES } from '../post-commands';
+import { PostCommandMessage, PUBLISH_OUTCOMES } from '../post-command-message';
 import { count, DecodeError, Decoder, field, Fields, fieldsOf, listOf, nonEmptyText, nullable, oneOf, optional, text } from './decode';
 
 type PostCommandType = PostCommandMessage['type'];

@@ -1,8 +1,8 @@
 import { Actor, PostCommand } from './post-commands';
 import { PostRuleViolation } from './post-errors';
 import { PostEvent } from './post-events';
-import { PostState } from './post-state';
-import { assertChangeable, assertFound, assertValidContent, ExistingPost, scheduledAtOnApproval } from './post-rules';
+import { ExistingPostState, PostState } from './post-state';
+import { assertChangeable, assertFound, assertValidContent, scheduledAtOnApproval } from './post-rules';
 import type { ScheduleIntent } from './post-types';
 import { draftTimeOf, requestedTime } from './requested-time';
 
@@ -130,4 +130,4 @@ function recordPublishResult(command: Command<'RecordPublishResult'>, state: Pos
   return [result, completion];
 }
 
-const isLive = (state: PostState): state is ExistingPost => state.exists && !state.deleted;
+const isLive = (state: PostState): state is ExistingPostState => state.exists && !state.deleted;

@@ -1,7 +1,7 @@
 import { PostEvent } from './post-events';
 import { publishedItemsOf } from './post-types';
-import { initialPostState, PostState } from './post-state';
-import { ExistingPost, scheduledAtOnApproval } from './post-rules';
+import { ExistingPostState, initialPostState, PostState } from './post-state';
+import { scheduledAtOnApproval } from './post-rules';
 
 /** Applies one event; `revision` counts the events applied, so it equals the event's stream revision. */
 export function evolve(state: PostState, event: PostEvent): PostState {
@@ -28,7 +28,7 @@ export function evolve(state: PostState, event: PostEvent): PostState {
   }
   if (!state.exists) throw new Error(`${event.type} cannot apply before PostCreated`);
   const revision = state.revision + 1;
-  const next: ExistingPost = { ...state, revision, updatedAt: 'at' in event.data ? event.data.at : state.updatedAt };
+  const next: ExistingPostState = { ...state, revision, updatedAt: 'at' in event.data ? event.data.at : state.updatedAt };
 
   switch (event.type) {
     case 'PostUpdated': {

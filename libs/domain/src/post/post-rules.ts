@@ -2,9 +2,7 @@ import type { FieldErrors } from '../fields/field-errors';
 import { postContentErrors } from './body/post-content-rules';
 import { PostContentInput } from './post-commands';
 import { PostRuleViolation } from './post-errors';
-import { PostState } from './post-state';
-
-export type ExistingPost = Extract<PostState, { exists: true }>;
+import { ExistingPostState, PostState } from './post-state';
 
 /**
  * The content rules of a create or update (see checkPostContent), every field error at once,
@@ -17,12 +15,12 @@ export function assertValidContent(input: PostContentInput, scheduleErrors: Fiel
 }
 
 /** A live post: exists and is not deleted. */
-export function assertFound(state: PostState): asserts state is ExistingPost {
+export function assertFound(state: PostState): asserts state is ExistingPostState {
   if (!state.exists || state.deleted) throw new PostRuleViolation('PostNotFound');
 }
 
 /** Content may change (or the post go away) unless it is published or being published. */
-export function assertChangeable(state: ExistingPost): void {
+export function assertChangeable(state: ExistingPostState): void {
   if (state.status === 'published') {
     throw new PostRuleViolation('PublishedPostImmutable');
   }

@@ -23,4 +23,7 @@ export type PostState =
       publications: Record<number, AccountPublication>;
     };
 
+/** The state of a post whose stream has events: deleted or not. */
+export type ExistingPostState = Extract<PostState, { exists: true }>;
+
 export const initialPostState: PostState = { exists: false };

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AccountEventMessage, ConsumerGroups, Topics } from '@app/contracts';
 import { ConsumesTopics, IncomingMessage, UnprocessableMessage } from '@app/messaging';
-import { AccountRegistry } from '../account-registry';
+import { AccountStore } from '../account-store';
 
 /** The message, or why it can never be handled (a version or type this gateway does not know). */
 export function accountEventOf(message: IncomingMessage): AccountEventMessage {
@@ -23,7 +23,7 @@ export function accountEventOf(message: IncomingMessage): AccountEventMessage {
 export class AccountEventsConsumer {
   private readonly logger = new Logger('Gateway');
 
-  constructor(private readonly accounts: AccountRegistry) {}
+  constructor(private readonly accounts: AccountStore) {}
 
   @ConsumesTopics({ groupId: ConsumerGroups.gatewayAccounts, topics: [Topics.accountEvents] })
   async handle(message: IncomingMessage): Promise<void> {

@@ -6,7 +6,7 @@ import { WorkspaceRoute } from '../../auth/route-access';
 import { ApiErrorResponses, ApiJsonBody, Failures } from '../../http/openapi/api-error-responses';
 import { Idempotent } from '../../idempotency/idempotent.decorator';
 import { AccountDoc } from '../account.doc';
-import { AccountView } from '../account-registry';
+import { AccountView } from '../account-store';
 import { ConnectAccount } from './connect-account';
 import { ConnectAccountDto } from './connect-account.dto';
 

@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ConnectAccountReply, ConnectAccountRequest, RpcMethods } from '@app/contracts';
+import { ConnectAccountReply, ConnectAccountRequest, DisconnectAccountRequest, RpcMethods } from '@app/contracts';
 import { RPC_CLIENT, RpcClient } from '@app/messaging';
 import { platformOf } from '@app/platforms';
 import { notFound } from '../../http/api-error';
-import { AccountRegistry, AccountView, ReportedSettings } from '../account-registry';
+import { AccountStore, AccountView, ReportedSettings } from '../account-store';
 import { ACCOUNT_NOT_FOUND } from '../delete-account/disconnect-account';
 import { errorMessage } from '@app/errors';
 
@@ -37,7 +37,7 @@ export class ConnectAccount {
   private readonly logger = new Logger('Gateway');
 
   constructor(
-    private readonly accounts: AccountRegistry,
+    private readonly accounts: AccountStore,
     @Inject(RPC_CLIENT) private readonly rpc: RpcClient,
   ) {}
 
@@ -80,7 +80,7 @@ export class ConnectAccount {
    * reply that was lost); the client's error answer does not wait for it. A failure is logged.
    */
   private forget(accountId: number, workspaceUuid: string): void {
-    this.rpc.request(RpcMethods.disconnectAccount, { accountId, workspaceUuid }).catch((error: unknown) => {
+    this.rpc.request(RpcMethods.disconnectAccount, { accountId, workspaceUuid } satisfies DisconnectAccountRequest).catch((error: unknown) => {
       this.logger.warn(`Account ${accountId} of workspace ${workspaceUuid}: the publisher could not be asked to forget it after its connect failed: ${errorMessage(error)}`);
     });
   }

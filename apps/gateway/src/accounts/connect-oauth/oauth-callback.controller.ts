@@ -4,7 +4,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { RateLimitGuard } from '../../auth/rate-limit/rate-limit.guard';
 import { RateLimits } from '../../auth/rate-limit/rate-limits';
-import { UsersRepository } from '../../panel/users/users.repository';
+import { UserStore } from '../../panel/users/user-store';
 import { MembershipStore } from '../../workspace/membership-store';
 import { mayWrite } from '../../workspace/workspace-member.guard';
 import { errorResponseOf } from '../../http/error-response';
@@ -40,7 +40,7 @@ export class OAuthCallbackController {
     private readonly accounts: ConnectAccount,
     private readonly limits: RateLimits,
     private readonly memberships: MembershipStore,
-    private readonly users: UsersRepository,
+    private readonly users: UserStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 

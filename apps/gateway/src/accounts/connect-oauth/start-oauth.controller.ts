@@ -8,7 +8,7 @@ import { WorkspaceRoute } from '../../auth/route-access';
 import { validationFailed } from '../../http/api-error';
 import { ApiErrorResponses, ApiJsonBody, Failures } from '../../http/openapi/api-error-responses';
 import { AtMostCharacters, MustBeInteger, MustBeString } from '../../http/validation';
-import { AccountRegistry } from '../account-registry';
+import { AccountStore } from '../account-store';
 import { authorizeUrlOf, isOAuthProvider, unconfiguredReason } from './oauth-apps';
 import { setBindingCookie } from './oauth-browser-binding';
 import { OAuthStates } from './oauth-states';
@@ -44,7 +44,7 @@ export const NOT_AN_OAUTH_PROVIDER = 'The provider does not connect through OAut
 export class StartOAuthController {
   constructor(
     private readonly states: OAuthStates,
-    private readonly accounts: AccountRegistry,
+    private readonly accounts: AccountStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { RpcMethods } from '@app/contracts';
+import { DisconnectAccountRequest, RpcMethods } from '@app/contracts';
 import { RPC_CLIENT, RpcClient } from '@app/messaging';
 import { notFound } from '../../http/api-error';
-import { AccountRegistry } from '../account-registry';
+import { AccountStore } from '../account-store';
 
 export const ACCOUNT_NOT_FOUND = 'Account not found.';
 
@@ -12,14 +12,14 @@ export class DisconnectAccount {
   private readonly logger = new Logger('Gateway');
 
   constructor(
-    private readonly accounts: AccountRegistry,
+    private readonly accounts: AccountStore,
     @Inject(RPC_CLIENT) private readonly rpc: RpcClient,
   ) {}
 
   async disconnect(workspaceUuid: string, id: number | null): Promise<void> {
     if (id === null || !(await this.accounts.find(workspaceUuid, id))) throw notFound(ACCOUNT_NOT_FOUND);
     // Disconnecting first: if the publisher cannot be reached the account stays, and the call can be repeated.
-    await this.rpc.request(RpcMethods.disconnectAccount, { accountId: id, workspaceUuid });
+    await this.rpc.request(RpcMethods.disconnectAccount, { accountId: id, workspaceUuid } satisfies DisconnectAccountRequest);
     await this.accounts.markDeleted(workspaceUuid, id);
     this.logger.log(`Account ${id} disconnected from workspace ${workspaceUuid}`);
   }

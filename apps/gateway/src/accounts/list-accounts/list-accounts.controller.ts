@@ -4,12 +4,12 @@ import { CurrentMembership, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
 import { ListOf } from '../../http/openapi/list-of';
 import { AccountDoc } from '../account.doc';
-import { AccountRegistry, AccountView } from '../account-registry';
+import { AccountStore, AccountView } from '../account-store';
 
 @Controller(':workspaceUuid/accounts')
 @WorkspaceRoute('accounts')
 export class ListAccountsController {
-  constructor(private readonly accounts: AccountRegistry) {}
+  constructor(private readonly accounts: AccountStore) {}
 
   @Get()
   @ApiOperation({ summary: 'List a workspace\'s social accounts' })

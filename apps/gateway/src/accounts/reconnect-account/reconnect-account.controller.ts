@@ -10,7 +10,7 @@ import { idFromPath } from '../../http/route-params';
 import { MustBeObject } from '../../http/validation';
 import { Idempotent } from '../../idempotency/idempotent.decorator';
 import { AccountDoc } from '../account.doc';
-import { AccountView } from '../account-registry';
+import { AccountView } from '../account-store';
 import { ConnectAccount } from '../connect-account/connect-account';
 import { ACCOUNT_NOT_FOUND } from '../delete-account/disconnect-account';
 

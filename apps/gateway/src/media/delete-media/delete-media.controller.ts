@@ -5,7 +5,7 @@ import { CurrentMembership, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
 import { ApiError, notFound } from '../../http/api-error';
 import { ApiErrorResponses } from '../../http/openapi/api-error-responses';
-import { MediaLibrary } from '../media-library';
+import { MediaRecordStore } from '../media-record-store';
 import { ApiMediaIdParam, MEDIA_NOT_FOUND, mediaIdFromPath } from '../media-id';
 
 export const MEDIA_IN_USE = 'The media is used by a scheduled post.';
@@ -17,7 +17,7 @@ export class DeleteMediaController {
   private readonly logger = new Logger('Gateway');
 
   constructor(
-    private readonly library: MediaLibrary,
+    private readonly mediaRecords: MediaRecordStore,
     @Inject(MEDIA_STORE) private readonly store: MediaStore,
   ) {}
 
@@ -32,8 +32,8 @@ export class DeleteMediaController {
   })
   async delete(@CurrentMembership() { workspaceUuid }: Membership, @Param('id') idText: string): Promise<void> {
     const id = mediaIdFromPath(idText);
-    if (!(await this.library.find(workspaceUuid, id))) throw notFound(MEDIA_NOT_FOUND);
-    if (!(await this.library.removeUnlessScheduled(workspaceUuid, id))) throw new ApiError(409, MEDIA_IN_USE);
+    if (!(await this.mediaRecords.find(workspaceUuid, id))) throw notFound(MEDIA_NOT_FOUND);
+    if (!(await this.mediaRecords.removeUnlessScheduled(workspaceUuid, id))) throw new ApiError(409, MEDIA_IN_USE);
     await this.store.delete(id);
     this.logger.log(`Media ${id} deleted from workspace ${workspaceUuid}`);
   }

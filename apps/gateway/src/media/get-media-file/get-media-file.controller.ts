@@ -6,7 +6,7 @@ import { CurrentMembership, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
 import { notFound } from '../../http/api-error';
 import { ApiErrorResponses } from '../../http/openapi/api-error-responses';
-import { MediaLibrary } from '../media-library';
+import { MediaRecordStore } from '../media-record-store';
 import { ApiMediaIdParam, MEDIA_NOT_FOUND, mediaIdFromPath } from '../media-id';
 
 const MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'video/mp4'];
@@ -16,7 +16,7 @@ const MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'vide
 @WorkspaceRoute('media')
 export class GetMediaFileController {
   constructor(
-    private readonly library: MediaLibrary,
+    private readonly mediaRecords: MediaRecordStore,
     @Inject(MEDIA_STORE) private readonly store: MediaStore,
   ) {}
 
@@ -30,7 +30,7 @@ export class GetMediaFileController {
   @ApiErrorResponses({ 404: `No media of the workspace has this id: "${MEDIA_NOT_FOUND}"` })
   async file(@CurrentMembership() { workspaceUuid }: Membership, @Param('id') idText: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
     const id = mediaIdFromPath(idText);
-    const media = await this.library.find(workspaceUuid, id);
+    const media = await this.mediaRecords.find(workspaceUuid, id);
     const opened = media ? await this.store.open(id) : null;
     if (!media || !opened) throw notFound(MEDIA_NOT_FOUND);
     void reply

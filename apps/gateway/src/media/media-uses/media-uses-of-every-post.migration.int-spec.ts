@@ -6,7 +6,7 @@ import { openMigratedSchema, testEngines } from '@app/persistence/testing';
 import { GATEWAY_SCHEMA, GatewayDatabase, GatewayTables, gatewayMigrations } from '../../gateway-migrations';
 import { PostsReadModel } from '../../posts/read-model/posts-read-model';
 import { ReadYourWrites } from '../../posts/read-model/read-your-writes';
-import { MediaLibrary } from '../media-library';
+import { MediaRecordStore } from '../media-record-store';
 import { MediaUses } from './media-uses';
 import { mediaUsesOfEveryPostMigration } from './media-uses-of-every-post.migration';
 import { mediaUseChangeOf } from './post-events-for-media.consumer';
@@ -28,7 +28,7 @@ describe.each(testEngines)('The migration of media uses to every post on %s', (_
   it('fills in the posts that name media, keeps what the uses know better, and leaves scheduled posts holding theirs', async () => {
     const readModel = new PostsReadModel(database, new ReadYourWrites());
     const uses = new MediaUses(database);
-    const media = await new MediaLibrary(database).add(workspace, { id: randomUUID(), mime_type: 'image/png', size: 10, width: 1, height: 1 });
+    const media = await new MediaRecordStore(database).add(workspace, { id: randomUUID(), mime_type: 'image/png', size: 10, width: 1, height: 1 });
     const post = (postUuid: string, revision: number, status: PostStatus, mediaIds: string[], deleted = false) =>
       samplePostEvent(status === 'draft' ? 'post.created' : 'post.scheduled', {
         postUuid,
@@ -49,6 +49,6 @@ describe.each(testEngines)('The migration of media uses to every post on %s', (_
     await migrateSchema(database, gatewayMigrations);
 
     expect(await uses.usesOf([media.id])).toEqual(new Map([[media.id, { usedBy: [draft, scheduled].sort(), held: true }]]));
-    expect(await new MediaLibrary(database).removeUnlessScheduled(workspace, media.id)).toBe(false);
+    expect(await new MediaRecordStore(database).removeUnlessScheduled(workspace, media.id)).toBe(false);
   });
 });

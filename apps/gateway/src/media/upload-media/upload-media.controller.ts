@@ -9,7 +9,7 @@ import { validationFailed } from '../../http/api-error';
 import { ApiErrorResponses } from '../../http/openapi/api-error-responses';
 import { Idempotent } from '../../idempotency/idempotent.decorator';
 import { MediaDoc, MediaUploadDoc } from '../media.doc';
-import { MediaLibrary, MediaView } from '../media-library';
+import { MediaRecordStore, MediaView } from '../media-record-store';
 import { mediaViewOf } from '../media-url';
 import { MediaUploadMessages, MediaUploadReader, uploadOf } from './media-upload.reader';
 
@@ -22,7 +22,7 @@ export class UploadMediaController {
   private readonly logger = new Logger('Gateway');
 
   constructor(
-    private readonly library: MediaLibrary,
+    private readonly mediaRecords: MediaRecordStore,
     @Inject(MEDIA_STORE) private readonly store: MediaStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -50,7 +50,7 @@ export class UploadMediaController {
     const durationSeconds = detected.mimeType === 'video/mp4' ? await mp4DurationSeconds(file) : null;
     // The bytes first: a record always has its bytes (a failure in between leaves bytes no record names).
     await this.store.putFile({ id, ...detected }, file);
-    const record = await this.library.add(workspaceUuid, { id, mime_type: detected.mimeType, size, width: detected.width, height: detected.height }, durationSeconds);
+    const record = await this.mediaRecords.add(workspaceUuid, { id, mime_type: detected.mimeType, size, width: detected.width, height: detected.height }, durationSeconds);
     this.logger.log(`Media ${id} (${detected.mimeType}, ${size} bytes) uploaded to workspace ${workspaceUuid}`);
     return mediaViewOf(this.config, workspaceUuid, record);
   }

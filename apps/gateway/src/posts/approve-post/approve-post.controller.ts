@@ -2,7 +2,7 @@ import { Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { Messages, PostActionRequest, PostView, RpcMethods } from '@app/contracts';
 import { PostRuleMessages } from '@app/domain';
-import { PostCommands } from '../post-commands';
+import { PostCommandSender } from '../post-command-sender';
 import { AuthenticatedUser, CurrentMembership, CurrentUser, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
 import { ApiErrorResponses, Failures } from '../../http/openapi/api-error-responses';
@@ -14,7 +14,7 @@ import { Idempotent } from '../../idempotency/idempotent.decorator';
 @Controller(':workspaceUuid/posts/:postUuid/approve')
 @WorkspaceRoute('posts')
 export class ApprovePostController {
-  constructor(private readonly commands: PostCommands) {}
+  constructor(private readonly commands: PostCommandSender) {}
 
   @Post()
   @ApiOperation({ summary: 'Approve a post that needs approval' })

@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOperation } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import { CreatePostRequest, PostView, RpcMethods } from '@app/contracts';
-import { PostCommands } from '../post-commands';
+import { PostCommandSender } from '../post-command-sender';
 import { AuthenticatedUser, CurrentMembership, CurrentUser, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
 import { ApiErrorResponses, ApiJsonBody, Failures } from '../../http/openapi/api-error-responses';
@@ -16,7 +16,7 @@ import { Idempotent } from '../../idempotency/idempotent.decorator';
 export class CreatePostController {
   constructor(
     private readonly inputs: PostInputReader,
-    private readonly commands: PostCommands,
+    private readonly commands: PostCommandSender,
   ) {}
 
   @Post()

@@ -2,7 +2,7 @@ import { Controller, Delete, HttpCode, Param } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOperation } from '@nestjs/swagger';
 import { PostActionRequest, RpcMethods } from '@app/contracts';
 import { PostRuleMessages } from '@app/domain';
-import { PostCommands } from '../post-commands';
+import { PostCommandSender } from '../post-command-sender';
 import { AuthenticatedUser, CurrentMembership, CurrentUser, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
 import { ApiErrorResponses, Failures } from '../../http/openapi/api-error-responses';
@@ -11,7 +11,7 @@ import { ApiPostUuidParam, postUuidFromPath } from '../post-uuid';
 @Controller(':workspaceUuid/posts/:postUuid')
 @WorkspaceRoute('posts')
 export class DeletePostController {
-  constructor(private readonly commands: PostCommands) {}
+  constructor(private readonly commands: PostCommandSender) {}
 
   @Delete()
   @ApiOperation({ summary: 'Delete a post that is not published' })

@@ -2,7 +2,7 @@ import { Body, Controller, Param, Put } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { PostView, RpcMethods, UpdatePostRequest } from '@app/contracts';
 import { PostRuleMessages } from '@app/domain';
-import { PostCommands } from '../post-commands';
+import { PostCommandSender } from '../post-command-sender';
 import { AuthenticatedUser, CurrentMembership, CurrentUser, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
 import { ApiErrorResponses, ApiJsonBody, Failures } from '../../http/openapi/api-error-responses';
@@ -17,7 +17,7 @@ import { ApiPostUuidParam, postUuidFromPath } from '../post-uuid';
 export class UpdatePostController {
   constructor(
     private readonly inputs: PostInputReader,
-    private readonly commands: PostCommands,
+    private readonly commands: PostCommandSender,
   ) {}
 
   @Put()

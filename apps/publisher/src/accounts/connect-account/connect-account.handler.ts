@@ -3,8 +3,8 @@ import { ConnectAccountReply, ConnectAccountRequest, Messages, RpcMethods, Servi
 import { HandlesRpc } from '@app/messaging';
 import { ProviderRegistry } from '../../providers/provider-registry';
 import { PublishProvider, Verification } from '../../providers/publish-provider';
-import { AccountStore } from '../account-store';
-import { validateConnectAccountRequest, ValidConnectAccountRequest } from './connect-account-request';
+import { AccountCredentialStore } from '../account-credential-store';
+import { validateConnectAccountRequest, ValidConnectAccountRequest } from './connect-account.request';
 import { avatarAddress } from './avatar-address';
 import { ConnectDeadline } from './connect-deadline';
 import { errorMessage } from '@app/errors';
@@ -35,7 +35,7 @@ export class ConnectAccountHandler {
 
   constructor(
     private readonly providers: ProviderRegistry,
-    private readonly accounts: AccountStore,
+    private readonly accounts: AccountCredentialStore,
   ) {}
 
   @HandlesRpc(RpcMethods.connectAccount)

@@ -1,25 +1,18 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Messages, RpcMethods, ServiceError } from '@app/contracts';
+import { DisconnectAccountReply, Messages, RpcMethods, ServiceError } from '@app/contracts';
 import { HandlesRpc } from '@app/messaging';
 import { asObject, checkAccountRef } from '../account-ref';
-import { AccountStore } from '../account-store';
+import { AccountCredentialStore } from '../account-credential-store';
 
-/** Payload of RPC `publisher.accounts.disconnect`. */
-export interface DisconnectAccountRequest {
-  accountId: number;
-  workspaceUuid: string;
-}
-export interface DisconnectAccountReply {
-  /** False when the account was not connected (a repeated disconnect). */
-  disconnected: boolean;
-}
-
-/** Forgets an account's settings and credentials; later publishes to it fail as not connected. */
+/**
+ * RPC `publisher.accounts.disconnect` (a DisconnectAccountRequest): forgets an account's settings
+ * and credentials; later publishes to it fail as not connected.
+ */
 @Injectable()
 export class DisconnectAccountHandler {
   private readonly logger = new Logger('Publisher');
 
-  constructor(private readonly accounts: AccountStore) {}
+  constructor(private readonly accounts: AccountCredentialStore) {}
 
   @HandlesRpc(RpcMethods.disconnectAccount)
   async handle(payload: unknown): Promise<DisconnectAccountReply> {

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { behindFaultProxy, ProxiedPlatform } from '@test/providers/support/fault-proxy';
 import { request } from '@test/providers/support/provider-scenarios';
 import { XApiServer } from '@test/providers/x/x-api-server';
-import { AccountStore } from '../../accounts/account-store';
+import { AccountCredentialStore } from '../../accounts/account-credential-store';
 import { PUBLISHER_SCHEMA, PublisherTables, publisherMigrations } from '../../publisher-migrations';
 import { ProviderHttp } from '../http/provider-http';
 import { ProviderConnection } from '../publish-provider';
@@ -57,7 +57,7 @@ describe.each(deployments)('refreshing an account’s OAuth tokens on %s', (_, o
   let local: ProxiedPlatform<XApiServer>;
   let api: XApiServer;
   let x: XProvider;
-  let stores: AccountStore[];
+  let stores: AccountCredentialStore[];
   let deployment: Deployment;
   let nextAccount = 1;
 
@@ -72,7 +72,7 @@ describe.each(deployments)('refreshing an account’s OAuth tokens on %s', (_, o
     deployment = await open();
     const schemas = deployment.databases.map((database) => database.forSchema<PublisherTables>(PUBLISHER_SCHEMA));
     await migrateSchema(schemas[0], publisherMigrations);
-    stores = schemas.map((schema) => new AccountStore(schema, new SecretBox('test')));
+    stores = schemas.map((schema) => new AccountCredentialStore(schema, new SecretBox('test')));
   });
   afterAll(async () => {
     await deployment?.dispose();
@@ -87,7 +87,7 @@ describe.each(deployments)('refreshing an account’s OAuth tokens on %s', (_, o
     await stores[0].save({ accountId, workspaceUuid: WORKSPACE, provider: 'x', settings: verified.account.settings, credentials: {} }, { ...verified.account.session, expires_at: Date.now() + 60_000 });
     return accountId;
   }
-  const connectionOf = (store: AccountStore, accountId: number, settings: Record<string, unknown>): ProviderConnection => ({ accountId, settings, credentials: {}, session: store.sessionOf(accountId) });
+  const connectionOf = (store: AccountCredentialStore, accountId: number, settings: Record<string, unknown>): ProviderConnection => ({ accountId, settings, credentials: {}, session: store.sessionOf(accountId) });
 
   it('refreshes once for publishes that find the token about to expire at the same time: every post is published and the account stays authorized', async () => {
     const accountId = await accountNearExpiry();

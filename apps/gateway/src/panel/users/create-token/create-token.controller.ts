@@ -11,7 +11,7 @@ import { USER_NOT_FOUND } from '../delete-user/delete-user.controller';
 import { CreateTokenDto } from './create-token.dto';
 import { issueRequestedToken } from './issue-requested-token';
 import { TokenDoc } from './token.doc';
-import { UsersRepository } from '../users.repository';
+import { UserStore } from '../user-store';
 import { Idempotent } from '../../../idempotency/idempotent.decorator';
 
 /** Issues an API token for a user; the answer is the only time its plaintext is shown. */
@@ -21,7 +21,7 @@ export class CreateTokenController {
   private readonly logger = new Logger('Gateway');
 
   constructor(
-    private readonly users: UsersRepository,
+    private readonly users: UserStore,
     private readonly tokens: TokenStore,
   ) {}
 

@@ -6,7 +6,7 @@ import { ApiErrorResponses, ApiJsonBody, Failures } from '../../../http/openapi/
 import { UserDoc } from '../user.doc';
 import { UserView } from '../user-view';
 import { CreateUserDto } from './create-user.dto';
-import { UsersRepository } from '../users.repository';
+import { UserStore } from '../user-store';
 import { Idempotent } from '../../../idempotency/idempotent.decorator';
 
 const EMAIL_TAKEN = 'The email has already been taken.';
@@ -16,7 +16,7 @@ const EMAIL_TAKEN = 'The email has already been taken.';
 export class CreateUserController {
   private readonly logger = new Logger('Gateway');
 
-  constructor(private readonly users: UsersRepository) {}
+  constructor(private readonly users: UserStore) {}
 
   @Post()
   @ApiOperation({ summary: 'Create a user' })

@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../../../http/api-error';
 import { ApiErrorResponses } from '../../../http/openapi/api-error-responses';
 import { ApiIdParam } from '../../../http/openapi/path-params';
 import { idFromPath } from '../../../http/route-params';
-import { UsersRepository } from '../users.repository';
+import { UserStore } from '../user-store';
 
 export const USER_NOT_FOUND = 'User not found.';
 
@@ -17,7 +17,7 @@ export const USER_NOT_FOUND = 'User not found.';
 export class DeleteUserController {
   private readonly logger = new Logger('Gateway');
 
-  constructor(private readonly users: UsersRepository) {}
+  constructor(private readonly users: UserStore) {}
 
   @Delete()
   @ApiOperation({ summary: 'Delete a user and revoke their tokens' })

@@ -8,7 +8,7 @@ import { ListOf } from '../../../http/openapi/list-of';
 import { ApiIdParam } from '../../../http/openapi/path-params';
 import { idFromPath } from '../../../http/route-params';
 import { USER_NOT_FOUND } from '../delete-user/delete-user.controller';
-import { UsersRepository } from '../users.repository';
+import { UserStore } from '../user-store';
 import { TokenSummaryDoc } from './token-summary.doc';
 
 /** The tokens of a user that were not revoked, oldest first: names and dates, never the tokens. */
@@ -16,7 +16,7 @@ import { TokenSummaryDoc } from './token-summary.doc';
 @PanelRoute('panel')
 export class ListTokensController {
   constructor(
-    private readonly users: UsersRepository,
+    private readonly users: UserStore,
     private readonly tokens: TokenStore,
   ) {}
 

@@ -4,12 +4,12 @@ import { PanelRoute } from '../../../auth/route-access';
 import { ListOf } from '../../../http/openapi/list-of';
 import { UserDoc } from '../user.doc';
 import { UserView } from '../user-view';
-import { UsersRepository } from '../users.repository';
+import { UserStore } from '../user-store';
 
 @Controller('panel/users')
 @PanelRoute('panel')
 export class ListUsersController {
-  constructor(private readonly users: UsersRepository) {}
+  constructor(private readonly users: UserStore) {}
 
   @Get()
   @ApiOperation({ summary: 'List users' })

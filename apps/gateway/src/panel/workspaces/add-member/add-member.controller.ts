@@ -10,8 +10,8 @@ import { FieldMessages } from '@app/domain';
 import { AddMemberDto } from './add-member.dto';
 import { MemberDoc } from './member.doc';
 import { MembershipStore } from '../../../workspace/membership-store';
-import { UsersRepository } from '../../users/users.repository';
-import { WorkspacesRepository } from '../workspaces.repository';
+import { UserStore } from '../../users/user-store';
+import { WorkspaceStore } from '../workspace-store';
 import { Idempotent } from '../../../idempotency/idempotent.decorator';
 
 export interface MembershipView {
@@ -28,8 +28,8 @@ export class AddMemberController {
   private readonly logger = new Logger('Gateway');
 
   constructor(
-    private readonly workspaces: WorkspacesRepository,
-    private readonly users: UsersRepository,
+    private readonly workspaces: WorkspaceStore,
+    private readonly users: UserStore,
     private readonly memberships: MembershipStore,
   ) {}
 

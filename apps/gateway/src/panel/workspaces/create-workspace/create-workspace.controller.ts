@@ -5,7 +5,7 @@ import { ApiErrorResponses, ApiJsonBody, Failures } from '../../../http/openapi/
 import { WorkspaceDoc } from '../workspace.doc';
 import { WorkspaceView } from '../workspace-view';
 import { CreateWorkspaceDto } from './create-workspace.dto';
-import { WorkspacesRepository } from '../workspaces.repository';
+import { WorkspaceStore } from '../workspace-store';
 import { Idempotent } from '../../../idempotency/idempotent.decorator';
 
 @Controller('panel/workspaces')
@@ -13,7 +13,7 @@ import { Idempotent } from '../../../idempotency/idempotent.decorator';
 export class CreateWorkspaceController {
   private readonly logger = new Logger('Gateway');
 
-  constructor(private readonly workspaces: WorkspacesRepository) {}
+  constructor(private readonly workspaces: WorkspaceStore) {}
 
   @Post()
   @ApiOperation({ summary: 'Create a workspace' })

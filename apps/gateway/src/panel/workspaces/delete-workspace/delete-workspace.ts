@@ -1,10 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AccountRegistry } from '../../../accounts/account-registry';
+import { AccountStore } from '../../../accounts/account-store';
 import { DisconnectAccount } from '../../../accounts/delete-account/disconnect-account';
 import { badRequest, workspaceNotFound } from '../../../http/api-error';
 import { isUuid } from '../../../http/route-params';
 import { PostsReadModel } from '../../../posts/read-model/posts-read-model';
-import { WorkspacesRepository } from '../workspaces.repository';
+import { WorkspaceStore } from '../workspace-store';
 
 export const workspaceHasPostsInFlight = (count: number): string =>
   `The workspace has ${count} ${count === 1 ? 'post' : 'posts'} scheduled, awaiting approval or publishing. ` +
@@ -22,9 +22,9 @@ export class DeleteWorkspace {
   private readonly logger = new Logger('Gateway');
 
   constructor(
-    private readonly workspaces: WorkspacesRepository,
+    private readonly workspaces: WorkspaceStore,
     private readonly posts: PostsReadModel,
-    private readonly accounts: AccountRegistry,
+    private readonly accounts: AccountStore,
     private readonly disconnect: DisconnectAccount,
   ) {}
 

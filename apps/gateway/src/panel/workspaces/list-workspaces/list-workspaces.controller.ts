@@ -4,12 +4,12 @@ import { PanelRoute } from '../../../auth/route-access';
 import { ListOf } from '../../../http/openapi/list-of';
 import { WorkspaceDoc } from '../workspace.doc';
 import { WorkspaceView } from '../workspace-view';
-import { WorkspacesRepository } from '../workspaces.repository';
+import { WorkspaceStore } from '../workspace-store';
 
 @Controller('panel/workspaces')
 @PanelRoute('panel')
 export class ListWorkspacesController {
-  constructor(private readonly workspaces: WorkspacesRepository) {}
+  constructor(private readonly workspaces: WorkspaceStore) {}
 
   @Get()
   @ApiOperation({ summary: 'List workspaces' })

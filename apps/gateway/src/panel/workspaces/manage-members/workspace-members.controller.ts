@@ -8,7 +8,7 @@ import { ListOf } from '../../../http/openapi/list-of';
 import { ApiIdParam, ApiUuidParam } from '../../../http/openapi/path-params';
 import { idFromPath, isUuid } from '../../../http/route-params';
 import { MembershipStore, WorkspaceMember } from '../../../workspace/membership-store';
-import { WorkspacesRepository } from '../workspaces.repository';
+import { WorkspaceStore } from '../workspace-store';
 import { ChangeMemberDto, WorkspaceMemberDoc } from './change-member.dto';
 
 export const NOT_A_MEMBER = 'The user is not a member of this workspace.';
@@ -24,7 +24,7 @@ export class WorkspaceMembersController {
   private readonly logger = new Logger('Gateway');
 
   constructor(
-    private readonly workspaces: WorkspacesRepository,
+    private readonly workspaces: WorkspaceStore,
     private readonly memberships: MembershipStore,
   ) {}
 

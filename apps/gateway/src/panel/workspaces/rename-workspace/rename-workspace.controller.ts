@@ -8,7 +8,7 @@ import { ApiUuidParam } from '../../../http/openapi/path-params';
 import { isUuid } from '../../../http/route-params';
 import { WorkspaceDoc } from '../workspace.doc';
 import { WorkspaceView } from '../workspace-view';
-import { WorkspacesRepository } from '../workspaces.repository';
+import { WorkspaceStore } from '../workspace-store';
 import { RenameWorkspaceDto } from './rename-workspace.dto';
 
 @Controller('panel/workspaces/:uuid')
@@ -16,7 +16,7 @@ import { RenameWorkspaceDto } from './rename-workspace.dto';
 export class RenameWorkspaceController {
   private readonly logger = new Logger('Gateway');
 
-  constructor(private readonly workspaces: WorkspacesRepository) {}
+  constructor(private readonly workspaces: WorkspaceStore) {}
 
   @Put()
   @ApiUuidParam('uuid', 'the workspace')

@@ -1,0 +1,93 @@
+import { openMigratedSchema, testEngines } from '@app/persistence/testing';
+import { GATEWAY_SCHEMA, GatewayDatabase, GatewayTables, gatewayMigrations } from '../gateway-migrations';
+import { AccountStore, NewAccount } from './account-store';
+
+const workspace = '2f0c6a3e-1111-4a7b-8c9d-000000000001';
+const otherWorkspace = '2f0c6a3e-1111-4a7b-8c9d-000000000002';
+
+/** The account registry: reserved, connected and deleted accounts per workspace, on both engines. */
+describe.each(testEngines)('AccountStore on %s', (_, open) => {
+  let dispose: () => Promise<void>;
+  let database: GatewayDatabase;
+  let accounts: AccountStore;
+  const account = (name: string, workspaceUuid = workspace): NewAccount => ({ workspaceUuid, provider: 'mastodon', name, username: `@${name}` });
+
+  beforeAll(async () => {
+    ({ schema: database, dispose } = await openMigratedSchema<GatewayTables>(open, GATEWAY_SCHEMA, gatewayMigrations));
+    accounts = new AccountStore(database);
+    await database.db.insertInto('workspaces').values([{ uuid: workspace, name: 'W' }, { uuid: otherWorkspace, name: 'O' }]).execute();
+  });
+  beforeEach(() => database.db.deleteFrom('accounts').execute());
+  afterAll(() => dispose());
+
+  it('keeps a reserved account hidden until it is connected', async () => {
+    const id = await accounts.reserve(account('news'));
+    expect(await accounts.list(workspace)).toEqual([]);
+    expect(await accounts.find(workspace, id)).toBeNull();
+
+    const connected = await accounts.connected(id, true);
+
+    expect(connected).toEqual({
+      id,
+      provider: 'mastodon',
+      name: 'news',
+      username: '@news',
+      authorized: true,
+      avatar_url: null,
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    });
+    expect(await accounts.list(workspace)).toEqual([connected]);
+    expect(await accounts.find(workspace, id)).toEqual(connected);
+  });
+
+  it('lists each workspace’s accounts in the order they were reserved, with their snapshots', async () => {
+    const first = await accounts.reserve(account('first'));
+    const theirs = await accounts.reserve(account('theirs', otherWorkspace));
+    const second = await accounts.reserve({ ...account('second'), username: null });
+    for (const id of [second, theirs, first]) await accounts.connected(id, false);
+
+    expect((await accounts.list(workspace)).map((view) => [view.id, view.authorized])).toEqual([
+      [first, false],
+      [second, false],
+    ]);
+    expect(await accounts.find(workspace, theirs)).toBeNull();
+    const { accounts: snapshots } = await accounts.postTargets(workspace);
+    expect([...snapshots.keys()]).toEqual([first, second]);
+    expect(snapshots.get(second)).toEqual({ id: second, provider: 'mastodon', name: 'second', username: null });
+  });
+
+  it('keeps the text limit and the settings a provider reported at connect, as the account settings the platforms rules read', async () => {
+    const reported = await accounts.reserve(account('big'));
+    const creator = await accounts.reserve(account('creator'));
+    const unreported = await accounts.reserve(account('small'));
+    await accounts.connected(reported, true, undefined, { maxCharacters: 640, ruleSettings: {} });
+    await accounts.connected(creator, true, undefined, { maxCharacters: null, ruleSettings: { privacy_level_options: ['SELF_ONLY'], max_video_post_duration_sec: 300 } });
+    await accounts.connected(unreported, true);
+
+    const { accountSettings } = await accounts.postTargets(workspace);
+
+    expect(Object.fromEntries(accountSettings)).toEqual({ [reported]: { max_characters: 640 }, [creator]: { privacy_level_options: ['SELF_ONLY'], max_video_post_duration_sec: 300 } });
+  });
+
+  it('keeps the picture the platform reported at connect, replaces it when a reconnect reports one, and keeps it when a reconnect tells nothing', async () => {
+    const id = await accounts.reserve(account('pictured'));
+    const picture = 'https://files.example/avatars/pictured.png';
+    expect((await accounts.connected(id, true, undefined, { maxCharacters: null, ruleSettings: {}, avatarUrl: picture })).avatar_url).toBe(picture);
+    expect((await accounts.find(workspace, id))?.avatar_url).toBe(picture);
+    expect((await accounts.connected(id, true, undefined, { maxCharacters: null, ruleSettings: {} })).avatar_url).toBe(picture);
+    expect((await accounts.connected(id, true, undefined, { maxCharacters: null, ruleSettings: {}, avatarUrl: null })).avatar_url).toBeNull();
+    expect((await accounts.list(workspace)).map((view) => view.avatar_url)).toEqual([null]);
+  });
+
+  it('marks an account deleted once, only in its own workspace', async () => {
+    const id = await accounts.reserve(account('news'));
+    await accounts.connected(id, true);
+
+    expect(await accounts.markDeleted(otherWorkspace, id)).toBe(false);
+    expect(await accounts.markDeleted(workspace, id)).toBe(true);
+    expect(await accounts.markDeleted(workspace, id)).toBe(false);
+    expect(await accounts.list(workspace)).toEqual([]);
+    const row = await database.db.selectFrom('accounts').select('deleted_at').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.deleted_at).not.toBeNull();
+  });
+});

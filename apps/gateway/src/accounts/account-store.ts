@@ -1,0 +1,178 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AccountSnapshot } from '@app/domain';
+import { Selectable } from 'kysely';
+import { toDate } from '@app/persistence';
+import { GATEWAY_DATABASE, GatewayDatabase, GatewayTables } from '../gateway-migrations';
+
+/** The Account resource of the HTTP API. Credentials live with the publisher, never here. */
+export interface AccountView {
+  id: number;
+  provider: string;
+  name: string;
+  username: string | null;
+  authorized: boolean;
+  /** The account's picture on its platform, as reported at connect; null when it told none. */
+  avatar_url: string | null;
+  created_at: string;
+}
+
+const ACCOUNT_COLUMNS = ['id', 'provider', 'name', 'username', 'authorized', 'avatar_url', 'created_at'] as const;
+
+type AccountRow = Selectable<GatewayTables['accounts']>;
+
+export interface PostTargets {
+  accounts: Map<number, AccountSnapshot>;
+  /**
+   * Account id -> the settings its platform reported at connect that the gateway keeps, for the
+   * platforms' rules of a post body: Mastodon's `max_characters` (the instance's text limit).
+   */
+  accountSettings: Map<number, Record<string, unknown>>;
+}
+
+/** What a provider reported at connect that the platform's rules read at schedule time. */
+export interface ReportedSettings {
+  maxCharacters: number | null;
+  ruleSettings: Record<string, unknown>;
+  /** The account's picture; absent keeps the one stored. */
+  avatarUrl?: string | null;
+}
+
+export interface NewAccount {
+  workspaceUuid: string;
+  provider: string;
+  name: string;
+  username: string | null;
+}
+
+const viewOf = (row: Pick<AccountRow, (typeof ACCOUNT_COLUMNS)[number]>): AccountView => ({
+  id: Number(row.id),
+  provider: row.provider,
+  name: row.name,
+  username: row.username,
+  authorized: Boolean(row.authorized),
+  avatar_url: row.avatar_url ?? null,
+  created_at: toDate(row.created_at).toISOString(),
+});
+
+/**
+ * The accounts of each workspace, as the gateway knows them; deleted ones are kept, marked. An
+ * account being connected is reserved first (hidden, as if deleted) so that the publisher can
+ * store its credentials under its id, then shown once the publisher has them.
+ */
+@Injectable()
+export class AccountStore {
+  constructor(@Inject(GATEWAY_DATABASE) private readonly database: GatewayDatabase) {}
+
+  async list(workspaceUuid: string): Promise<AccountView[]> {
+    const rows = await this.database.db
+      .selectFrom('accounts')
+      .select(ACCOUNT_COLUMNS)
+      .where('workspace_uuid', '=', workspaceUuid)
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .execute();
+    return rows.map(viewOf);
+  }
+
+  async find(workspaceUuid: string, id: number): Promise<AccountView | null> {
+    const row = await this.database.db
+      .selectFrom('accounts')
+      .select(ACCOUNT_COLUMNS)
+      .where('workspace_uuid', '=', workspaceUuid)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return row ? viewOf(row) : null;
+  }
+
+  /** The accounts a post of this workspace may target: what a post records of each, and what their platforms reported at connect. */
+  async postTargets(workspaceUuid: string): Promise<PostTargets> {
+    const rows = await this.database.db
+      .selectFrom('accounts')
+      .select(['id', 'provider', 'name', 'username', 'max_characters', 'rule_settings'])
+      .where('workspace_uuid', '=', workspaceUuid)
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .execute();
+    const accounts = new Map<number, AccountSnapshot>();
+    const accountSettings = new Map<number, Record<string, unknown>>();
+    for (const row of rows) {
+      const id = Number(row.id);
+      accounts.set(id, { id, provider: row.provider, name: row.name, username: row.username });
+      const settings = {
+        ...(row.rule_settings === null ? {} : this.database.dialect.readJson<Record<string, unknown>>(row.rule_settings)),
+        ...(row.max_characters !== null && { max_characters: Number(row.max_characters) }),
+      };
+      if (Object.keys(settings).length > 0) accountSettings.set(id, settings);
+    }
+    return { accounts, accountSettings };
+  }
+
+  /** Reserves an id for an account about to be connected; it stays hidden until `connected`. */
+  async reserve(account: NewAccount): Promise<number> {
+    const { db, dialect } = this.database;
+    const row = await db
+      .insertInto('accounts')
+      .values({
+        workspace_uuid: account.workspaceUuid,
+        provider: account.provider,
+        name: account.name,
+        username: account.username,
+        authorized: false,
+        deleted_at: dialect.now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(row.id);
+  }
+
+  /**
+   * Shows a reserved account, now that the publisher holds its credentials; `names` replace the
+   * reserved ones, and `reported` holds what the provider reported that the platform's rules read
+   * at schedule time (Mastodon's text limit, a TikTok creator's privacy levels, a default board),
+   * and the account's picture.
+   */
+  async connected(id: number, authorized: boolean, names?: { name: string; username: string | null }, reported: ReportedSettings = { maxCharacters: null, ruleSettings: {} }): Promise<AccountView> {
+    const { dialect } = this.database;
+    const ruleSettings = Object.keys(reported.ruleSettings).length > 0 ? dialect.json(reported.ruleSettings) : null;
+    const row = await this.database.db
+      .updateTable('accounts')
+      .set({
+        deleted_at: null,
+        authorized,
+        max_characters: reported.maxCharacters,
+        rule_settings: ruleSettings,
+        ...names,
+        ...(reported.avatarUrl !== undefined && { avatar_url: reported.avatarUrl }),
+      })
+      .where('id', '=', id)
+      .returning(ACCOUNT_COLUMNS)
+      .executeTakeFirstOrThrow();
+    return viewOf(row);
+  }
+
+  /** Shows an account whose credentials a platform refused as not authorized; false when there is no such account. */
+  async authorizationLost(workspaceUuid: string, id: number): Promise<boolean> {
+    const row = await this.database.db
+      .updateTable('accounts')
+      .set({ authorized: false })
+      .where('workspace_uuid', '=', workspaceUuid)
+      .where('id', '=', id)
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async markDeleted(workspaceUuid: string, id: number): Promise<boolean> {
+    const { db, dialect } = this.database;
+    const row = await db
+      .updateTable('accounts')
+      .set({ deleted_at: dialect.now() })
+      .where('workspace_uuid', '=', workspaceUuid)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+}

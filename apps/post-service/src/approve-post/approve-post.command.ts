@@ -1,8 +1,0 @@
-import { Command } from '@nestjs/cqrs';
-import type { PostActionRequest, PostCommandReply } from '@app/contracts';
-
-export class ApprovePostCommand extends Command<PostCommandReply> {
-  constructor(readonly request: PostActionRequest) {
-    super();
-  }
-}

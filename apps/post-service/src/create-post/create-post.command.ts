@@ -1,8 +1,0 @@
-import { Command } from '@nestjs/cqrs';
-import type { CreatePostRequest, PostCommandReply } from '@app/contracts';
-
-export class CreatePostCommand extends Command<PostCommandReply> {
-  constructor(readonly request: CreatePostRequest) {
-    super();
-  }
-}

@@ -1,0 +1,19 @@
+import { Injectable } from '@nestjs/common';
+import { RpcMethods, WebhookView } from '@app/contracts';
+import { HandlesRpc } from '@app/messaging';
+import { scopeOwner, secretShownTo, webhookIdOf } from '../../webhook-scope';
+import { webhookNotFound } from '../webhook-input';
+import { WebhookSettingsStore } from '../webhook-settings-store';
+
+/** `webhooks.get` (a WebhookRequest): one webhook of a scope. */
+@Injectable()
+export class GetWebhookHandler {
+  constructor(private readonly webhooks: WebhookSettingsStore) {}
+
+  @HandlesRpc(RpcMethods.getWebhook)
+  async handle(payload: unknown): Promise<WebhookView> {
+    const owner = scopeOwner(payload);
+    const id = webhookIdOf(payload);
+    return (id !== null ? await this.webhooks.find(owner, id, secretShownTo(payload)) : null) ?? webhookNotFound();
+  }
+}

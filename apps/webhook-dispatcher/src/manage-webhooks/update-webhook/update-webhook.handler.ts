@@ -1,0 +1,34 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '@app/config';
+import { RpcMethods, WebhookView } from '@app/contracts';
+import { HandlesRpc } from '@app/messaging';
+import { DeliveryWorker } from '../../deliver-webhooks/delivery-worker';
+import { describeScope, field, scopeOwner, webhookIdOf } from '../../webhook-scope';
+import { checkedWebhookChanges, describeWebhook } from '../checked-webhook-changes';
+import { webhookNotFound } from '../webhook-input';
+import { WebhookSettingsStore } from '../webhook-settings-store';
+
+/** `webhooks.update` (an UpdateWebhookRequest): the settings given replace the stored ones. */
+@Injectable()
+export class UpdateWebhookHandler {
+  private readonly logger = new Logger('WebhookSettings');
+
+  constructor(
+    private readonly webhooks: WebhookSettingsStore,
+    private readonly worker: DeliveryWorker,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @HandlesRpc(RpcMethods.updateWebhook)
+  async handle(payload: unknown): Promise<WebhookView> {
+    const owner = scopeOwner(payload);
+    const id = webhookIdOf(payload);
+    if (id === null || !(await this.webhooks.exists(owner, id))) webhookNotFound();
+    const changes = await checkedWebhookChanges(field(payload, 'input'), 'update', this.config.webhookAllowPrivateUrls);
+    const updated = (await this.webhooks.update(owner, id, changes)) ?? webhookNotFound();
+    this.logger.log(`Webhook ${id} of ${describeScope(owner)} updated: ${describeWebhook(updated)}`);
+    // Deliveries held while the webhook was inactive are due now.
+    if (changes.active === true) this.worker.wake();
+    return updated;
+  }
+}

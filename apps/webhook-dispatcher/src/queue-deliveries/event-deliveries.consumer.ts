@@ -1,0 +1,51 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { ConsumerGroups, decodePostEventMessage, PostEventMessage, Topics } from '@app/contracts';
+import { ConsumesTopics, IncomingMessage } from '@app/messaging';
+import { DeliveryWorker } from '../deliver-webhooks/delivery-worker';
+import { EventDeliveries } from './event-deliveries';
+import { buildEnvelope, webhookEventFor } from './webhook-envelope';
+
+/**
+ * Queues the webhook deliveries of `post-events`: each event that fires a webhook event queues one
+ * delivery per subscribed webhook, the envelope built from the post the message carries. Delivery
+ * ids are fixed by the event and the webhook, so a redelivered event queues nothing more.
+ */
+@Injectable()
+export class EventDeliveriesConsumer {
+  private readonly logger = new Logger('WebhookEvents');
+
+  constructor(
+    private readonly deliveries: EventDeliveries,
+    private readonly worker: DeliveryWorker,
+  ) {}
+
+  @ConsumesTopics({ groupId: ConsumerGroups.webhookDispatcher, topics: [Topics.postEvents], batches: true })
+  consume(messages: readonly IncomingMessage[]): Promise<void> {
+    return this.handleAll(messages.map((message) => decodePostEventMessage(message.value)));
+  }
+
+  handle(event: PostEventMessage): Promise<void> {
+    return this.handleAll([event]);
+  }
+
+  /** Queues the deliveries of the events in one transaction. */
+  async handleAll(events: readonly PostEventMessage[]): Promise<void> {
+    const fired = events.flatMap((event) => {
+      const name = webhookEventFor(event.type);
+      return name ? [{ event, name, envelope: buildEnvelope(name, event.workspaceUuid, event.post, event.occurredAt) }] : [];
+    });
+    if (fired.length === 0) return;
+    const queued = await this.deliveries.transaction(async (tx) => {
+      const counts: number[] = [];
+      for (const { event, name, envelope } of fired) {
+        const webhookIds = await this.deliveries.subscribedWebhooks(tx, event.workspaceUuid, name);
+        counts.push((await this.deliveries.queueDeliveries(tx, event.id, webhookIds, envelope)).length);
+      }
+      return counts;
+    });
+    fired.forEach(({ event, name }, index) => {
+      if (queued[index] > 0) this.logger.log(`Post ${event.postUuid}: ${name} queued for ${queued[index]} webhook(s)`);
+    });
+    if (queued.some((count) => count > 0)) this.worker.wake();
+  }
+}

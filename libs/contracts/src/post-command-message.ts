@@ -1,0 +1,41 @@
+/** What publishing a post to one account came to. */
+export const PUBLISH_OUTCOMES = ['published', 'failed'] as const;
+
+/** From the scheduler, at the due time of the schedule made at `scheduledRevision`. */
+export interface StartPublishingMessage {
+  commandId: string;
+  type: 'StartPublishing';
+  postUuid: string;
+  scheduledRevision: number;
+  sentAt: string;
+}
+
+/** From the scheduler's watchdog: publishing started `waitedMs` ago and results are still missing. */
+export interface ExpirePublishingMessage {
+  commandId: string;
+  type: 'ExpirePublishing';
+  postUuid: string;
+  waitedMs: number;
+  sentAt: string;
+}
+
+/** From the publisher, once per account of a publishing round. */
+export interface RecordPublishResultMessage {
+  commandId: string;
+  type: 'RecordPublishResult';
+  postUuid: string;
+  accountId: number;
+  outcome: (typeof PUBLISH_OUTCOMES)[number];
+  externalId: string | null;
+  externalUrl: string | null;
+  errors: string[];
+  /**
+   * Per content item of the account's version, in order: the item on the platform, or null.
+   * Absent in results sent before threads were published (the one item is `externalId`).
+   */
+  items?: ({ externalId: string; externalUrl: string | null } | null)[];
+  sentAt: string;
+}
+
+/** Commands other services send to the Post aggregate on `post-commands`. */
+export type PostCommandMessage = StartPublishingMessage | ExpirePublishingMessage | RecordPublishResultMessage;
