@@ -24,12 +24,8 @@ export class EventDeliveriesConsumer {
     return this.handleAll(messages.map((message) => decodePostEventMessage(message.value)));
   }
 
-  handle(event: PostEventMessage): Promise<void> {
-    return this.handleAll([event]);
-  }
-
   /** Queues the deliveries of the events in one transaction. */
-  async handleAll(events: readonly PostEventMessage[]): Promise<void> {
+  private async handleAll(events: readonly PostEventMessage[]): Promise<void> {
     const fired = events.flatMap((event) => {
       const name = webhookEventFor(event.type);
       return name ? [{ event, name, envelope: buildEnvelope(name, event.workspaceUuid, event.post, event.occurredAt) }] : [];
