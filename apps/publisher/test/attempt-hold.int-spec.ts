@@ -4,7 +4,8 @@ import { memorySession } from '@test/providers/support/memory-session';
 import { PublisherTablesOnSqlite } from '@test/providers/support/publisher-on-sqlite';
 import { ScriptedProvider } from '../src/providers/testing/scripted-provider';
 
-const LEASE_MS = 150;
+/** Long enough that a renewal (every third of it) delayed by a loaded machine still comes in time. */
+const LEASE_MS = 600;
 
 /**
  * A platform that takes longer than the attempt's lease (a video processed for minutes): the
