@@ -68,5 +68,12 @@ async function awaitPhotos(call: TikTokCall, publish: PhotoPublish, steps: Photo
 
 /** The journaled steps of a photo publish, or null when the item journaled none (or another kind). */
 export function photoStepsOf(steps: Readonly<Record<string, unknown>> | null): PhotoSteps | null {
-  return steps?.photo_init_sent === true ? (steps as unknown as PhotoSteps) : null;
+  if (steps?.photo_init_sent !== true) return null;
+  const { publish_id, creator_username, processing_started_at } = steps;
+  return {
+    photo_init_sent: true,
+    ...(typeof publish_id === 'string' ? { publish_id } : {}),
+    ...(typeof creator_username === 'string' || creator_username === null ? { creator_username } : {}),
+    ...(typeof processing_started_at === 'number' ? { processing_started_at } : {}),
+  };
 }

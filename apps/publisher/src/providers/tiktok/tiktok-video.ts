@@ -43,9 +43,23 @@ export interface VideoSteps extends ChunkPlan {
 
 /** The journaled steps of a video publish, or null when the item journaled none (or another kind). */
 export function videoStepsOf(steps: Readonly<Record<string, unknown>> | null): VideoSteps | null {
-  if (!steps || typeof steps.publish_id !== 'string' || typeof steps.upload_url !== 'string') return null;
-  return steps as unknown as VideoSteps;
+  if (!steps) return null;
+  const { publish_id, upload_url, creator_username, video_size, chunk_size, total_chunk_count, chunk, processing_started_at } = steps;
+  if (typeof publish_id !== 'string' || typeof upload_url !== 'string') return null;
+  if (!isCount(video_size) || !isCount(chunk_size) || !isCount(total_chunk_count)) return null;
+  return {
+    publish_id,
+    upload_url,
+    creator_username: typeof creator_username === 'string' ? creator_username : null,
+    video_size,
+    chunk_size,
+    total_chunk_count,
+    ...(isCount(chunk) ? { chunk } : {}),
+    ...(typeof processing_started_at === 'number' ? { processing_started_at } : {}),
+  };
 }
+
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
 
 /** Everything a video publish needs beside the creator's call. */
 export interface VideoPublish {
