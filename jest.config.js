@@ -12,6 +12,7 @@ const moduleNameMapper = {
   '^@app/persistence/testing$': '<rootDir>/libs/persistence/src/testing',
   '^@app/contracts/testing$': '<rootDir>/libs/contracts/src/testing/post-event-messages',
   '^@app/domain/testing$': '<rootDir>/libs/domain/src/post/testing/post-fixtures',
+  '^@app/testing/eventually$': '<rootDir>/libs/testing/src/eventually',
   '^@app/media-samples$': '<rootDir>/libs/media-store/src/testing',
   '^@app/([a-z-]+)$': '<rootDir>/libs/$1/src',
   '^@test/providers/(.+)$': '<rootDir>/test/providers/$1',
