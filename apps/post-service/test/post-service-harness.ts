@@ -1,7 +1,6 @@
 import { ConsoleLogger } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { ConsumerGroups, decodePostEventMessage, PostCommandReply, PostEventMessage, PostView, RpcMethods, ServiceError, ServiceErrorBody, Topics } from '@app/contracts';
 import type { Actor, PostContentInput, ScheduleIntent } from '@app/domain';
 import { SqlEventStore } from '@app/event-store';
@@ -9,6 +8,7 @@ import { InProcessMessageBus, InProcessRpc } from '@app/messaging';
 import { SqlDatabase } from '@app/persistence';
 import { openPostgresForTest, openSqliteForTest, TestDatabase } from '@app/persistence/testing';
 import { testInfrastructure } from '@app/testing';
+import { eventually } from '@app/testing/eventually';
 import { PostServiceModule } from '../src/post-service.module';
 
 interface Infrastructure {
@@ -106,10 +106,10 @@ export function postsClient({ rpc, published }: Pick<PostServiceHarness, 'rpc' |
     /** The post as post-events last showed it; not_found for a deleted post or one of another workspace. */
     get: async (postUuid: string): Promise<PostView> => {
       const revision = written.get(postUuid) ?? 0;
-      const message = await eventually(async () => {
+      const message = await eventually(() => {
         const latest = published.get(postUuid);
         return latest && latest.revision >= revision ? latest : undefined;
-      }, 5000).catch(() => undefined);
+      }, `post ${postUuid} at revision ${revision} on post-events`).catch(() => undefined);
       if (!message || message.deleted || message.workspaceUuid !== workspaceUuid) throw new ServiceError('not_found', 'Post not found.');
       return message.post;
     },
@@ -125,15 +125,4 @@ export async function failureOf(call: Promise<unknown>): Promise<ServiceErrorBod
     throw error;
   }
   throw new Error('Expected the call to fail');
-}
-
-/** Polls until `probe` returns a value, or fails after `timeoutMs`. */
-export async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
-    await sleep(25);
-  }
 }
