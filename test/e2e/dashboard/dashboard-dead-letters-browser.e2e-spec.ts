@@ -2,8 +2,9 @@ import { join } from 'node:path';
 import { deadLetterTopic, Topics } from '@app/contracts';
 import { deadLetterHeaders, InProcessMessageBus } from '@app/messaging';
 import { openSqliteDatabase } from '@app/persistence';
+import { eventually } from '@app/testing/eventually';
 import { ApiClient } from '../support/api-client';
-import { approverWorkspace, connectSandbox, eventually } from '../support/fixtures';
+import { approverWorkspace, connectSandbox, within } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
 import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from './support/browser';
 import { openFromNavigation, screenshot, signIn } from './support/dashboard-steps';
@@ -56,7 +57,7 @@ describeWithBrowser('dashboard dead letters in a browser (the built service, Chr
   it('lists the dead letter with its reason (the pipeline view names it), replays it onto its topic, and the account shows what it said', async () => {
     const { page } = browser;
     const authorized = async () => (await admin.get(`/api/${workspace}/accounts`)).body.data.find((account: { id: number }) => account.id === accountId).authorized;
-    await eventually(async () => (await admin.get('/api/panel/dead-letters')).body.data.length > 0, 20_000, 'the dead letter recorded');
+    await eventually(async () => (await admin.get('/api/panel/dead-letters')).body.data.length > 0, 'the dead letter recorded', within(20_000));
     expect(await authorized()).toBe(true);
 
     await openFromNavigation(page, 'Panel');
@@ -73,7 +74,7 @@ describeWithBrowser('dashboard dead letters in a browser (the built service, Chr
     await page.getByText('No dead letters.').waitFor();
     await pipeline.getByRole('button', { name: 'Check again' }).click();
     await pipeline.getByRole('status').getByText(/^Nothing is stuck/).waitFor();
-    await eventually(async () => (await authorized()) === false, 10_000, 'the account shown as not authorized');
+    await eventually(async () => (await authorized()) === false, 'the account shown as not authorized', within(10_000));
     await page.getByLabel('Show').selectOption('replayed');
     await page.getByRole('row').filter({ hasText: 'AccountAuthorizationLost' }).getByText(/^replayed /).waitFor();
   });

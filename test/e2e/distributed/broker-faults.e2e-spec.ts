@@ -1,6 +1,7 @@
 import { describeWithBrokerOutages } from '@app/kafka-testing';
+import { eventually } from '@app/testing/eventually';
 import { schedulePost } from '../scenarios/lifecycle-fixtures';
-import { eventually } from '../support/fixtures';
+import { within } from '../support/fixtures';
 import { ApiClient } from '../support/api-client';
 import { APP_NAMES, AppName } from './support/app-process';
 import { DistributedSystem, Readiness } from './support/distributed-system';
@@ -57,8 +58,8 @@ describeWithBrokerOutages('distributed: the Kafka broker stops and comes back, a
       // The new member's join rebalances the publishers' group as the first posts go through.
       const added = await system.addReplica('publisher');
       const replica = system.replicas('publisher').indexOf(added);
-      await eventually(async () => /Consumer group publisher joined; assigned post-events \[/.test(added.text()), 30_000, 'the added publisher to hold partitions of post-events');
-      await eventually(async () => PUBLISHED_LINE.test(added.text()), 30_000, 'the added publisher to publish a post');
+      await eventually(async () => /Consumer group publisher joined; assigned post-events \[/.test(added.text()), 'the added publisher to hold partitions of post-events', within(30_000));
+      await eventually(async () => PUBLISHED_LINE.test(added.text()), 'the added publisher to publish a post', within(30_000));
       // Killed while it holds partitions, with posts still to come: they move on once its session has run out.
       const toldBeforeKill = posts.filter((uuid) => receiver.about(uuid, 'post.published').length > 0).length;
       await system.kill('publisher', replica);
