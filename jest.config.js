@@ -10,7 +10,7 @@ const swc = ['@swc/jest', {
 const moduleNameMapper = {
   '^@app/kafka-testing$': '<rootDir>/libs/messaging/src/kafka/testing',
   '^@app/persistence/testing$': '<rootDir>/libs/persistence/src/testing',
-  '^@app/contracts/testing$': '<rootDir>/libs/contracts/src/testing/post-event-messages',
+  '^@app/contracts/testing$': '<rootDir>/libs/contracts/src/testing',
   '^@app/domain/testing$': '<rootDir>/libs/domain/src/post/testing/post-fixtures',
   '^@app/testing/eventually$': '<rootDir>/libs/testing/src/eventually',
   '^@app/media-samples$': '<rootDir>/libs/media-store/src/testing',

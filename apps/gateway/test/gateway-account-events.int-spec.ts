@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { AccountEventMessage, deadLetterTopic, Topics } from '@app/contracts';
+import { deadLetterTopic, Topics } from '@app/contracts';
+import { sampleAccountEvent } from '@app/contracts/testing';
 import { IncomingMessage } from '@app/messaging';
 import { eventually } from '@app/testing/eventually';
 import { adminWorkspace, GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
@@ -21,16 +22,7 @@ describe('gateway: account events (SQLite)', () => {
     const account = (await gateway.call('POST', `/api/${workspace}/accounts`, { body: { provider: 'sandbox', name: 'Revoked' } })).body;
     const other = (await gateway.call('POST', `/api/${workspace}/accounts`, { body: { provider: 'sandbox', name: 'Fine' } })).body;
     expect(account.authorized).toBe(true);
-    const lost: AccountEventMessage = {
-      version: 1,
-      eventId: randomUUID(),
-      type: 'AccountAuthorizationLost',
-      accountId: account.id,
-      workspaceUuid: workspace,
-      provider: 'sandbox',
-      reason: 'The access token was revoked.',
-      at: new Date().toISOString(),
-    };
+    const lost = sampleAccountEvent({ accountId: account.id, workspaceUuid: workspace });
     await gateway.bus.publish(Topics.accountEvents, [{ key: String(account.id), value: lost }]);
 
     const authorizedOf = async (id: number) =>
@@ -43,8 +35,8 @@ describe('gateway: account events (SQLite)', () => {
     const account = (await gateway.call('POST', `/api/${workspace}/accounts`, { body: { provider: 'sandbox', name: 'Later' } })).body;
     const letters: IncomingMessage[] = [];
     await gateway.bus.subscribe({ groupId: `probe-${randomUUID()}`, topics: [deadLetterTopic(Topics.accountEvents)], handle: async (message) => void letters.push(message) });
-    const base = { eventId: randomUUID(), type: 'AccountAuthorizationLost', accountId: account.id, workspaceUuid: workspace, provider: 'sandbox', reason: 'x', at: new Date().toISOString() };
-    await gateway.bus.publish(Topics.accountEvents, [{ key: String(account.id), value: { ...base, version: 2 } }]);
+    const ofLaterVersion = { ...sampleAccountEvent({ accountId: account.id, workspaceUuid: workspace }), version: 2 };
+    await gateway.bus.publish(Topics.accountEvents, [{ key: String(account.id), value: ofLaterVersion }]);
 
     const [letter] = await eventually(() => letters.length > 0 && letters, 'a dead letter on account-events.dlq');
     expect(letter.value).toMatchObject({ version: 2, accountId: account.id });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { AccountEventMessage, ConsumerGroups, deadLetterTopic, Topics } from '@app/contracts';
+import { ConsumerGroups, deadLetterTopic, Topics } from '@app/contracts';
+import { sampleAccountEvent } from '@app/contracts/testing';
 import { deadLetterHeaders } from '@app/messaging';
 import { eventually } from '@app/testing/eventually';
 import { adminWorkspace, GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
@@ -19,8 +20,7 @@ describe('gateway: dead letters (SQLite)', () => {
 
   const connect = async (name: string): Promise<number> =>
     (await gateway.call('POST', `/api/${workspace}/accounts`, { body: { provider: 'sandbox', name } })).body.id;
-  const authorizationLost = (accountId: number, version = 1): AccountEventMessage =>
-    ({ version, eventId: randomUUID(), type: 'AccountAuthorizationLost', accountId, workspaceUuid: workspace, provider: 'sandbox', reason: 'Revoked.', at: new Date().toISOString() }) as AccountEventMessage;
+  const authorizationLost = (accountId: number, version = 1) => ({ ...sampleAccountEvent({ accountId, workspaceUuid: workspace }), version });
   const authorizedOf = async (id: number): Promise<boolean> =>
     (await gateway.call('GET', `/api/${workspace}/accounts`)).body.data.find((listed: { id: number }) => listed.id === id).authorized;
   /** A message as a consumer group leaves it on `<topic>.dlq` after giving up on it. */

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { deadLetterTopic, Topics } from '@app/contracts';
+import { sampleAccountEvent } from '@app/contracts/testing';
 import { deadLetterHeaders, InProcessMessageBus } from '@app/messaging';
 import { openSqliteDatabase } from '@app/persistence';
 import { eventually } from '@app/testing/eventually';
@@ -33,7 +34,7 @@ describeWithBrowser('dashboard dead letters in a browser (the built service, Chr
     const database = openSqliteDatabase(join(first.dataDir, 'service.db'));
     try {
       const bus = new InProcessMessageBus(database);
-      const lost = { version: 1, eventId: 'e2e-lost-1', type: 'AccountAuthorizationLost', accountId, workspaceUuid: workspace, provider: 'sandbox', reason: 'The token was revoked.', at: new Date().toISOString() };
+      const lost = sampleAccountEvent({ eventId: 'e2e-lost-1', accountId, workspaceUuid: workspace, reason: 'The token was revoked.' });
       const origin = { topic: Topics.accountEvents, partition: 0, offset: '12', groupId: 'gateway.accounts', attempts: 41, reason: new Error('database is locked') };
       await bus.publish(deadLetterTopic(Topics.accountEvents), [{ key: String(accountId), value: lost, headers: deadLetterHeaders({ 'event-type': 'AccountAuthorizationLost' }, origin) }]);
       await bus.close();

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { deadLetterTopic, Topics } from '@app/contracts';
+import { sampleAccountEvent } from '@app/contracts/testing';
 import { deadLetterHeaders, KafkaMessageBus } from '@app/messaging';
 import { eventually } from '@app/testing/eventually';
 import { adminOf, ApiClient } from '../support/api-client';
@@ -25,9 +25,7 @@ export function itListsAndReplaysDeadLetters(system: () => DistributedSystem): v
   afterAll(() => bus?.close());
 
   const connect = (name: string): Promise<number> => connectSandbox(admin, workspace, name);
-  const authorizationLost = (accountId: number, version: number) => ({
-    version, eventId: randomUUID(), type: 'AccountAuthorizationLost', accountId, workspaceUuid: workspace, provider: 'sandbox', reason: 'Revoked.', at: new Date().toISOString(),
-  });
+  const authorizationLost = (accountId: number, version: number) => ({ ...sampleAccountEvent({ accountId, workspaceUuid: workspace }), version });
   const listed = (key: string, status = 'all') =>
     eventually(async () => ((await admin.get(`/api/panel/dead-letters?status=${status}`)).body.data as Array<Record<string, unknown>>).find((letter) => letter.key === key), `a dead letter with key ${key}`, within(30_000));
   const authorized = async (id: number): Promise<boolean> =>
