@@ -29,6 +29,8 @@ export const createPost = (actor: Actor, input: PostContentInput, now = NOW): Po
   input,
 });
 
+export const updatePost = (actor: Actor, input: PostContentInput, now = NOW): PostCommand => ({ type: 'UpdatePost', actor, now, input });
+
 export const REFUSAL = 'Provider refused the post.';
 const urlOf = (accountId: number) => `https://example.test/${accountId}`;
 /** The one content item of an account's version, as the platform holds it. */
