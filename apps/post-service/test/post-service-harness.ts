@@ -2,7 +2,8 @@ import { ConsoleLogger } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
 import { ConsumerGroups, decodePostEventMessage, PostCommandReply, PostEventMessage, PostView, RpcMethods, ServiceError, ServiceErrorBody, Topics } from '@app/contracts';
-import type { Actor, PostContentInput, ScheduleIntent } from '@app/domain';
+import type { PostContentInput, ScheduleIntent } from '@app/domain';
+import { accountA, accountB, approver, original } from '@app/domain/testing';
 import { SqlEventStore } from '@app/event-store';
 import { InProcessMessageBus, InProcessRpc } from '@app/messaging';
 import { SqlDatabase } from '@app/persistence';
@@ -69,17 +70,12 @@ export async function startPostService(kind: DatabaseKind = 'SQLite'): Promise<P
   };
 }
 
-export const approver: Actor = { userId: 1, canApprove: true };
-export const member: Actor = { userId: 2, canApprove: false };
-export const accounts = [
-  { id: 11, provider: 'sandbox', name: 'Account A', username: 'a' },
-  { id: 12, provider: 'sandbox', name: 'Account B', username: null },
-];
+export const accounts = [accountA, accountB];
 export const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 
 export function content(intent: ScheduleIntent = { kind: 'draft' }, body = 'Hello'): PostContentInput {
   return {
-    versions: [{ account_id: 0, is_original: true, content: [{ body, media: [] }], options: {} }],
+    versions: [{ ...original, content: [{ body, media: [] }] }],
     accounts,
     tags: ['launch'],
     intent,

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Messages, Topics } from '@app/contracts';
 import { samplePostEvent } from '@app/contracts/testing';
 import { PostingQueue, slotInstantsBetween, WEEKDAYS } from '@app/domain';
+import { approver, member } from '@app/domain/testing';
 import { eventually } from '@app/testing/eventually';
-import { approver, content, DatabaseKind, failureOf, inAnHour, member, postsClient, PostServiceHarness, startPostService } from './post-service-harness';
+import { content, DatabaseKind, failureOf, inAnHour, postsClient, PostServiceHarness, startPostService } from './post-service-harness';
 
 /** Every day, every two hours from 01:00, in New York: 84 slots. */
 const QUEUE: PostingQueue = {
