@@ -1,12 +1,11 @@
 import { eventually } from '@app/testing/eventually';
 import { ApiClient } from './support/api-client';
-import { addMember, approverWorkspace, connectSandbox, createUser, within } from './support/fixtures';
+import { addMember, approverWorkspace, connectSandbox, createUser, validation, within } from './support/fixtures';
 import { RunningService, startService } from './support/service-process';
 
 jest.setTimeout(120_000);
 
 const original = { account_id: 0, is_original: true, content: [{ body: 'Hello from the e2e suite', media: [] }], options: {} };
-const validation = (errors: Record<string, string[]>) => ({ status: 422, body: { message: 'Validation errors.', errors } });
 
 describe('creating and changing posts (the built service)', () => {
   let service: RunningService;

@@ -7,6 +7,9 @@ export interface Member {
   api: ApiClient;
 }
 
+/** The answer to a request the API refuses as invalid, naming each field's problems. */
+export const validation = (errors: Record<string, string[]>) => ({ status: 422, body: { message: 'Validation errors.', errors } });
+
 /** A user with a token, through the panel. */
 export async function createUser(admin: ApiClient, email: string, isAdmin = false): Promise<Member> {
   const user = createdBody(await admin.post('/api/panel/users', { name: email.split('@')[0], email, is_admin: isAdmin }), `creating ${email}`);
