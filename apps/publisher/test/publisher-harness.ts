@@ -13,7 +13,7 @@ import { ProviderHttp } from '../src/providers/http/provider-http';
 import { MastodonProvider } from '../src/providers/mastodon/mastodon-provider';
 import { PUBLISH_PROVIDERS } from '../src/providers/publish-provider';
 import { SandboxProvider } from '../src/providers/sandbox/sandbox-provider';
-import { ScriptedProvider } from '../src/providers/testing/scripted-provider';
+import { ScriptedProvider } from './scripted-provider';
 import { PublisherModule } from '../src/publisher.module';
 import { PUBLISHER_SCHEMA, PublisherTables } from '../src/publisher-migrations';
 import { PUBLISHER_OPTIONS } from '../src/publisher-options';
