@@ -8,7 +8,7 @@ const swc = ['@swc/jest', {
   module: { type: 'commonjs' },
 }];
 const moduleNameMapper = {
-  '^@app/kafka-testing$': '<rootDir>/libs/messaging/src/kafka/testing',
+  '^@app/messaging/testing$': '<rootDir>/libs/messaging/src/testing',
   '^@app/persistence/testing$': '<rootDir>/libs/persistence/src/testing',
   '^@app/contracts/testing$': '<rootDir>/libs/contracts/src/testing',
   '^@app/domain/testing$': '<rootDir>/libs/domain/src/post/testing/post-fixtures',

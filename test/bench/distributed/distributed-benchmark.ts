@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { chooseTestKafka } from '@app/kafka-testing';
+import { chooseTestKafka } from '@app/messaging/testing';
 import { ObservedStart, printLifecycle } from '../lifecycle/lifecycle-report';
 import { LifecycleResult, runLifecycle } from '../lifecycle/lifecycle-run';
 import { Benchmark } from '../support/benchmark';

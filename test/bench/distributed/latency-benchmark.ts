@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { chooseTestKafka } from '@app/kafka-testing';
+import { chooseTestKafka } from '@app/messaging/testing';
 import { Api } from '../support/api';
 import { Benchmark } from '../support/benchmark';
 import { integerSetting } from '../support/environment';

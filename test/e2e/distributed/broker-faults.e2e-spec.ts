@@ -1,4 +1,4 @@
-import { describeWithBrokerOutages } from '@app/kafka-testing';
+import { describeWithBrokerOutages } from '@app/messaging/testing';
 import { eventually } from '@app/testing/eventually';
 import { schedulePost } from '../scenarios/lifecycle-fixtures';
 import { within } from '../support/fixtures';

@@ -1,4 +1,4 @@
-import { describeWithKafka } from '@app/kafka-testing';
+import { describeWithKafka } from '@app/messaging/testing';
 import { schedulePost, secondsAhead } from '../scenarios/lifecycle-fixtures';
 import { PublicationAudit, systemAndReceiverOfSuite } from './support/publication-audit';
 

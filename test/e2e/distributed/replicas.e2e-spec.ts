@@ -1,4 +1,4 @@
-import { describeWithKafka } from '@app/kafka-testing';
+import { describeWithKafka } from '@app/messaging/testing';
 import { eventually } from '@app/testing/eventually';
 import { schedulePost, secondsAhead } from '../scenarios/lifecycle-fixtures';
 import { within } from '../support/fixtures';

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
-import { describeWithKafka } from '@app/kafka-testing';
+import { describeWithKafka } from '@app/messaging/testing';
 import { eventually } from '@app/testing/eventually';
 import { ApiClient } from '../support/api-client';
 import { approverWorkspace } from '../support/fixtures';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { describeWithKafka } from '@app/kafka-testing';
+import { describeWithKafka } from '@app/messaging/testing';
 import { eventually } from '@app/testing/eventually';
 import { MastodonApiServer } from '../../providers/mastodon/mastodon-api-server';
 import { behindFaultProxy, ProxiedPlatform } from '../../providers/support/fault-proxy';

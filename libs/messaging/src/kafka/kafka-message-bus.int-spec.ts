@@ -8,8 +8,8 @@ import { describeMessageBusBatches } from '../testing/message-bus-batches.contra
 import { Gate, Inbox } from '../testing/inbox';
 import { unique } from '../testing/unique-name';
 import { KafkaMessageBus, KafkaMessageBusOptions } from './kafka-message-bus';
-import { describeWithKafka } from './testing/describe-with-kafka';
-import { chooseTestKafka, startTestKafkaCluster, TestKafkaCluster } from './testing/test-kafka-cluster';
+import { describeWithKafka } from '../testing/describe-with-kafka';
+import { chooseTestKafka, startTestKafkaCluster, TestKafkaCluster } from '../testing/test-kafka-cluster';
 
 // Joining a consumer group takes seconds (about 3 s for every new group on the mock cluster).
 jest.setTimeout(60_000);

@@ -6,8 +6,8 @@ import { DeadLetterHeaders } from '../dead-letter';
 import { Inbox } from '../testing/inbox';
 import { unique } from '../testing/unique-name';
 import { KafkaMessageBus } from './kafka-message-bus';
-import { describeWithKafka } from './testing/describe-with-kafka';
-import { startTestKafkaCluster, TestKafkaCluster } from './testing/test-kafka-cluster';
+import { describeWithKafka } from '../testing/describe-with-kafka';
+import { startTestKafkaCluster, TestKafkaCluster } from '../testing/test-kafka-cluster';
 
 jest.setTimeout(60_000);
 

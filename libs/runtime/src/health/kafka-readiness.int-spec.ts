@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { describeWithBrokerOutages, startTestKafkaCluster, TestKafkaCluster } from '@app/kafka-testing';
+import { describeWithBrokerOutages, startTestKafkaCluster, TestKafkaCluster } from '@app/messaging/testing';
 import { eventually } from '@app/testing/eventually';
 import { GroupMemberReports, GroupMembershipWatch, KafkaMessageBus, Subscription, WatchedMember } from '@app/messaging';
 import { ReadinessWatch } from './readiness-watch';

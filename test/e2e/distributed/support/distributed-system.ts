@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Client } from 'pg';
 import { createThrowawayDatabase, ThrowawayDatabase } from '@app/persistence/testing';
-import { BrokerOutage, startTestKafkaCluster, TestKafkaCluster } from '@app/kafka-testing';
+import { BrokerOutage, startTestKafkaCluster, TestKafkaCluster } from '@app/messaging/testing';
 import { diagnoseProcesses, NodeProcess } from '../../support/node-process';
 import { TcpProxy } from '../../support/tcp-proxy';
 import { APP_NAMES, AppName, AppProcess } from './app-process';
