@@ -13,7 +13,7 @@ const moduleNameMapper = {
   '^@app/contracts/testing$': '<rootDir>/libs/contracts/src/testing',
   '^@app/domain/testing$': '<rootDir>/libs/domain/src/post/testing/post-fixtures',
   '^@app/testing/eventually$': '<rootDir>/libs/testing/src/eventually',
-  '^@app/media-samples$': '<rootDir>/libs/media-store/src/testing',
+  '^@app/media-store/testing$': '<rootDir>/libs/media-store/src/testing',
   '^@app/([a-z-]+)$': '<rootDir>/libs/$1/src',
   '^@test/providers/(.+)$': '<rootDir>/test/providers/$1',
 };

@@ -2,7 +2,7 @@ import { createHash, randomFillSync } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pngImage } from '@app/media-samples';
+import { pngImage } from '@app/media-store/testing';
 import { eventually } from '@app/testing/eventually';
 import { MemoryWatch, mib } from '../bench/support/memory';
 import { adminOf, ApiClient } from './support/api-client';

@@ -1,5 +1,5 @@
 import { readdir } from 'node:fs/promises';
-import { pngImage } from '@app/media-samples';
+import { pngImage } from '@app/media-store/testing';
 import { eventually } from '@app/testing/eventually';
 import { adminWorkspace, GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 import { startUpload, uploadWithHeaders } from './multipart-upload';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PostEventName, PostStatus, Topics } from '@app/contracts';
 import { samplePostEvent } from '@app/contracts/testing';
 import { readMediaBytes } from '@app/media-store';
-import { mediaFixture, mp4Start, pngImage } from '@app/media-samples';
+import { mediaFixture, mp4Start, pngImage } from '@app/media-store/testing';
 import { eventuallyPasses } from '@app/testing/eventually';
 import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 import { rawRequest, uploadWithHeaders } from './multipart-upload';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { putMediaBytes } from '@app/media-store';
-import { pngImage } from '@app/media-samples';
+import { pngImage } from '@app/media-store/testing';
 import { original } from '@app/domain/testing';
 import { account, PublisherHarness } from './publisher-harness';
 

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { mp4Video, pngImage } from '@app/media-samples';
+import { mp4Video, pngImage } from '@app/media-store/testing';
 import { eventually } from '@app/testing/eventually';
 import { MastodonApiServer } from '../../providers/mastodon/mastodon-api-server';
 import { ApiClient } from '../support/api-client';

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { pngImage } from '@app/media-samples';
+import { pngImage } from '@app/media-store/testing';
 import { eventually } from '@app/testing/eventually';
 import { ApiClient } from '../support/api-client';
 import { addMember, approverWorkspace, connectSandbox, createUser, Member, within } from '../support/fixtures';

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { pngImage } from '@app/media-samples';
+import { pngImage } from '@app/media-store/testing';
 import { eventually } from '@app/testing/eventually';
 import { LocalPlatforms } from '../scenarios/local-platforms';
 import { ApiClient, createdBody } from '../support/api-client';

@@ -1,4 +1,4 @@
-import { pngImage } from '@app/media-samples';
+import { pngImage } from '@app/media-store/testing';
 import { eventually } from '@app/testing/eventually';
 import { approverWorkspace, connectSandbox, within } from '../support/fixtures';
 import { LIFECYCLE_TIMEOUT_MS, ORIGINAL, waitForStatus } from './lifecycle-fixtures';
