@@ -11,7 +11,7 @@ const moduleNameMapper = {
   '^@app/messaging/testing$': '<rootDir>/libs/messaging/src/testing',
   '^@app/persistence/testing$': '<rootDir>/libs/persistence/src/testing',
   '^@app/contracts/testing$': '<rootDir>/libs/contracts/src/testing',
-  '^@app/domain/testing$': '<rootDir>/libs/domain/src/post/testing/post-fixtures',
+  '^@app/domain/testing$': '<rootDir>/libs/domain/src/testing',
   '^@app/testing/eventually$': '<rootDir>/libs/testing/src/eventually',
   '^@app/media-store/testing$': '<rootDir>/libs/media-store/src/testing',
   '^@app/([a-z-]+)$': '<rootDir>/libs/$1/src',

@@ -1,6 +1,6 @@
 import { PostEvent } from './post-events';
-import { givenPost } from './testing/post-decider-specification';
-import { approver, content, createPost, ev, history, LATER, member, NOW, T0, updatePost } from './testing/post-fixtures';
+import { givenPost } from '../testing/post-decider-specification';
+import { approver, content, createPost, ev, history, LATER, member, NOW, T0, updatePost } from '../testing/post-fixtures';
 
 const EARLIER = '2026-11-21T08:00:00.000Z';
 const SLOT = '2026-11-23T09:00:00.000Z';

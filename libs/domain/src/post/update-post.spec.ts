@@ -1,6 +1,6 @@
 import { PostCommand, PostContentInput } from './post-commands';
-import { givenPost } from './testing/post-decider-specification';
-import { accountA, approver, content, ev, history, LATER, member, NOW, original, updatePost } from './testing/post-fixtures';
+import { givenPost } from '../testing/post-decider-specification';
+import { accountA, approver, content, ev, history, LATER, member, NOW, original, updatePost } from '../testing/post-fixtures';
 const newContent = (intent: PostContentInput['intent'] = { kind: 'draft' }) =>
   content(intent, { versions: [{ ...original, content: [{ body: 'Edited', media: [] }] }], accounts: [accountA], tags: [] });
 
