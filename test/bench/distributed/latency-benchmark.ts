@@ -51,7 +51,7 @@ export const latencyBenchmark: Benchmark = {
       return;
     }
     process.env.DIST = resolve(__dirname, '../../..');
-    const { DistributedSystem } = await import('../../e2e/distributed/support/distributed-system');
+    const { DistributedSystem } = await import('../../e2e/support/distributed/distributed-system');
     console.log(`-- the same, distributed: five processes, PostgreSQL, ${kafka.kind}`);
     const system = await DistributedSystem.start({ env: { LOG_LEVEL: 'warn' } });
     let distributed: Record<RequestKind, Summary>;

@@ -4,10 +4,10 @@ import { approverWorkspace, connectSandbox, within } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
 import { WebhookReceiver } from '@app/testing';
 import { eventually } from '@app/testing/eventually';
-import { axeViolations, expectAccessible } from './support/accessibility';
-import { Browser, describeWithBrowser, launchBrowser } from './support/browser';
-import { signIn, statusTab } from './support/dashboard-steps';
-import { sweepWithTab } from './support/keyboard';
+import { axeViolations, expectAccessible } from '../support/dashboard/accessibility';
+import { Browser, describeWithBrowser, launchBrowser } from '../support/dashboard/browser';
+import { signIn, statusTab } from '../support/dashboard/dashboard-steps';
+import { sweepWithTab } from '../support/dashboard/keyboard';
 
 jest.setTimeout(180_000);
 

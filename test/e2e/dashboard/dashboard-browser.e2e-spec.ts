@@ -4,8 +4,8 @@ import { within } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
 import { answer, WebhookReceiver } from '@app/testing';
 import { eventually } from '@app/testing/eventually';
-import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from './support/browser';
-import { composePost, dayIn, failedDelivery, openFromNavigation, postUuidByText, screenshot, statusTab, TOKYO_OFFSET_HOURS, verifySignature } from './support/dashboard-steps';
+import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from '../support/dashboard/browser';
+import { composePost, dayIn, failedDelivery, openFromNavigation, postUuidByText, screenshot, statusTab, TOKYO_OFFSET_HOURS, verifySignature } from '../support/dashboard/dashboard-steps';
 
 jest.setTimeout(120_000);
 

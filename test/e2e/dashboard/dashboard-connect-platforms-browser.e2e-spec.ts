@@ -10,8 +10,8 @@ import { ApiClient } from '../support/api-client';
 import { approverWorkspace, within } from '../support/fixtures';
 import { freePort } from '../support/node-process';
 import { RunningService, startService } from '../support/service-process';
-import { Browser, describeWithBrowser, launchBrowser } from './support/browser';
-import { openFromNavigation, signIn } from './support/dashboard-steps';
+import { Browser, describeWithBrowser, launchBrowser } from '../support/dashboard/browser';
+import { openFromNavigation, signIn } from '../support/dashboard/dashboard-steps';
 
 jest.setTimeout(180_000);
 

@@ -7,8 +7,8 @@ import { eventually } from '@app/testing/eventually';
 import { ApiClient } from '../support/api-client';
 import { approverWorkspace, connectSandbox, within } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
-import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from './support/browser';
-import { openFromNavigation, screenshot, signIn } from './support/dashboard-steps';
+import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from '../support/dashboard/browser';
+import { openFromNavigation, screenshot, signIn } from '../support/dashboard/dashboard-steps';
 
 jest.setTimeout(120_000);
 

@@ -5,8 +5,8 @@ import { MastodonApiServer } from '../../providers/mastodon/mastodon-api-server'
 import { ApiClient } from '../support/api-client';
 import { approverWorkspace, connectSandbox, within } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
-import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from './support/browser';
-import { dayIn, openFromNavigation, screenshot, signIn, TOKYO_OFFSET_HOURS } from './support/dashboard-steps';
+import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from '../support/dashboard/browser';
+import { dayIn, openFromNavigation, screenshot, signIn, TOKYO_OFFSET_HOURS } from '../support/dashboard/dashboard-steps';
 
 jest.setTimeout(120_000);
 

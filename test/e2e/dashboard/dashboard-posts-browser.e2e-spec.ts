@@ -4,8 +4,8 @@ import { eventually } from '@app/testing/eventually';
 import { ApiClient } from '../support/api-client';
 import { addMember, approverWorkspace, connectSandbox, createUser, Member, within } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
-import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from './support/browser';
-import { composePost, openFromNavigation, postUuidByText, screenshot, signIn, statusTab } from './support/dashboard-steps';
+import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from '../support/dashboard/browser';
+import { composePost, openFromNavigation, postUuidByText, screenshot, signIn, statusTab } from '../support/dashboard/dashboard-steps';
 
 jest.setTimeout(120_000);
 

@@ -5,8 +5,8 @@ import { LocalPlatforms } from '../scenarios/local-platforms';
 import { ApiClient, createdBody } from '../support/api-client';
 import { approverWorkspace, connectSandbox, within } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
-import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from './support/browser';
-import { openFromNavigation, signIn, statusTab } from './support/dashboard-steps';
+import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from '../support/dashboard/browser';
+import { openFromNavigation, signIn, statusTab } from '../support/dashboard/dashboard-steps';
 
 jest.setTimeout(120_000);
 

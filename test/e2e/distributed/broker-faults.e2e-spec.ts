@@ -3,9 +3,9 @@ import { eventually } from '@app/testing/eventually';
 import { schedulePost } from '../scenarios/lifecycle-fixtures';
 import { within } from '../support/fixtures';
 import { ApiClient } from '../support/api-client';
-import { APP_NAMES, AppName } from './support/app-process';
-import { DistributedSystem, Readiness } from './support/distributed-system';
-import { PublicationAudit, systemAndReceiverOfSuite } from './support/publication-audit';
+import { APP_NAMES, AppName } from '../support/distributed/app-process';
+import { DistributedSystem, Readiness } from '../support/distributed/distributed-system';
+import { PublicationAudit, systemAndReceiverOfSuite } from '../support/distributed/publication-audit';
 
 jest.setTimeout(300_000);
 

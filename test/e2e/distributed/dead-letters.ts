@@ -4,8 +4,8 @@ import { deadLetterHeaders, KafkaMessageBus } from '@app/messaging';
 import { eventually } from '@app/testing/eventually';
 import { adminOf, ApiClient } from '../support/api-client';
 import { approverWorkspace, connectSandbox, within } from '../support/fixtures';
-import { DistributedSystem } from './support/distributed-system';
-import { signedBusOf } from './support/signed-bus';
+import { DistributedSystem } from '../support/distributed/distributed-system';
+import { signedBusOf } from '../support/distributed/signed-bus';
 
 /**
  * An operator's view of the messages the services gave up on, in distributed mode: what a group

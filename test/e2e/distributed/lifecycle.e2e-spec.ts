@@ -15,7 +15,7 @@ import { sequentialClientScenarios } from '../scenarios/sequential-client-scenar
 import { threadScenarios } from '../scenarios/thread-scenarios';
 import { itListsAndReplaysDeadLetters } from './dead-letters';
 import { itServesTheMetricsOfEachApp } from './metrics-of-each-app';
-import { DistributedSystem } from './support/distributed-system';
+import { DistributedSystem } from '../support/distributed/distributed-system';
 
 jest.setTimeout(120_000);
 

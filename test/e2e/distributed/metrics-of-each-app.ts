@@ -5,8 +5,8 @@ import { createWebhook, LIFECYCLE_TIMEOUT_MS, schedulePost } from '../scenarios/
 import { adminOf } from '../support/api-client';
 import { approverWorkspace, connectSandbox, within } from '../support/fixtures';
 import { Scrape } from '../support/prometheus-text';
-import { AppName } from './support/app-process';
-import { DistributedSystem } from './support/distributed-system';
+import { AppName } from '../support/distributed/app-process';
+import { DistributedSystem } from '../support/distributed/distributed-system';
 
 /** The families each app records (every app serves HTTP, if only its probes, and reads topics), and the consumer groups it subscribes. */
 const EXPECTED: Record<AppName, { families: string[]; groups: string[] }> = {

@@ -2,8 +2,8 @@ import { describeWithKafka } from '@app/messaging/testing';
 import { eventually } from '@app/testing/eventually';
 import { schedulePost, secondsAhead } from '../scenarios/lifecycle-fixtures';
 import { within } from '../support/fixtures';
-import { AppName } from './support/app-process';
-import { PublicationAudit, systemAndReceiverOfSuite } from './support/publication-audit';
+import { AppName } from '../support/distributed/app-process';
+import { PublicationAudit, systemAndReceiverOfSuite } from '../support/distributed/publication-audit';
 
 jest.setTimeout(300_000);
 

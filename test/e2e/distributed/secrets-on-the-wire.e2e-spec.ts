@@ -4,7 +4,7 @@ import { describeWithKafka } from '@app/messaging/testing';
 import { eventually } from '@app/testing/eventually';
 import { ApiClient } from '../support/api-client';
 import { approverWorkspace } from '../support/fixtures';
-import { DistributedSystem } from './support/distributed-system';
+import { DistributedSystem } from '../support/distributed/distributed-system';
 
 jest.setTimeout(180_000);
 

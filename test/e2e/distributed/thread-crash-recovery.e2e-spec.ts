@@ -7,7 +7,7 @@ import { LIFECYCLE_ENV, ORIGINAL, waitForStatus } from '../scenarios/lifecycle-f
 import { ApiClient, createdBody } from '../support/api-client';
 import { approverWorkspace, within } from '../support/fixtures';
 import { expectOneThread, PostOnPlatform } from '../support/thread-on-platform';
-import { DistributedSystem } from './support/distributed-system';
+import { DistributedSystem } from '../support/distributed/distributed-system';
 
 jest.setTimeout(300_000);
 

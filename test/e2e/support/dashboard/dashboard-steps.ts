@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
-import { ApiClient } from '../../support/api-client';
-import { within } from '../../support/fixtures';
+import { ApiClient } from '../api-client';
+import { within } from '../fixtures';
 import { ReceivedWebhook } from '@app/testing';
 import { eventually } from '@app/testing/eventually';
 

@@ -1,6 +1,6 @@
 import { createWebhook } from '../../scenarios/lifecycle-fixtures';
-import { adminOf, ApiClient } from '../../support/api-client';
-import { approverWorkspace, connectSandbox, within } from '../../support/fixtures';
+import { adminOf, ApiClient } from '../api-client';
+import { approverWorkspace, connectSandbox, within } from '../fixtures';
 import { WebhookReceiver } from '@app/testing';
 import { eventually } from '@app/testing/eventually';
 import { DistributedSystem, DistributedSystemOptions } from './distributed-system';

@@ -3,8 +3,8 @@ import { resolve } from 'node:path';
 import { Client } from 'pg';
 import { createThrowawayDatabase, ThrowawayDatabase } from '@app/persistence/testing';
 import { BrokerOutage, startTestKafkaCluster, TestKafkaCluster } from '@app/messaging/testing';
-import { diagnoseProcesses, NodeProcess } from '../../support/node-process';
-import { TcpProxy } from '../../support/tcp-proxy';
+import { diagnoseProcesses, NodeProcess } from '../node-process';
+import { TcpProxy } from '../tcp-proxy';
 import { APP_NAMES, AppName, AppProcess } from './app-process';
 
 /** The built apps: `npm run build` makes `dist/`; DIST points elsewhere (a build of its own). */
