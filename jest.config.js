@@ -9,6 +9,7 @@ const swc = ['@swc/jest', {
 }];
 const moduleNameMapper = {
   '^@app/messaging/testing$': '<rootDir>/libs/messaging/src/testing',
+  '^@app/security/testing$': '<rootDir>/libs/security/src/testing',
   '^@app/persistence/testing$': '<rootDir>/libs/persistence/src/testing',
   '^@app/contracts/testing$': '<rootDir>/libs/contracts/src/testing',
   '^@app/domain/testing$': '<rootDir>/libs/domain/src/testing',
