@@ -29,7 +29,7 @@ module.exports = {
       name: 'domain-is-pure',
       comment: 'libs/domain imports nothing outside itself: no framework, no I/O, no other library.',
       severity: 'error',
-      from: { path: '^libs/domain/', pathNot: '^libs/domain/src/.+/testing/' },
+      from: { path: '^libs/domain/', pathNot: '^libs/domain/src/testing/' },
       to: { pathNot: ['^libs/domain/', '^node_modules/@types/'], dependencyTypesNot: ['type-only'] },
     },
     {

@@ -8,11 +8,13 @@ const swc = ['@swc/jest', {
   module: { type: 'commonjs' },
 }];
 const moduleNameMapper = {
-  '^@app/kafka-testing$': '<rootDir>/libs/messaging/src/kafka/testing',
+  '^@app/messaging/testing$': '<rootDir>/libs/messaging/src/testing',
+  '^@app/security/testing$': '<rootDir>/libs/security/src/testing',
   '^@app/persistence/testing$': '<rootDir>/libs/persistence/src/testing',
-  '^@app/contracts/testing$': '<rootDir>/libs/contracts/src/testing/post-event-messages',
-  '^@app/domain/testing$': '<rootDir>/libs/domain/src/post/testing/post-fixtures',
-  '^@app/media-samples$': '<rootDir>/libs/media-store/src/testing',
+  '^@app/contracts/testing$': '<rootDir>/libs/contracts/src/testing',
+  '^@app/domain/testing$': '<rootDir>/libs/domain/src/testing',
+  '^@app/testing/eventually$': '<rootDir>/libs/testing/src/eventually',
+  '^@app/media-store/testing$': '<rootDir>/libs/media-store/src/testing',
   '^@app/([a-z-]+)$': '<rootDir>/libs/$1/src',
   '^@test/providers/(.+)$': '<rootDir>/test/providers/$1',
 };

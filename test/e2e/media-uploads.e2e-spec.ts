@@ -2,10 +2,11 @@ import { createHash, randomFillSync } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pngImage } from '@app/media-samples';
+import { pngImage } from '@app/media-store/testing';
+import { eventually } from '@app/testing/eventually';
 import { MemoryWatch, mib } from '../bench/support/memory';
 import { adminOf, ApiClient } from './support/api-client';
-import { approverWorkspace, eventually } from './support/fixtures';
+import { approverWorkspace, within } from './support/fixtures';
 import { RunningService, startService } from './support/service-process';
 
 jest.setTimeout(240_000);
@@ -126,7 +127,7 @@ describe('media uploads (the built service, embedded)', () => {
     const during = new MemoryWatch(pid);
 
     const uploads = Array.from({ length: UPLOADS }, () => new GeneratedUpload(uploadUrl(), admin.token!, FILE_BYTES));
-    await eventually(async () => (await temporaryFiles()).length === UPLOADS, 30_000, `${UPLOADS} uploads to be received at once`);
+    await eventually(async () => (await temporaryFiles()).length === UPLOADS, `${UPLOADS} uploads to be received at once`, within(30_000));
     const refused = await smallUpload();
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('1');
@@ -166,15 +167,15 @@ describe('media uploads (the built service, embedded)', () => {
 
   it('leaves no temporary file when a client goes away mid-upload, and takes the next upload', async () => {
     const upload = new GeneratedUpload(uploadUrl(), admin.token!, FILE_BYTES);
-    await eventually(async () => (await temporaryFiles()).length === 1, 30_000, 'the upload to be received');
+    await eventually(async () => (await temporaryFiles()).length === 1, 'the upload to be received', within(30_000));
     upload.abort();
-    await eventually(async () => (await temporaryFiles()).length === 0, 30_000, 'the temporary file to be removed');
+    await eventually(async () => (await temporaryFiles()).length === 0, 'the temporary file to be removed', within(30_000));
     expect((await smallUpload()).status).toBe(201);
   });
 
   it('removes at start the temporary file of an upload cut off by a crash', async () => {
     const upload = new GeneratedUpload(uploadUrl(), admin.token!, FILE_BYTES);
-    const [left] = await eventually(async () => ((await temporaryFiles()).length === 1 ? temporaryFiles() : null), 30_000, 'the upload to be received');
+    const [left] = await eventually(async () => ((await temporaryFiles()).length === 1 ? temporaryFiles() : null), 'the upload to be received', within(30_000));
     await service.kill();
     upload.abort();
     expect(existsSync(join(mediaFolder(), left))).toBe(true);

@@ -1,4 +1,4 @@
-import { pngImage } from '@app/media-samples';
+import { pngImage } from '@app/media-store/testing';
 import { ApiClient, createdBody } from './support/api-client';
 import { addMember, approverWorkspace, connectSandbox, createUser } from './support/fixtures';
 import { RunningService, startService } from './support/service-process';

@@ -1,11 +1,10 @@
 import { MastodonApiServer } from '../providers/mastodon/mastodon-api-server';
 import { ApiClient, createdBody } from './support/api-client';
-import { approverWorkspace, connectSandbox } from './support/fixtures';
+import { approverWorkspace, connectSandbox, validation } from './support/fixtures';
 import { RunningService, startService } from './support/service-process';
 
 jest.setTimeout(120_000);
 
-const validation = (errors: Record<string, string[]>) => ({ status: 422, body: { message: 'Validation errors.', errors } });
 const original = (body = 'Hello', extra: Record<string, unknown> = {}) => ({ account_id: 0, is_original: true, content: [{ body, media: [] }], options: {}, ...extra });
 
 /** The contract's "Limits on a post body" over HTTP: floods and invalid characters are a 422, never stored. */

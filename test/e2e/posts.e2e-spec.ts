@@ -1,11 +1,11 @@
+import { eventually } from '@app/testing/eventually';
 import { ApiClient } from './support/api-client';
-import { addMember, approverWorkspace, connectSandbox, createUser, eventually } from './support/fixtures';
+import { addMember, approverWorkspace, connectSandbox, createUser, validation, within } from './support/fixtures';
 import { RunningService, startService } from './support/service-process';
 
 jest.setTimeout(120_000);
 
 const original = { account_id: 0, is_original: true, content: [{ body: 'Hello from the e2e suite', media: [] }], options: {} };
-const validation = (errors: Record<string, string[]>) => ({ status: 422, body: { message: 'Validation errors.', errors } });
 
 describe('creating and changing posts (the built service)', () => {
   let service: RunningService;
@@ -133,7 +133,7 @@ describe('creating and changing posts (the built service)', () => {
     const updated = await admin.put(posts(`/${created.uuid}`), { versions: [original], tags: ['edited'] });
     expect(updated).toMatchObject({ status: 200, body: { uuid: created.uuid, tags: ['edited'], status: 'draft' } });
     expect(await admin.delete(posts(`/${created.uuid}`))).toMatchObject({ status: 204, body: null });
-    await eventually(async () => (await admin.get(posts(`/${created.uuid}`))).status === 404, 10_000, 'the deleted post to be gone');
+    await eventually(async () => (await admin.get(posts(`/${created.uuid}`))).status === 404, 'the deleted post to be gone', within(10_000));
     expect(await admin.get(posts(`/${created.uuid}`))).toMatchObject({ status: 404, body: { message: 'Post not found.' } });
     expect(await admin.delete(posts(`/${created.uuid}`))).toMatchObject({ status: 404, body: { message: 'Post not found.' } });
     expect(await admin.get(posts('/6f1c3a52-7a0e-4c55-9d57-2b1f6d9a0c99'))).toMatchObject({ status: 404, body: { message: 'Post not found.' } });
@@ -146,8 +146,8 @@ describe('creating and changing posts (the built service)', () => {
         const post = await admin.get(posts(`/${created.uuid}`));
         return post.body.status === 'published' ? post.body : null;
       },
-      30_000,
       'the post to be published',
+      within(30_000),
     );
     expect(published.published_at).toMatch(/Z$/);
     const message = 'A published post cannot be edited or deleted. Create a new post instead.';

@@ -1,9 +1,10 @@
 import { resolve } from 'node:path';
 import { adminOf } from './support/api-client';
-import { approverWorkspace, connectSandbox, eventually } from './support/fixtures';
+import { approverWorkspace, connectSandbox, within } from './support/fixtures';
 import { Scrape } from './support/prometheus-text';
 import { RunningService, startService } from './support/service-process';
 import { WebhookReceiver } from '@app/testing';
+import { eventually } from '@app/testing/eventually';
 
 const REGISTER = resolve(__dirname, '../../dist/libs/telemetry/src/register.js');
 
@@ -27,9 +28,7 @@ describe('tracing (OpenTelemetry)', () => {
   it('exports a span for an API request, named after its route, without the token', async () => {
     const response = await fetch(`${service.baseUrl}/api/panel/workspaces`, { headers: { Authorization: `Bearer ${service.adminToken}` } });
     expect(response.status).toBe(200);
-    const deadline = Date.now() + 15_000;
-    while (!/GET \/api\/panel\/workspaces/.test(service.output()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
-    expect(service.output()).toMatch(/GET \/api\/panel\/workspaces/);
+    await eventually(() => /GET \/api\/panel\/workspaces/.test(service.output()), 'the span of the request', { timeoutMs: 15_000, intervalMs: 200 });
     expect(service.output()).toContain("'service.name': 'social-publishing-standalone'");
     expect(service.output()).not.toContain(service.adminToken!);
   });
@@ -56,9 +55,9 @@ describe('tracing (OpenTelemetry)', () => {
       const post = await admin.post(`/api/${workspace}/posts`, { versions: [{ is_original: true, content: [{ body: 'traced' }] }], accounts: [account], schedule_now: true });
       expect(post.status).toBe(201);
 
-      await eventually(async () => receiver.received.some((request) => request.path === secretPath), 30_000, 'the webhook delivery');
+      await eventually(async () => receiver.received.some((request) => request.path === secretPath), 'the webhook delivery', within(30_000));
       const origin = new URL(receiver.url()).host;
-      await eventually(async () => service.output().includes(`http://${origin}/[redacted]`), 15_000, 'the span of the delivery');
+      await eventually(async () => service.output().includes(`http://${origin}/[redacted]`), 'the span of the delivery', within(15_000));
       expect(service.output()).not.toContain('s3cr3t-path-component');
     } finally {
       await receiver.close();

@@ -1,9 +1,10 @@
 import { Webhook } from 'standardwebhooks';
 import { createHmac } from 'node:crypto';
 import { ApiClient, createdBody } from './support/api-client';
-import { addMember, approverWorkspace, connectSandbox, createUser, eventually, Member } from './support/fixtures';
+import { addMember, approverWorkspace, connectSandbox, createUser, Member, within } from './support/fixtures';
 import { RunningService, startService } from './support/service-process';
 import { answer, ReceivedWebhook, WebhookReceiver } from '@app/testing';
+import { eventually } from '@app/testing/eventually';
 
 jest.setTimeout(120_000);
 
@@ -54,7 +55,7 @@ describe('webhook management (the built service)', () => {
   const create = async (url: string, events?: string[]) => createdBody(await admin.post(`/api/${workspace}/webhooks`, { url, events }), 'creating webhook');
   const publishNow = async () => createdBody(await admin.post(`/api/${workspace}/posts`, { versions: [{ account_id: 0, is_original: true, content: [{ body: 'Hook', media: [] }], options: {} }], accounts: [account], schedule_now: true }), 'publishing').uuid as string;
   const deliveryOf = (webhookId: number, postUuid: string, status: string) =>
-    eventually(async () => (await admin.get(hookPath(webhookId, `/deliveries?post_uuid=${postUuid}&status=${status}&event=post.published`))).body.data[0], 30_000, `a ${status} delivery of ${postUuid}`);
+    eventually(async () => (await admin.get(hookPath(webhookId, `/deliveries?post_uuid=${postUuid}&status=${status}&event=post.published`))).body.data[0], `a ${status} delivery of ${postUuid}`, within(30_000));
 
   it('only workspace admins manage webhooks; members and viewers read them with secret null', async () => {
     const hook = await create(receiver.url('/roles'));
@@ -165,7 +166,7 @@ describe('webhook management (the built service)', () => {
     const disabled = await eventually(async () => {
       const view = (await admin.get(hookPath(hook.id))).body;
       return view.active === false && view;
-    }, 10_000, 'the webhook disabled');
+    }, 'the webhook disabled', within(10_000));
     expect(disabled).toMatchObject({ disabled_at: expect.stringMatching(/Z$/), disabled_reason: 'The endpoint answered 410 Gone.' });
     expect(service.output()).toMatch(new RegExp(`webhook\\.disabled: webhook ${hook.id} of workspace ${workspace} set inactive\\. The endpoint answered 410 Gone\\.`));
     expect(gone.received).toHaveLength(1);
@@ -186,7 +187,7 @@ describe('webhook management (the built service)', () => {
     const disabled = await eventually(async () => {
       const view = (await admin.get(hookPath(hook.id))).body;
       return view.active === false && view;
-    }, 10_000, 'the webhook disabled');
+    }, 'the webhook disabled', within(10_000));
     expect(disabled.disabled_reason).toMatch(/^Every delivery attempt failed for /);
     expect(service.output()).toMatch(new RegExp(`webhook\\.disabled: webhook ${hook.id} of workspace ${workspace}`));
     await failing.close();

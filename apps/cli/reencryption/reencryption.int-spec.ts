@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { loadConfig } from '@app/config';
 import { migrateSchema, openPostgresDatabase, openSqliteDatabase, SqlDatabase } from '@app/persistence';
 import { createThrowawayDatabase } from '@app/persistence/testing';
 import { lockDataDir } from '@app/runtime';
 import { parseEncryptionKey, SecretBox } from '@app/security';
+import { newKeyText } from '@app/security/testing';
 import { GATEWAY_SCHEMA, GatewayTables, gatewayMigrations } from '../../gateway/src/gateway-migrations';
 import { gatewayEncryptedColumns, gatewaySecretStores } from '../../gateway/src/gateway-stored-secrets';
 import { PUBLISHER_SCHEMA, publisherMigrations } from '../../publisher/src/publisher-migrations';
@@ -18,7 +18,6 @@ import { runReencryption } from './run-reencryption';
 
 jest.setTimeout(60_000);
 
-const newKeyText = () => randomBytes(32).toString('base64');
 const boxOf = (keyText: string) => new SecretBox({ current: parseEncryptionKey(keyText, 'ENCRYPTION_KEY', { strict: true }) });
 
 interface Engine {

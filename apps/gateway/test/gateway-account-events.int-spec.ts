@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { AccountEventMessage, deadLetterTopic, Topics } from '@app/contracts';
+import { deadLetterTopic, Topics } from '@app/contracts';
+import { sampleAccountEvent } from '@app/contracts/testing';
 import { IncomingMessage } from '@app/messaging';
+import { eventually } from '@app/testing/eventually';
 import { adminWorkspace, GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 
 jest.setTimeout(30_000);
@@ -20,22 +22,12 @@ describe('gateway: account events (SQLite)', () => {
     const account = (await gateway.call('POST', `/api/${workspace}/accounts`, { body: { provider: 'sandbox', name: 'Revoked' } })).body;
     const other = (await gateway.call('POST', `/api/${workspace}/accounts`, { body: { provider: 'sandbox', name: 'Fine' } })).body;
     expect(account.authorized).toBe(true);
-    const lost: AccountEventMessage = {
-      version: 1,
-      eventId: randomUUID(),
-      type: 'AccountAuthorizationLost',
-      accountId: account.id,
-      workspaceUuid: workspace,
-      provider: 'sandbox',
-      reason: 'The access token was revoked.',
-      at: new Date().toISOString(),
-    };
+    const lost = sampleAccountEvent({ accountId: account.id, workspaceUuid: workspace });
     await gateway.bus.publish(Topics.accountEvents, [{ key: String(account.id), value: lost }]);
 
     const authorizedOf = async (id: number) =>
       (await gateway.call('GET', `/api/${workspace}/accounts`)).body.data.find((listed: { id: number }) => listed.id === id).authorized;
-    for (const deadline = Date.now() + 5_000; (await authorizedOf(account.id)) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await authorizedOf(account.id)).toBe(false);
+    await eventually(async () => !(await authorizedOf(account.id)), 'the account shown as not authorized');
     expect(await authorizedOf(other.id)).toBe(true);
   });
 
@@ -43,11 +35,11 @@ describe('gateway: account events (SQLite)', () => {
     const account = (await gateway.call('POST', `/api/${workspace}/accounts`, { body: { provider: 'sandbox', name: 'Later' } })).body;
     const letters: IncomingMessage[] = [];
     await gateway.bus.subscribe({ groupId: `probe-${randomUUID()}`, topics: [deadLetterTopic(Topics.accountEvents)], handle: async (message) => void letters.push(message) });
-    const base = { eventId: randomUUID(), type: 'AccountAuthorizationLost', accountId: account.id, workspaceUuid: workspace, provider: 'sandbox', reason: 'x', at: new Date().toISOString() };
-    await gateway.bus.publish(Topics.accountEvents, [{ key: String(account.id), value: { ...base, version: 2 } }]);
+    const ofLaterVersion = { ...sampleAccountEvent({ accountId: account.id, workspaceUuid: workspace }), version: 2 };
+    await gateway.bus.publish(Topics.accountEvents, [{ key: String(account.id), value: ofLaterVersion }]);
 
-    for (const deadline = Date.now() + 5_000; letters.length === 0 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(letters[0]?.value).toMatchObject({ version: 2, accountId: account.id });
+    const [letter] = await eventually(() => letters.length > 0 && letters, 'a dead letter on account-events.dlq');
+    expect(letter.value).toMatchObject({ version: 2, accountId: account.id });
     expect((await gateway.call('GET', `/api/${workspace}/accounts`)).body.data.find((listed: { id: number }) => listed.id === account.id).authorized).toBe(true);
   });
 });

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { AccountEventMessage, ConsumerGroups, deadLetterTopic, Topics } from '@app/contracts';
+import { ConsumerGroups, deadLetterTopic, Topics } from '@app/contracts';
+import { sampleAccountEvent } from '@app/contracts/testing';
 import { deadLetterHeaders } from '@app/messaging';
+import { eventually } from '@app/testing/eventually';
 import { adminWorkspace, GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 
 jest.setTimeout(30_000);
@@ -18,8 +20,7 @@ describe('gateway: dead letters (SQLite)', () => {
 
   const connect = async (name: string): Promise<number> =>
     (await gateway.call('POST', `/api/${workspace}/accounts`, { body: { provider: 'sandbox', name } })).body.id;
-  const authorizationLost = (accountId: number, version = 1): AccountEventMessage =>
-    ({ version, eventId: randomUUID(), type: 'AccountAuthorizationLost', accountId, workspaceUuid: workspace, provider: 'sandbox', reason: 'Revoked.', at: new Date().toISOString() }) as AccountEventMessage;
+  const authorizationLost = (accountId: number, version = 1) => ({ ...sampleAccountEvent({ accountId, workspaceUuid: workspace }), version });
   const authorizedOf = async (id: number): Promise<boolean> =>
     (await gateway.call('GET', `/api/${workspace}/accounts`)).body.data.find((listed: { id: number }) => listed.id === id).authorized;
   /** A message as a consumer group leaves it on `<topic>.dlq` after giving up on it. */
@@ -27,13 +28,11 @@ describe('gateway: dead letters (SQLite)', () => {
     const headers = deadLetterHeaders({ 'event-type': 'AccountAuthorizationLost' }, { topic, partition: 0, offset: '7', groupId: 'some-group', attempts, reason: new Error(reason) });
     await gateway.bus.publish(deadLetterTopic(topic), [{ key, value, headers }]);
   };
-  const letterWithKey = async (key: string, query = 'status=all') => {
-    for (const deadline = Date.now() + 5_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 20))) {
-      const found = (await gateway.call('GET', `/api/panel/dead-letters?${query}`)).body.data.find((letter: { key: string }) => letter.key === key);
-      if (found) return found;
-    }
-    throw new Error(`No dead letter with key ${key} was listed`);
-  };
+  const letterWithKey = (key: string, query = 'status=all') =>
+    eventually(
+      async () => (await gateway.call('GET', `/api/panel/dead-letters?${query}`)).body.data.find((letter: { key: string }) => letter.key === key),
+      `a dead letter with key ${key} (${query})`,
+    );
 
   it('lists what a consumer group gave up on, with why, where from and the message itself', async () => {
     const accountId = await connect('Later');
@@ -67,8 +66,7 @@ describe('gateway: dead letters (SQLite)', () => {
     expect(replayed.status).toBe(200);
     expect(replayed.body).toMatchObject({ id: letter.id, replayable: true });
     expect(replayed.body.replayed_at).not.toBeNull();
-    for (const deadline = Date.now() + 5_000; (await authorizedOf(accountId)) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await authorizedOf(accountId)).toBe(false);
+    await eventually(async () => !(await authorizedOf(accountId)), 'the account shown as not authorized');
     expect(await gateway.call('POST', `/api/panel/dead-letters/${letter.id}/replay`)).toMatchObject({ status: 409, body: { message: 'This dead letter was already replayed.' } });
     const pending = (await gateway.call('GET', '/api/panel/dead-letters')).body.data;
     expect(pending.map((listed: { id: number }) => listed.id)).not.toContain(letter.id);
@@ -101,8 +99,7 @@ describe('gateway: dead letters (SQLite)', () => {
     expect(ofAccounts.status).toBe(200);
     expect(ofAccounts.body.replayed).toBeGreaterThanOrEqual(2);
     expect(ofAccounts.body.remaining).toBeGreaterThanOrEqual(1);
-    for (const deadline = Date.now() + 5_000; ((await authorizedOf(first)) || (await authorizedOf(second))) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect([await authorizedOf(first), await authorizedOf(second)]).toEqual([false, false]);
+    await eventually(async () => !(await authorizedOf(first)) && !(await authorizedOf(second)), 'both accounts shown as not authorized');
     expect(await letterWithKey(`bulk-command-${first}`, 'status=pending')).toMatchObject({ replayed_at: null });
     const rest = await gateway.call('POST', '/api/panel/dead-letters/replay', { body: { topic: Topics.postCommands } });
     expect(rest.body).toEqual({ replayed: expect.any(Number), remaining: 0 });
@@ -117,12 +114,9 @@ describe('gateway: dead letters (SQLite)', () => {
 
     await gateway.call('POST', `/api/panel/dead-letters/${letter.id}/replay`);
 
-    for (const deadline = Date.now() + 5_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 20))) {
-      const pending = (await gateway.call('GET', '/api/panel/dead-letters?status=pending')).body.data;
-      const back = pending.find((listed: { key: string }) => listed.key === `again-${accountId}`);
-      if (back) return expect(back).toMatchObject({ headers: { 'replayed-from': `account-events.dlq/${letter.id}` }, error: 'Account event version 3 is not known here.' });
-    }
-    throw new Error('The replayed message did not come back as a dead letter');
+    // The letter replayed is no longer pending: a pending one with its key is the message back.
+    const back = await letterWithKey(`again-${accountId}`, 'status=pending');
+    expect(back).toMatchObject({ headers: { 'replayed-from': `account-events.dlq/${letter.id}` }, error: 'Account event version 3 is not known here.' });
   });
 
   it('answers bad queries and bodies with the contract’s 422, and non-admins with 403', async () => {

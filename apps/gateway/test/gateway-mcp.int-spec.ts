@@ -3,11 +3,11 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { randomUUID } from 'node:crypto';
 import { adminWorkspace, GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
+import { inAnHour } from './sample-posts';
 
 jest.setTimeout(30_000);
 
 const original = { is_original: true, content: [{ body: 'Hello from an assistant', media: [] }] };
-const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 
 /** An MCP client of the official SDK on the gateway's /mcp, signed in with `token`. */
 async function mcpClient(gateway: GatewayTestApp, token: string): Promise<Client> {

@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
-import { pngImage } from '@app/media-samples';
+import { pngImage } from '@app/media-store/testing';
+import { eventually } from '@app/testing/eventually';
 import { adminWorkspace, GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 import { startUpload, uploadWithHeaders } from './multipart-upload';
 
@@ -9,14 +10,6 @@ jest.setTimeout(30_000);
 const largePng = (): Buffer => Buffer.concat([pngImage(30, 20), Buffer.from(Array.from({ length: 100_000 }, (_, index) => (index * 2_654_435_761) >>> 24))]);
 
 const temporaryFiles = async (gateway: GatewayTestApp): Promise<string[]> => (await readdir(gateway.mediaFolder).catch(() => [])).filter((name) => name.endsWith('.tmp'));
-
-async function eventually<T>(check: () => Promise<T | null>, what: string, timeoutMs = 5_000): Promise<T> {
-  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 20))) {
-    const found = await check();
-    if (found !== null) return found;
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-}
 
 /**
  * Uploads as streams over HTTP: received into a temporary file of the media store, a bounded
@@ -40,7 +33,7 @@ describe('gateway: media uploads as streams (SQLite, files in a temporary folder
   it('writes an upload to a temporary file as it arrives, and puts that file in the store', async () => {
     const file = largePng();
     const upload = uploadNow(file.subarray(0, 60_000));
-    const [temporary] = await eventually(async () => ((await temporaryFiles(gateway)).length > 0 ? temporaryFiles(gateway) : null), 'the temporary file');
+    const [temporary] = await eventually(async () => { const files = await temporaryFiles(gateway); return files.length > 0 && files; }, 'the temporary file');
     upload.finish(file.subarray(60_000));
     const answer = await upload.answer;
     expect(answer.status).toBe(201);
@@ -57,7 +50,7 @@ describe('gateway: media uploads as streams (SQLite, files in a temporary folder
   it('answers 429 with Retry-After to an upload over the bound, and takes uploads again once the one in progress ends', async () => {
     const file = largePng();
     const inProgress = uploadNow(file.subarray(0, 60_000));
-    await eventually(async () => ((await temporaryFiles(gateway)).length > 0 ? true : null), 'the first upload to be received');
+    await eventually(async () => (await temporaryFiles(gateway)).length > 0, 'the first upload to be received');
     const refused = await gateway.call('POST', path, { form: formOf(pngImage(2, 2)) });
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('1');
@@ -69,10 +62,10 @@ describe('gateway: media uploads as streams (SQLite, files in a temporary folder
 
   it('leaves no temporary file when the client goes away mid-upload, and frees its place', async () => {
     const upload = uploadNow(largePng().subarray(0, 50_000));
-    await eventually(async () => ((await temporaryFiles(gateway)).length > 0 ? true : null), 'the upload to be received');
+    await eventually(async () => (await temporaryFiles(gateway)).length > 0, 'the upload to be received');
     upload.abort();
-    await eventually(async () => ((await temporaryFiles(gateway)).length === 0 ? true : null), 'the temporary file to be removed');
-    await eventually(async () => ((await gateway.call('POST', path, { form: formOf(pngImage(3, 3)) })).status === 201 ? true : null), 'an upload to be taken again');
+    await eventually(async () => (await temporaryFiles(gateway)).length === 0, 'the temporary file to be removed');
+    await eventually(async () => (await gateway.call('POST', path, { form: formOf(pngImage(3, 3)) })).status === 201, 'an upload to be taken again');
   });
 
   it('leaves no temporary file after a 413, a 422 or an Idempotency-Key replay', async () => {

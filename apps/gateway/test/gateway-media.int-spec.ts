@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { PostEventName, PostStatus, Topics } from '@app/contracts';
 import { samplePostEvent } from '@app/contracts/testing';
 import { readMediaBytes } from '@app/media-store';
-import { mediaFixture, mp4Start, pngImage } from '@app/media-samples';
+import { mediaFixture, mp4Start, pngImage } from '@app/media-store/testing';
+import { eventuallyPasses } from '@app/testing/eventually';
 import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 import { rawRequest, uploadWithHeaders } from './multipart-upload';
 
@@ -162,14 +163,14 @@ describe('gateway: media (SQLite, files in a temporary folder)', () => {
     });
     await gateway.bus.publish(Topics.postEvents, [event(0, 'post.created', 'draft'), event(1, 'post.scheduled', 'scheduled')]);
     const deleteUsed = () => gateway.call('DELETE', `/api/${workspace}/media/${used.id}`);
-    await eventually(async () => expect(await deleteUsed()).toMatchObject({ status: 409, body: { message: 'The media is used by a scheduled post.' } }));
+    await eventuallyPasses(async () => expect(await deleteUsed()).toMatchObject({ status: 409, body: { message: 'The media is used by a scheduled post.' } }));
     expect(await gateway.media.describe(used.id)).not.toBeNull();
     const listed = async () => ((await gateway.call('GET', `/api/${workspace}/media`)).body.data as { id: string; used_by: string[]; deletable: boolean }[]).find((item) => item.id === used.id);
     expect(await listed()).toMatchObject({ used_by: [postUuid], deletable: false });
     await gateway.bus.publish(Topics.postEvents, [event(2, 'post.publishing_started', 'publishing'), event(3, 'post.published', 'published')]);
     // Published: still used by the post, no longer held by it.
-    await eventually(async () => expect(await listed()).toMatchObject({ used_by: [postUuid], deletable: true }));
-    await eventually(async () => expect((await deleteUsed()).status).toBe(204));
+    await eventuallyPasses(async () => expect(await listed()).toMatchObject({ used_by: [postUuid], deletable: true }));
+    await eventuallyPasses(async () => expect((await deleteUsed()).status).toBe(204));
   });
 
   it('documents the media operations, with the 409 of a media file in use', async () => {
@@ -180,14 +181,3 @@ describe('gateway: media (SQLite, files in a temporary folder)', () => {
     expect(paths['/api/{workspaceUuid}/media/{id}/file'].get.responses['200']).toBeDefined();
   });
 });
-
-async function eventually(check: () => Promise<void>, timeoutMs = 5_000): Promise<void> {
-  for (const deadline = Date.now() + timeoutMs; ; ) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-}

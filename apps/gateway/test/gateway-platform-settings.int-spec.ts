@@ -1,4 +1,4 @@
-import { mp4Video } from '@app/media-samples';
+import { mp4Video } from '@app/media-store/testing';
 import { adminWorkspace, GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 
 jest.setTimeout(30_000);

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 import { runPublishingRound } from './publishing-round';
+import { inAnHour, original } from './sample-posts';
 
 jest.setTimeout(30_000);
-
-const original = { is_original: true, content: [{ body: 'Hello', media: [] }] };
-const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 
 describe('gateway: posts (SQLite, over the post-service)', () => {
   let gateway: GatewayTestApp;

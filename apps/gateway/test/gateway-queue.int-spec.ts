@@ -1,8 +1,8 @@
 import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
+import { original } from './sample-posts';
 
 jest.setTimeout(30_000);
 
-const original = { is_original: true, content: [{ body: 'Hello', media: [] }] };
 const QUEUE = {
   timezone: 'Europe/Paris',
   slots: [

@@ -1,8 +1,8 @@
 import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
+import { original } from './sample-posts';
 
 jest.setTimeout(30_000);
 
-const original = { is_original: true, content: [{ body: 'Hello', media: [] }] };
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 describe('gateway: review notes on posts (SQLite)', () => {

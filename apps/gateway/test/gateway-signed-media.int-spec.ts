@@ -1,4 +1,4 @@
-import { mp4Video, pngImage } from '@app/media-samples';
+import { mp4Video, pngImage } from '@app/media-store/testing';
 import { signedMediaAddress } from '@app/media-store';
 import { MediaUrlSigner, parseEncryptionKey } from '@app/security';
 import { adminWorkspace, GatewayTestApp, startGatewayTestApp } from './gateway-test-app';

@@ -1,9 +1,9 @@
 import { RpcMethods } from '@app/contracts';
 import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
+import { original } from './sample-posts';
 
 jest.setTimeout(30_000);
 
-const original = { is_original: true, content: [{ body: 'Hello', media: [] }] };
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 describe('gateway: renaming and deleting workspaces on the panel (SQLite)', () => {

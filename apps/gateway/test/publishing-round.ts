@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Headers, PostCommandMessage, Topics } from '@app/contracts';
+import { eventually } from '@app/testing/eventually';
 import type { GatewayTestApp } from './gateway-test-app';
 
 /** What the publisher reports for one account. */
@@ -9,22 +9,27 @@ export interface AccountResult {
   outcome: 'published' | 'failed';
 }
 
+/** A round goes through the bus twice and the post-service in between. */
+const ROUND_PATIENCE = { timeoutMs: 10_000 };
+
 /**
  * Publishes a scheduled post as the scheduler and the publisher would: StartPublishing for the
  * schedule the gateway saw last on `post-events`, then each account's result, on `post-commands`;
  * the post-service decides. Resolves once the gateway shows the outcome.
  */
 export async function runPublishingRound(gateway: GatewayTestApp, postUuid: string, results: AccountResult[]): Promise<void> {
-  const scheduledRevision = await until(gateway, async () => {
-    const scheduled = await gateway.tables.db
-      .selectFrom('post_history')
-      .select('revision')
-      .where('post_uuid', '=', postUuid)
-      .where('type', '=', 'post.scheduled')
-      .orderBy('revision', 'desc')
-      .executeTakeFirst();
-    return scheduled?.revision;
-  });
+  const { revision: scheduledRevision } = await eventually(
+    () =>
+      gateway.tables.db
+        .selectFrom('post_history')
+        .select('revision')
+        .where('post_uuid', '=', postUuid)
+        .where('type', '=', 'post.scheduled')
+        .orderBy('revision', 'desc')
+        .executeTakeFirst(),
+    `the schedule of post ${postUuid} in the gateway's history`,
+    ROUND_PATIENCE,
+  );
   const sentAt = new Date().toISOString();
   const commands: PostCommandMessage[] = [
     { commandId: randomUUID(), type: 'StartPublishing', postUuid, scheduledRevision, sentAt },
@@ -43,18 +48,12 @@ export async function runPublishingRound(gateway: GatewayTestApp, postUuid: stri
   for (const command of commands) {
     await gateway.bus.publish(Topics.postCommands, [{ key: postUuid, value: command, headers: { [Headers.messageId]: command.commandId } }]);
   }
-  await until(gateway, async () => {
-    const post = await gateway.tables.db.selectFrom('posts').select('status').where('uuid', '=', postUuid).executeTakeFirst();
-    return post && ['published', 'failed'].includes(post.status) ? post.status : undefined;
-  });
-}
-
-async function until<T>(gateway: GatewayTestApp, probe: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`The post-service did not finish the publishing round within ${timeoutMs} ms`);
-    await sleep(20);
-  }
+  await eventually(
+    async () => {
+      const post = await gateway.tables.db.selectFrom('posts').select('status').where('uuid', '=', postUuid).executeTakeFirst();
+      return post && ['published', 'failed'].includes(post.status);
+    },
+    `the post-service to finish the publishing round of post ${postUuid}`,
+    ROUND_PATIENCE,
+  );
 }

@@ -1,14 +1,15 @@
 import { ConsoleLogger } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { ConsumerGroups, decodePostEventMessage, PostCommandReply, PostEventMessage, PostView, RpcMethods, ServiceError, ServiceErrorBody, Topics } from '@app/contracts';
-import type { Actor, PostContentInput, ScheduleIntent } from '@app/domain';
+import type { PostContentInput, ScheduleIntent } from '@app/domain';
+import { accountA, accountB, approver, original } from '@app/domain/testing';
 import { SqlEventStore } from '@app/event-store';
 import { InProcessMessageBus, InProcessRpc } from '@app/messaging';
 import { SqlDatabase } from '@app/persistence';
 import { openPostgresForTest, openSqliteForTest, TestDatabase } from '@app/persistence/testing';
 import { testInfrastructure } from '@app/testing';
+import { eventually } from '@app/testing/eventually';
 import { PostServiceModule } from '../src/post-service.module';
 
 interface Infrastructure {
@@ -69,17 +70,12 @@ export async function startPostService(kind: DatabaseKind = 'SQLite'): Promise<P
   };
 }
 
-export const approver: Actor = { userId: 1, canApprove: true };
-export const member: Actor = { userId: 2, canApprove: false };
-export const accounts = [
-  { id: 11, provider: 'sandbox', name: 'Account A', username: 'a' },
-  { id: 12, provider: 'sandbox', name: 'Account B', username: null },
-];
+export const accounts = [accountA, accountB];
 export const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 
 export function content(intent: ScheduleIntent = { kind: 'draft' }, body = 'Hello'): PostContentInput {
   return {
-    versions: [{ account_id: 0, is_original: true, content: [{ body, media: [] }], options: {} }],
+    versions: [{ ...original, content: [{ body, media: [] }] }],
     accounts,
     tags: ['launch'],
     intent,
@@ -106,10 +102,10 @@ export function postsClient({ rpc, published }: Pick<PostServiceHarness, 'rpc' |
     /** The post as post-events last showed it; not_found for a deleted post or one of another workspace. */
     get: async (postUuid: string): Promise<PostView> => {
       const revision = written.get(postUuid) ?? 0;
-      const message = await eventually(async () => {
+      const message = await eventually(() => {
         const latest = published.get(postUuid);
         return latest && latest.revision >= revision ? latest : undefined;
-      }, 5000).catch(() => undefined);
+      }, `post ${postUuid} at revision ${revision} on post-events`).catch(() => undefined);
       if (!message || message.deleted || message.workspaceUuid !== workspaceUuid) throw new ServiceError('not_found', 'Post not found.');
       return message.post;
     },
@@ -125,15 +121,4 @@ export async function failureOf(call: Promise<unknown>): Promise<ServiceErrorBod
     throw error;
   }
   throw new Error('Expected the call to fail');
-}
-
-/** Polls until `probe` returns a value, or fails after `timeoutMs`. */
-export async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
-    await sleep(25);
-  }
 }

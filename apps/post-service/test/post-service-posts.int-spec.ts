@@ -1,18 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Messages } from '@app/contracts';
 import { postStreamId, PostRuleMessages } from '@app/domain';
-import {
-  accounts,
-  approver,
-  content,
-  DatabaseKind,
-  failureOf,
-  inAnHour,
-  member,
-  postsClient,
-  PostServiceHarness,
-  startPostService,
-} from './post-service-harness';
+import { approver, member } from '@app/domain/testing';
+import { accounts, content, DatabaseKind, failureOf, inAnHour, postsClient, PostServiceHarness, startPostService } from './post-service-harness';
 
 describe.each<DatabaseKind>(['SQLite', 'PostgreSQL'])('PostServiceModule: post commands over RPC, their posts on post-events, on %s', (database) => {
   let service: PostServiceHarness;

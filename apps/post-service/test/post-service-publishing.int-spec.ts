@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { PostCommandMessage, PostEventMessage, Topics } from '@app/contracts';
 import { PostRuleMessages } from '@app/domain';
 import { IncomingMessage, Subscription } from '@app/messaging';
+import { eventually } from '@app/testing/eventually';
 import {
   content,
   DatabaseKind,
-  eventually,
   failureOf,
   inAnHour,
   postsClient,
@@ -66,7 +66,7 @@ describe.each<DatabaseKind>(['SQLite', 'PostgreSQL'])('PostServiceModule: publis
 
   it('relays every event of a post to post-events in order, keyed by the post', async () => {
     const created = await posts.create(content({ kind: 'schedule', scheduledAt: inAnHour() }));
-    const messages = await eventually(async () => (relayedFor(created.uuid).length === 2 ? relayedFor(created.uuid) : undefined));
+    const messages = await eventually(async () => (relayedFor(created.uuid).length === 2 ? relayedFor(created.uuid) : undefined), 'both events of the post on post-events');
     const values = messages.map((message) => message.value as PostEventMessage);
     expect(values.map((value) => [value.type, value.revision])).toEqual([
       ['post.created', 0],
@@ -83,12 +83,12 @@ describe.each<DatabaseKind>(['SQLite', 'PostgreSQL'])('PostServiceModule: publis
     expect(created.status).toBe('scheduled');
 
     await sendCommand(startPublishing(created.uuid, 1));
-    await eventually(() => statusOf(created.uuid, 'publishing'));
+    await eventually(() => statusOf(created.uuid, 'publishing'), 'the post to be publishing');
 
     await sendCommand(published(created.uuid, 11));
     await sendCommand(published(created.uuid, 11));
     await sendCommand(published(created.uuid, 12));
-    const post = await eventually(() => statusOf(created.uuid, 'published'));
+    const post = await eventually(() => statusOf(created.uuid, 'published'), 'the post to be published');
     expect(post.published_at).not.toBeNull();
     expect(post.accounts.map((account) => [account.id, account.external_url, account.errors])).toEqual([
       [11, 'https://sandbox.test/11', []],
@@ -96,7 +96,7 @@ describe.each<DatabaseKind>(['SQLite', 'PostgreSQL'])('PostServiceModule: publis
     ]);
     // The relay forwards events apart from the read: wait for the last one (a post's events keep their order).
     const typesOf = () => relayedFor(created.uuid).map((message) => (message.value as PostEventMessage).type);
-    const types = await eventually(async () => (typesOf().includes('post.published') ? typesOf() : undefined));
+    const types = await eventually(async () => (typesOf().includes('post.published') ? typesOf() : undefined), 'post.published on post-events');
     expect(types.filter((type) => type === 'post.account_published')).toHaveLength(2);
 
     const immutable = { kind: 'bad_request', message: PostRuleMessages.PublishedPostImmutable };
@@ -114,10 +114,10 @@ describe.each<DatabaseKind>(['SQLite', 'PostgreSQL'])('PostServiceModule: publis
     await sendCommand(startPublishing(created.uuid, 1));
     // The schedule of the update is at revision 3 (PostUpdated 2, PostScheduled 3).
     await sendCommand(startPublishing(created.uuid, 3));
-    await eventually(() => statusOf(created.uuid, 'publishing'));
+    await eventually(() => statusOf(created.uuid, 'publishing'), 'the post to be publishing');
     // The relay forwards events apart from the read; the starts for revision 1 came first, on the same key.
     const startsOf = () => relayedFor(created.uuid).filter((message) => (message.value as PostEventMessage).type === 'post.publishing_started');
-    const starts = await eventually(async () => (startsOf().length > 0 ? startsOf() : undefined));
+    const starts = await eventually(async () => (startsOf().length > 0 ? startsOf() : undefined), 'a post.publishing_started of the post');
     expect(starts).toHaveLength(1);
     expect((starts[0].value as PostEventMessage).revision).toBe(4);
   });
@@ -125,7 +125,7 @@ describe.each<DatabaseKind>(['SQLite', 'PostgreSQL'])('PostServiceModule: publis
   it('refuses to change a post while it is being published', async () => {
     const created = await posts.create(content({ kind: 'schedule_now' }));
     await sendCommand(startPublishing(created.uuid, 1));
-    await eventually(() => statusOf(created.uuid, 'publishing'));
+    await eventually(() => statusOf(created.uuid, 'publishing'), 'the post to be publishing');
     expect(await failureOf(posts.update(created.uuid, content()))).toEqual({
       kind: 'bad_request',
       message: 'The post is being published and cannot be changed now.',

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Messages, Topics } from '@app/contracts';
 import { samplePostEvent } from '@app/contracts/testing';
 import { PostingQueue, slotInstantsBetween, WEEKDAYS } from '@app/domain';
-import { approver, content, DatabaseKind, eventually, failureOf, inAnHour, member, postsClient, PostServiceHarness, startPostService } from './post-service-harness';
+import { approver, member } from '@app/domain/testing';
+import { eventually } from '@app/testing/eventually';
+import { content, DatabaseKind, failureOf, inAnHour, postsClient, PostServiceHarness, startPostService } from './post-service-harness';
 
 /** Every day, every two hours from 01:00, in New York: 84 slots. */
 const QUEUE: PostingQueue = {
@@ -98,7 +100,7 @@ describe.each<DatabaseKind>(['SQLite', 'PostgreSQL'])('PostServiceModule: queued
     await eventually(async () => {
       const held = await service.database.forSchema<{ held_instants: { post_uuid: string } }>('posts').db.selectFrom('held_instants').select('post_uuid').where('post_uuid', '=', message.postUuid).executeTakeFirst();
       return held ?? undefined;
-    });
+    }, 'the instant the post holds');
     expect((await posts.create(queued())).scheduled_at).toBe(firstSlots(new Date(), 2)[1]);
   });
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { PostCommandMessage, Topics } from '@app/contracts';
 import { prometheusText, SecondsBuckets } from '@app/telemetry';
-import { accounts, content, eventually, postsClient, PostServiceHarness, startPostService } from './post-service-harness';
+import { eventually } from '@app/testing/eventually';
+import { accounts, content, postsClient, PostServiceHarness, startPostService } from './post-service-harness';
 
 /** The value of each series of posts_due_late_seconds, by name and labels. */
 async function lateness(): Promise<Record<string, number>> {
@@ -25,7 +26,7 @@ describe('posts_due_late_seconds', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_200));
 
     await service.bus.publish(Topics.postCommands, [{ key: created.uuid, value: start }]);
-    await eventually(async () => ((await posts.get(created.uuid)).status === 'publishing' ? true : undefined));
+    await eventually(async () => (await posts.get(created.uuid)).status === 'publishing', 'the post to be publishing');
     // The same start again (a redelivery) starts nothing, and is not counted; the result after it shows it was handled.
     const result: PostCommandMessage = {
       commandId: randomUUID(),
@@ -42,7 +43,7 @@ describe('posts_due_late_seconds', () => {
       { key: created.uuid, value: { ...start, commandId: randomUUID() } },
       { key: created.uuid, value: result },
     ]);
-    await eventually(async () => ((await posts.get(created.uuid)).accounts[0].external_url === 'https://sandbox.test/1' ? true : undefined));
+    await eventually(async () => (await posts.get(created.uuid)).accounts[0].external_url === 'https://sandbox.test/1', 'the result of account 1 to be recorded');
 
     const recorded = await lateness();
     expect(recorded.posts_due_late_seconds_count).toBe(1);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { memorySession } from '@test/providers/support/memory-session';
 import { PublisherTablesOnSqlite } from '@test/providers/support/publisher-on-sqlite';
-import { ScriptedProvider } from '../src/providers/testing/scripted-provider';
+import { ScriptedProvider } from './scripted-provider';
 
 /** Long enough that a renewal (every third of it) delayed by a loaded machine still comes in time. */
 const LEASE_MS = 600;

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { original } from '@app/domain/testing';
 import { PublishMessages } from '../src/publish-post/publish-result';
-import { account, original, PublisherHarness, sleep } from './publisher-harness';
+import { account, PublisherHarness } from './publisher-harness';
 
 /** Attempts a platform asks to wait for longer than a partition may be held: deferred, then resumed when due. */
 describe('deferred attempts', () => {

@@ -1,10 +1,11 @@
 import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ServiceError } from '@app/contracts';
 import { MastodonApiServer } from '@test/providers/mastodon/mastodon-api-server';
 import { behindFaultProxy, ProxiedPlatform } from '@test/providers/support/fault-proxy';
 import { CONNECT_REPLY_MARGIN_MS } from '../src/accounts/connect-account/connect-deadline';
-import { account, PublisherHarness, sleep } from './publisher-harness';
+import { account, PublisherHarness } from './publisher-harness';
 
 jest.setTimeout(30_000);
 

@@ -1,26 +1,27 @@
 import { Logger } from '@nestjs/common';
 import { Test, TestingModule } from '@nestjs/testing';
-import { randomUUID } from 'node:crypto';
-import { AccountEventMessage, ConnectAccountReply, PostCommandMessage, PostEventMessage, RpcMethods, Topics } from '@app/contracts';
+import { AccountEventMessage, ConnectAccountReply, PostCommandMessage, RpcMethods, Topics } from '@app/contracts';
+import { SAMPLE_WORKSPACE, samplePostEvent } from '@app/contracts/testing';
 import { AccountSnapshot, PostVersion } from '@app/domain';
+import { original } from '@app/domain/testing';
 import { MEDIA_STORE, MediaStore } from '@app/media-store';
 import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT } from '@app/messaging';
 import { openSqliteDatabase, SchemaDatabase, SqlDatabase } from '@app/persistence';
 import { testInfrastructure } from '@app/testing';
+import { eventually } from '@app/testing/eventually';
 import { ProviderHttp } from '../src/providers/http/provider-http';
 import { MastodonProvider } from '../src/providers/mastodon/mastodon-provider';
 import { PUBLISH_PROVIDERS } from '../src/providers/publish-provider';
 import { SandboxProvider } from '../src/providers/sandbox/sandbox-provider';
-import { ScriptedProvider } from '../src/providers/testing/scripted-provider';
+import { ScriptedProvider } from './scripted-provider';
 import { PublisherModule } from '../src/publisher.module';
 import { PUBLISHER_SCHEMA, PublisherTables } from '../src/publisher-migrations';
 import { PUBLISHER_OPTIONS } from '../src/publisher-options';
 
 export type ResultCommand = Extract<PostCommandMessage, { type: 'RecordPublishResult' }>;
-export const WORKSPACE = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
-export const original: PostVersion = { account_id: 0, is_original: true, content: [{ body: 'Hello', media: [] }], options: {} };
+/** The workspace of every account and post here. */
+export const WORKSPACE = SAMPLE_WORKSPACE;
 export const account = (id: number, provider = 'sandbox'): AccountSnapshot => ({ id, provider, name: `Account ${id}`, username: null });
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The PublisherModule on SQLite and the in-process bus, with the sandbox, two scripted providers
@@ -93,28 +94,19 @@ export class PublisherHarness {
 
   async startPublishing(postUuid: string, round: number, accounts: AccountSnapshot[], versions: PostVersion[] = [original]): Promise<void> {
     const at = new Date().toISOString();
-    const event: PostEventMessage = {
-      version: 1,
-      id: randomUUID(),
-      type: 'post.publishing_started',
-      workspaceUuid: WORKSPACE,
+    const event = samplePostEvent('post.publishing_started', {
       postUuid,
+      workspaceUuid: WORKSPACE,
       revision: round,
-      occurredAt: at,
       post: {
-        uuid: postUuid,
         status: 'publishing',
         versions,
         accounts: accounts.map((account) => ({ ...account, external_url: null, errors: [], items: versions[0].content.map(() => null) })),
-        tags: [],
         scheduled_at: at,
-        published_at: null,
         created_at: at,
         updated_at: at,
       },
-      deleted: false,
-      accountIds: accounts.map((account) => account.id),
-    };
+    });
     await this.bus.publish(Topics.postEvents, [{ key: postUuid, value: event }]);
   }
 
@@ -134,13 +126,10 @@ export class PublisherHarness {
     if (midCall) await this.tables.db.insertInto('attempt_items').values({ ...step, item_index: index, state: 'sending', external_id: null, finished_at: null }).execute();
   }
 
+  /** The results sent for the post, once there are `count` of them. */
   async resultsOf(postUuid: string, count: number): Promise<ResultCommand[]> {
-    const deadline = Date.now() + 5_000;
     const of = () => this.results.filter((result) => result.postUuid === postUuid);
-    while (of().length < count) {
-      if (Date.now() > deadline) throw new Error(`Expected ${count} results for post ${postUuid}, got ${of().length}`);
-      await sleep(10);
-    }
+    await eventually(() => of().length >= count, () => `${count} results for post ${postUuid} (got ${of().length})`);
     return of();
   }
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { RpcMethods, ServiceError } from '@app/contracts';
 import { SecretBox } from '@app/security';
-import { account, PublisherHarness, sleep, WORKSPACE } from './publisher-harness';
+import { account, PublisherHarness, WORKSPACE } from './publisher-harness';
 
 describe('PublisherModule', () => {
   let harness: PublisherHarness;

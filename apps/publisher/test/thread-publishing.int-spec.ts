@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { PostVersion } from '@app/domain';
+import { original } from '@app/domain/testing';
 import { PublishMessages } from '../src/publish-post/publish-result';
-import { account, original, PublisherHarness } from './publisher-harness';
+import { account, PublisherHarness } from './publisher-harness';
 
 const thread = (...texts: string[]): PostVersion => ({ ...original, content: texts.map((body) => ({ body, media: [] })) });
 const root = (accountId: number) => ({ externalId: `s-${accountId}`, externalUrl: null, reference: null });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { putMediaBytes } from '@app/media-store';
-import { pngImage } from '@app/media-samples';
-import { account, original, PublisherHarness } from './publisher-harness';
+import { pngImage } from '@app/media-store/testing';
+import { original } from '@app/domain/testing';
+import { account, PublisherHarness } from './publisher-harness';
 
 /** The publisher finds a content item's media in the media store by id, and hands them to the provider with that item, in order, to read one at a time. */
 describe('Publisher: the media of a version (SQLite, files in a temporary folder)', () => {

@@ -7,6 +7,7 @@ import { samplePostEvent } from '@app/contracts/testing';
 import { InProcessMessageBus, MESSAGE_BUS } from '@app/messaging';
 import { openSqliteDatabase, SqlDatabase } from '@app/persistence';
 import { testInfrastructure } from '@app/testing';
+import { eventually } from '@app/testing/eventually';
 import { SchedulerModule } from '../src/scheduler.module';
 
 const STUCK_AFTER_MS = 1_000;
@@ -41,9 +42,7 @@ describe('the publishing watchdog (scheduler, embedded)', () => {
   it('asks to end a round whose results did not all come in time, and only once per stuck period', async () => {
     const stuck = randomUUID();
     await send(samplePostEvent('post.publishing_started', { postUuid: stuck, revision: 2, post: { status: 'publishing', updated_at: new Date().toISOString() } }));
-    const deadline = Date.now() + STUCK_AFTER_MS * 4;
-    while (expiresFor(stuck).length === 0 && Date.now() < deadline) await sleep(50);
-    const [command] = expiresFor(stuck);
+    const [command] = await eventually(() => expiresFor(stuck).length > 0 && expiresFor(stuck), 'an ExpirePublishing command', { timeoutMs: STUCK_AFTER_MS * 4, intervalMs: 50 });
     expect(command).toMatchObject({ type: 'ExpirePublishing', postUuid: stuck, waitedMs: expect.any(Number) });
     expect((command as Extract<PostCommandMessage, { type: 'ExpirePublishing' }>).waitedMs).toBeGreaterThanOrEqual(STUCK_AFTER_MS);
     expect(expiresFor(stuck)).toHaveLength(1);

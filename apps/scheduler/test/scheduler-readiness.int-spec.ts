@@ -8,6 +8,7 @@ import { InProcessMessageBus, OutgoingMessage } from '@app/messaging';
 import { openSqliteDatabase, SqlDatabase } from '@app/persistence';
 import { createHttpApp, HealthModule } from '@app/runtime';
 import { testInfrastructure } from '@app/testing';
+import { eventually } from '@app/testing/eventually';
 import { SchedulerModule } from '../src/scheduler.module';
 
 /** The in-process bus, whose sends to `post-commands` can be held: a call that hangs. */
@@ -49,13 +50,13 @@ async function readiness(url: string): Promise<Readiness> {
   return { status: response.status, body: (await response.json()) as Readiness['body'] };
 }
 
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** The readiness once it answers `status`; gives up telling the last answer. */
+async function readinessOnceItIs(url: string, status: number): Promise<Readiness> {
+  let last: Readiness | undefined;
+  return eventually(async () => (last = await readiness(url)).status === status && last, () => `readiness to answer ${status}; the last answer was ${JSON.stringify(last)}`, {
+    timeoutMs: 10_000,
+    intervalMs: 100,
+  });
 }
 
 describe('the scheduler\'s readiness, with READINESS_LOOP_STALE_MS of one second', () => {
@@ -91,7 +92,7 @@ describe('the scheduler\'s readiness, with READINESS_LOOP_STALE_MS of one second
     const due = samplePostEvent('post.scheduled', { postUuid, revision: 1, post: { status: 'scheduled', scheduled_at: new Date(Date.now() - 1_000).toISOString() } });
     await bus.publish(Topics.postEvents, [{ key: postUuid, value: due }]);
 
-    const stalled = await eventually(() => readiness(url), (answer) => answer.status === 503, 10_000);
+    const stalled = await readinessOnceItIs(url, 503);
     expect(stalled).toMatchObject({
       status: 503,
       body: {
@@ -103,7 +104,7 @@ describe('the scheduler\'s readiness, with READINESS_LOOP_STALE_MS of one second
     expect(bus.sentCommands).toBe(0);
 
     bus.release();
-    const recovered = await eventually(() => readiness(url), (answer) => answer.status === 200, 10_000);
+    const recovered = await readinessOnceItIs(url, 200);
     expect(recovered).toMatchObject({ status: 200, body: { status: 'ok' } });
     expect(bus.sentCommands).toBe(1);
   });

@@ -7,6 +7,7 @@ import { IncomingMessage, InProcessMessageBus, MESSAGE_BUS } from '@app/messagin
 import { migrateSchema, openPostgresDatabase, openSqliteDatabase, SqlDatabase } from '@app/persistence';
 import { createThrowawayDatabase, ThrowawayDatabase } from '@app/persistence/testing';
 import { testInfrastructure } from '@app/testing';
+import { eventually } from '@app/testing/eventually';
 import { SchedulerModule } from '../src/scheduler.module';
 import { SCHEDULER_SCHEMA, SchedulerTables, schedulerMigrations } from '../src/scheduler-migrations';
 
@@ -39,14 +40,7 @@ async function watchCommands(bus: InProcessMessageBus) {
   const of = (postUuid: string) => received.filter((entry) => entry.message.key === postUuid);
   return {
     of,
-    async first(postUuid: string, timeoutMs = 5_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (of(postUuid).length === 0) {
-        if (Date.now() > deadline) throw new Error(`No command for post ${postUuid} within ${timeoutMs} ms`);
-        await sleep(10);
-      }
-      return of(postUuid)[0]!;
-    },
+    first: (postUuid: string) => eventually(() => of(postUuid)[0], `a command for post ${postUuid}`),
   };
 }
 
@@ -145,7 +139,7 @@ describe('SchedulerModule embedded (SQLite)', () => {
     const post = randomUUID();
     const dueAt = new Date(Date.now() + 700);
     await send(first.bus, scheduled(post, 4, dueAt));
-    await waitFor(async () => (await timerRows(database, post)).length === 1);
+    await eventually(async () => (await timerRows(database, post)).length === 1, 'the timer of the post', { timeoutMs: 3_000 });
     await first.stop();
     expect(await timerRows(database, post)).toEqual([{ scheduled_revision: 4 }]);
 
@@ -160,14 +154,6 @@ describe('SchedulerModule embedded (SQLite)', () => {
     expect(at - restartedAt).toBeLessThan(1_000);
   });
 });
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 3_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(20);
-  }
-}
 
 describe('SchedulerModule replicas on PostgreSQL', () => {
   let throwaway: ThrowawayDatabase;

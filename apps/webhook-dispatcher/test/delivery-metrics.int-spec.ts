@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { RpcMethods, WebhookView } from '@app/contracts';
 import { prometheusText, SecondsBuckets } from '@app/telemetry';
 import { answer, WebhookReceiver } from '@app/testing';
-import { eventually } from './eventually';
-import { createdAndScheduled, WebhookDispatcherHarness } from './webhook-dispatcher-harness';
+import { eventuallyPasses } from '@app/testing/eventually';
+import { createdAndScheduled, DELIVERY_PATIENCE, WebhookDispatcherHarness } from './webhook-dispatcher-harness';
 
 jest.setTimeout(30_000);
 
@@ -37,12 +37,14 @@ describe('webhook delivery metrics', () => {
 
     await dispatcher.publishPostEvents(postUuid, createdAndScheduled(postUuid, workspaceUuid));
 
-    await eventually(async () =>
-      expect(await series('webhook_deliveries_total')).toEqual({
-        'webhook_deliveries_total{outcome="succeeded"}': 1,
-        'webhook_deliveries_total{outcome="retrying"}': 1,
-        'webhook_deliveries_total{outcome="failed"}': 1,
-      }),
+    await eventuallyPasses(
+      async () =>
+        expect(await series('webhook_deliveries_total')).toEqual({
+          'webhook_deliveries_total{outcome="succeeded"}': 1,
+          'webhook_deliveries_total{outcome="retrying"}': 1,
+          'webhook_deliveries_total{outcome="failed"}': 1,
+        }),
+      DELIVERY_PATIENCE,
     );
     const durations = await series('webhook_delivery_duration_seconds');
     expect(durations.webhook_delivery_duration_seconds_count).toBe(3);

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DeliveryView, RpcMethods, WebhookView } from '@app/contracts';
-import { eventually, sleep } from './eventually';
-import { createdAndScheduled, WebhookDispatcherHarness } from './webhook-dispatcher-harness';
 import { answerAfter, answerInTurn, WebhookReceiver } from '@app/testing';
+import { eventuallyPasses } from '@app/testing/eventually';
+import { createdAndScheduled, DELIVERY_PATIENCE, WebhookDispatcherHarness } from './webhook-dispatcher-harness';
 import { DeliveryQueueStore } from '../src/deliver-webhooks/delivery-queue-store';
 import { MAX_ATTEMPTS_PER_WEBHOOK } from '../src/deliver-webhooks/delivery-worker';
 
@@ -36,7 +37,7 @@ describe('webhook delivery across restarts', () => {
     const hook = await createWebhook(first, workspaceUuid, endpoint.url());
     await first.publishPostEvents(postUuid, createdAndScheduled(postUuid, workspaceUuid));
     const [failed] = await endpoint.waitForCount(1);
-    await eventually(async () => expect((await deliveries(first!, workspaceUuid, hook.id))[0].attempts).toHaveLength(1));
+    await eventuallyPasses(async () => expect((await deliveries(first!, workspaceUuid, hook.id))[0].attempts).toHaveLength(1), DELIVERY_PATIENCE);
 
     await first.stop(false);
     second = await WebhookDispatcherHarness.start(env, first.storage);
@@ -45,11 +46,11 @@ describe('webhook delivery across restarts', () => {
     expect(retried.headers['webhook-id']).toBe(failed.headers['webhook-id']);
     expect(retried.at - failed.at).toBeGreaterThanOrEqual(backoffMs * 0.9 - 10);
     expect(retried.at - failed.at).toBeLessThanOrEqual(backoffMs * 1.1 + 500);
-    const [delivery] = await eventually(async () => {
+    const [delivery] = await eventuallyPasses(async () => {
       const list = await deliveries(second!, workspaceUuid, hook.id);
       expect(list[0].status).toBe('succeeded');
       return list;
-    });
+    }, DELIVERY_PATIENCE);
     expect(delivery.attempts.map((attempt) => attempt.status_code)).toEqual([500, 200]);
   });
 
@@ -62,7 +63,7 @@ describe('webhook delivery across restarts', () => {
     const hook = await createWebhook(first, workspaceUuid, endpoint.url());
     await first.publishPostEvents(postUuid, createdAndScheduled(postUuid, workspaceUuid));
     const [failed] = await endpoint.waitForCount(1);
-    await eventually(async () => expect((await deliveries(first!, workspaceUuid, hook.id))[0].attempts).toHaveLength(1));
+    await eventuallyPasses(async () => expect((await deliveries(first!, workspaceUuid, hook.id))[0].attempts).toHaveLength(1), DELIVERY_PATIENCE);
     await first.stop(false);
     // As a process killed during its next attempt leaves it: claimed, with a lease far from over.
     const { db, dialect } = first.webhooks;
@@ -72,11 +73,11 @@ describe('webhook delivery across restarts', () => {
 
     const [, again] = await endpoint.waitForCount(2, 3000);
     expect(again.headers['webhook-id']).toBe(failed.headers['webhook-id']);
-    const [delivery] = await eventually(async () => {
+    const [delivery] = await eventuallyPasses(async () => {
       const list = await deliveries(second!, workspaceUuid, hook.id);
       expect(list[0].status).toBe('succeeded');
       return list;
-    });
+    }, DELIVERY_PATIENCE);
     expect(delivery.attempts.map((attempt) => attempt.status_code)).toEqual([500, 200]);
   });
 
@@ -123,7 +124,7 @@ describe('webhook delivery across restarts', () => {
     await endpoint.waitForCount(MAX_ATTEMPTS_PER_WEBHOOK);
     const total = MAX_ATTEMPTS_PER_WEBHOOK + 4;
     await publishPosts(total - MAX_ATTEMPTS_PER_WEBHOOK);
-    await eventually(async () => expect((await first!.webhooks.db.selectFrom('deliveries').select('id').execute()).length).toBe(total));
+    await eventuallyPasses(async () => expect((await first!.webhooks.db.selectFrom('deliveries').select('id').execute()).length).toBe(total), DELIVERY_PATIENCE);
     const claims = jest.spyOn(queue, 'claimDue');
     const looks = jest.spyOn(queue, 'msUntilNextDue');
 
@@ -149,11 +150,11 @@ describe('webhook delivery across restarts', () => {
     await second.publishPostEvents(postUuid, createdAndScheduled(postUuid, workspaceUuid));
 
     for (const hook of [literal, named]) {
-      const [delivery] = await eventually(async () => {
+      const [delivery] = await eventuallyPasses(async () => {
         const list = await deliveries(second!, workspaceUuid, hook.id);
         expect(list[0]?.status).toBe('failed');
         return list;
-      });
+      }, DELIVERY_PATIENCE);
       expect(delivery.attempts).toEqual([expect.objectContaining({ status_code: null, error: expect.stringMatching(/a loopback address$/) })]);
     }
     await sleep(200);

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
 import { DeliveryView, RpcMethods, ServiceError, Topics, WebhookEventName, WebhookView } from '@app/contracts';
 import { samplePostEvent } from '@app/contracts/testing';
-import { eventually, sleep } from './eventually';
-import { ACME_ACCOUNTS, createdAndScheduled, WebhookDispatcherHarness } from './webhook-dispatcher-harness';
 import { answerAfter, answerInTurn, ReceivedWebhook, WebhookReceiver } from '@app/testing';
+import { eventuallyPasses } from '@app/testing/eventually';
+import { ACME_ACCOUNTS, createdAndScheduled, DELIVERY_PATIENCE, WebhookDispatcherHarness } from './webhook-dispatcher-harness';
 
 jest.setTimeout(30_000);
 
@@ -75,11 +76,11 @@ describe('webhook delivery', () => {
       timestamp: new Date(messages[1].occurredAt).toISOString(),
     });
 
-    const [logged] = await eventually(async () => {
+    const [logged] = await eventuallyPasses(async () => {
       const list = await deliveries(workspaceUuid, hook.id);
       expect(list[0].status).toBe('succeeded');
       return list;
-    });
+    }, DELIVERY_PATIENCE);
     expect(logged).toMatchObject({ id: request.headers['webhook-id'], webhook_id: hook.id, event: 'post.scheduled', next_attempt_at: null });
     expect(logged.attempts).toEqual([
       { at: expect.stringMatching(/Z$/), status_code: 200, duration_ms: expect.any(Number), error: null, error_kind: null, response: 'answered 200', next_retry_at: null },
@@ -143,11 +144,11 @@ describe('webhook delivery', () => {
     expect(new Set(requests.map((request) => request.headers['webhook-id'])).size).toBe(1);
     requests.forEach((request) => expect(() => verified(request, hook.secret!)).not.toThrow());
 
-    const [delivery] = await eventually(async () => {
+    const [delivery] = await eventuallyPasses(async () => {
       const list = await deliveries(workspaceUuid, hook.id);
       expect(list[0].status).toBe('failed');
       return list;
-    });
+    }, DELIVERY_PATIENCE);
     expect(delivery.next_attempt_at).toBeNull();
     expect(delivery.attempts.map((attempt) => [attempt.status_code, attempt.response])).toEqual([
       [500, 'answer 1'],
@@ -167,11 +168,11 @@ describe('webhook delivery', () => {
     await dispatcher.publishPostEvents(postUuid, createdAndScheduled(postUuid, workspaceUuid));
 
     await endpoint.waitForCount(3);
-    const [delivery] = await eventually(async () => {
+    const [delivery] = await eventuallyPasses(async () => {
       const list = await deliveries(workspaceUuid, hook.id);
       expect(list[0].status).toBe('succeeded');
       return list;
-    });
+    }, DELIVERY_PATIENCE);
     expect(delivery.attempts.map((attempt) => attempt.status_code)).toEqual([500, 503, 200]);
 
     const resent = await dispatcher.request<DeliveryView>(RpcMethods.resendDelivery, { scope: { workspaceUuid }, webhookId: hook.id, deliveryId: delivery.id });
@@ -179,7 +180,7 @@ describe('webhook delivery', () => {
     const [, , , again] = await endpoint.waitForCount(4);
     expect(again.headers['webhook-id']).toBe(delivery.id);
     expect(again.body).toBe(endpoint.received[0].body);
-    await eventually(async () => expect((await deliveries(workspaceUuid, hook.id))[0].attempts).toHaveLength(4));
+    await eventuallyPasses(async () => expect((await deliveries(workspaceUuid, hook.id))[0].attempts).toHaveLength(4), DELIVERY_PATIENCE);
 
     const unknown = await dispatcher
       .request(RpcMethods.resendDelivery, { scope: { workspaceUuid }, webhookId: hook.id, deliveryId: randomUUID() })
@@ -204,11 +205,11 @@ describe('webhook delivery', () => {
     const [fastRequest] = await fast.waitForCount(1);
     expect(Math.abs(fastRequest.at - slowRequest.at)).toBeLessThan(TIMEOUT_MS / 2);
 
-    const [attempt] = await eventually(async () => {
+    const [attempt] = await eventuallyPasses(async () => {
       const [delivery] = await deliveries(workspaceUuid, slowHook.id);
       expect(delivery.attempts.length).toBeGreaterThan(0);
       return delivery.attempts;
-    });
+    }, DELIVERY_PATIENCE);
     expect(attempt).toMatchObject({ status_code: null, response: null, error: expect.stringMatching(/Timed out/) });
     expect(attempt.duration_ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 5);
     expect(attempt.duration_ms).toBeLessThan(TIMEOUT_MS * 2);

@@ -6,8 +6,12 @@ import { samplePostEvent } from '@app/contracts/testing';
 import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT } from '@app/messaging';
 import { openSqliteDatabase, SchemaDatabase, SqlDatabase } from '@app/persistence';
 import { testInfrastructure } from '@app/testing';
+import { Patience } from '@app/testing/eventually';
 import { WebhookDispatcherModule } from '../src/webhook-dispatcher.module';
 import { WEBHOOKS_SCHEMA, WebhooksTables } from '../src/webhooks-schema';
+
+/** How long the tests wait for a delivery (its attempts and retries) to show, looking every 50 ms. */
+export const DELIVERY_PATIENCE: Patience = { timeoutMs: 10_000, intervalMs: 50 };
 
 /** What a dispatcher keeps across a restart: the bus's log and the service's own tables. */
 export interface DispatcherStorage {

@@ -1,15 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { parseEncryptionKey } from './encryption-keys';
 import { MEDIA_URL_MAX_VALIDITY_MS, MediaUrlSigner } from './media-url-signer';
+import { newKey } from './testing';
 
-const key = () => parseEncryptionKey(randomBytes(32).toString('base64'), 'ENCRYPTION_KEY', { strict: true });
 const MEDIA = '5f0c4a52-0000-4000-8000-000000000001';
 const OTHER = '5f0c4a52-0000-4000-8000-000000000002';
 
 describe('MediaUrlSigner', () => {
   it('verifies what it signed for that media only, until it expires', () => {
     let now = 1_800_000_000_000;
-    const signer = new MediaUrlSigner({ current: key() }, () => now);
+    const signer = new MediaUrlSigner({ current: newKey() }, () => now);
     const { expires, signature } = signer.sign(MEDIA);
     expect(expires).toBe((now + MEDIA_URL_MAX_VALIDITY_MS) / 1000);
     expect(signer.verify(MEDIA, expires, signature)).toBe(true);
@@ -26,7 +24,7 @@ describe('MediaUrlSigner', () => {
 
   it('never signs for more than an hour, and refuses an address that claims more', () => {
     const now = 1_800_000_000_000;
-    const signer = new MediaUrlSigner({ current: key() }, () => now);
+    const signer = new MediaUrlSigner({ current: newKey() }, () => now);
     expect(signer.sign(MEDIA, 24 * MEDIA_URL_MAX_VALIDITY_MS).expires).toBe((now + MEDIA_URL_MAX_VALIDITY_MS) / 1000);
     expect(signer.sign(MEDIA, 60_000).expires).toBe((now + 60_000) / 1000);
     const forged = (now + 2 * MEDIA_URL_MAX_VALIDITY_MS) / 1000;
@@ -34,10 +32,10 @@ describe('MediaUrlSigner', () => {
   });
 
   it('verifies addresses signed under an old key during a rotation, and not under an unknown one', () => {
-    const old = key();
+    const old = newKey();
     const before = new MediaUrlSigner({ current: old });
     const signed = before.sign(MEDIA);
-    expect(new MediaUrlSigner({ current: key(), old: [old] }).verify(MEDIA, signed.expires, signed.signature)).toBe(true);
-    expect(new MediaUrlSigner({ current: key() }).verify(MEDIA, signed.expires, signed.signature)).toBe(false);
+    expect(new MediaUrlSigner({ current: newKey(), old: [old] }).verify(MEDIA, signed.expires, signed.signature)).toBe(true);
+    expect(new MediaUrlSigner({ current: newKey() }).verify(MEDIA, signed.expires, signed.signature)).toBe(false);
   });
 });

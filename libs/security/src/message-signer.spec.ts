@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { parseEncryptionKey } from './encryption-keys';
 import { MessageSigner, SignedParts } from './message-signer';
+import { newKey } from './testing';
 
-const key = () => parseEncryptionKey(randomBytes(32).toString('base64'), 'ENCRYPTION_KEY', { strict: true });
 const parts: SignedParts = {
   topic: 'rpc.post-service',
   key: 'c-1',
@@ -11,7 +9,7 @@ const parts: SignedParts = {
 };
 
 describe('MessageSigner', () => {
-  const shared = key();
+  const shared = newKey();
   const signer = new MessageSigner({ current: shared });
 
   it('verifies what a holder of the same key signed, whatever else tracing adds to the headers', () => {
@@ -33,16 +31,16 @@ describe('MessageSigner', () => {
   });
 
   it('refuses a message signed with another key, an unsigned one, and garbage', () => {
-    expect(signer.verify(parts, new MessageSigner({ current: key() }).sign(parts))).toBe(false);
+    expect(signer.verify(parts, new MessageSigner({ current: newKey() }).sign(parts))).toBe(false);
     expect(signer.verify(parts, undefined)).toBe(false);
     expect(signer.verify(parts, 'v1:deadbeef:xyz')).toBe(false);
     expect(signer.verify(parts, 'nonsense')).toBe(false);
   });
 
   it('verifies what an old key signed after a rotation', () => {
-    const old = key();
+    const old = newKey();
     const signature = new MessageSigner({ current: old }).sign(parts);
-    expect(new MessageSigner({ current: key(), old: [old] }).verify(parts, signature)).toBe(true);
+    expect(new MessageSigner({ current: newKey(), old: [old] }).verify(parts, signature)).toBe(true);
   });
 
   it('keeps field boundaries: moving text from the key into the topic does not verify', () => {

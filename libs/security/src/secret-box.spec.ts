@@ -1,8 +1,8 @@
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { EncryptionKeyError, parseEncryptionKey, parseOldEncryptionKeys } from './encryption-keys';
 import { SecretBox } from './secret-box';
+import { newKeyText } from './testing';
 
-const newKeyText = () => randomBytes(32).toString('base64');
 const strictKey = (text: string) => parseEncryptionKey(text, 'ENCRYPTION_KEY', { strict: true });
 
 /** What the SecretBox wrote before key ids: `v1:` with SHA-256 of the configured text as the key. */

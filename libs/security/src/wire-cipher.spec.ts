@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { parseEncryptionKey } from './encryption-keys';
 import { SecretBox } from './secret-box';
+import { newKey } from './testing';
 import { WireCipher } from './wire-cipher';
-
-const newKey = () => parseEncryptionKey(randomBytes(32).toString('base64'), 'ENCRYPTION_KEY', { strict: true });
 
 describe('WireCipher', () => {
   const key = newKey();

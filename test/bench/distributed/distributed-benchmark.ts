@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { chooseTestKafka } from '@app/kafka-testing';
+import { chooseTestKafka } from '@app/messaging/testing';
 import { ObservedStart, printLifecycle } from '../lifecycle/lifecycle-report';
 import { LifecycleResult, runLifecycle } from '../lifecycle/lifecycle-run';
 import { Benchmark } from '../support/benchmark';
@@ -27,8 +27,8 @@ export const distributedBenchmark: Benchmark = {
     const count = integerSetting('BENCH_DISTRIBUTED_POSTS', 200);
     // The support code finds the apps under DIST; this file runs from that very build.
     process.env.DIST = resolve(__dirname, '../../..');
-    const { APP_NAMES } = await import('../../e2e/distributed/support/app-process');
-    const { DistributedSystem } = await import('../../e2e/distributed/support/distributed-system');
+    const { APP_NAMES } = await import('../../e2e/support/distributed/app-process');
+    const { DistributedSystem } = await import('../../e2e/support/distributed/distributed-system');
     console.log(`\n-- ${count} posts due in the same second, distributed: ${APP_NAMES.join(', ')}, each its own process; PostgreSQL; ${kafka.kind}`);
     const [system, receivers] = await Promise.all([DistributedSystem.start({ env: { LOG_LEVEL: 'warn' } }), Receivers.start(1)]);
     try {

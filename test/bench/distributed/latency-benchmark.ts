@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { chooseTestKafka } from '@app/kafka-testing';
+import { chooseTestKafka } from '@app/messaging/testing';
 import { Api } from '../support/api';
 import { Benchmark } from '../support/benchmark';
 import { integerSetting } from '../support/environment';
@@ -51,7 +51,7 @@ export const latencyBenchmark: Benchmark = {
       return;
     }
     process.env.DIST = resolve(__dirname, '../../..');
-    const { DistributedSystem } = await import('../../e2e/distributed/support/distributed-system');
+    const { DistributedSystem } = await import('../../e2e/support/distributed/distributed-system');
     console.log(`-- the same, distributed: five processes, PostgreSQL, ${kafka.kind}`);
     const system = await DistributedSystem.start({ env: { LOG_LEVEL: 'warn' } });
     let distributed: Record<RequestKind, Summary>;

@@ -1,12 +1,13 @@
 import type { Page } from 'playwright-core';
 import { ApiClient, createdBody } from '../support/api-client';
-import { approverWorkspace, connectSandbox, eventually } from '../support/fixtures';
+import { approverWorkspace, connectSandbox, within } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
 import { WebhookReceiver } from '@app/testing';
-import { axeViolations, expectAccessible } from './support/accessibility';
-import { Browser, describeWithBrowser, launchBrowser } from './support/browser';
-import { signIn, statusTab } from './support/dashboard-steps';
-import { sweepWithTab } from './support/keyboard';
+import { eventually } from '@app/testing/eventually';
+import { axeViolations, expectAccessible } from '../support/dashboard/accessibility';
+import { Browser, describeWithBrowser, launchBrowser } from '../support/dashboard/browser';
+import { signIn, statusTab } from '../support/dashboard/dashboard-steps';
+import { sweepWithTab } from '../support/dashboard/keyboard';
 
 jest.setTimeout(180_000);
 
@@ -68,7 +69,7 @@ async function open(page: Page, baseUrl: string, audited: AuditedPage, data: Dat
 }
 
 const settled = (page: Page) =>
-  eventually(async () => (await page.getByText(/^Loading .*…$/).count()) === 0, 15_000, 'the page to finish loading');
+  eventually(async () => (await page.getByText(/^Loading .*…$/).count()) === 0, 'the page to finish loading', within(15_000));
 
 describeWithBrowser('dashboard accessibility and keyboard use (axe-core, the built service, Chromium)', () => {
   let service: RunningService;
@@ -92,8 +93,8 @@ describeWithBrowser('dashboard accessibility and keyboard use (axe-core, the bui
     const scheduledAt = new Date(Date.now() + 3 * 86_400_000).toISOString();
     createdBody(await admin.post(posts, { versions: [original('Next week’s launch')], accounts: [account], schedule: true, scheduled_at: scheduledAt }), 'the scheduled post');
     const failed = createdBody(await admin.post(posts, { versions: [original('Refused by the platform')], accounts: [failing], schedule_now: true }), 'the failing post').uuid;
-    await eventually(async () => (await admin.get(`${posts}/${failed}`)).body.status === 'failed', 45_000, 'the post to fail');
-    await eventually(async () => (await admin.get(`/api/${workspace}/webhooks/${data.webhook}/deliveries`)).body.data.length > 0, 45_000, 'a delivery');
+    await eventually(async () => (await admin.get(`${posts}/${failed}`)).body.status === 'failed', 'the post to fail', within(45_000));
+    await eventually(async () => (await admin.get(`/api/${workspace}/webhooks/${data.webhook}/deliveries`)).body.data.length > 0, 'a delivery', within(45_000));
     browser = await launchBrowser();
     page = browser.page;
     await signIn(page, service.baseUrl, service.adminToken!);
@@ -183,7 +184,7 @@ describeWithBrowser('dashboard accessibility and keyboard use (axe-core, the bui
     await page.keyboard.press('Enter');
     const heading = page.getByRole('heading', { level: 1, name: 'Calendar' });
     await heading.waitFor();
-    await eventually(() => heading.evaluate((element) => element === element.ownerDocument.activeElement), 5_000, 'the new page’s heading focused');
+    await eventually(() => heading.evaluate((element) => element === element.ownerDocument.activeElement), 'the new page’s heading focused', within(5_000));
     expect(page.url()).toBe(`${service.baseUrl}/app/calendar`);
 
     // Each link of the navigation, focused, opens its page with Enter.

@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core';
 import { ApiClient } from '../support/api-client';
-import { eventually } from '../support/fixtures';
+import { within } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
 import { answer, WebhookReceiver } from '@app/testing';
-import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from './support/browser';
-import { composePost, dayIn, failedDelivery, openFromNavigation, postUuidByText, screenshot, statusTab, TOKYO_OFFSET_HOURS, verifySignature } from './support/dashboard-steps';
+import { eventually } from '@app/testing/eventually';
+import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from '../support/dashboard/browser';
+import { composePost, dayIn, failedDelivery, openFromNavigation, postUuidByText, screenshot, statusTab, TOKYO_OFFSET_HOURS, verifySignature } from '../support/dashboard/dashboard-steps';
 
 jest.setTimeout(120_000);
 
@@ -209,7 +210,7 @@ describeWithBrowser('dashboard in a browser (the built service, Chromium)', () =
     await eventually(async () => {
       await page.getByRole('button', { name: 'Refresh' }).click();
       return (await row.filter({ hasText: 'succeeded' }).count()) > 0;
-    }, DELIVERY_TIMEOUT_MS, 'the resent delivery to show as succeeded');
+    }, 'the resent delivery to show as succeeded', within(DELIVERY_TIMEOUT_MS));
     await openFromNavigation(page, 'Webhooks');
     await page.getByRole('link', { name: receiver.url('/dashboard'), exact: true }).waitFor();
     await screenshot(page, shots, 'webhooks');
@@ -258,7 +259,7 @@ describeWithBrowser('dashboard in a browser (the built service, Chromium)', () =
   it('a receiver answering 410 Gone disables the webhook: the banner says when and why; Active and Save turn it back on', async () => {
     receiver.respondWith(answer(410));
     await composePost(page, 'Published to a gone endpoint', 'Schedule now');
-    await eventually(async () => (await api.get(`/api/${workspace}/webhooks/${webhook.id}`)).body.active === false, DELIVERY_TIMEOUT_MS, 'the webhook disabled');
+    await eventually(async () => (await api.get(`/api/${workspace}/webhooks/${webhook.id}`)).body.active === false, 'the webhook disabled', within(DELIVERY_TIMEOUT_MS));
     receiver.respondWith(answer(200));
     await openFromNavigation(page, 'Webhooks');
     await page.getByText(/was disabled on .*: The endpoint answered 410 Gone\./).waitFor();

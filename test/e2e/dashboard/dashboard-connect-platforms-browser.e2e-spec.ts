@@ -1,3 +1,4 @@
+import { eventually } from '@app/testing/eventually';
 import { FacebookGraphServer } from '../../providers/facebook/facebook-graph-server';
 import { InstagramApiServer } from '../../providers/instagram/instagram-api-server';
 import { PinterestApiServer } from '../../providers/pinterest/pinterest-api-server';
@@ -6,11 +7,11 @@ import { ThreadsApiServer } from '../../providers/threads/threads-api-server';
 import { TikTokApiServer } from '../../providers/tiktok/tiktok-api-server';
 import { YouTubeApiServer } from '../../providers/youtube/youtube-api-server';
 import { ApiClient } from '../support/api-client';
-import { approverWorkspace, eventually } from '../support/fixtures';
+import { approverWorkspace, within } from '../support/fixtures';
 import { freePort } from '../support/node-process';
 import { RunningService, startService } from '../support/service-process';
-import { Browser, describeWithBrowser, launchBrowser } from './support/browser';
-import { openFromNavigation, signIn } from './support/dashboard-steps';
+import { Browser, describeWithBrowser, launchBrowser } from '../support/dashboard/browser';
+import { openFromNavigation, signIn } from '../support/dashboard/dashboard-steps';
 
 jest.setTimeout(180_000);
 
@@ -131,7 +132,7 @@ describeWithBrowser('dashboard: connecting Facebook, Instagram, Threads, YouTube
       const connected = await eventually(async () => {
         const accounts: Array<{ provider: string; authorized: boolean; name: string }> = (await admin.get(`/api/${workspace}/accounts`)).body.data;
         return accounts.find((account) => account.provider === platform.provider) ?? null;
-      }, 20_000, `the ${platform.provider} account to be connected`);
+      }, `the ${platform.provider} account to be connected`, within(20_000));
       expect({ provider: platform.provider, authorized: connected.authorized }).toEqual({ provider: platform.provider, authorized: true });
       await page.getByRole('status').filter({ hasText: 'Account connected.' }).waitFor();
       await page.getByRole('row').filter({ hasText: connected.name }).getByText('connected', { exact: true }).waitFor();

@@ -1,12 +1,14 @@
 import { join } from 'node:path';
 import { deadLetterTopic, Topics } from '@app/contracts';
+import { sampleAccountEvent } from '@app/contracts/testing';
 import { deadLetterHeaders, InProcessMessageBus } from '@app/messaging';
 import { openSqliteDatabase } from '@app/persistence';
+import { eventually } from '@app/testing/eventually';
 import { ApiClient } from '../support/api-client';
-import { approverWorkspace, connectSandbox, eventually } from '../support/fixtures';
+import { approverWorkspace, connectSandbox, within } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
-import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from './support/browser';
-import { openFromNavigation, screenshot, signIn } from './support/dashboard-steps';
+import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from '../support/dashboard/browser';
+import { openFromNavigation, screenshot, signIn } from '../support/dashboard/dashboard-steps';
 
 jest.setTimeout(120_000);
 
@@ -32,7 +34,7 @@ describeWithBrowser('dashboard dead letters in a browser (the built service, Chr
     const database = openSqliteDatabase(join(first.dataDir, 'service.db'));
     try {
       const bus = new InProcessMessageBus(database);
-      const lost = { version: 1, eventId: 'e2e-lost-1', type: 'AccountAuthorizationLost', accountId, workspaceUuid: workspace, provider: 'sandbox', reason: 'The token was revoked.', at: new Date().toISOString() };
+      const lost = sampleAccountEvent({ eventId: 'e2e-lost-1', accountId, workspaceUuid: workspace, reason: 'The token was revoked.' });
       const origin = { topic: Topics.accountEvents, partition: 0, offset: '12', groupId: 'gateway.accounts', attempts: 41, reason: new Error('database is locked') };
       await bus.publish(deadLetterTopic(Topics.accountEvents), [{ key: String(accountId), value: lost, headers: deadLetterHeaders({ 'event-type': 'AccountAuthorizationLost' }, origin) }]);
       await bus.close();
@@ -56,7 +58,7 @@ describeWithBrowser('dashboard dead letters in a browser (the built service, Chr
   it('lists the dead letter with its reason (the pipeline view names it), replays it onto its topic, and the account shows what it said', async () => {
     const { page } = browser;
     const authorized = async () => (await admin.get(`/api/${workspace}/accounts`)).body.data.find((account: { id: number }) => account.id === accountId).authorized;
-    await eventually(async () => (await admin.get('/api/panel/dead-letters')).body.data.length > 0, 20_000, 'the dead letter recorded');
+    await eventually(async () => (await admin.get('/api/panel/dead-letters')).body.data.length > 0, 'the dead letter recorded', within(20_000));
     expect(await authorized()).toBe(true);
 
     await openFromNavigation(page, 'Panel');
@@ -73,7 +75,7 @@ describeWithBrowser('dashboard dead letters in a browser (the built service, Chr
     await page.getByText('No dead letters.').waitFor();
     await pipeline.getByRole('button', { name: 'Check again' }).click();
     await pipeline.getByRole('status').getByText(/^Nothing is stuck/).waitFor();
-    await eventually(async () => (await authorized()) === false, 10_000, 'the account shown as not authorized');
+    await eventually(async () => (await authorized()) === false, 'the account shown as not authorized', within(10_000));
     await page.getByLabel('Show').selectOption('replayed');
     await page.getByRole('row').filter({ hasText: 'AccountAuthorizationLost' }).getByText(/^replayed /).waitFor();
   });

@@ -1,11 +1,12 @@
 import type { Page } from 'playwright-core';
-import { mp4Video, pngImage } from '@app/media-samples';
+import { mp4Video, pngImage } from '@app/media-store/testing';
+import { eventually } from '@app/testing/eventually';
 import { MastodonApiServer } from '../../providers/mastodon/mastodon-api-server';
 import { ApiClient } from '../support/api-client';
-import { approverWorkspace, connectSandbox, eventually } from '../support/fixtures';
+import { approverWorkspace, connectSandbox, within } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
-import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from './support/browser';
-import { dayIn, openFromNavigation, screenshot, signIn, TOKYO_OFFSET_HOURS } from './support/dashboard-steps';
+import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from '../support/dashboard/browser';
+import { dayIn, openFromNavigation, screenshot, signIn, TOKYO_OFFSET_HOURS } from '../support/dashboard/dashboard-steps';
 
 jest.setTimeout(120_000);
 
@@ -103,7 +104,7 @@ describeWithBrowser('dashboard in a browser: calendar moves, media library, acco
     const picture = ada.locator('img.avatar');
     await expect(picture.getAttribute('alt')).resolves.toBe('');
     await expect(picture.getAttribute('src')).resolves.toBe(`${PICTURES}/system/accounts/avatars/original/ada.png`);
-    await eventually(async () => (await picture.evaluate(loadedWidth)) === 48, 10_000, 'the picture to load');
+    await eventually(async () => (await picture.evaluate(loadedWidth)) === 48, 'the picture to load', within(10_000));
     const acme = page.getByRole('row').filter({ hasText: 'Acme Sandbox' });
     // No picture: the network's drawing, hidden from screen readers beside the network's name.
     await expect(acme.locator('svg[data-provider="sandbox"][aria-hidden="true"]').count()).resolves.toBe(2);
@@ -149,7 +150,7 @@ describeWithBrowser('dashboard in a browser: calendar moves, media library, acco
     const draft = (await api.post(`/api/${workspace}/posts`, { versions: ORIGINAL('Draft to move'), accounts: [sandbox], date: inTwoDays, time: '08:15', timezone: TIME_ZONE })).body;
     const gone = (await api.post(`/api/${workspace}/posts`, { versions: ORIGINAL('Deleted meanwhile'), accounts: [sandbox], date: inTwoDays, time: '09:45', timezone: TIME_ZONE })).body;
     const published = (await api.post(`/api/${workspace}/posts`, { versions: ORIGINAL('Already out'), accounts: [sandbox], schedule_now: true })).body;
-    await eventually(async () => (await api.get(`/api/${workspace}/posts/${published.uuid}`)).body.status === 'published', 30_000, 'the post to be published');
+    await eventually(async () => (await api.get(`/api/${workspace}/posts/${published.uuid}`)).body.status === 'published', 'the post to be published', within(30_000));
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Calendar' }).waitFor();
 
@@ -200,7 +201,7 @@ describeWithBrowser('dashboard in a browser: calendar moves, media library, acco
     const holding = (await api.post(`/api/${workspace}/posts`, { versions: ORIGINAL('Holds the picture', [picture.id]), accounts: [sandbox], date: dayAfter(5), time: '12:00', timezone: TIME_ZONE, schedule: true })).body;
     const draft = (await api.post(`/api/${workspace}/posts`, { versions: ORIGINAL('Draft with the picture', [picture.id]), accounts: [sandbox] })).body;
     const pictureNow = async () => (await api.get(`/api/${workspace}/media`)).body.data.find((item: { id: string }) => item.id === picture.id);
-    await eventually(async () => (await pictureNow()).used_by.length === 2 && !(await pictureNow()).deletable, 10_000, 'both posts to use the picture, the scheduled one holding it');
+    await eventually(async () => (await pictureNow()).used_by.length === 2 && !(await pictureNow()).deletable, 'both posts to use the picture, the scheduled one holding it', within(10_000));
     await page.reload();
     const card = items.filter({ hasText: 'PNG 64×48' });
     await card.getByRole('link', { name: 'Holds the picture' }).waitFor();
@@ -213,7 +214,7 @@ describeWithBrowser('dashboard in a browser: calendar moves, media library, acco
     await card.getByRole('button', { name: /^Delete PNG 64×48/ }).click();
     await alert('The media is used by a scheduled post.');
     expect((await api.delete(`/api/${workspace}/posts/${holding.uuid}`)).status).toBe(204);
-    await eventually(async () => (await pictureNow()).used_by.length === 1 && (await pictureNow()).deletable, 10_000, 'the deleted post to let go');
+    await eventually(async () => (await pictureNow()).used_by.length === 1 && (await pictureNow()).deletable, 'the deleted post to let go', within(10_000));
     page.once('dialog', (dialog) => void dialog.accept());
     await card.getByRole('button', { name: /^Delete PNG 64×48/ }).click();
     await status('file was deleted.');

@@ -1,12 +1,13 @@
+import { eventually } from '@app/testing/eventually';
 import { DiscordWebhookServer } from '../../providers/discord/discord-webhook-server';
 import { XApiServer } from '../../providers/x/x-api-server';
 import { schedulePost, waitForStatus } from '../scenarios/lifecycle-fixtures';
 import { ApiClient } from '../support/api-client';
-import { approverWorkspace, eventually } from '../support/fixtures';
+import { approverWorkspace, within } from '../support/fixtures';
 import { freePort } from '../support/node-process';
 import { RunningService, startService } from '../support/service-process';
-import { Browser, describeWithBrowser, launchBrowser } from './support/browser';
-import { openFromNavigation, signIn } from './support/dashboard-steps';
+import { Browser, describeWithBrowser, launchBrowser } from '../support/dashboard/browser';
+import { openFromNavigation, signIn } from '../support/dashboard/dashboard-steps';
 
 jest.setTimeout(120_000);
 
@@ -77,7 +78,7 @@ describeWithBrowser('dashboard: connecting and reconnecting accounts in a browse
   async function refusedAndOffered(accountId: number, name: string): Promise<void> {
     await waitForStatus(admin, workspace, (await schedulePost(admin, workspace, [accountId])).uuid, 'failed');
     const authorized = async () => (await admin.get(`/api/${workspace}/accounts`)).body.data.find((account: { id: number }) => account.id === accountId).authorized;
-    await eventually(async () => (await authorized()) === false, 10_000, `${name} shown as not authorized`);
+    await eventually(async () => (await authorized()) === false, `${name} shown as not authorized`, within(10_000));
     await browser.page.reload();
     await browser.page.getByRole('row').filter({ hasText: name }).getByText('needs reconnecting').waitFor();
   }

@@ -2,8 +2,8 @@ import type { Dialog, Page } from 'playwright-core';
 import { ApiClient } from '../support/api-client';
 import { addMember, approverWorkspace, connectSandbox, createUser, Member } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
-import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from './support/browser';
-import { openFromNavigation, screenshot, signIn } from './support/dashboard-steps';
+import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from '../support/dashboard/browser';
+import { openFromNavigation, screenshot, signIn } from '../support/dashboard/dashboard-steps';
 
 jest.setTimeout(120_000);
 

@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core';
-import { pngImage } from '@app/media-samples';
+import { pngImage } from '@app/media-store/testing';
+import { eventually } from '@app/testing/eventually';
 import { ApiClient } from '../support/api-client';
-import { addMember, approverWorkspace, connectSandbox, createUser, eventually, Member } from '../support/fixtures';
+import { addMember, approverWorkspace, connectSandbox, createUser, Member, within } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
-import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from './support/browser';
-import { composePost, openFromNavigation, postUuidByText, screenshot, signIn, statusTab } from './support/dashboard-steps';
+import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from '../support/dashboard/browser';
+import { composePost, openFromNavigation, postUuidByText, screenshot, signIn, statusTab } from '../support/dashboard/dashboard-steps';
 
 jest.setTimeout(120_000);
 
@@ -45,7 +46,7 @@ describeWithBrowser('dashboard posts in a browser (the built service, Chromium)'
     await signIn(writer, service.baseUrl, member.token);
     const switcher = writer.getByRole('combobox', { name: 'Workspace' });
     await switcher.getByRole('option', { name: 'Acme' }).waitFor({ state: 'attached' });
-    await eventually(async () => (await switcher.inputValue()) === workspace, 10_000, 'the member’s workspace chosen');
+    await eventually(async () => (await switcher.inputValue()) === workspace, 'the member’s workspace chosen', within(10_000));
     expect(await writer.getByRole('link', { name: 'Panel' }).count()).toBe(0);
     await composePost(writer, 'Written by the team', 'Schedule', { date: '2099-01-02', time: '09:00' });
     const uuid = await postUuidByText(admin, workspace, 'Written by the team');
@@ -95,7 +96,7 @@ describeWithBrowser('dashboard posts in a browser (the built service, Chromium)'
     const failed = await eventually(async () => {
       const post = (await admin.get(`/api/${workspace}/posts/${uuid}`)).body;
       return post.status === 'failed' && post;
-    }, 45_000, 'the post to fail');
+    }, 'the post to fail', within(45_000));
     expect(failed.versions).toHaveLength(2);
 
     await statusTab(page, 'Failed').click();
@@ -143,7 +144,7 @@ describeWithBrowser('dashboard posts in a browser (the built service, Chromium)'
 
     await openFromNavigation(page, 'Posts');
     await statusTab(page, 'Draft').click();
-    const rowsShown = (count: number) => eventually(async () => (await page.getByRole('row').count()) === count, 15_000, `${count - 1} posts on the page`);
+    const rowsShown = (count: number) => eventually(async () => (await page.getByRole('row').count()) === count, `${count - 1} posts on the page`, within(15_000));
     await page.getByText('Page 1 of 2').waitFor();
     await rowsShown(21);
     await page.getByRole('button', { name: 'Next page' }).click();
@@ -212,8 +213,8 @@ describeWithBrowser('dashboard posts in a browser (the built service, Chromium)'
         const { complete, naturalWidth } = image as unknown as { complete: boolean; naturalWidth: number };
         return complete && naturalWidth === 40;
       })),
-      10_000,
       'the thumbnail to load from the media url',
+      within(10_000),
     );
     await screenshot(page, screenshotsDir(), 'compose-media');
     await page.getByRole('button', { name: 'Schedule now', exact: true }).click();
@@ -225,7 +226,7 @@ describeWithBrowser('dashboard posts in a browser (the built service, Chromium)'
     const published = await eventually(async () => {
       const found = (await admin.get(`/api/${workspace}/posts/${uuid}`)).body;
       return found.status === 'published' && found;
-    }, 45_000, 'the post with media to be published');
+    }, 'the post with media to be published', within(45_000));
     expect(published.versions[0].content[0].media).toEqual([media.id]);
 
     await page.getByRole('link', { name: 'New post' }).click();

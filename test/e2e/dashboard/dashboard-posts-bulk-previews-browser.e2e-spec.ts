@@ -1,11 +1,12 @@
 import type { Page } from 'playwright-core';
-import { pngImage } from '@app/media-samples';
+import { pngImage } from '@app/media-store/testing';
+import { eventually } from '@app/testing/eventually';
 import { LocalPlatforms } from '../scenarios/local-platforms';
 import { ApiClient, createdBody } from '../support/api-client';
-import { approverWorkspace, connectSandbox, eventually } from '../support/fixtures';
+import { approverWorkspace, connectSandbox, within } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
-import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from './support/browser';
-import { openFromNavigation, signIn, statusTab } from './support/dashboard-steps';
+import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from '../support/dashboard/browser';
+import { openFromNavigation, signIn, statusTab } from '../support/dashboard/dashboard-steps';
 
 jest.setTimeout(120_000);
 
@@ -51,7 +52,7 @@ describeWithBrowser('dashboard posts: bulk actions and network previews in a bro
     const [one, two] = [await create('Bulk one', [sandbox]), await create('Bulk two', [sandbox])];
     await create('Bulk without an account', []);
     const published = await create('Bulk published', [sandbox], { schedule_now: true });
-    await eventually(async () => (await admin.get(`/api/${workspace}/posts/${published.uuid}`)).body.status === 'published', 45_000, 'the post to be published');
+    await eventually(async () => (await admin.get(`/api/${workspace}/posts/${published.uuid}`)).body.status === 'published', 'the post to be published', within(45_000));
 
     await openFromNavigation(page, 'Posts');
     await page.getByLabel('Text', { exact: true }).fill('Bulk');
@@ -145,8 +146,8 @@ describeWithBrowser('dashboard posts: bulk actions and network previews in a bro
             return complete && naturalWidth === 40;
           }),
         ),
-      10_000,
       'the thumbnails of the previews',
+      within(10_000),
     );
     // Each account's own version is what its preview shows.
     await page.getByRole('checkbox', { name: 'Own version for Acme on Mastodon' }).check();

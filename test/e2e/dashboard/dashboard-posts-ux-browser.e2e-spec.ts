@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { ApiClient } from '../support/api-client';
 import { addMember, approverWorkspace, connectSandbox, createUser, Member } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
-import { Browser, describeWithBrowser, launchBrowser } from './support/browser';
-import { composePost, openFromNavigation, postUuidByText, signIn, statusTab } from './support/dashboard-steps';
+import { Browser, describeWithBrowser, launchBrowser } from '../support/dashboard/browser';
+import { composePost, openFromNavigation, postUuidByText, signIn, statusTab } from '../support/dashboard/dashboard-steps';
 
 jest.setTimeout(120_000);
 

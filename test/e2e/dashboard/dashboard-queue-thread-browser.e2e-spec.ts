@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { ApiClient } from '../support/api-client';
 import { approverWorkspace, connectSandbox } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
-import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from './support/browser';
-import { openFromNavigation, postUuidByText, screenshot, signIn } from './support/dashboard-steps';
+import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from '../support/dashboard/browser';
+import { openFromNavigation, postUuidByText, screenshot, signIn } from '../support/dashboard/dashboard-steps';
 
 jest.setTimeout(120_000);
 

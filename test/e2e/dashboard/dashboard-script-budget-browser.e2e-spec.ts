@@ -2,9 +2,9 @@ import type { Page } from 'playwright-core';
 import { ApiClient, createdBody } from '../support/api-client';
 import { approverWorkspace, connectSandbox } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
-import { Browser, describeWithBrowser, launchBrowser } from './support/browser';
-import { signIn } from './support/dashboard-steps';
-import { describeSizes, measureScripts, type ScriptSizes } from './support/script-sizes';
+import { Browser, describeWithBrowser, launchBrowser } from '../support/dashboard/browser';
+import { signIn } from '../support/dashboard/dashboard-steps';
+import { describeSizes, measureScripts, type ScriptSizes } from '../support/dashboard/script-sizes';
 
 jest.setTimeout(120_000);
 

@@ -1,10 +1,11 @@
-import { describeWithBrokerOutages } from '@app/kafka-testing';
+import { describeWithBrokerOutages } from '@app/messaging/testing';
+import { eventually } from '@app/testing/eventually';
 import { schedulePost } from '../scenarios/lifecycle-fixtures';
-import { eventually } from '../support/fixtures';
+import { within } from '../support/fixtures';
 import { ApiClient } from '../support/api-client';
-import { APP_NAMES, AppName } from './support/app-process';
-import { DistributedSystem, Readiness } from './support/distributed-system';
-import { PublicationAudit, systemAndReceiverOfSuite } from './support/publication-audit';
+import { APP_NAMES, AppName } from '../support/distributed/app-process';
+import { DistributedSystem, Readiness } from '../support/distributed/distributed-system';
+import { PublicationAudit, systemAndReceiverOfSuite } from '../support/distributed/publication-audit';
 
 jest.setTimeout(300_000);
 
@@ -57,8 +58,8 @@ describeWithBrokerOutages('distributed: the Kafka broker stops and comes back, a
       // The new member's join rebalances the publishers' group as the first posts go through.
       const added = await system.addReplica('publisher');
       const replica = system.replicas('publisher').indexOf(added);
-      await eventually(async () => /Consumer group publisher joined; assigned post-events \[/.test(added.text()), 30_000, 'the added publisher to hold partitions of post-events');
-      await eventually(async () => PUBLISHED_LINE.test(added.text()), 30_000, 'the added publisher to publish a post');
+      await eventually(async () => /Consumer group publisher joined; assigned post-events \[/.test(added.text()), 'the added publisher to hold partitions of post-events', within(30_000));
+      await eventually(async () => PUBLISHED_LINE.test(added.text()), 'the added publisher to publish a post', within(30_000));
       // Killed while it holds partitions, with posts still to come: they move on once its session has run out.
       const toldBeforeKill = posts.filter((uuid) => receiver.about(uuid, 'post.published').length > 0).length;
       await system.kill('publisher', replica);
@@ -89,14 +90,19 @@ async function scheduleBurst(admin: ApiClient, workspace: string, accounts: numb
   return { posts, firstDue };
 }
 
-/** Asks every app (its first replica) until `done` holds for each or `deadline` passes; the last answer of each. */
+/**
+ * Asks every app (its first replica) until `done` holds for each or `deadline` passes; the last
+ * answer of each, which the test compares with what it expects (a timeout is not a failure here:
+ * the comparison says which app answered what).
+ */
 async function readinessOfEveryApp(system: DistributedSystem, deadline: number, done: (answer: Readiness) => boolean): Promise<Record<AppName, Readiness>> {
   const last = {} as Record<AppName, Readiness>;
-  for (;;) {
+  const askThoseNotDone = async (): Promise<boolean> => {
     await Promise.all(APP_NAMES.filter((app) => !last[app] || !done(last[app])).map(async (app) => (last[app] = await system.readiness(app))));
-    if (APP_NAMES.every((app) => done(last[app])) || Date.now() > deadline) return last;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+    return APP_NAMES.every((app) => done(last[app]));
+  };
+  await eventually(askThoseNotDone, 'every app to answer as awaited', { timeoutMs: deadline - Date.now(), intervalMs: 250 }).catch(() => undefined);
+  return last;
 }
 
 function summarize(answers: Record<AppName, Readiness>): string[] {

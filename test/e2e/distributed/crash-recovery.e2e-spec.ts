@@ -1,8 +1,9 @@
-import { describeWithKafka } from '@app/kafka-testing';
+import { describeWithKafka } from '@app/messaging/testing';
+import { eventually } from '@app/testing/eventually';
 import { schedulePost, secondsAhead } from '../scenarios/lifecycle-fixtures';
-import { eventually } from '../support/fixtures';
-import { AppName } from './support/app-process';
-import { PublicationAudit, systemAndReceiverOfSuite } from './support/publication-audit';
+import { within } from '../support/fixtures';
+import { AppName } from '../support/distributed/app-process';
+import { PublicationAudit, systemAndReceiverOfSuite } from '../support/distributed/publication-audit';
 
 jest.setTimeout(300_000);
 
@@ -40,7 +41,7 @@ describeWithKafka('distributed: kill -9 of the apps behind the gateway with post
       const held = await eventually(async () => {
         const view = (await admin.get('/api/panel/pipeline')).body;
         return view.stuck_posts?.some((post: { uuid: string }) => posts.includes(post.uuid)) ? view : null;
-      }, 30_000, 'the pipeline view to name a post due and not publishing');
+      }, 'the pipeline view to name a post due and not publishing', within(30_000));
       expect(held.healthy).toBe(false);
       expect(held.problems).toEqual(
         expect.arrayContaining([expect.stringMatching(/scheduled posts? (is|are) due and not publishing/), expect.stringMatching(/^The webhook-dispatcher did not answer/)]),

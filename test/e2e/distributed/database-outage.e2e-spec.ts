@@ -1,6 +1,6 @@
-import { describeWithKafka } from '@app/kafka-testing';
+import { describeWithKafka } from '@app/messaging/testing';
 import { schedulePost, secondsAhead } from '../scenarios/lifecycle-fixtures';
-import { PublicationAudit, systemAndReceiverOfSuite } from './support/publication-audit';
+import { PublicationAudit, systemAndReceiverOfSuite } from '../support/distributed/publication-audit';
 
 jest.setTimeout(300_000);
 

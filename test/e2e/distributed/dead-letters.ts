@@ -1,10 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { deadLetterTopic, Topics } from '@app/contracts';
+import { sampleAccountEvent } from '@app/contracts/testing';
 import { deadLetterHeaders, KafkaMessageBus } from '@app/messaging';
+import { eventually } from '@app/testing/eventually';
 import { adminOf, ApiClient } from '../support/api-client';
-import { approverWorkspace, connectSandbox, eventually } from '../support/fixtures';
-import { DistributedSystem } from './support/distributed-system';
-import { signedBusOf } from './support/signed-bus';
+import { approverWorkspace, connectSandbox, within } from '../support/fixtures';
+import { DistributedSystem } from '../support/distributed/distributed-system';
+import { signedBusOf } from '../support/distributed/signed-bus';
 
 /**
  * An operator's view of the messages the services gave up on, in distributed mode: what a group
@@ -24,11 +25,9 @@ export function itListsAndReplaysDeadLetters(system: () => DistributedSystem): v
   afterAll(() => bus?.close());
 
   const connect = (name: string): Promise<number> => connectSandbox(admin, workspace, name);
-  const authorizationLost = (accountId: number, version: number) => ({
-    version, eventId: randomUUID(), type: 'AccountAuthorizationLost', accountId, workspaceUuid: workspace, provider: 'sandbox', reason: 'Revoked.', at: new Date().toISOString(),
-  });
+  const authorizationLost = (accountId: number, version: number) => ({ ...sampleAccountEvent({ accountId, workspaceUuid: workspace }), version });
   const listed = (key: string, status = 'all') =>
-    eventually(async () => ((await admin.get(`/api/panel/dead-letters?status=${status}`)).body.data as Array<Record<string, unknown>>).find((letter) => letter.key === key), 30_000, `a dead letter with key ${key}`);
+    eventually(async () => ((await admin.get(`/api/panel/dead-letters?status=${status}`)).body.data as Array<Record<string, unknown>>).find((letter) => letter.key === key), `a dead letter with key ${key}`, within(30_000));
   const authorized = async (id: number): Promise<boolean> =>
     (await admin.get(`/api/${workspace}/accounts`)).body.data.find((account: { id: number }) => account.id === id).authorized;
 
@@ -55,7 +54,7 @@ export function itListsAndReplaysDeadLetters(system: () => DistributedSystem): v
     const replayed = await admin.post(`/api/panel/dead-letters/${String(letter.id)}/replay`);
 
     expect(replayed.status).toBe(200);
-    await eventually(async () => !(await authorized(accountId)), 30_000, 'the account shown as not authorized');
+    await eventually(async () => !(await authorized(accountId)), 'the account shown as not authorized', within(30_000));
     expect(await listed(`outage-${accountId}`, 'replayed')).toMatchObject({ id: letter.id });
   });
 }

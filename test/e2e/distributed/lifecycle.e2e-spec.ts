@@ -1,4 +1,4 @@
-import { describeWithKafka } from '@app/kafka-testing';
+import { describeWithKafka } from '@app/messaging/testing';
 import { approvalAndRoutingScenarios } from '../scenarios/approval-and-routing-scenarios';
 import { deliveryScenarios } from '../scenarios/delivery-scenarios';
 import { LIFECYCLE_ENV } from '../scenarios/lifecycle-fixtures';
@@ -15,7 +15,7 @@ import { sequentialClientScenarios } from '../scenarios/sequential-client-scenar
 import { threadScenarios } from '../scenarios/thread-scenarios';
 import { itListsAndReplaysDeadLetters } from './dead-letters';
 import { itServesTheMetricsOfEachApp } from './metrics-of-each-app';
-import { DistributedSystem } from './support/distributed-system';
+import { DistributedSystem } from '../support/distributed/distributed-system';
 
 jest.setTimeout(120_000);
 

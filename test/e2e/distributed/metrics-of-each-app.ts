@@ -1,11 +1,12 @@
 import { ConsumerGroups } from '@app/contracts';
 import { WebhookReceiver } from '@app/testing';
+import { eventually } from '@app/testing/eventually';
 import { createWebhook, LIFECYCLE_TIMEOUT_MS, schedulePost } from '../scenarios/lifecycle-fixtures';
 import { adminOf } from '../support/api-client';
-import { approverWorkspace, connectSandbox, eventually } from '../support/fixtures';
+import { approverWorkspace, connectSandbox, within } from '../support/fixtures';
 import { Scrape } from '../support/prometheus-text';
-import { AppName } from './support/app-process';
-import { DistributedSystem } from './support/distributed-system';
+import { AppName } from '../support/distributed/app-process';
+import { DistributedSystem } from '../support/distributed/distributed-system';
 
 /** The families each app records (every app serves HTTP, if only its probes, and reads topics), and the consumer groups it subscribes. */
 const EXPECTED: Record<AppName, { families: string[]; groups: string[] }> = {
@@ -37,7 +38,7 @@ export function itServesTheMetricsOfEachApp(system: () => DistributedSystem): vo
       await receiver.waitFor(() => receiver.about(post.uuid, 'post.published')[0], LIFECYCLE_TIMEOUT_MS, 'post.published');
       // The dispatcher counts the attempt once the answer is in, a moment after the receiver has the request.
       const dispatcher = system().replica('webhook-dispatcher').baseUrl;
-      await eventually(async () => (await Scrape.of(dispatcher)).value('webhook_deliveries_total', { outcome: 'succeeded' }), 10_000, 'the delivery counted');
+      await eventually(async () => (await Scrape.of(dispatcher)).value('webhook_deliveries_total', { outcome: 'succeeded' }), 'the delivery counted', within(10_000));
 
       // The lag is read with admin requests (DescribeGroups) that librdkafka's mock cluster does not answer.
       const lagKnown = system().kafkaKind !== 'mock Kafka cluster';

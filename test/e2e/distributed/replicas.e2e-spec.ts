@@ -1,8 +1,9 @@
-import { describeWithKafka } from '@app/kafka-testing';
+import { describeWithKafka } from '@app/messaging/testing';
+import { eventually } from '@app/testing/eventually';
 import { schedulePost, secondsAhead } from '../scenarios/lifecycle-fixtures';
-import { eventually } from '../support/fixtures';
-import { AppName } from './support/app-process';
-import { PublicationAudit, systemAndReceiverOfSuite } from './support/publication-audit';
+import { within } from '../support/fixtures';
+import { AppName } from '../support/distributed/app-process';
+import { PublicationAudit, systemAndReceiverOfSuite } from '../support/distributed/publication-audit';
 
 jest.setTimeout(300_000);
 
@@ -44,15 +45,15 @@ describeWithKafka('distributed: two replicas of the publisher and of the webhook
       // the last phase starts when the returning replicas hold partitions of post-events again.
       await eventually(
         async () => returned.every((worker) => new RegExp(`Consumer group ${worker.spec.app} joined; assigned post-events \\[`).test(worker.text())),
-        90_000,
         'the returning replicas to be assigned partitions of post-events',
+        within(90_000),
       );
       // Another phase comes while the returning replicas have taken no part yet: a group may
       // rebalance again after a member joins, and a phase can end before the new assignment does.
       const tookPart = () => returned.every((worker) => WORK_LINE[worker.spec.app].test(worker.text()));
       for (let round = 1; ; round++) {
         await phase();
-        if (await eventually(async () => tookPart(), 20_000, 'the returning replicas to take part').then(() => true, () => false)) break;
+        if (await eventually(async () => tookPart(), 'the returning replicas to take part', within(20_000)).then(() => true, () => false)) break;
         if (round === 4) throw new Error('The returning replicas took no part in four phases of work');
       }
       await allThrough();

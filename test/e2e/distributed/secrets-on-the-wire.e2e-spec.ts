@@ -1,9 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
-import { describeWithKafka } from '@app/kafka-testing';
+import { describeWithKafka } from '@app/messaging/testing';
+import { eventually } from '@app/testing/eventually';
 import { ApiClient } from '../support/api-client';
 import { approverWorkspace } from '../support/fixtures';
-import { DistributedSystem } from './support/distributed-system';
+import { DistributedSystem } from '../support/distributed/distributed-system';
 
 jest.setTimeout(180_000);
 
@@ -20,11 +21,7 @@ async function readRpcTopics(brokers: string[], atLeast: number): Promise<string
         found.push(`${topic} ${message.key?.toString()} ${message.value?.toString()} ${JSON.stringify(headers)}`);
       },
     });
-    const deadline = Date.now() + 60_000;
-    while (found.length < atLeast) {
-      if (Date.now() > deadline) throw new Error(`only ${found.length} messages on the rpc topics`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await eventually(() => found.length >= atLeast, () => `${atLeast} messages on the rpc topics (got ${found.length})`, { timeoutMs: 60_000, intervalMs: 100 });
     return found;
   } finally {
     await reader.disconnect();

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { describeWithKafka } from '@app/kafka-testing';
+import { describeWithKafka } from '@app/messaging/testing';
+import { eventually } from '@app/testing/eventually';
 import { MastodonApiServer } from '../../providers/mastodon/mastodon-api-server';
 import { behindFaultProxy, ProxiedPlatform } from '../../providers/support/fault-proxy';
 import { LIFECYCLE_ENV, ORIGINAL, waitForStatus } from '../scenarios/lifecycle-fixtures';
 import { ApiClient, createdBody } from '../support/api-client';
-import { approverWorkspace, eventually } from '../support/fixtures';
+import { approverWorkspace, within } from '../support/fixtures';
 import { expectOneThread, PostOnPlatform } from '../support/thread-on-platform';
-import { DistributedSystem } from './support/distributed-system';
+import { DistributedSystem } from '../support/distributed/distributed-system';
 
 jest.setTimeout(300_000);
 
@@ -48,7 +49,7 @@ describeWithKafka('distributed: a thread cut off by kill -9 of the publisher dur
 
       const versions = [{ ...ORIGINAL, content: texts.map((body) => ({ body, media: [] })) }];
       const post = createdBody(await admin.post(`/api/${workspace}/posts`, { versions, accounts: [account], schedule_now: true }), 'scheduling a thread');
-      await eventually(async () => (await statuses()).some((status) => status.text === texts[2]), 60_000, 'the third item to reach Mastodon');
+      await eventually(async () => (await statuses()).some((status) => status.text === texts[2]), 'the third item to reach Mastodon', within(60_000));
       await system.kill('publisher');
       await system.restart('publisher');
 

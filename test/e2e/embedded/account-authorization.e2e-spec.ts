@@ -1,3 +1,4 @@
+import { eventually } from '@app/testing/eventually';
 import { DiscordWebhookServer } from '../../providers/discord/discord-webhook-server';
 import { LIFECYCLE_ENV, schedulePost, waitForStatus } from '../scenarios/lifecycle-fixtures';
 import { adminOf, ApiClient, createdBody } from '../support/api-client';
@@ -41,7 +42,7 @@ describe('an account the platform no longer accepts, embedded', () => {
       expect(entries.get(kept.id)).toMatchObject({ errors: [], external_url: expect.any(String) });
       const authorizedOf = async () =>
         Object.fromEntries(((await admin.get(`/api/${workspace}/accounts`)).body.data as { id: number; authorized: boolean }[]).map((account) => [account.id, account.authorized]));
-      for (const deadline = Date.now() + 10_000; (await authorizedOf())[removed.id] && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 100));
+      await eventually(async () => !(await authorizedOf())[removed.id], 'the removed account shown as not authorized', { timeoutMs: 10_000, intervalMs: 100 });
       expect(await authorizedOf()).toEqual({ [removed.id]: false, [kept.id]: true });
 
       // Connected again with a new webhook: the same account, authorized, publishing again.

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { pngImage } from '@app/media-samples';
+import { pngImage } from '@app/media-store/testing';
 import { LocalPds, startLocalPds } from '../../providers/bluesky/local-pds';
 import { createWebhook, expectEnvelope, LIFECYCLE_ENV, LIFECYCLE_TIMEOUT_MS, ORIGINAL, schedulePost, secondsAhead, waitForStatus } from '../scenarios/lifecycle-fixtures';
 import { adminOf, ApiClient, createdBody } from '../support/api-client';

@@ -1,8 +1,9 @@
 import { createWebhook, expectEnvelope, expectSigned, schedulePost, secondsAhead, statusCodes, waitForDelivery, waitForStatus } from '../scenarios/lifecycle-fixtures';
 import { adminOf } from '../support/api-client';
-import { approverWorkspace, connectSandbox, eventually } from '../support/fixtures';
+import { approverWorkspace, connectSandbox, within } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
 import { answer, WebhookReceiver } from '@app/testing';
+import { eventually } from '@app/testing/eventually';
 
 jest.setTimeout(120_000);
 
@@ -53,7 +54,7 @@ describe('a crash (kill -9) and a restart on the same DATA_DIR (the built servic
     expect(killed.signal).toBe('SIGKILL');
     const killedAt = Date.now();
     receiver.respondWith(answer(200));
-    await eventually(async () => Date.now() > dueWhileDown.getTime() + 500, 15_000, 'the scheduled time to pass while the service is down');
+    await eventually(async () => Date.now() > dueWhileDown.getTime() + 500, 'the scheduled time to pass while the service is down', within(15_000));
     expect(receiver.received).toHaveLength(3);
 
     service = await startService({ dataDir: service.dataDir, env: ENV });

@@ -1,4 +1,4 @@
-import { pngImage } from '@app/media-samples';
+import { pngImage } from '@app/media-store/testing';
 import { InstagramApiServer } from '../../providers/instagram/instagram-api-server';
 import { LIFECYCLE_ENV, waitForStatus } from '../scenarios/lifecycle-fixtures';
 import { adminOf, ApiClient, createdBody } from '../support/api-client';

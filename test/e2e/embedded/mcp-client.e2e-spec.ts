@@ -4,9 +4,10 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createApiClient, type Post } from '@app/client';
+import { eventually } from '@app/testing/eventually';
 import { ORIGINAL, secondsAhead, withOffset } from '../scenarios/lifecycle-fixtures';
 import { adminOf } from '../support/api-client';
-import { approverWorkspace, connectSandbox, eventually } from '../support/fixtures';
+import { approverWorkspace, connectSandbox, within } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
 
 jest.setTimeout(120_000);
@@ -62,8 +63,8 @@ describe('MCP: an assistant schedules a post and sees it published (the built se
           const post = (await call('get_post', { workspace_uuid: workspace, post_uuid: uuid })).structuredContent as Post;
           return post.status === 'published' ? post : null;
         },
-        45_000,
         `post ${uuid} published, seen through get_post`,
+        within(45_000),
       );
       expect(published.published_at).not.toBeNull();
       expect(new Date(published.published_at!).getTime()).toBeGreaterThanOrEqual(at.getTime());

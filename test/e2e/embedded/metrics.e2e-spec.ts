@@ -1,8 +1,9 @@
 import { ConsumerGroups } from '@app/contracts';
 import { WebhookReceiver } from '@app/testing';
+import { eventually } from '@app/testing/eventually';
 import { createWebhook, schedulePost } from '../scenarios/lifecycle-fixtures';
 import { adminOf } from '../support/api-client';
-import { approverWorkspace, connectSandbox, eventually } from '../support/fixtures';
+import { approverWorkspace, connectSandbox, within } from '../support/fixtures';
 import { Scrape } from '../support/prometheus-text';
 import { RunningService, startService } from '../support/service-process';
 
@@ -35,10 +36,14 @@ describe('metrics of the embedded service', () => {
     expect((await fetch(`${service.baseUrl}/api/metrics`)).status).toBe(404);
     // The webhook's attempt is counted once its answer is in, a moment after the receiver has it.
     const scrape = await service.diagnose(() =>
-      eventually(async () => {
-        const next = await Scrape.of(service.baseUrl);
-        return (next.value('webhook_deliveries_total', { outcome: 'succeeded' }) ?? 0) >= 2 ? next : null;
-      }),
+      eventually(
+        async () => {
+          const next = await Scrape.of(service.baseUrl);
+          return (next.value('webhook_deliveries_total', { outcome: 'succeeded' }) ?? 0) >= 2 ? next : null;
+        },
+        'both deliveries counted as succeeded',
+        within(30_000),
+      ),
     );
 
     expect(Object.fromEntries([...scrape.types].filter(([name]) => !name.startsWith('target')))).toEqual({

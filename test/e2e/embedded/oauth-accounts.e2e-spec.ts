@@ -1,9 +1,10 @@
+import { eventually } from '@app/testing/eventually';
 import { LinkedInApiServer } from '../../providers/linkedin/linkedin-api-server';
 import { XApiServer } from '../../providers/x/x-api-server';
 import { LIFECYCLE_ENV, schedulePost, waitForStatus } from '../scenarios/lifecycle-fixtures';
 import { adminOf, Answer as ApiAnswer, ApiClient, createdBody } from '../support/api-client';
 
-import { addMember, approverWorkspace, createUser, eventually } from '../support/fixtures';
+import { addMember, approverWorkspace, createUser, within } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
 
 jest.setTimeout(120_000);
@@ -109,7 +110,7 @@ describe('an X account connected through OAuth, embedded', () => {
       const refused = await schedulePost(admin, workspace, [accountId]);
       const failed = await waitForStatus(admin, workspace, refused.uuid, 'failed');
       expect(failed.accounts[0].errors.join(' ')).toContain('The platform refused to refresh the access token');
-      await eventually(async () => (await admin.get(`/api/${workspace}/accounts`)).body.data.find((account: { id: number }) => account.id === accountId).authorized === false, 10_000, 'the account shown as not authorized');
+      await eventually(async () => (await admin.get(`/api/${workspace}/accounts`)).body.data.find((account: { id: number }) => account.id === accountId).authorized === false, 'the account shown as not authorized', within(10_000));
 
       // The user approves the app again: the same account, authorized, publishing again.
       expect(await admin.post(`/api/${workspace}/accounts/connect/linkedin`, { account_id: accountId })).toMatchObject({ status: 422, body: { errors: { account_id: ['The workspace has no linkedin account with this id.'] } } });

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { eventually } from '@app/testing/eventually';
 import { LocalPds, startLocalPds } from '../../providers/bluesky/local-pds';
 import { MastodonApiServer } from '../../providers/mastodon/mastodon-api-server';
 import { behindFaultProxy, FaultProxy, ProxiedPlatform } from '../../providers/support/fault-proxy';
 import { LIFECYCLE_ENV, ORIGINAL, waitForStatus } from '../scenarios/lifecycle-fixtures';
 import { adminOf, ApiClient, createdBody } from '../support/api-client';
-import { approverWorkspace, eventually } from '../support/fixtures';
+import { approverWorkspace, within } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
 import { expectOneThread, PostOnPlatform } from '../support/thread-on-platform';
 
@@ -49,7 +50,7 @@ describe('a thread cut off by a crash during its third item, embedded', () => {
     const versions = [{ ...ORIGINAL, content: texts.map((body) => ({ body, media: [] })) }];
     const post = createdBody(await admin.post(`/api/${workspace}/posts`, { versions, accounts: [account], schedule_now: true }), 'scheduling a thread');
 
-    await eventually(async () => (await onPlatform()).some((found) => found.text === texts[2]), 30_000, 'the third item to reach the platform');
+    await eventually(async () => (await onPlatform()).some((found) => found.text === texts[2]), 'the third item to reach the platform', within(30_000));
     expect((await service.kill()).signal).toBe('SIGKILL');
     service = await startService({ dataDir: service.dataDir, env: ENV });
     admin = adminOf(service);

@@ -1,8 +1,9 @@
 import { Webhook } from 'standardwebhooks';
 import type { Post, Webhook as WebhookSettings, WebhookDelivery } from '@app/client';
 import { ApiClient, createdBody } from '../support/api-client';
-import { eventually } from '../support/fixtures';
+import { within } from '../support/fixtures';
 import { ReceivedWebhook } from '@app/testing';
+import { eventually } from '@app/testing/eventually';
 
 /**
  * What the systems the lifecycle scenarios run against are started with: receivers on 127.0.0.1,
@@ -63,8 +64,8 @@ export async function waitForStatus(api: ApiClient, workspace: string, uuid: str
       const post = await api.get(`/api/${workspace}/posts/${uuid}`);
       return post.body?.status === status ? post.body : null;
     },
-    timeoutMs,
     `post ${uuid} to be ${status}`,
+    within(timeoutMs),
   );
 }
 
@@ -83,8 +84,8 @@ export async function waitForDelivery(
       const delivery = (log.body?.data as WebhookDelivery[] | undefined)?.find((entry) => entry.id === deliveryId);
       return delivery && accept(delivery) ? delivery : null;
     },
-    timeoutMs,
     `delivery ${deliveryId} of webhook ${webhookId} in the log`,
+    within(timeoutMs),
   );
 }
 

@@ -1,5 +1,6 @@
-import { pngImage } from '@app/media-samples';
-import { approverWorkspace, connectSandbox, eventually } from '../support/fixtures';
+import { pngImage } from '@app/media-store/testing';
+import { eventually } from '@app/testing/eventually';
+import { approverWorkspace, connectSandbox, within } from '../support/fixtures';
 import { LIFECYCLE_TIMEOUT_MS, ORIGINAL, waitForStatus } from './lifecycle-fixtures';
 import { Scenario, ScenarioContext } from './scenario';
 
@@ -29,16 +30,16 @@ async function whereUsed({ system, admin }: ScenarioContext): Promise<void> {
   };
   const versions = [{ ...ORIGINAL, content: [{ body: 'Draft with a picture', media: [media.id] }] }];
   const draft = await admin.post(`/api/${workspace}/posts`, { versions, accounts: [account] });
-  await eventually(shows([draft.body.uuid], true), 10_000, 'the draft to use the file');
+  await eventually(shows([draft.body.uuid], true), 'the draft to use the file', within(10_000));
   const later = await admin.post(`/api/${workspace}/posts`, { versions, accounts: [account], date: '2099-01-05', time: '10:00', schedule: true });
   expect([draft.status, draft.body.status, later.status, later.body.status]).toEqual([201, 'draft', 201, 'scheduled']);
   // Created, then scheduled: two events; the file is held once the second is applied.
-  await eventually(shows([draft.body.uuid, later.body.uuid].sort(), false), 10_000, 'the scheduled post to hold the file');
+  await eventually(shows([draft.body.uuid, later.body.uuid].sort(), false), 'the scheduled post to hold the file', within(10_000));
   expect(await admin.delete(`/api/${workspace}/media/${media.id}`)).toMatchObject({ status: 409, body: { message: 'The media is used by a scheduled post.' } });
   // The scheduled post drops it: only the draft uses it, and a draft does not keep it.
   const edited = await admin.put(`/api/${workspace}/posts/${later.body.uuid}`, { versions: [ORIGINAL], accounts: [account], date: '2099-01-05', time: '10:00', schedule: true });
   expect(edited.status).toBe(200);
-  await eventually(shows([draft.body.uuid], true), 10_000, 'only the draft to use the file');
+  await eventually(shows([draft.body.uuid], true), 'only the draft to use the file', within(10_000));
   expect((await admin.delete(`/api/${workspace}/media/${media.id}`)).status).toBe(204);
 }
 
@@ -68,7 +69,7 @@ async function imageThroughTheService({ system, admin }: ScenarioContext): Promi
   expect(published.accounts[0]).toMatchObject({ id: account, errors: [] });
 
   // Free again once the post is published (the gateway may still be reading that it is).
-  await eventually(async () => ((await admin.delete(`/api/${workspace}/media/${media.id}`)).status === 204 ? true : null), 10_000, 'the media to be deleted');
+  await eventually(async () => ((await admin.delete(`/api/${workspace}/media/${media.id}`)).status === 204 ? true : null), 'the media to be deleted', within(10_000));
   expect((await fetch(fileUrl, { headers: { authorization } })).status).toBe(404);
   expect((await admin.get(`/api/${workspace}/media`)).body).toEqual({ data: [] });
 }

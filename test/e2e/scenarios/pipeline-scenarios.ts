@@ -1,6 +1,7 @@
 import { ConsumerGroups, Topics } from '@app/contracts';
 import { answer } from '@app/testing';
-import { approverWorkspace, connectSandbox, createUser, eventually } from '../support/fixtures';
+import { eventually } from '@app/testing/eventually';
+import { approverWorkspace, connectSandbox, createUser, within } from '../support/fixtures';
 import { createWebhook, LIFECYCLE_TIMEOUT_MS, schedulePost } from './lifecycle-fixtures';
 import { Scenario, ScenarioContext } from './scenario';
 
@@ -57,8 +58,8 @@ async function deliveryWaitingForRetry(context: ScenarioContext): Promise<void> 
       const view = (await admin.get('/api/panel/pipeline')).body;
       return failing.about(postUuid, 'post.published').length >= 1 && view.stages.deliveries.retrying > retryingBefore ? view : null;
     },
-    LIFECYCLE_TIMEOUT_MS,
     'the delivery to wait for its retry',
+    within(LIFECYCLE_TIMEOUT_MS),
   );
   expect(waiting.stages.deliveries.pending).toBeGreaterThanOrEqual(waiting.stages.deliveries.retrying);
   expect(waiting.stages.deliveries.oldest_due_at).not.toBeNull();
@@ -67,7 +68,7 @@ async function deliveryWaitingForRetry(context: ScenarioContext): Promise<void> 
     const webhooks = (await admin.get(`/api/${workspace}/webhooks`)).body.data;
     const log = (await admin.get(`/api/${workspace}/webhooks/${webhooks[0].id}/deliveries`)).body.data;
     return log.find((entry: { status: string }) => entry.status === 'failed');
-  }, LIFECYCLE_TIMEOUT_MS, 'the delivery to fail for good');
+  }, 'the delivery to fail for good', within(LIFECYCLE_TIMEOUT_MS));
   expect(delivery).toBeDefined();
   const after = (await admin.get('/api/panel/pipeline')).body;
   expect(after.stages.deliveries.retrying).toBeLessThanOrEqual(retryingBefore);

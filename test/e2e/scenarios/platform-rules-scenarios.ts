@@ -1,5 +1,5 @@
 import { ApiClient, createdBody } from '../support/api-client';
-import { approverWorkspace, connectSandbox } from '../support/fixtures';
+import { approverWorkspace, connectSandbox, validation } from '../support/fixtures';
 import { LIFECYCLE_TIMEOUT_MS, waitForStatus } from './lifecycle-fixtures';
 import { LocalPlatforms } from './local-platforms';
 import { Scenario, ScenarioContext } from './scenario';
@@ -20,7 +20,6 @@ export const platformRuleScenarios = (platforms: () => LocalPlatforms): Scenario
   { title: 'nothing to publish: empty content (or an empty item of a thread) is refused when scheduled; an empty draft is kept', run: nothingToPublish },
 ];
 
-const validation = (errors: Record<string, string[]>) => ({ status: 422, body: { message: 'Validation errors.', errors } });
 const statusAndBody = ({ status, body }: { status: number; body: unknown }) => ({ status, body });
 const version = (bodies: string[], extra: Record<string, unknown> = {}) => ({ account_id: 0, is_original: true, content: bodies.map((body) => ({ body, media: [] })), options: {}, ...extra });
 

@@ -1,4 +1,5 @@
-import { approverWorkspace, connectSandbox, eventually } from '../support/fixtures';
+import { eventually } from '@app/testing/eventually';
+import { approverWorkspace, connectSandbox, within } from '../support/fixtures';
 import {
   createWebhook,
   expectEnvelope,
@@ -130,8 +131,8 @@ async function oneAccountFails(context: ScenarioContext): Promise<void> {
       const steps: Array<{ type: string; account_id: number | null }> = (await admin.get(`${path}/history`)).body.data;
       return steps.filter((step) => step.type === 'post.failed').length === 2 ? steps : null;
     },
-    LIFECYCLE_TIMEOUT_MS,
     'the second round to end',
+    within(LIFECYCLE_TIMEOUT_MS),
   );
   expect(history.filter((step) => step.type === 'post.account_published').map((step) => step.account_id)).toEqual([first]);
   expect(history.filter((step) => step.type === 'post.account_failed').map((step) => step.account_id)).toEqual([broken, broken]);

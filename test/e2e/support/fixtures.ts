@@ -1,3 +1,4 @@
+import type { Patience } from '@app/testing/eventually';
 import { ApiClient, createdBody } from './api-client';
 
 export interface Member {
@@ -5,6 +6,9 @@ export interface Member {
   token: string;
   api: ApiClient;
 }
+
+/** The answer to a request the API refuses as invalid, naming each field's problems. */
+export const validation = (errors: Record<string, string[]>) => ({ status: 422, body: { message: 'Validation errors.', errors } });
 
 /** A user with a token, through the panel. */
 export async function createUser(admin: ApiClient, email: string, isAdmin = false): Promise<Member> {
@@ -30,13 +34,5 @@ export async function connectSandbox(api: ApiClient, workspace: string, name = '
   return createdBody(account, 'connecting account').id;
 }
 
-/** Polls until `check` returns a value, or fails after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 30_000, what = 'condition'): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((done) => setTimeout(done, 250));
-  }
-}
+/** How long an end-to-end wait (`eventually` of @app/testing/eventually) may take; it looks every 250 ms, each look a request to the service or a read of its output. */
+export const within = (timeoutMs: number): Patience => ({ timeoutMs, intervalMs: 250 });

@@ -1,6 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { errorMessage } from '@app/errors';
+import { eventually } from '@app/testing/eventually';
 
 /** How a process ended; a SIGTERM'd Nest app re-raises the signal after its shutdown hooks. */
 export interface ProcessExit {
@@ -114,18 +115,12 @@ export class NodeProcess<Spec extends NodeProcessSpec = NodeProcessSpec> {
   }
 
   private async waitUntilReady(): Promise<void> {
-    const deadline = Date.now() + this.spec.readyTimeoutMs;
-    while (Date.now() < deadline) {
+    const ready = async (): Promise<boolean> => {
       if (!this.running) throw new Error(`${this.describeExit()} before it was ready`);
-      try {
-        const response = await fetch(`${this.baseUrl}/health/ready`, { signal: AbortSignal.timeout(2_000) });
-        if (response.status === 200) return;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((done) => setTimeout(done, 200));
-    }
-    throw new Error(`not ready within ${this.spec.readyTimeoutMs} ms`);
+      const response = await fetch(`${this.baseUrl}/health/ready`, { signal: AbortSignal.timeout(2_000) }).catch(() => null); // not listening yet
+      return response?.status === 200;
+    };
+    await eventually(ready, 'GET /health/ready to answer 200', { timeoutMs: this.spec.readyTimeoutMs, intervalMs: 200 });
   }
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mp4Video, pngImage } from '@app/media-samples';
+import { mp4Video, pngImage } from '@app/media-store/testing';
 import { nextStep } from '../../../apps/publisher/src/publish-post/publish-result';
 import { ProviderConnection, PublishMedia, PublishOutcome, PublishProvider, PublishRequest } from '../../../apps/publisher/src/providers/publish-provider';
 import { crashScenario } from './crash-scenario';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PostVersion } from '@app/domain';
+import { eventually } from '@app/testing/eventually';
 import { ItemOnPlatform, ProviderConnection, PublishProvider, PublishRequest } from '../../../apps/publisher/src/providers/publish-provider';
 import { PublishMessages } from '../../../apps/publisher/src/publish-post/publish-result';
 import { FaultProxy } from './fault-proxy';
@@ -21,14 +22,8 @@ export interface ThreadTarget extends ScenarioTarget {
 
 const threadOfTexts = (texts: string[]): PostVersion => ({ account_id: 0, is_original: true, content: texts.map((body) => ({ body, media: [] })), options: {} });
 
-/** Polls until `check` holds (a platform received what a request sent). */
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
+/** How long a platform may take to receive what a request sent. */
+const RECEIVED_TIMEOUT = { timeoutMs: 10_000 };
 
 /**
  * The provider of a process that dies while it publishes content item `index`: that call reaches
@@ -40,7 +35,7 @@ function diesWhilePublishing(provider: PublishProvider, index: number, proxy: Fa
     if ((request.followUp?.index ?? 0) !== index) return provider.publish(request);
     proxy.failNext(publishPath, { hangAfterForward: true });
     void provider.publish(request).catch(() => undefined);
-    await until(received, 'the platform to receive the item');
+    await eventually(received, 'the platform to receive the item', RECEIVED_TIMEOUT);
     return new Promise(() => undefined);
   };
   return dying;
@@ -115,7 +110,7 @@ export function threadScenarios(target: () => ThreadTarget): void {
       // The first process holds the attempt briefly: once it is gone, the next one takes it over.
       let dead = false;
       void tables.publisher(diesWhilePublishing(provider, 2, proxy, publishPath, received), { attemptLeaseMs: 200 }, t.mediaServer ?? null, () => !dead).publish(key, snapshot, [version]);
-      await until(received, 'the third item to reach the platform');
+      await eventually(received, 'the third item to reach the platform', RECEIVED_TIMEOUT);
       dead = true;
       await sleep(300);
       const result = await tables.publisher(provider).publish(key, snapshot, [version]);

@@ -1,5 +1,5 @@
 import type { OAuthAppSettings } from '@app/config';
-import { mediaFixture } from '@app/media-samples';
+import { mediaFixture } from '@app/media-store/testing';
 import { ProviderHttp } from '../../../apps/publisher/src/providers/http/provider-http';
 import { ProcessingSettings } from '../../../apps/publisher/src/providers/processing/await-processing';
 import { ProviderConnection } from '../../../apps/publisher/src/providers/publish-provider';

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { MessageBus, OutgoingMessage } from '@app/messaging';
 import { ReadinessWatch } from '@app/runtime';
+import { eventually, Patience } from '@app/testing/eventually';
 import { SchedulerOptions } from '../scheduler-options';
 import { DueTimer, TimerStore } from '../timers/timer-store';
 import { TimerFiring } from './timer-firing.service';
@@ -54,13 +55,7 @@ class FakeBus implements Pick<MessageBus, 'publish'> {
 }
 
 const options: SchedulerOptions = { scanIntervalMs: 5_000, claimLeaseMs: 10_000, batchSize: 2, retryDelayMs: 100 };
-const waitUntil = async (condition: () => boolean, timeoutMs = 3_000): Promise<void> => {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-};
+const SOON: Patience = { timeoutMs: 3_000, intervalMs: 5 };
 
 describe('TimerFiring', () => {
   let timers: FakeTimers;
@@ -83,28 +78,28 @@ describe('TimerFiring', () => {
   it('fires every overdue timer at start, past the batch size, and removes them', async () => {
     for (const post of ['p1', 'p2', 'p3']) timers.add(post, new Date(Date.now() - 60_000));
     firing.start();
-    await waitUntil(() => bus.sent.length === 3);
+    await eventually(() => bus.sent.length === 3, 'three messages sent', SOON);
     expect(bus.sent.map((sent) => sent.message.key).sort()).toEqual(['p1', 'p2', 'p3']);
-    await waitUntil(() => timers.rows.size === 0);
+    await eventually(() => timers.rows.size === 0, 'every timer removed', SOON);
   });
 
   it('sends the timers of one claim in one publish, so that posts due together do not queue', async () => {
     for (const post of ['p1', 'p2', 'p3', 'p4', 'p5']) timers.add(post, new Date(Date.now() - 1_000));
     firing.start();
-    await waitUntil(() => bus.sent.length === 5);
+    await eventually(() => bus.sent.length === 5, 'five messages sent', SOON);
     // Batch size 2: claims of 2, 2 and 1.
     expect(bus.publishes).toEqual([2, 2, 1]);
-    await waitUntil(() => timers.rows.size === 0);
+    await eventually(() => timers.rows.size === 0, 'every timer removed', SOON);
   });
 
   it('gives a whole claim back when the bus refuses it, and fires it all later', async () => {
     bus.failuresLeft = 1;
     for (const post of ['p1', 'p2']) timers.add(post, new Date(Date.now() - 1_000));
     firing.start();
-    await waitUntil(() => bus.sent.length === 2);
+    await eventually(() => bus.sent.length === 2, 'two messages sent', SOON);
     expect(bus.publishes).toEqual([2]);
     expect(bus.sent.map((sent) => sent.message.key).sort()).toEqual(['p1', 'p2']);
-    await waitUntil(() => timers.rows.size === 0);
+    await eventually(() => timers.rows.size === 0, 'every timer removed', SOON);
   });
 
   it('wakes up for a timer set while it sleeps, at its due time', async () => {
@@ -113,7 +108,7 @@ describe('TimerFiring', () => {
     const dueAt = new Date(Date.now() + 300);
     timers.add('p1', dueAt);
     firing.timerSet(dueAt);
-    await waitUntil(() => bus.sent.length === 1);
+    await eventually(() => bus.sent.length === 1, 'one message sent', SOON);
     expect(bus.sent[0]!.at).toBeGreaterThanOrEqual(dueAt.getTime());
     expect(bus.sent[0]!.at - dueAt.getTime()).toBeLessThan(200);
   });
@@ -123,11 +118,11 @@ describe('TimerFiring', () => {
     timers.add('p1', new Date(Date.now() - 1_000));
     const started = Date.now();
     firing.start();
-    await waitUntil(() => bus.sent.length === 1);
+    await eventually(() => bus.sent.length === 1, 'one message sent', SOON);
     // Two refusals: pauses of 100 ms, then 200 ms.
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
     expect(bus.sent[0]!.message.value).toMatchObject({ type: 'StartPublishing', postUuid: 'p1', scheduledRevision: 1 });
-    await waitUntil(() => timers.rows.size === 0);
+    await eventually(() => timers.rows.size === 0, 'every timer removed', SOON);
   });
 
   it('beats for readiness after an idle round, saying it sleeps a scan interval: an idle scheduler stays ready', async () => {
@@ -139,7 +134,7 @@ describe('TimerFiring', () => {
       readinessNow = 0;
       return stalled;
     };
-    await waitUntil(() => readAt(62_000).length === 0);
+    await eventually(() => readAt(62_000).length === 0, 'a beat of the idle round', SOON);
     expect(readAt(options.scanIntervalMs + 60_000)).toEqual([]);
     expect(readAt(options.scanIntervalMs + 60_001)).toEqual(['Loop "scheduler timer firing" has not turned for 65 s: it meant to turn again within 5.0 s (allowed 60 s past that)']);
   });
@@ -152,7 +147,7 @@ describe('TimerFiring', () => {
     readinessNow = 60_001;
     expect(readiness.stalledLoops()).toEqual(['Loop "scheduler timer firing" has not turned for 60 s (allowed 60 s)']);
     release();
-    await waitUntil(() => bus.sent.length === 1 && timers.rows.size === 0);
-    await waitUntil(() => readiness.stalledLoops().length === 0);
+    await eventually(() => bus.sent.length === 1 && timers.rows.size === 0, 'the timer to be fired and removed', SOON);
+    await eventually(() => readiness.stalledLoops().length === 0, 'the loop to beat again', SOON);
   });
 });

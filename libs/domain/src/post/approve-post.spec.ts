@@ -1,6 +1,6 @@
 import { PostCommand } from './post-commands';
-import { givenPost } from './testing/post-decider-specification';
-import { approver, content, ev, history, LATER, member, NOW, T0 } from './testing/post-fixtures';
+import { givenPost } from '../testing/post-decider-specification';
+import { approver, content, ev, history, LATER, member, NOW, T0 } from '../testing/post-fixtures';
 
 const approvePost = (actor = approver): PostCommand => ({ type: 'ApprovePost', actor, now: NOW });
 

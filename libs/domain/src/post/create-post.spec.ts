@@ -1,5 +1,5 @@
-import { givenPost } from './testing/post-decider-specification';
-import { accountB, approver, content, createPost, ev, history, LATER, member, NOW, original, variant } from './testing/post-fixtures';
+import { givenPost } from '../testing/post-decider-specification';
+import { accountB, approver, content, createPost, ev, history, LATER, member, NOW, original, variant } from '../testing/post-fixtures';
 
 describe('CreatePost', () => {
   it('creates a draft when no schedule is asked for', () => {

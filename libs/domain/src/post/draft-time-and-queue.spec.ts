@@ -1,9 +1,7 @@
-import { Actor, PostCommand, PostContentInput } from './post-commands';
 import { PostEvent } from './post-events';
-import { givenPost } from './testing/post-decider-specification';
-import { approver, content, createPost, ev, history, LATER, member, NOW, T0 } from './testing/post-fixtures';
+import { givenPost } from '../testing/post-decider-specification';
+import { approver, content, createPost, ev, history, LATER, member, NOW, T0, updatePost } from '../testing/post-fixtures';
 
-const updatePost = (actor: Actor, input: PostContentInput): PostCommand => ({ type: 'UpdatePost', actor, now: NOW, input });
 const EARLIER = '2026-11-21T08:00:00.000Z';
 const SLOT = '2026-11-23T09:00:00.000Z';
 const QUEUE = { timezone: 'Europe/Paris', slots: [{ day: 'mon' as const, time: '10:00' }] };

@@ -1,6 +1,6 @@
 import { evolve, foldPost } from './evolve';
 import { initialPostState } from './post-state';
-import { accountA, content, ev, history, LATER, NOW, original, POST_UUID, T0, WORKSPACE_UUID } from './testing/post-fixtures';
+import { accountA, content, ev, history, LATER, NOW, original, POST_UUID, T0, WORKSPACE_UUID } from '../testing/post-fixtures';
 
 describe('evolve', () => {
   it('starts at revision 0 with a draft', () => {

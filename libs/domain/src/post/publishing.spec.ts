@@ -1,8 +1,8 @@
 import { foldPost } from './evolve';
 import { noResultMessage } from './decide';
 import { PostCommand } from './post-commands';
-import { givenPost } from './testing/post-decider-specification';
-import { accountA, accountB, content, ev, history, LATER, publishResult, REFUSAL } from './testing/post-fixtures';
+import { givenPost } from '../testing/post-decider-specification';
+import { accountA, accountB, content, ev, history, LATER, publishResult, REFUSAL } from '../testing/post-fixtures';
 
 const startPublishing = (scheduledRevision: number): PostCommand => ({ type: 'StartPublishing', scheduledRevision, now: LATER });
 

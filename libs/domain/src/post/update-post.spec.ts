@@ -1,8 +1,6 @@
-import { Actor, PostCommand, PostContentInput } from './post-commands';
-import { givenPost } from './testing/post-decider-specification';
-import { accountA, approver, content, ev, history, LATER, member, NOW, original } from './testing/post-fixtures';
-
-const updatePost = (actor: Actor, input: PostContentInput): PostCommand => ({ type: 'UpdatePost', actor, now: NOW, input });
+import { PostCommand, PostContentInput } from './post-commands';
+import { givenPost } from '../testing/post-decider-specification';
+import { accountA, approver, content, ev, history, LATER, member, NOW, original, updatePost } from '../testing/post-fixtures';
 const newContent = (intent: PostContentInput['intent'] = { kind: 'draft' }) =>
   content(intent, { versions: [{ ...original, content: [{ body: 'Edited', media: [] }] }], accounts: [accountA], tags: [] });
 

@@ -1,7 +1,8 @@
 import { IncomingMessage, InProcessMessageBus, Subscription } from '@app/messaging';
 import { migrateSchema } from '@app/persistence';
 import { testEngines } from '@app/persistence/testing';
-import { newEvent, newStreamId, waitFor } from '../testing/test-helpers';
+import { eventually } from '@app/testing/eventually';
+import { newEvent, newStreamId } from '../testing/test-helpers';
 import { SqlEventStore } from '../sql/sql-event-store';
 import { EventRelay } from './event-relay';
 import { eventRelayMigration, RelayTables } from './relay-lease';
@@ -37,13 +38,13 @@ describe.each(testEngines)('EventRelay to the InProcessMessageBus on %s', (_engi
       const streams = [newStreamId(), newStreamId(), newStreamId()];
       for (const streamId of streams) await store.appendToStream(streamId, [newEvent('E0'), newEvent('E1')], 'no_stream');
       relay.start();
-      await waitFor('the backlog on the bus', () => received.length === 6);
+      await eventually(() => received.length === 6, 'the backlog on the bus');
 
       await relay.stop();
       for (const streamId of streams) await store.appendToStream(streamId, [newEvent('E2')], 1);
       relay = new EventRelay(relayTables, 'post-events', store, bus, toMessage, { acquireEveryMs: 50 });
       relay.start();
-      await waitFor('the events appended while the relay was down', () => received.length === 9);
+      await eventually(() => received.length === 9, 'the events appended while the relay was down');
 
       const stored = await store.readAll(-1, 100);
       expect(received.map((message) => message.headers['event-id']).sort()).toEqual(stored.map((event) => event.id).sort());

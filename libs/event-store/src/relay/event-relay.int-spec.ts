@@ -1,7 +1,8 @@
 import { migrateSchema, openPostgresDatabase, openSqliteDatabase, SchemaDatabase, SqlDatabase } from '@app/persistence';
 import { createThrowawayDatabase } from '@app/persistence/testing';
+import { eventually } from '@app/testing/eventually';
 import { RecordingMessageBus } from '../testing/recording-message-bus';
-import { newEvent, newStreamId, sleep, waitFor } from '../testing/test-helpers';
+import { newEvent, newStreamId, sleep } from '../testing/test-helpers';
 import { RecordedEvent } from '../event-store.port';
 import { SqlEventStore } from '../sql/sql-event-store';
 import { EventRelay, EventRelayOptions, EventToMessage } from './event-relay';
@@ -110,7 +111,7 @@ describe.each([
     const first = relay();
     first.start();
 
-    await waitFor('the backlog to be relayed', async () => (await savedCheckpoint()) === lastPosition);
+    await eventually(async () => (await savedCheckpoint()) === lastPosition, 'the backlog to be relayed');
     expect(publishedTypes()).toEqual(['A0', 'A1', 'B0']);
     const [message] = bus.published;
     expect(message).toEqual({
@@ -122,12 +123,12 @@ describe.each([
     expect(message.headers?.['event-id']).toBe((await fixture.store[0].readStream(a))[0].id);
 
     await append(b, ['B1'], 0);
-    await waitFor('the live event', () => bus.published.length === 4);
+    await eventually(() => bus.published.length === 4, 'the live event');
     await first.stop();
 
     await append(a, ['A3'], 2);
     relay().start();
-    await waitFor('the event appended while no relay ran', () => bus.published.length === 5);
+    await eventually(() => bus.published.length === 5, 'the event appended while no relay ran');
     await sleep(200);
     expect(publishedTypes()).toEqual(['A0', 'A1', 'B0', 'B1', 'A3']);
   });
@@ -140,7 +141,7 @@ describe.each([
     await fixture.store[0].appendToStream(a, [newEvent('A0', { type: 'A0' }), huge], 'no_stream');
     const last = await append(a, ['A2'], 1);
     relay().start();
-    await waitFor('the events after the large one', async () => (await savedCheckpoint()) === last);
+    await eventually(async () => (await savedCheckpoint()) === last, 'the events after the large one');
     expect(bus.published.filter((message) => message.topic === 'post-events').map((message) => (message.value as { type: string }).type)).toEqual(['A0', 'A2']);
     const [notice] = bus.published.filter((message) => message.topic === 'post-events.dlq');
     expect(notice).toMatchObject({ key: a, value: { reason: 'too_large', limit: 200 }, headers: { 'event-id': huge.id, 'dlq-error': expect.stringContaining('more than the 200') } });
@@ -151,7 +152,7 @@ describe.each([
     bus.failNext = 2;
     await append(newStreamId(), ['E0', 'E1'], 'no_stream');
     relay().start();
-    await waitFor('both events', () => bus.published.length === 2);
+    await eventually(() => bus.published.length === 2, 'both events');
     expect(publishedTypes()).toEqual(['E0', 'E1']);
     // Both events go out in one batch: two refused publishes, then the one that succeeds.
     expect(bus.publishAttempts).toBe(3);
@@ -160,7 +161,7 @@ describe.each([
   it('publishes events appended together in one batch with one checkpoint', async () => {
     await append(newStreamId(), ['E0', 'E1', 'E2', 'E3'], 'no_stream');
     relay().start();
-    await waitFor('all events', () => bus.published.length === 4);
+    await eventually(() => bus.published.length === 4, 'all events');
     expect(publishedTypes()).toEqual(['E0', 'E1', 'E2', 'E3']);
     expect(bus.publishAttempts).toBe(1);
   });
@@ -170,17 +171,17 @@ describe.each([
     const leader = relay(0);
     const standby = relay(1);
     leader.start();
-    await waitFor('a leader', () => leader.isLeader);
+    await eventually(() => leader.isLeader, 'a leader');
     standby.start();
     await append(streamId, ['E0', 'E1'], 'no_stream');
-    await waitFor('the first events', () => bus.published.length === 2);
+    await eventually(() => bus.published.length === 2, 'the first events');
     await sleep(300);
     expect(standby.isLeader).toBe(false);
 
     await leader.stop();
-    await waitFor('the standby to take over', () => standby.isLeader, 3000);
+    await eventually(() => standby.isLeader, 'the standby to take over', { timeoutMs: 3000 });
     await append(streamId, ['E2'], 1);
-    await waitFor('the event after the takeover', () => bus.published.length === 3);
+    await eventually(() => bus.published.length === 3, 'the event after the takeover');
     await sleep(200);
     expect(publishedTypes()).toEqual(['E0', 'E1', 'E2']);
   });
@@ -199,18 +200,18 @@ describe.each([
       await sleep(300);
       expect(successor.isLeader).toBe(false);
       expect(bus.published).toEqual([]);
-      await waitFor('the expired lease to be taken', () => successor.isLeader, 3000);
+      await eventually(() => successor.isLeader, 'the expired lease to be taken', { timeoutMs: 3000 });
     } else {
-      await waitFor('the leftover lease to be taken', () => successor.isLeader, 300);
+      await eventually(() => successor.isLeader, 'the leftover lease to be taken', { timeoutMs: 300 });
     }
-    await waitFor('the pending event', () => bus.published.length === 1);
+    await eventually(() => bus.published.length === 1, 'the pending event');
     expect(publishedTypes()).toEqual(['E0']);
   });
 
   it('stands down when another instance has taken its lease', async () => {
     const first = relay();
     first.start();
-    await waitFor('a leader', () => first.isLeader);
+    await eventually(() => first.isLeader, 'a leader');
     const { db, dialect } = fixture.relays[1];
     const { owner } = await db.selectFrom('event_relays').select('owner').where('name', '=', relayName).executeTakeFirstOrThrow();
     // Another instance of the same process, so that a single-process database, too, respects its lease.
@@ -219,7 +220,7 @@ describe.each([
       .set({ owner: `${owner!.split('/')[0]}/other`, lease_until: dialect.nowPlusMs(3_600_000) })
       .where('name', '=', relayName)
       .execute();
-    await waitFor('the relay to notice', () => !first.isLeader, 2000);
+    await eventually(() => !first.isLeader, 'the relay to notice', { timeoutMs: 2000 });
     await append(newStreamId(), ['E0'], 'no_stream');
     await sleep(300);
     expect(bus.published).toEqual([]);

@@ -1,6 +1,7 @@
+import { eventually } from '@app/testing/eventually';
 import { EventStore, RecordedEvent, WrongExpectedRevisionError } from '../event-store.port';
 import type { EventStoreFixture } from './event-store.contract';
-import { newEvent, newStreamId, waitFor } from './test-helpers';
+import { newEvent, newStreamId } from './test-helpers';
 
 async function conflictOf(append: Promise<unknown>): Promise<WrongExpectedRevisionError> {
   const error = await append.then(
@@ -183,7 +184,7 @@ export function appendAndReadContract(fixture: () => EventStoreFixture): void {
         const stored = await readAllAfter(store(), start);
         expect(stored).toHaveLength(120);
         const last = stored[stored.length - 1].position;
-        await waitFor('the subscriber to reach the last event', () => seen.at(-1)?.position === last, 10_000);
+        await eventually(() => seen.at(-1)?.position === last, 'the subscriber to reach the last event', { timeoutMs: 10_000 });
         expect(seen.map((event) => event.position)).toEqual(stored.map((event) => event.position));
       } finally {
         await subscription.stop();

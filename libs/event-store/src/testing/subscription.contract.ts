@@ -1,6 +1,7 @@
+import { eventually } from '@app/testing/eventually';
 import { AllSubscription, EventStore, RecordedEvent } from '../event-store.port';
 import type { EventStoreFixture } from './event-store.contract';
-import { deferred, newEvent, newStreamId, sleep, waitFor } from './test-helpers';
+import { deferred, newEvent, newStreamId, sleep } from './test-helpers';
 
 async function head(store: EventStore): Promise<number> {
   return (await store.appendToStream(newStreamId(), [newEvent('Marker')], 'no_stream')).position;
@@ -29,14 +30,14 @@ export function subscriptionContract(fixture: () => EventStoreFixture): void {
       subscribe(store(), start, async (event) => {
         seen.push(event);
       });
-      await waitFor('catch-up', () => seen.length === 3);
+      await eventually(() => seen.length === 3, 'catch-up');
 
       // Well under the fixture's poll interval: only the in-process wake-up can deliver this in time.
       await store().appendToStream(streamId, [newEvent('E3')], 2);
-      await waitFor('the live event', () => seen.length === 4, 2000);
+      await eventually(() => seen.length === 4, 'the live event', { timeoutMs: 2000 });
       await store().appendToStream(newStreamId(), [newEvent('X0')], 'no_stream');
       await store().appendToStream(streamId, [newEvent('E4')], 3);
-      await waitFor('more live events', () => seen.length === 6, 2000);
+      await eventually(() => seen.length === 6, 'more live events', { timeoutMs: 2000 });
 
       expect(seen.map((event) => event.type)).toEqual(['E0', 'E1', 'E2', 'E3', 'X0', 'E4']);
       expect(seen.map((event) => event.position)).toEqual(
@@ -52,9 +53,9 @@ export function subscriptionContract(fixture: () => EventStoreFixture): void {
       });
       const streamId = newStreamId();
       await store().appendToStream(streamId, [newEvent('E0')], 'no_stream');
-      await waitFor('the first event', () => seen.length === 1);
+      await eventually(() => seen.length === 1, 'the first event');
       await store().appendToStream(streamId, [newEvent('E1'), newEvent('E2')], 0);
-      await waitFor('the next events', () => seen.length === 3);
+      await eventually(() => seen.length === 3, 'the next events');
       expect(seen).toEqual(['E0', 'E1', 'E2']);
     });
 
@@ -67,7 +68,7 @@ export function subscriptionContract(fixture: () => EventStoreFixture): void {
         calls.push({ type: event.type, id: event.id, at: Date.now() });
         if (event.type === 'E1' && failuresLeft-- > 0) throw new Error('handler down');
       });
-      await waitFor('all events after the retries', () => calls.length === 5);
+      await eventually(() => calls.length === 5, 'all events after the retries');
       expect(calls.map((call) => call.type)).toEqual(['E0', 'E1', 'E1', 'E1', 'E2']);
       expect(new Set(calls.slice(1, 4).map((call) => call.id)).size).toBe(1);
       expect(calls[2].at - calls[1].at).toBeGreaterThanOrEqual(fixture().retryDelayMs * 0.9);
@@ -90,7 +91,7 @@ export function subscriptionContract(fixture: () => EventStoreFixture): void {
       for (let revision = 0; revision < 10; revision++) {
         await store().appendToStream(streamId, [newEvent(`E${revision}`)], revision === 0 ? 'no_stream' : revision - 1);
       }
-      await waitFor('all events', () => seen.length === 10);
+      await eventually(() => seen.length === 10, 'all events');
       expect(maxRunning).toBe(1);
       expect(seen).toEqual(Array.from({ length: 10 }, (_, revision) => `E${revision}`));
     });
@@ -106,7 +107,7 @@ export function subscriptionContract(fixture: () => EventStoreFixture): void {
         seen.push(event.type);
       });
       await store().appendToStream(newStreamId(), [newEvent('E0'), newEvent('E1')], 'no_stream');
-      await waitFor('the handler to start', () => handling);
+      await eventually(() => handling, 'the handler to start');
 
       let stopped = false;
       const stopping = subscription.stop().then(() => (stopped = true));

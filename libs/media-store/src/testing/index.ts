@@ -1,3 +1,4 @@
+/** For tests only (`@app/media-store/testing`): media made for the tests, and files written by real encoders. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 

@@ -1,13 +1,12 @@
 import { Logger } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import { SqlDatabase } from '@app/persistence';
 import { openSqliteForTest } from '@app/persistence/testing';
 import { prometheusText } from '@app/telemetry';
 import { InProcessMessageBus } from '../in-process/in-process-message-bus';
 import { Inbox } from '../testing/inbox';
+import { unique } from '../testing/unique-name';
 import { ConsumerLagGauge, LAG_LOOKUP_INTERVAL_MS } from './consumer-lag-gauge';
 
-const unique = (name: string): string => `${name}-${randomUUID().slice(0, 8)}`;
 
 /** The consumer_lag_messages lines of the exposition about a topic (the series of other tests stay in the process). */
 const lagLines = async (topic: string): Promise<string[]> =>

@@ -1,15 +1,14 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { EncryptionKey, parseEncryptionKey, WireCipher } from '@app/security';
+import { WireCipher } from '@app/security';
+import { newKey } from '@app/security/testing';
 import { sealPayload } from '../kafka/sealed-payload';
 import { RpcFailures } from '../rpc.port';
 import { ServiceError } from '../service-error';
 import { CLOCK_SKEW_TOLERANCE_MS, HttpQueryClient, HttpQueryServer, QUERY_PATH_PREFIX } from './http-query';
 
 const SECRET = 'whsec_do-not-leak-this';
-
-const newKey = (): EncryptionKey => parseEncryptionKey(randomBytes(32).toString('base64'), 'ENCRYPTION_KEY', { strict: true });
 
 /** A service's query endpoint on a real HTTP server, and what crossed the wire. */
 async function startEndpoint(queries: HttpQueryServer): Promise<{ url: string; bodies: string[]; replies: string[]; close(): Promise<void> }> {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { SchemaDatabase, SqlDatabase } from '@app/persistence';
 import { testEngines } from '@app/persistence/testing';
+import { eventually } from '@app/testing/eventually';
 import { RetryPolicy } from '../delivery/retry-policy';
 import { IncomingMessage } from '../message-bus.port';
-import { eventually, Gate, Inbox } from '../testing/inbox';
+import { Gate, Inbox } from '../testing/inbox';
 import { describeMessageBusContract, MessageBusContractFixture } from '../testing/message-bus.contract';
 import { describeMessageBusBatches } from '../testing/message-bus-batches.contract';
 import { InProcessMessageBus, InProcessMessageBusOptions } from './in-process-message-bus';
@@ -151,7 +152,7 @@ describe.each(testEngines)('in-process bus on %s', (engine, open) => {
         await local.publish(topic, [{ key: 'post-1', value: { seq } }]);
         await inbox.waitFor(seq + 1);
       }
-      await until(async () => (await committed(log(), 'committer', topic)) === 3, 'the group committed the three messages');
+      await eventually(async () => (await committed(log(), 'committer', topic)) === 3, 'the group to commit the three messages', { timeoutMs: 10_000 });
       await local.publish(topic, [{ key: 'post-1', value: { seq: 3 } }]);
       await inbox.waitFor(4);
       await group.stop();
@@ -164,7 +165,7 @@ describe.each(testEngines)('in-process bus on %s', (engine, open) => {
       await local.subscribe({ groupId: 'group', topics: [topic], handle: inbox.handle });
       await local.publish(topic, [0, 1].map((seq) => ({ key: 'post-1', value: { seq } })));
       await inbox.waitFor(2);
-      await until(async () => (await committed(log(), 'group', topic)) === 2, 'the group committed both messages');
+      await eventually(async () => (await committed(log(), 'group', topic)) === 2, 'the group to commit both messages', { timeoutMs: 10_000 });
       await local.deleteConsumedMessages(0);
       expect(await log().db.selectFrom('messages').select('offset').where('topic', '=', topic).execute()).toEqual([]);
 
@@ -213,7 +214,7 @@ describe.each(testEngines)('in-process bus on %s', (engine, open) => {
           throw new Error('downstream is down');
         },
       });
-      await eventually(() => attempts === 1, 'the first attempt failed');
+      await eventually(() => attempts === 1, 'the first attempt to fail', { timeoutMs: 10_000 });
 
       const stopStarted = Date.now();
       await failing.stop();
@@ -238,9 +239,10 @@ describe.each(testEngines)('in-process bus on %s', (engine, open) => {
       await local.publish(topic, [0, 1].map((seq) => ({ key: 'post-1', value: { seq } })));
       await ahead.waitFor(2);
       await behind.waitFor(2);
-      await until(
+      await eventually(
         async () => (await committed(log(), 'ahead', topic)) >= 2 && (await committed(log(), 'behind', topic)) >= 2,
-        'both groups committed past 0 and 1',
+        'both groups to commit past 0 and 1',
+        { timeoutMs: 10_000 },
       );
       await local.publish(topic, [2, 3].map((seq) => ({ key: 'post-1', value: { seq } })));
       await ahead.waitFor(4);
@@ -263,7 +265,7 @@ describe.each(testEngines)('in-process bus on %s', (engine, open) => {
 
       const stored = async (): Promise<number> =>
         (await log().db.selectFrom('messages').select('offset').where('topic', '=', topic).execute()).length;
-      await until(async () => (await stored()) === 0, 'retention deleted the consumed messages', 3_000);
+      await eventually(async () => (await stored()) === 0, 'retention to delete the consumed messages', { timeoutMs: 3_000 });
       expect(await stored()).toBe(0);
     });
 
@@ -285,14 +287,6 @@ const sequence = (message: IncomingMessage): number => (message.value as { seq: 
 async function committed(log: SchemaDatabase<BusTables>, groupId: string, topic: string): Promise<number> {
   const rows = await log.db.selectFrom('committed_offsets').select('next_offset').where('group_id', '=', groupId).where('topic', '=', topic).execute();
   return rows.reduce((sum, row) => sum + Number(row.next_offset), 0);
-}
-
-/** Waits until the database says `condition`, checking every 10 ms. */
-async function until(condition: () => Promise<boolean>, description: string, timeoutMs = 10_000): Promise<void> {
-  for (const deadline = Date.now() + timeoutMs; !(await condition()); ) {
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting until ${description}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 async function openBus(database: SqlDatabase, options: InProcessMessageBusOptions): Promise<InProcessMessageBus> {

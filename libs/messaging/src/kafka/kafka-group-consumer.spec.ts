@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { Consumer } from 'kafkajs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { eventually } from '@app/testing/eventually';
 import { GroupMemberReports, GroupMembershipWatch, WatchedMember } from '../group-membership';
 import { KafkaGroupConsumer } from './kafka-group-consumer';
 
@@ -82,13 +83,6 @@ function member(consumer: FakeConsumer, membership?: GroupMembershipWatch): Kafk
   );
 }
 
-async function until(condition: () => boolean): Promise<void> {
-  for (let waited = 0; !condition(); waited += 5) {
-    if (waited > 2_000) throw new Error('condition not met within 2 s');
-    await sleep(5);
-  }
-}
-
 describe('KafkaGroupConsumer after a crash', () => {
   it('joins its group again when kafkajs leaves it crashed (a non-retriable error)', async () => {
     const consumer = new FakeConsumer();
@@ -97,7 +91,7 @@ describe('KafkaGroupConsumer after a crash', () => {
     expect(consumer.joins).toBe(1);
 
     consumer.crash(false);
-    await until(() => consumer.joins === 2);
+    await eventually(() => consumer.joins === 2, 'the member to join again', { timeoutMs: 2_000, intervalMs: 5 });
     await subscription.stop();
   });
 
@@ -108,7 +102,7 @@ describe('KafkaGroupConsumer after a crash', () => {
 
     consumer.failingConnects = 3;
     consumer.crash(false);
-    await until(() => consumer.joins === 2);
+    await eventually(() => consumer.joins === 2, 'the member to join again', { timeoutMs: 2_000, intervalMs: 5 });
     expect(consumer.failingConnects).toBe(0);
     await subscription.stop();
   });

@@ -1,20 +1,20 @@
 import { deadLetterTopic } from '../dead-letter';
 import { Kafka, logLevel } from 'kafkajs';
-import { randomUUID } from 'node:crypto';
+import { eventually } from '@app/testing/eventually';
 import { DeadLetterHeaders } from '../dead-letter';
 import { RetryPolicy } from '../delivery/retry-policy';
 import { describeMessageBusContract } from '../testing/message-bus.contract';
 import { describeMessageBusBatches } from '../testing/message-bus-batches.contract';
-import { eventually, Gate, Inbox } from '../testing/inbox';
+import { Gate, Inbox } from '../testing/inbox';
+import { unique } from '../testing/unique-name';
 import { KafkaMessageBus, KafkaMessageBusOptions } from './kafka-message-bus';
-import { describeWithKafka } from './testing/describe-with-kafka';
-import { chooseTestKafka, startTestKafkaCluster, TestKafkaCluster } from './testing/test-kafka-cluster';
+import { describeWithKafka } from '../testing/describe-with-kafka';
+import { chooseTestKafka, startTestKafkaCluster, TestKafkaCluster } from '../testing/test-kafka-cluster';
 
 // Joining a consumer group takes seconds (about 3 s for every new group on the mock cluster).
 jest.setTimeout(60_000);
 
 const RETRY: RetryPolicy = { firstDelayMs: 10, maxDelayMs: 40, deadLetterAfterMs: 500 };
-const unique = (name: string): string => `${name}-${randomUUID().slice(0, 8)}`;
 const busOptions = (cluster: TestKafkaCluster): KafkaMessageBusOptions => ({
   brokers: cluster.brokers,
   clientId: unique('test'),
@@ -119,14 +119,14 @@ describeWithKafka('KafkaMessageBus on Kafka', () => {
       const send = (from: number, count: number) =>
         publisher.publish(topic, Array.from({ length: count }, (_, index) => ({ key: `post-${from + index}`, value: { seq: from + index } })));
       await send(0, 400);
-      await eventually(() => leaving.messages.length > 0 && staying.messages.length > 0, 'both members handle messages', 30_000);
+      await eventually(() => leaving.messages.length > 0 && staying.messages.length > 0, 'both members to handle messages', { timeoutMs: 30_000 });
 
       // The rebalance starts while the staying member commits message after message.
       await leaver.stop();
       await send(400, 40);
 
       const handled = () => new Set([...leaving.values(), ...staying.values()].map((value) => (value as { seq: number }).seq));
-      await eventually(() => handled().size === 440, 'every message was handled by a member of the group', 30_000);
+      await eventually(() => handled().size === 440, 'every message to be handled by a member of the group', { timeoutMs: 30_000 });
     });
 
     it('moves a value that is not JSON to the dead-letter topic untouched, without calling the handler', async () => {
@@ -153,7 +153,7 @@ describeWithKafka('KafkaMessageBus on Kafka', () => {
       try {
         await inbox.waitFor(1);
         expect(inbox.values()).toEqual([{ seq: 1 }]);
-        await eventually(() => deadLetters.length === 1, 'the bad message reached the dead-letter topic');
+        await eventually(() => deadLetters.length === 1, 'the bad message to reach the dead-letter topic', { timeoutMs: 10_000 });
         expect(deadLetters[0].value).toBe('not json {');
         expect(deadLetters[0].headers).toMatchObject({
           'event-id': 'e-0',
@@ -200,7 +200,7 @@ describeWithKafka('KafkaMessageBus on Kafka', () => {
       });
       await bus.subscribe({ groupId, topics: [topic], handle: held.handle });
       try {
-        await eventually(() => entered.length === 1, 'the first message left reached the handler');
+        await eventually(() => entered.length === 1, 'the first message left to reach the handler', { timeoutMs: 10_000 });
 
         const lags = await bus.consumerLag([groupId]);
 

@@ -1,16 +1,16 @@
 import { deadLetterTopic } from '../dead-letter';
 import { MessageSigner, parseEncryptionKey } from '@app/security';
 import { Kafka, logLevel } from 'kafkajs';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { DeadLetterHeaders } from '../dead-letter';
 import { Inbox } from '../testing/inbox';
+import { unique } from '../testing/unique-name';
 import { KafkaMessageBus } from './kafka-message-bus';
-import { describeWithKafka } from './testing/describe-with-kafka';
-import { startTestKafkaCluster, TestKafkaCluster } from './testing/test-kafka-cluster';
+import { describeWithKafka } from '../testing/describe-with-kafka';
+import { startTestKafkaCluster, TestKafkaCluster } from '../testing/test-kafka-cluster';
 
 jest.setTimeout(60_000);
 
-const unique = (name: string): string => `${name}-${randomUUID().slice(0, 8)}`;
 const signerOf = (keyText: string) => new MessageSigner({ current: parseEncryptionKey(keyText, 'ENCRYPTION_KEY', { strict: true }) });
 
 describeWithKafka('KafkaMessageBus with signed messages, on Kafka', () => {

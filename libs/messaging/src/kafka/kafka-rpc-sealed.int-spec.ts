@@ -1,13 +1,14 @@
 import { MessageSigner, parseEncryptionKey, SecretBox, WireCipher } from '@app/security';
 import { IHeaders, Kafka, logLevel } from 'kafkajs';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { eventually } from '@app/testing/eventually';
 import { deadLetterTopic } from '../dead-letter';
 import { ServiceError } from '../service-error';
 import { Inbox } from '../testing/inbox';
 import { KafkaMessageBus, KafkaMessageBusOptions } from './kafka-message-bus';
 import { KafkaRpc } from './kafka-rpc';
-import { describeWithKafka } from './testing/describe-with-kafka';
-import { startTestKafkaCluster, TestKafkaCluster } from './testing/test-kafka-cluster';
+import { describeWithKafka } from '../testing/describe-with-kafka';
+import { startTestKafkaCluster, TestKafkaCluster } from '../testing/test-kafka-cluster';
 
 jest.setTimeout(60_000);
 
@@ -79,11 +80,7 @@ describeWithKafka('KafkaRpc with sealed, signed payloads, on Kafka', () => {
         eachMessage: async ({ topic, message }) =>
           void found.push({ topic, key: message.key?.toString() ?? '', value: message.value?.toString() ?? '', headers: textOf(message.headers) }),
       });
-      const deadline = Date.now() + 30_000;
-      while (found.length < count) {
-        if (Date.now() > deadline) throw new Error(`${count} raw messages on ${topics.join(', ')} (got ${found.length})`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await eventually(() => found.length >= count, () => `${count} raw messages on ${topics.join(', ')} (got ${found.length})`, { timeoutMs: 30_000, intervalMs: 50 });
       return found;
     } finally {
       await reader.disconnect();

@@ -5,8 +5,8 @@ import { Inbox } from '../testing/inbox';
 import { KafkaMessageBus, KafkaMessageBusOptions } from './kafka-message-bus';
 import { RpcFailures } from '../rpc.port';
 import { KafkaRpc, KafkaRpcHeaders, KafkaRpcOptions } from './kafka-rpc';
-import { describeWithKafka } from './testing/describe-with-kafka';
-import { startTestKafkaCluster, TestKafkaCluster } from './testing/test-kafka-cluster';
+import { describeWithKafka } from '../testing/describe-with-kafka';
+import { startTestKafkaCluster, TestKafkaCluster } from '../testing/test-kafka-cluster';
 
 /** Methods named `<service>.<name>`: the service before the first dot names the request topic. */
 const Methods = {

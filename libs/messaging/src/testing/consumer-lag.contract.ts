@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { eventually } from '@app/testing/eventually';
 import { ConsumerLag, MessageBus } from '../message-bus.port';
-import { eventually, Gate, Inbox } from './inbox';
+import { Gate, Inbox } from './inbox';
+import { unique } from './unique-name';
 
 /** What the consumer-lag tests get from the contract suite: its bus (closed after each test), a topic of their own, its partitions. */
 export interface ConsumerLagContext {
@@ -9,17 +10,10 @@ export interface ConsumerLagContext {
   partitions: number;
 }
 
-const unique = (name: string): string => `${name}-${randomUUID().slice(0, 8)}`;
-
-/** Asks for the lag until `accepts` it (commits come a moment after the handler); fails with the last answer after `timeoutMs`. */
+/** Asks for the lag until `accepts` it (commits come a moment after the handler); tells the last answer when it gives up. */
 async function lagWhen(ask: () => Promise<ConsumerLag[]>, accepts: (lags: ConsumerLag[]) => boolean, timeoutMs = 20_000): Promise<ConsumerLag[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const lags = await ask();
-    if (accepts(lags)) return lags;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms; the last lag was ${JSON.stringify(lags)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  let last: ConsumerLag[] = [];
+  return eventually(async () => accepts((last = await ask())) && last, () => `the lag asked for; the last was ${JSON.stringify(last)}`, { timeoutMs, intervalMs: 100 });
 }
 
 /**
@@ -63,7 +57,7 @@ function itReportsConsumerLag(context: () => ConsumerLagContext): void {
     await bus.publish(topic, [0, 1, 2].map((seq) => ({ key: 'post-1', value: { seq } })));
     await bus.subscribe({ groupId, topics: [topic], handle: inbox.handle });
     try {
-      await eventually(() => entered === 1, 'the first message reached the handler');
+      await eventually(() => entered === 1, 'the first message to reach the handler', { timeoutMs: 10_000 });
 
       const lags = await lagWhen(() => bus.consumerLag([groupId]), (found) => found[0]?.partitions === partitions);
 

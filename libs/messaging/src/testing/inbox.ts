@@ -1,13 +1,8 @@
+import { eventually } from '@app/testing/eventually';
 import { IncomingMessage } from '../message-bus.port';
 
-/** Waits until `condition` holds, checking every 10 ms; fails with `description` after `timeoutMs`. */
-export async function eventually(condition: () => boolean, description: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting until ${description}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+/** How long a test waits for messages by default: a consumer group may take seconds to join a broker. */
+const MESSAGES_TIMEOUT_MS = 10_000;
 
 /** Collects what a consumer handled, so a test can wait for it and look at it. */
 export class Inbox {
@@ -20,14 +15,13 @@ export class Inbox {
     this.messages.push(message);
   };
 
-  async waitFor(count: number, timeoutMs?: number): Promise<IncomingMessage[]> {
-    await eventually(() => this.messages.length >= count, `${count} messages were handled (got ${this.messages.length})`, timeoutMs);
+  async waitFor(count: number, timeoutMs = MESSAGES_TIMEOUT_MS): Promise<IncomingMessage[]> {
+    await eventually(() => this.messages.length >= count, () => `${count} handled messages (got ${this.messages.length})`, { timeoutMs });
     return this.messages;
   }
 
-  async waitForValue(predicate: (value: unknown) => boolean, description: string): Promise<IncomingMessage> {
-    await eventually(() => this.messages.some((message) => predicate(message.value)), description);
-    return this.messages.find((message) => predicate(message.value))!;
+  waitForValue(predicate: (value: unknown) => boolean, description: string): Promise<IncomingMessage> {
+    return eventually(() => this.messages.find((message) => predicate(message.value)), description, { timeoutMs: MESSAGES_TIMEOUT_MS });
   }
 
   values(): unknown[] {

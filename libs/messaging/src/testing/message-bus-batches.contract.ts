@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { eventually } from '@app/testing/eventually';
 import { deadLetterTopic } from '../dead-letter';
 import { UnprocessableMessage } from '../delivery/unprocessable-message';
 import { IncomingMessage, MessageBus } from '../message-bus.port';
-import { eventually, Inbox } from './inbox';
+import { Inbox } from './inbox';
 import { MessageBusContractFixture } from './message-bus.contract';
+import { unique } from './unique-name';
 
-const unique = (name: string): string => `${name}-${randomUUID().slice(0, 8)}`;
 const seqs = (messages: readonly IncomingMessage[]) => messages.map((message) => (message.value as { seq: number }).seq);
 
 /**
@@ -40,7 +40,7 @@ export function describeMessageBusBatches(adapter: string, createFixture: () => 
 
       await bus.subscribe({ groupId: unique('group'), topics: [topic], handle: single.handle, handleBatch: async (messages) => void batches.push(seqs(messages)) });
 
-      await eventually(() => batches.flat().length === 5, 'the five messages were handled');
+      await eventually(() => batches.flat().length === 5, 'the five messages to be handled', { timeoutMs: 10_000 });
       expect(batches.flat()).toEqual([0, 1, 2, 3, 4]);
       expect(batches.some((batch) => batch.length > 1)).toBe(true);
       expect(single.messages).toEqual([]);
@@ -66,7 +66,7 @@ export function describeMessageBusBatches(adapter: string, createFixture: () => 
       });
 
       expect(seqs(await deadLetters.waitFor(1, 30_000))).toEqual([1]);
-      await eventually(() => handled.length === 2, 'the two good messages were handled', 30_000);
+      await eventually(() => handled.length === 2, 'the two good messages to be handled', { timeoutMs: 30_000 });
       expect(handled).toEqual([0, 2]);
     });
   });

@@ -1,11 +1,12 @@
-import { randomUUID } from 'node:crypto';
+import { eventually } from '@app/testing/eventually';
 import { deadLetterTopic } from '../dead-letter';
 import { DeadLetterHeaders } from '../dead-letter';
 import { RetryPolicy } from '../delivery/retry-policy';
 import { UnprocessableMessage } from '../delivery/unprocessable-message';
 import { MessageBus, SubscribeOptions, Subscription } from '../message-bus.port';
 import { describeConsumerLag } from './consumer-lag.contract';
-import { eventually, Gate, Inbox } from './inbox';
+import { Gate, Inbox } from './inbox';
+import { unique } from './unique-name';
 
 export interface MessageBusContractFixture {
   /** Opens a bus on the shared broker or database; opening another one is what a restarted process does. */
@@ -21,7 +22,6 @@ export interface MessageBusContractFixture {
   dispose(): Promise<void>;
 }
 
-const unique = (name: string): string => `${name}-${randomUUID().slice(0, 8)}`;
 const sequence = (value: unknown): number => (value as { seq: number }).seq;
 
 /**
@@ -172,7 +172,7 @@ export function describeMessageBusContract(
       });
       await bus.publish(topic, [0, 1].map((seq) => ({ key: 'post-1', value: { seq } })));
       const subscription = await subscribe({ groupId, handle: interrupted.handle });
-      await eventually(() => deliveries === 1, 'the first message reached the handler');
+      await eventually(() => deliveries === 1, 'the first message to reach the handler', { timeoutMs: 10_000 });
 
       const stopped = subscription.stop();
       stopping.open();
@@ -195,7 +195,7 @@ export function describeMessageBusContract(
       });
       await bus.publish(topic, [{ key: 'post-1', value: { seq: 0 } }]);
       const subscription = await subscribe({ groupId, handle: slow.handle });
-      await eventually(() => entered === 1, 'the message reached the handler');
+      await eventually(() => entered === 1, 'the message to reach the handler', { timeoutMs: 10_000 });
 
       let stopResolved = false;
       const stopped = subscription.stop().then(() => (stopResolved = true));

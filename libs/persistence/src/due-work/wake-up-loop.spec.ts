@@ -1,15 +1,11 @@
 import { Logger } from '@nestjs/common';
+import { eventually, Patience } from '@app/testing/eventually';
 import { PeriodicTask } from '../periodic-task';
 import { LoopBeats, LoopRound, WakeUpLoop, WakeUpLoopOptions } from './wake-up-loop';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const waitUntil = async (condition: () => boolean, timeoutMs = 3_000): Promise<void> => {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(2);
-  }
-};
+/** Looks often: the tests time the loop's turns. */
+const SOON: Patience = { timeoutMs: 3_000, intervalMs: 2 };
 
 /** What readiness heard, in order: a number per beat, 'end' when the loop stopped. */
 class HeardBeats {
@@ -45,7 +41,7 @@ describe('WakeUpLoop', () => {
       turns.push(Date.now());
       return plans.shift() ?? null;
     }, {}, beats);
-    await waitUntil(() => turns.length === 2);
+    await eventually(() => turns.length === 2, 'two turns', SOON);
     expect(turns[1]! - turns[0]!).toBeGreaterThanOrEqual(84);
     await sleep(200);
     expect(turns).toHaveLength(2);
@@ -62,12 +58,12 @@ describe('WakeUpLoop', () => {
       if (rounds === 1) await new Promise<void>((resolve) => (release = resolve));
       return null;
     });
-    await waitUntil(() => rounds === 1);
+    await eventually(() => rounds === 1, 'the first round', SOON);
     loop.wake();
     loop.wake();
     loop.wakeWithin(0);
     release();
-    await waitUntil(() => rounds === 2);
+    await eventually(() => rounds === 2, 'the second round', SOON);
     await sleep(50);
     expect(rounds).toBe(2);
   });
@@ -78,11 +74,11 @@ describe('WakeUpLoop', () => {
       turns.push(Date.now());
       return 500;
     });
-    await waitUntil(() => turns.length === 1);
+    await eventually(() => turns.length === 1, 'the first turn', SOON);
     const asked = Date.now();
     loop.wakeWithin(2_000);
     loop.wakeWhenDue(60);
-    await waitUntil(() => turns.length === 2);
+    await eventually(() => turns.length === 2, 'two turns', SOON);
     expect(turns[1]! - asked).toBeGreaterThanOrEqual(64);
     expect(turns[1]! - asked).toBeLessThan(400);
   });
@@ -95,7 +91,7 @@ describe('WakeUpLoop', () => {
       if (turns.length <= 3) throw new Error('database down');
       return null;
     }, {}, beats);
-    await waitUntil(() => turns.length === 4);
+    await eventually(() => turns.length === 4, 'four turns', SOON);
     expect(turns[1]! - turns[0]!).toBeGreaterThanOrEqual(39);
     expect(turns[2]! - turns[1]!).toBeGreaterThanOrEqual(79);
     expect(turns[3]! - turns[2]!).toBeGreaterThanOrEqual(159);
@@ -111,7 +107,7 @@ describe('WakeUpLoop', () => {
       },
       { idleRecheckMs: 100, failurePauseMs: 80 },
     );
-    await waitUntil(() => rounds === 3, 1_000);
+    await eventually(() => rounds === 3, 'three failed rounds', { ...SOON, timeoutMs: 1_000 });
     const woken = Date.now();
     loop.wake();
     expect(rounds).toBe(4);
@@ -140,7 +136,7 @@ describe('WakeUpLoop', () => {
       turn.progressed(30_000);
       return null;
     }, {}, beats);
-    await waitUntil(() => beats.heard.length === 4);
+    await eventually(() => beats.heard.length === 4, 'four beats', SOON);
     expect(beats.heard).toEqual([0, 0, 30_000, 1_000]);
   });
 
@@ -154,7 +150,7 @@ describe('WakeUpLoop', () => {
       sawStopping = turn.stopping;
       return 0;
     }, {}, beats);
-    await waitUntil(() => rounds === 1);
+    await eventually(() => rounds === 1, 'the first round', SOON);
     const stopping = Date.now();
     await loop.stop();
     expect(Date.now() - stopping).toBeGreaterThanOrEqual(40);
@@ -178,7 +174,7 @@ describe('PeriodicTask', () => {
       if (runs.length === 2) throw new Error('no luck');
     });
     task.start(beats);
-    await waitUntil(() => runs.length === 3);
+    await eventually(() => runs.length === 3, 'three runs', SOON);
     await task.stop();
     expect(runs[1]! - runs[0]!).toBeGreaterThanOrEqual(59);
     expect(runs[2]! - runs[1]!).toBeGreaterThanOrEqual(59);

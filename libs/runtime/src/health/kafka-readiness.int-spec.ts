@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { describeWithBrokerOutages, startTestKafkaCluster, TestKafkaCluster } from '@app/kafka-testing';
+import { describeWithBrokerOutages, startTestKafkaCluster, TestKafkaCluster } from '@app/messaging/testing';
+import { eventually } from '@app/testing/eventually';
 import { GroupMemberReports, GroupMembershipWatch, KafkaMessageBus, Subscription, WatchedMember } from '@app/messaging';
 import { ReadinessWatch } from './readiness-watch';
 
@@ -30,14 +31,6 @@ class AssignmentsSeen implements GroupMembershipWatch {
   }
 }
 
-async function eventually(condition: () => boolean, timeoutMs: number, what: () => string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`Not within ${timeoutMs} ms: ${what()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describeWithBrokerOutages('readiness of Kafka consumer group members, on a broker that stops and starts again', () => {
   let cluster: TestKafkaCluster;
   const buses: KafkaMessageBus[] = [];
@@ -63,7 +56,7 @@ describeWithBrokerOutages('readiness of Kafka consumer group members, on a broke
 
   it('keeps a member with no partitions (five members, four partitions) ready, then is not ready while the broker is gone longer than the session timeout, and ready again once it is back', async () => {
     const { sessionTimeout } = cluster.consumerTimings;
-    await eventually(() => seen.allPartitionsAssigned(), 60_000, () => `the four partitions shared by the five members; assigned: ${JSON.stringify([...seen.assignments.values()])}`);
+    await eventually(() => seen.allPartitionsAssigned(), () => `the four partitions to be shared by the five members; assigned: ${JSON.stringify([...seen.assignments.values()])}`, { timeoutMs: 60_000, intervalMs: 100 });
     const idle = [...seen.assignments.values()].filter((assignment) => (assignment[TOPIC] ?? []).length === 0);
     expect(idle).toHaveLength(1);
     // Longer than a session timeout: the idle member heartbeats like the others, and nobody is called absent.
@@ -74,7 +67,7 @@ describeWithBrokerOutages('readiness of Kafka consumer group members, on a broke
     const stoppedAt = Date.now();
     await cluster.outage.stopBroker();
     try {
-      await eventually(() => readiness.absentMembers().length === MEMBERS, sessionTimeout + 15_000, () => `every member to be called absent; absent: ${readiness.absentMembers().join('; ')}`);
+      await eventually(() => readiness.absentMembers().length === MEMBERS, () => `every member to be called absent; absent: ${readiness.absentMembers().join('; ')}`, { timeoutMs: sessionTimeout + 15_000, intervalMs: 100 });
       // Not before the session timeout has passed since the broker went away.
       expect(Date.now() - stoppedAt).toBeGreaterThan(sessionTimeout);
       for (const problem of readiness.absentMembers()) {
@@ -84,7 +77,7 @@ describeWithBrokerOutages('readiness of Kafka consumer group members, on a broke
       await cluster.outage.restartBroker();
     }
 
-    await eventually(() => readiness.absentMembers().length === 0, 90_000, () => `every member back in its group; still absent: ${readiness.absentMembers().join('; ')}`);
-    await eventually(() => seen.allPartitionsAssigned(), 30_000, () => `the four partitions shared again; assigned: ${JSON.stringify([...seen.assignments.values()])}`);
+    await eventually(() => readiness.absentMembers().length === 0, () => `every member to be back in its group; still absent: ${readiness.absentMembers().join('; ')}`, { timeoutMs: 90_000, intervalMs: 100 });
+    await eventually(() => seen.allPartitionsAssigned(), () => `the four partitions to be shared again; assigned: ${JSON.stringify([...seen.assignments.values()])}`, { timeoutMs: 30_000, intervalMs: 100 });
   });
 });

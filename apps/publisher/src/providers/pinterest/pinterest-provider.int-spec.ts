@@ -1,5 +1,5 @@
 import type { OAuthAppSettings } from '@app/config';
-import { pngImage } from '@app/media-samples';
+import { pngImage } from '@app/media-store/testing';
 import { asyncStepScenarios } from '@test/providers/support/async-step-scenarios';
 import { FaultProxy } from '@test/providers/support/fault-proxy';
 import { memoryProgress, memorySession } from '@test/providers/support/memory-session';

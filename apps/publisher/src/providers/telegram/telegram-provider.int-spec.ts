@@ -1,4 +1,4 @@
-import { mediaFixture } from '@app/media-samples';
+import { mediaFixture } from '@app/media-store/testing';
 import { LocalTelegram, startLocalTelegram } from '@test/providers/telegram/local-telegram';
 import { memorySession } from '@test/providers/support/memory-session';
 import { threadScenarios, ThreadTarget } from '@test/providers/support/thread-scenarios';

@@ -1,4 +1,4 @@
-import { mediaFixture } from '@app/media-samples';
+import { mediaFixture } from '@app/media-store/testing';
 import { memoryProgress } from '@test/providers/support/memory-session';
 import { pngMedia, request, sampleMedia } from '@test/providers/support/provider-scenarios';
 import { LocalTikTok, openIdOf, TEST_CHUNK_BYTES, TikTokConnection } from '@test/providers/tiktok/local-tiktok';

@@ -1,7 +1,7 @@
 import { FieldMessages } from '../../fields/field-messages';
 import { isFields } from '../../fields/field-errors';
 import type { OptionErrors } from './platform-rules';
-import { givenWorkspace, stubPlatforms } from './testing/post-body-specification';
+import { givenWorkspace, stubPlatforms } from '../../testing/post-body-specification';
 
 const account = (id: number, provider: string) => ({ id, provider, name: provider, username: null });
 const [thread, comment, single, photos, videos, caption, boxed] = [

@@ -1,7 +1,7 @@
 import type { PostContentInput } from '../post-commands';
 import { postContentErrors } from './post-content-rules';
 import { publishedText, versionFor } from './provider-text-limits';
-import { givenWorkspace, original, stubPlatforms } from './testing/post-body-specification';
+import { givenWorkspace, original, stubPlatforms } from '../../testing/post-body-specification';
 
 const bluesky = { id: 21, provider: 'bluesky', name: 'Sky', username: 'sky.test' };
 const mastodon = { id: 22, provider: 'mastodon', name: 'Toot', username: 'toot' };

@@ -1,6 +1,6 @@
 import type { FieldErrors } from '../../fields/field-errors';
 import type { PostingQueue } from '../../queue/posting-queue';
-import { NOW, original, other, sandbox } from './testing/post-body-specification';
+import { NOW, original, other, sandbox } from '../../testing/post-body-specification';
 import { PostBodyResult, validatePostBody } from './validate-post-body';
 
 const QUEUE: PostingQueue = { timezone: 'Europe/Paris', slots: [{ day: 'mon', time: '09:00' }] };

@@ -1,4 +1,4 @@
-import { givenWorkspace, original, other, sandbox, stubPlatforms } from './testing/post-body-specification';
+import { givenWorkspace, original, other, sandbox, stubPlatforms } from '../../testing/post-body-specification';
 
 const workspace = givenWorkspace();
 

@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
-import { ApiClient } from '../../support/api-client';
-import { eventually } from '../../support/fixtures';
+import { ApiClient } from '../api-client';
+import { within } from '../fixtures';
 import { ReceivedWebhook } from '@app/testing';
+import { eventually } from '@app/testing/eventually';
 
 /** Signs in to the dashboard with an API token, as a user does, and waits for its navigation. */
 export async function signIn(page: Page, baseUrl: string, token: string): Promise<void> {
@@ -70,5 +71,5 @@ export function failedDelivery(api: ApiClient, workspace: string, webhookId: num
   return eventually(async () => {
     const log = await api.get(`/api/${workspace}/webhooks/${webhookId}/deliveries?status=failed&event=post.published&post_uuid=${postUuid}`);
     return log.body.data[0];
-  }, 45_000, 'the failed post.published delivery');
+  }, 'the failed post.published delivery', within(45_000));
 }

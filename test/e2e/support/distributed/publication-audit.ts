@@ -1,7 +1,8 @@
 import { createWebhook } from '../../scenarios/lifecycle-fixtures';
-import { adminOf, ApiClient } from '../../support/api-client';
-import { approverWorkspace, connectSandbox, eventually } from '../../support/fixtures';
+import { adminOf, ApiClient } from '../api-client';
+import { approverWorkspace, connectSandbox, within } from '../fixtures';
 import { WebhookReceiver } from '@app/testing';
+import { eventually } from '@app/testing/eventually';
 import { DistributedSystem, DistributedSystemOptions } from './distributed-system';
 
 /** Starts a distributed system and a webhook receiver before the suite's tests, and ends both after them. */
@@ -47,8 +48,8 @@ export class PublicationAudit {
         statuses = new Map(listed.body.data.map((post: { uuid: string; status: string }) => [post.uuid, post.status]));
         return postUuids.every((uuid) => statuses.get(uuid) === 'published');
       },
-      timeoutMs,
       `${postUuids.length} posts to be published`,
+      within(timeoutMs),
     ).catch(() => false);
     if (!done) {
       const pending = postUuids.filter((uuid) => statuses.get(uuid) !== 'published').map((uuid) => `${uuid}: ${statuses.get(uuid) ?? 'not listed'}`);

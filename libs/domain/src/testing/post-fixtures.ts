@@ -1,6 +1,6 @@
-import { Actor, PostCommand, PostContentInput } from '../post-commands';
-import { PostEvent } from '../post-events';
-import { AccountSnapshot, PostVersion, ScheduleIntent } from '../post-types';
+import { Actor, PostCommand, PostContentInput } from '../post/post-commands';
+import { PostEvent } from '../post/post-events';
+import { AccountSnapshot, PostVersion, ScheduleIntent } from '../post/post-types';
 
 export const POST_UUID = '5b0c7f3e-2a41-4b8e-9d7a-1f2e3c4d5e6f';
 export const WORKSPACE_UUID = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
@@ -28,6 +28,8 @@ export const createPost = (actor: Actor, input: PostContentInput, now = NOW): Po
   now,
   input,
 });
+
+export const updatePost = (actor: Actor, input: PostContentInput, now = NOW): PostCommand => ({ type: 'UpdatePost', actor, now, input });
 
 export const REFUSAL = 'Provider refused the post.';
 const urlOf = (accountId: number) => `https://example.test/${accountId}`;

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import type { FieldErrors } from '../../fields/field-errors';
-import { decide } from '../decide';
-import { evolve, foldPost } from '../evolve';
-import { PostCommand } from '../post-commands';
-import { PostErrorCode, PostRuleViolation } from '../post-errors';
-import { PostEvent } from '../post-events';
-import { PostState } from '../post-state';
+import type { FieldErrors } from '../fields/field-errors';
+import { decide } from '../post/decide';
+import { evolve, foldPost } from '../post/evolve';
+import { PostCommand } from '../post/post-commands';
+import { PostErrorCode, PostRuleViolation } from '../post/post-errors';
+import { PostEvent } from '../post/post-events';
+import { PostState } from '../post/post-state';
 
 /**
  * Given/when/then for the Post decider: the given events build the state, the command is

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import type { FieldErrors } from '../../../fields/field-errors';
-import type { PostContentInput } from '../../post-commands';
-import type { AccountSnapshot } from '../../post-types';
-import type { AccountBodyRules, OptionErrors, PlatformAccount, PlatformRulesRegistry } from '../platform-rules';
-import { validatePostBody } from '../validate-post-body';
+import type { FieldErrors } from '../fields/field-errors';
+import type { PostContentInput } from '../post/post-commands';
+import type { AccountSnapshot } from '../post/post-types';
+import type { AccountBodyRules, OptionErrors, PlatformAccount, PlatformRulesRegistry } from '../post/body/platform-rules';
+import { validatePostBody } from '../post/body/validate-post-body';
 
 export const NOW = new Date('2026-06-01T12:00:00Z');
 export const sandbox: AccountSnapshot = { id: 7, provider: 'sandbox', name: 'Acme', username: 'acme' };

@@ -1,4 +1,4 @@
-import { CrashRecovery, DeleteOutcome, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
+import { CrashRecovery, DeleteOutcome, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../src/providers/publish-provider';
 
 /**
  * A provider for the publisher's own tests (never a test of an adapter): publishes what each

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { eventuallyPasses } from '@app/testing/eventually';
 import { findRealKafkaBroker, startRealKafkaBroker } from './real-kafka-broker';
 
 jest.setTimeout(60_000);
@@ -28,10 +29,13 @@ describeWithRealBroker(`the real Kafka broker of the tests${'missing' in realBro
 
       owner.kill('SIGKILL');
 
-      const deadline = Date.now() + 30_000;
-      while ((pids.some(isRunning) || existsSync(broker.dataDir)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(pids.filter(isRunning)).toEqual([]);
-      expect(existsSync(broker.dataDir)).toBe(false);
+      await eventuallyPasses(
+        () => {
+          expect(pids.filter(isRunning)).toEqual([]);
+          expect(existsSync(broker.dataDir)).toBe(false);
+        },
+        { timeoutMs: 30_000, intervalMs: 200 },
+      );
     } finally {
       owner.kill('SIGKILL');
       await broker.stop();

@@ -1,4 +1,4 @@
-import { NodeProcess, NodeProcessSpec } from '../../support/node-process';
+import { NodeProcess, NodeProcessSpec } from '../node-process';
 
 export const APP_NAMES = ['post-service', 'scheduler', 'publisher', 'webhook-dispatcher', 'gateway'] as const;
 export type AppName = (typeof APP_NAMES)[number];

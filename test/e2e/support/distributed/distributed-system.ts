@@ -2,9 +2,9 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Client } from 'pg';
 import { createThrowawayDatabase, ThrowawayDatabase } from '@app/persistence/testing';
-import { BrokerOutage, startTestKafkaCluster, TestKafkaCluster } from '@app/kafka-testing';
-import { diagnoseProcesses, NodeProcess } from '../../support/node-process';
-import { TcpProxy } from '../../support/tcp-proxy';
+import { BrokerOutage, startTestKafkaCluster, TestKafkaCluster } from '@app/messaging/testing';
+import { diagnoseProcesses, NodeProcess } from '../node-process';
+import { TcpProxy } from '../tcp-proxy';
 import { APP_NAMES, AppName, AppProcess } from './app-process';
 
 /** The built apps: `npm run build` makes `dist/`; DIST points elsewhere (a build of its own). */

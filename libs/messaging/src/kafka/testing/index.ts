@@ -1,4 +1,0 @@
-export * from './describe-with-kafka';
-export * from './kafka-mock-cluster';
-export * from './real-kafka-broker';
-export * from './test-kafka-cluster';
