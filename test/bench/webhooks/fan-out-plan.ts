@@ -12,10 +12,16 @@ export interface FanOutPlan {
   slowAnswerMs: number;
 }
 
+/** The most webhooks a workspace may have (the service refuses a 21st): one per receiver. */
+const WEBHOOKS_PER_WORKSPACE = 20;
+
 export function fanOutPlan(): FanOutPlan {
   const wanted = integerSetting('BENCH_WEBHOOK_DELIVERIES', 5_000);
-  const receivers = integerSetting('BENCH_WEBHOOK_RECEIVERS', 50, 2);
-  const workspaces = integerSetting('BENCH_WEBHOOK_WORKSPACES', 2);
+  const receivers = integerSetting('BENCH_WEBHOOK_RECEIVERS', WEBHOOKS_PER_WORKSPACE, 2);
+  if (receivers > WEBHOOKS_PER_WORKSPACE) {
+    throw new BenchFailure(`BENCH_WEBHOOK_RECEIVERS is ${receivers}: a workspace has at most ${WEBHOOKS_PER_WORKSPACE} webhooks, one per receiver`);
+  }
+  const workspaces = integerSetting('BENCH_WEBHOOK_WORKSPACES', 5);
   const postsPerWorkspace = Math.ceil(wanted / (receivers * workspaces));
   if (postsPerWorkspace < 1) throw new BenchFailure('BENCH_WEBHOOK_DELIVERIES is too small for the receivers and workspaces');
   return { receivers, workspaces, postsPerWorkspace, deliveries: postsPerWorkspace * workspaces * receivers, slowAnswerMs: integerSetting('BENCH_WEBHOOK_SLOW_MS', 6_000) };

@@ -12,7 +12,7 @@ const UNDICI_SHARE_TARGET = 0.6;
 const SLOWDOWN_TARGET = 0.1;
 
 /**
- * BENCH_WEBHOOK_DELIVERIES (5,000) deliveries to BENCH_WEBHOOK_RECEIVERS (50) receivers in a
+ * BENCH_WEBHOOK_DELIVERIES (5,000) deliveries to BENCH_WEBHOOK_RECEIVERS (20, a workspace's most webhooks) receivers in a
  * process of their own, made by the embedded service from posts published through the API, next
  * to bare undici sending the same requests; then both again with receiver 0 answering after
  * BENCH_WEBHOOK_SLOW_MS (6,000 ms, past the 5 s webhook timeout).
