@@ -60,6 +60,8 @@ export class TimerFiring {
         turn.progressed();
       }
       if (claimed.length < batchSize || turn.stopping) break;
+      // A backlog is claimed and fired synchronously on SQLite: let the process's I/O in between batches.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     return this.timers.msUntilNextDue();
   }

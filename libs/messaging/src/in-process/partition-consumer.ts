@@ -123,6 +123,9 @@ export class PartitionConsumer {
         }
         // What was handled, also when stopping part-way through the batch.
         if (nextOffset > committed) this.commitSoon(nextOffset);
+        // The log is read and handled synchronously (SQLite): let the process's I/O in between
+        // batches, or a long backlog would keep answers (a webhook's, say) waiting past their timeouts.
+        await yieldToIo();
         if (!handledAll) return;
         // A short batch read the partition to its end: wait for a publish (one made meanwhile
         // has already left its wake-up) instead of reading once more to find nothing.
@@ -213,6 +216,8 @@ export class PartitionConsumer {
     return outcome !== 'stopped';
   }
 }
+
+const yieldToIo = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** A wake-up call that is not lost when it comes before the wait. */
 class Wakeup {
