@@ -4,7 +4,6 @@ import {
   MEDIA_RULES,
   PlatformBodyRules,
   PlatformVideoRule,
-  PostAccountRef,
   PostActionRequest,
   PostInput,
   PostRef,
@@ -15,7 +14,7 @@ import {
   TEXT_COUNTINGS,
 } from '../rpc-methods';
 import { at, bool, count, DecodeError, Decoder, field, Fields, fieldsOf, listOf, nonEmptyText, nullable, numeric, oneOf, optional, text } from './decode';
-import { decodePostVersion } from './decode-post-view';
+import { decodeAccountRef, decodePostVersion } from './decode-post-parts';
 
 /*
  * The readers of the post methods' requests (`posts.*`), for the post-service: each request as the
@@ -46,20 +45,10 @@ const decodePostInput: Decoder<PostInput> = (value, path) => {
   const platformRules = field(input, 'platformRules', path, optional(decodePlatformRules));
   return {
     versions: field(input, 'versions', path, listOf(decodePostVersion)),
-    accounts: field(input, 'accounts', path, listOf(decodeAccount)),
+    accounts: field(input, 'accounts', path, listOf(decodeAccountRef)),
     tags: field(input, 'tags', path, listOf(text)),
     intent: field(input, 'intent', path, decodeIntent),
     ...(platformRules !== undefined && { platformRules }),
-  };
-};
-
-const decodeAccount: Decoder<PostAccountRef> = (value, path) => {
-  const account = fieldsOf(value, path);
-  return {
-    id: field(account, 'id', path, count),
-    provider: field(account, 'provider', path, text),
-    name: field(account, 'name', path, text),
-    username: field(account, 'username', path, nullable(text)),
   };
 };
 

@@ -1,21 +1,6 @@
-import { POST_STATUSES, PostAccountItemView, PostAccountView, PostContentView, PostVersionView, PostView } from '../post-view';
-import { bool, count, dateText, Decoder, field, fieldsOf, listOf, nullable, oneOf, text } from './decode';
-
-/** A version of a post: the same in a post body the gateway read and in the Post resource. */
-export const decodePostVersion: Decoder<PostVersionView> = (value, path) => {
-  const version = fieldsOf(value, path);
-  return {
-    account_id: field(version, 'account_id', path, count),
-    is_original: field(version, 'is_original', path, bool),
-    content: field(version, 'content', path, listOf(decodeContent)),
-    options: field(version, 'options', path, fieldsOf),
-  };
-};
-
-const decodeContent: Decoder<PostContentView> = (value, path) => {
-  const content = fieldsOf(value, path);
-  return { body: field(content, 'body', path, text), media: field(content, 'media', path, listOf(text)) };
-};
+import { POST_STATUSES, PostAccountItemView, PostAccountView, PostView } from '../post-view';
+import { decodeAccountRef, decodePostVersion } from './decode-post-parts';
+import { dateText, Decoder, field, fieldsOf, listOf, nullable, oneOf, text } from './decode';
 
 const decodeItem: Decoder<PostAccountItemView> = (value, path) => {
   const item = fieldsOf(value, path);
@@ -25,10 +10,7 @@ const decodeItem: Decoder<PostAccountItemView> = (value, path) => {
 const decodeAccount: Decoder<PostAccountView> = (value, path) => {
   const account = fieldsOf(value, path);
   return {
-    id: field(account, 'id', path, count),
-    provider: field(account, 'provider', path, text),
-    name: field(account, 'name', path, text),
-    username: field(account, 'username', path, nullable(text)),
+    ...decodeAccountRef(value, path),
     external_url: field(account, 'external_url', path, nullable(text)),
     errors: field(account, 'errors', path, listOf(text)),
     items: field(account, 'items', path, listOf(nullable(decodeItem))),
