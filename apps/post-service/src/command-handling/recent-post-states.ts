@@ -35,15 +35,24 @@ export class RecentPostStates {
   /** Keeps `state` among the stream's states (a post that does not exist is not kept). */
   remember(streamId: string, state: PostState): void {
     if (!state.exists) return;
-    const kept = (this.states.get(streamId) ?? []).filter((each) => each.revision !== state.revision);
-    kept.push(state);
-    kept.sort((a, b) => a.revision - b.revision);
+    const kept = this.states.get(streamId) ?? [];
+    const latest = kept.at(-1);
+    if (latest === undefined || state.revision > latest.revision) kept.push(state);
+    else placeAmongEarlier(kept, state);
+    if (kept.length > REVISIONS_PER_POST) kept.shift();
     this.states.delete(streamId);
-    this.states.set(streamId, kept.slice(-REVISIONS_PER_POST));
+    this.states.set(streamId, kept);
     if (this.states.size > this.capacity) this.states.delete(this.states.keys().next().value!);
   }
 
   forget(streamId: string): void {
     this.states.delete(streamId);
   }
+}
+
+/** A state no newer than the latest kept (rare: callers go forward): replaces its revision's or takes its place in order. */
+function placeAmongEarlier(kept: ExistingPostState[], state: ExistingPostState): void {
+  const index = kept.findIndex((each) => each.revision >= state.revision);
+  if (kept[index].revision === state.revision) kept[index] = state;
+  else kept.splice(index, 0, state);
 }
