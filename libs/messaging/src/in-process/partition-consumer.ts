@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { IncomingMessage } from '../message-bus.port';
 import { commitOffset, joinPartition, readPartition } from './message-log';
 import { MessageLogWriter } from './log-writer';
+import { HandedOverMessages } from './handed-over-messages';
 import { handleWithRetries } from '../delivery/handle-with-retries';
 import { RetryPolicy } from '../delivery/retry-policy';
 import { errorMessage } from '@app/errors';
@@ -58,7 +59,7 @@ export class PartitionConsumer {
    * What this process appended to the partition since the last read, as the writer handed it over:
    * read from here instead of the log when it follows on from the next offset (no query, no parse).
    */
-  private handedOver: IncomingMessage[] = [];
+  private readonly handedOver = new HandedOverMessages(MAX_HANDED_OVER);
 
   constructor(private readonly settings: PartitionConsumerSettings) {}
 
@@ -74,7 +75,7 @@ export class PartitionConsumer {
     const { writer, topic, partition } = this.settings;
     // Something was appended to this partition: read now instead of at the next poll.
     const stopListening = writer.onAppend(topic, partition, (appended) => {
-      this.handedOver = this.handedOver.length + appended.length > MAX_HANDED_OVER ? [] : [...this.handedOver, ...appended];
+      this.handedOver.add(appended);
       this.wakeup.notify();
     });
     this.running = this.run().finally(stopListening);
@@ -108,7 +109,7 @@ export class PartitionConsumer {
       try {
         nextOffset ??= await joinPartition(log, groupId, topic, partition);
         this.wakeup.reset();
-        const batch = this.takeHandedOver(nextOffset) ?? (await readPartition(log, topic, partition, nextOffset, FETCH_SIZE));
+        const batch = this.handedOver.take(nextOffset, FETCH_SIZE) ?? (await readPartition(log, topic, partition, nextOffset, FETCH_SIZE));
         const committed = nextOffset;
         let handledAll = true;
         if (await this.deliverTogether(batch)) nextOffset = Number(batch[batch.length - 1]!.offset) + 1;
@@ -140,18 +141,6 @@ export class PartitionConsumer {
         await sleep(retryAfterErrorMs, this.stopped.signal);
       }
     }
-  }
-
-  /** The handed-over messages from `nextOffset` on (at most a fetch), or null when they do not follow on from it. */
-  private takeHandedOver(nextOffset: number): IncomingMessage[] | null {
-    const from = this.handedOver.findIndex((message) => Number(message.offset) >= nextOffset);
-    this.handedOver = from === -1 ? [] : this.handedOver.slice(from);
-    if (this.handedOver.length === 0 || Number(this.handedOver[0]!.offset) !== nextOffset) return null;
-    let count = 1;
-    while (count < Math.min(this.handedOver.length, FETCH_SIZE) && Number(this.handedOver[count]!.offset) === nextOffset + count) count++;
-    const taken = this.handedOver.slice(0, count);
-    this.handedOver = this.handedOver.slice(count);
-    return taken;
   }
 
   private commitSoon(nextOffset: number): void {
