@@ -39,11 +39,11 @@ describe.each(testEngines)('The migration of media uses to every post on %s', (_
       });
     const [draft, scheduled, deleted, plain, ahead] = Array.from({ length: 5 }, () => randomUUID());
     const messages = [post(draft, 2, 'draft', [media.id]), post(scheduled, 1, 'scheduled', [media.id]), post(deleted, 3, 'draft', [media.id], true), post(plain, 1, 'draft', [])];
-    for (const message of messages) await readModel.save(message);
+    await readModel.saveAll(messages);
     // What the earlier build kept: only the scheduled post's media.
     await uses.apply(mediaUseChangeOf(messages[1]));
     // A post whose uses are ahead of the read model keeps them (it names no media at its later revision).
-    await readModel.save(post(ahead, 1, 'draft', [media.id]));
+    await readModel.saveAll([post(ahead, 1, 'draft', [media.id])]);
     await database.db.insertInto('media_posts').values({ post_uuid: ahead, revision: 2, scheduled: false }).execute();
 
     await migrateSchema(database, gatewayMigrations);

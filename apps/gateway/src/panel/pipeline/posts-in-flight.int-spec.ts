@@ -66,7 +66,7 @@ describe.each(testEngines)('PostsInFlight on %s', (_, open) => {
     const deleted = samplePostEvent('post.deleted', { revision: 3, post: { status: 'scheduled', scheduled_at: minutesFromNow(-20) } });
     const publishingLong = publishing(-20);
     const publishingShortly = publishing(-1);
-    for (const message of [scheduled(5), dueJustNow, dueLongAgo, deleted, publishingLong, publishingShortly, samplePostEvent('post.created')]) await readModel.save(message);
+    for (const message of [scheduled(5), dueJustNow, dueLongAgo, deleted, publishingLong, publishingShortly, samplePostEvent('post.created')]) await readModel.saveAll([message]);
 
     expect(await inFlight.due(NOW)).toEqual({ due: 2, oldestDueAt: new Date(dueLongAgo.post.scheduled_at!) });
     expect(await inFlight.publishing()).toEqual({ inProgress: 2, oldestSince: new Date(publishingLong.post.updated_at) });
@@ -85,12 +85,12 @@ describe.each(testEngines)('PostsInFlight on %s', (_, open) => {
   it('lets a post go once it moves on: published, or scheduled again for later', async () => {
     await migrateSchema(database, gatewayMigrations);
     const post = scheduled(-10);
-    await readModel.save(post);
+    await readModel.saveAll([post]);
     expect((await inFlight.due(NOW)).due).toBe(1);
 
-    await readModel.save(samplePostEvent('post.scheduled', { postUuid: post.postUuid, revision: 2, post: { status: 'scheduled', scheduled_at: minutesFromNow(30) } }));
+    await readModel.saveAll([samplePostEvent('post.scheduled', { postUuid: post.postUuid, revision: 2, post: { status: 'scheduled', scheduled_at: minutesFromNow(30) } })]);
     expect(await inFlight.due(NOW)).toEqual({ due: 0, oldestDueAt: null });
-    await readModel.save(samplePostEvent('post.published', { postUuid: post.postUuid, revision: 3, post: { status: 'published' } }));
+    await readModel.saveAll([samplePostEvent('post.published', { postUuid: post.postUuid, revision: 3, post: { status: 'published' } })]);
     expect(await inFlight.stuck(NOW, MINUTE, MINUTE)).toEqual([]);
   });
 });

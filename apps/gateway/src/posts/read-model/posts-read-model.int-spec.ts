@@ -30,9 +30,9 @@ describe.each(testEngines)('PostsReadModel on %s', (_, open) => {
     const postUuid = randomUUID();
     const created = samplePostEvent('post.created', { postUuid, workspaceUuid: workspace, revision: 0 });
     const scheduled = samplePostEvent('post.scheduled', { postUuid, workspaceUuid: workspace, revision: 1, post: { status: 'scheduled', scheduled_at: at(30) } });
-    await posts.save(scheduled);
-    await posts.save(created);
-    await posts.save(scheduled);
+    await posts.saveAll([scheduled]);
+    await posts.saveAll([created]);
+    await posts.saveAll([scheduled]);
     expect(await posts.find(workspace, postUuid)).toEqual(scheduled.post);
     expect(await posts.find(randomUUID(), postUuid)).toBeNull();
   });
@@ -40,9 +40,9 @@ describe.each(testEngines)('PostsReadModel on %s', (_, open) => {
   it('hides a deleted post, and an older message does not bring it back', async () => {
     const postUuid = randomUUID();
     const created = samplePostEvent('post.created', { postUuid, workspaceUuid: workspace, revision: 0 });
-    await posts.save(created);
-    await posts.save(samplePostEvent('post.deleted', { postUuid, workspaceUuid: workspace, revision: 1 }));
-    await posts.save(created);
+    await posts.saveAll([created]);
+    await posts.saveAll([samplePostEvent('post.deleted', { postUuid, workspaceUuid: workspace, revision: 1 })]);
+    await posts.saveAll([created]);
     expect(await posts.find(workspace, postUuid)).toBeNull();
     expect((await posts.list({ workspaceUuid: workspace, status: null, page: 1, limit: 10 })).meta.total).toBe(0);
   });
@@ -54,8 +54,8 @@ describe.each(testEngines)('PostsReadModel on %s', (_, open) => {
         post: { created_at: at(minute), status: minute === 2 ? 'scheduled' : 'draft' },
       }),
     );
-    for (const message of [second, first, third]) await posts.save(message);
-    await posts.save(samplePostEvent('post.created', { workspaceUuid: randomUUID() }));
+    for (const message of [second, first, third]) await posts.saveAll([message]);
+    await posts.saveAll([samplePostEvent('post.created', { workspaceUuid: randomUUID() })]);
 
     const page1 = await posts.list({ workspaceUuid: workspace, status: null, page: 1, limit: 2 });
     expect(page1).toEqual({ data: [third.post, second.post], meta: { page: 1, limit: 2, total: 3 } });
@@ -67,11 +67,11 @@ describe.each(testEngines)('PostsReadModel on %s', (_, open) => {
 
   it('counts the posts of the workspace that may still publish: scheduled, awaiting approval or publishing, not deleted', async () => {
     const statuses = ['draft', 'scheduled', 'needs_approval', 'publishing', 'published', 'failed'] as const;
-    for (const status of statuses) await posts.save(samplePostEvent('post.updated', { workspaceUuid: workspace, post: { status } }));
+    for (const status of statuses) await posts.saveAll([samplePostEvent('post.updated', { workspaceUuid: workspace, post: { status } })]);
     const deleted = randomUUID();
-    await posts.save(samplePostEvent('post.scheduled', { postUuid: deleted, workspaceUuid: workspace, revision: 1, post: { status: 'scheduled' } }));
-    await posts.save(samplePostEvent('post.deleted', { postUuid: deleted, workspaceUuid: workspace, revision: 2 }));
-    await posts.save(samplePostEvent('post.scheduled', { workspaceUuid: randomUUID(), post: { status: 'scheduled' } }));
+    await posts.saveAll([samplePostEvent('post.scheduled', { postUuid: deleted, workspaceUuid: workspace, revision: 1, post: { status: 'scheduled' } })]);
+    await posts.saveAll([samplePostEvent('post.deleted', { postUuid: deleted, workspaceUuid: workspace, revision: 2 })]);
+    await posts.saveAll([samplePostEvent('post.scheduled', { workspaceUuid: randomUUID(), post: { status: 'scheduled' } })]);
 
     expect(await posts.countInFlight(workspace)).toBe(3);
     expect(await posts.countInFlight(randomUUID())).toBe(0);
@@ -81,14 +81,14 @@ describe.each(testEngines)('PostsReadModel on %s', (_, open) => {
     const zero = { draft: 0, scheduled: 0, needs_approval: 0, publishing: 0, published: 0, failed: 0 };
     expect(await posts.counts(workspace)).toEqual(zero);
     const save = (status: PostStatus, postUuid = randomUUID(), revision = 0, workspaceUuid = workspace) =>
-      posts.save(samplePostEvent('post.created', { postUuid, workspaceUuid, revision, post: { status } }));
+      posts.saveAll([samplePostEvent('post.created', { postUuid, workspaceUuid, revision, post: { status } })]);
     for (const status of ['draft', 'draft', 'scheduled', 'scheduled', 'scheduled', 'needs_approval', 'failed'] as const) await save(status);
     const moved = randomUUID();
     await save('draft', moved);
     await save('published', moved, 1);
     const deleted = randomUUID();
     await save('scheduled', deleted);
-    await posts.save(samplePostEvent('post.deleted', { postUuid: deleted, workspaceUuid: workspace, revision: 1 }));
+    await posts.saveAll([samplePostEvent('post.deleted', { postUuid: deleted, workspaceUuid: workspace, revision: 1 })]);
     await save('draft', randomUUID(), 0, randomUUID());
 
     const counts = await posts.counts(workspace);
@@ -103,7 +103,7 @@ describe.each(testEngines)('PostsReadModel on %s', (_, open) => {
       samplePostEvent('post.publishing_started', { postUuid, workspaceUuid: workspace, revision: 1, post: { updated_at: at(2) } }),
       samplePostEvent('post.account_failed', { postUuid, workspaceUuid: workspace, revision: 2, accountId: 11, post: { updated_at: at(3) } }),
     ];
-    for (const message of [messages[2], messages[0], messages[1], messages[2]]) await posts.save(message);
+    for (const message of [messages[2], messages[0], messages[1], messages[2]]) await posts.saveAll([message]);
     expect(await posts.history(workspace, postUuid)).toEqual([
       { type: 'post.created', at: at(1), revision: 0, account_id: null },
       { type: 'post.publishing_started', at: at(2), revision: 1, account_id: null },
@@ -114,14 +114,14 @@ describe.each(testEngines)('PostsReadModel on %s', (_, open) => {
 
   it('lets a read wait for a write made through this gateway until the projection shows it', async () => {
     const postUuid = randomUUID();
-    await posts.save(samplePostEvent('post.created', { postUuid, workspaceUuid: workspace, revision: 0 }));
+    await posts.saveAll([samplePostEvent('post.created', { postUuid, workspaceUuid: workspace, revision: 0 })]);
     progress.written(workspace, postUuid, 1);
     const scheduled = samplePostEvent('post.scheduled', { postUuid, workspaceUuid: workspace, revision: 1, post: { status: 'scheduled', scheduled_at: at(30) } });
     const started = Date.now();
     const [found, listed] = await Promise.all([
       posts.find(workspace, postUuid),
       posts.list({ workspaceUuid: workspace, status: null, page: 1, limit: 10 }),
-      new Promise((resolve) => setTimeout(resolve, 100)).then(() => posts.save(scheduled)),
+      new Promise((resolve) => setTimeout(resolve, 100)).then(() => posts.saveAll([scheduled])),
     ]);
     expect(found).toEqual(scheduled.post);
     expect(listed.data).toEqual([scheduled.post]);
@@ -131,7 +131,7 @@ describe.each(testEngines)('PostsReadModel on %s', (_, open) => {
   it('answers anyway after the wait runs out, when the projection never shows the write', async () => {
     const postUuid = randomUUID();
     const created = samplePostEvent('post.created', { postUuid, workspaceUuid: workspace, revision: 0 });
-    await posts.save(created);
+    await posts.saveAll([created]);
     progress.written(workspace, postUuid, 5);
     const started = Date.now();
     expect(await posts.find(workspace, postUuid)).toEqual(created.post);

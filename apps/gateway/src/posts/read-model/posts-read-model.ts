@@ -129,14 +129,10 @@ export class PostsReadModel {
   }
 
   /**
-   * Stores the post as the message shows it, unless the row already shows this revision or a
-   * later one, and the message as a step of the post's history (once per revision).
+   * Stores each post as its message shows it, in the messages' order and in one transaction,
+   * unless the row already shows this revision or a later one, and each message as a step of the
+   * post's history (once per revision).
    */
-  save(message: PostEventMessage): Promise<void> {
-    return this.saveAll([message]);
-  }
-
-  /** `save` for messages taken together (in their order), in one transaction. */
   async saveAll(messages: readonly PostEventMessage[]): Promise<void> {
     const { database } = this;
     await database.db.transaction().execute(async (tx) => {
