@@ -26,6 +26,17 @@ describe('decodePostEventMessage', () => {
     expect(decodePostEventMessage(JSON.parse(JSON.stringify(message)))).toEqual(message);
   });
 
+  it('reads a value once: the groups of one process handed the same value share one frozen message', () => {
+    const value = JSON.parse(JSON.stringify(samplePostEvent('post.account_published', { post: published })));
+    const message = decodePostEventMessage(value);
+    expect(decodePostEventMessage(value)).toBe(message);
+    expect(decodePostEventMessage(JSON.parse(JSON.stringify(value)))).not.toBe(message);
+    expect(() => {
+      (message.post.accounts[0] as { name: string }).name = 'changed';
+    }).toThrow(TypeError);
+    expect(Object.isFrozen(message.post.versions[0].options)).toBe(true);
+  });
+
   it('leaves out what the contract does not have', () => {
     const message = samplePostEvent('post.scheduled');
     expect(decodePostEventMessage({ ...message, extra: 1, post: { ...message.post, extra: 2 } })).toEqual(message);
