@@ -4,3 +4,4 @@ export * from './encryption-keys';
 export * from './message-signer';
 export * from './wire-cipher';
 export * from './media-url-signer';
+export * from './recently-opened-secrets';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PreparedQuery, SchemaDatabase } from '@app/persistence';
-import { SECRET_BOX, SecretBox } from '@app/security';
+import { RecentlyOpenedSecrets, SECRET_BOX, SecretBox } from '@app/security';
 import { SessionChange, SessionStore } from '../providers/publish-provider';
 import { PUBLISHER_DATABASE, PublisherTables } from '../publisher-migrations';
 import { OneAtATime } from './one-at-a-time';
@@ -23,11 +23,15 @@ type PublisherDb = SchemaDatabase<PublisherTables>['db'];
 @Injectable()
 export class AccountCredentialStore {
   private readonly sessionChanges = new OneAtATime<number>();
+  /** Settings and credentials opened once per burst of posts to an account. */
+  private readonly opened: RecentlyOpenedSecrets;
 
   constructor(
     @Inject(PUBLISHER_DATABASE) private readonly database: SchemaDatabase<PublisherTables>,
     @Inject(SECRET_BOX) private readonly secrets: SecretBox,
-  ) {}
+  ) {
+    this.opened = new RecentlyOpenedSecrets(secrets);
+  }
 
   /** Keeps an account, with the session its provider opened while verifying it (if any). */
   async save(account: ConnectedAccount, session: Record<string, unknown> | null = null): Promise<void> {
@@ -75,8 +79,8 @@ export class AccountCredentialStore {
       accountId: Number(row.account_id),
       workspaceUuid: row.workspace_uuid,
       provider: row.provider,
-      settings: JSON.parse(this.secrets.decrypt(row.settings_encrypted)) as Record<string, unknown>,
-      credentials: JSON.parse(this.secrets.decrypt(row.credentials_encrypted)) as Record<string, unknown>,
+      settings: JSON.parse(this.opened.decrypt(row.settings_encrypted)) as Record<string, unknown>,
+      credentials: JSON.parse(this.opened.decrypt(row.credentials_encrypted)) as Record<string, unknown>,
     };
   }
 

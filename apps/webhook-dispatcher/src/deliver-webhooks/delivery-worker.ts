@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { LoopTurn, WakeUpLoop } from '@app/persistence';
 import { READINESS_WATCH, ReadinessWatch } from '@app/runtime';
-import { SECRET_BOX, SecretBox } from '@app/security';
+import { RecentlyOpenedSecrets, SECRET_BOX, SecretBox } from '@app/security';
 import { BatchWriter } from './batch-writer';
 import { DeliveryMetrics } from './delivery-metrics';
 import { ClaimedDelivery, DeliveryQueueStore, FinishedAttempt } from './delivery-queue-store';
@@ -55,15 +55,18 @@ export class DeliveryWorker {
   private readonly wakeUp: WakeUpLoop;
   /** Every slot was busy at the last claim: attempts that end look for more (see REFILL_SLOTS). */
   private saturated = false;
+  /** The webhooks' signing secrets, opened once per burst. */
+  private readonly secrets: RecentlyOpenedSecrets;
 
   constructor(
     private readonly queue: DeliveryQueueStore,
     private readonly sender: WebhookSender,
     private readonly health: WebhookHealthStore,
-    @Inject(SECRET_BOX) private readonly secrets: SecretBox,
+    @Inject(SECRET_BOX) secretBox: SecretBox,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(READINESS_WATCH) private readonly readiness: ReadinessWatch,
   ) {
+    this.secrets = new RecentlyOpenedSecrets(secretBox);
     this.recorder = new BatchWriter((finished) => this.record(finished), {
       maxBatch: MAX_CONCURRENT_ATTEMPTS,
       gatherMs: RECORD_GATHER_MS,
