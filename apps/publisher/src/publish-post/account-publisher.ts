@@ -78,8 +78,7 @@ export class AccountPublisher {
     const prepared = await this.prepare(key, context.account, context.versions);
     const result = prepared.ok ? await this.contentItems.publish(key, prepared.account, context) : await this.withoutProvider(key, prepared.result);
     if (result === null) return null;
-    const stored = await this.journal.finish(key, result);
-    await this.steps.forget(key);
+    const stored = await this.journal.finish(key, result, (tx) => this.steps.forget(key, tx));
     if (stored === result) {
       const detail = result.outcome === 'published' ? `published at ${result.externalUrl ?? '(no url)'}` : `failed: ${result.errors.join('; ')}`;
       this.logger.log(`Publish of ${label} ${detail}`);

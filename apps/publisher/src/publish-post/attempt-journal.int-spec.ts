@@ -130,6 +130,22 @@ describe.each(testEngines)('publisher tables on %s', (_, open) => {
       expect(await progress.of(attempt, 1).read()).toBeNull();
     });
 
+    it('stores a result and forgets its steps in one transaction: when forgetting fails, the attempt stays started with its steps', async () => {
+      const steps = new ItemJournal(database);
+      const attempt = key();
+      await journal.begin(attempt, LEASE_MS);
+      await steps.sending(attempt, 0);
+      const finishing = journal.finish(attempt, published, async (tx) => {
+        await steps.forget(attempt, tx);
+        throw new Error('disk full');
+      });
+      await expect(finishing).rejects.toThrow('disk full');
+      expect(await steps.stepsOf(attempt)).toEqual([{ index: 0, state: 'sending' }]);
+      expect(await journal.begin(attempt, LEASE_MS)).toEqual({ kind: 'in_progress', until: expect.any(Date) });
+      expect(await journal.finish(attempt, published, (tx) => steps.forget(attempt, tx))).toBe(published);
+      expect(await steps.stepsOf(attempt)).toEqual([]);
+    });
+
     it('stores a result with its items and gives them back', async () => {
       const attempt = key();
       await journal.begin(attempt, LEASE_MS);

@@ -128,19 +128,26 @@ export class AttemptJournal {
 
   /**
    * Stores the result of a started attempt and returns the stored one: if another consumer
-   * finished the attempt first, its result stands.
+   * finished the attempt first, its result stands. `alongside` runs in the same transaction (the
+   * attempt's steps forgotten with it: one commit, not one per table).
    */
-  async finish(key: AttemptKey, result: PublishResult): Promise<PublishResult> {
+  async finish(key: AttemptKey, result: PublishResult, alongside?: (tx: PublisherDatabase['db']) => Promise<void>): Promise<PublishResult> {
     const { postUuid, accountId, round } = key;
-    const updated = await finishAttempt.first(this.database, {
+    const { database } = this;
+    const params = {
       postUuid,
       accountId,
       round,
       outcome: result.outcome,
       externalId: result.externalId,
       externalUrl: result.externalUrl,
-      errors: this.database.dialect.json(result.errors),
-      items: this.database.dialect.json(result.items),
+      errors: database.dialect.json(result.errors),
+      items: database.dialect.json(result.items),
+    };
+    const updated = await database.db.transaction().execute(async (tx) => {
+      const row = await finishAttempt.first(database, params, tx);
+      await alongside?.(tx);
+      return row;
     });
     if (updated) return result;
     const row = await this.read(key);

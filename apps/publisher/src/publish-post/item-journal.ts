@@ -95,10 +95,13 @@ export class ItemJournal {
       .execute();
   }
 
-  /** The attempt's result is stored (with its items): its steps, and the progress of its asynchronous ones, are no longer needed. */
-  async forget(key: AttemptKey): Promise<void> {
+  /**
+   * The attempt's result is stored (with its items): its steps, and the progress of its
+   * asynchronous ones, are no longer needed. `executor`: the transaction that stores the result.
+   */
+  async forget(key: AttemptKey, executor: PublisherDatabase['db'] = this.database.db): Promise<void> {
     for (const table of ['attempt_items', 'item_progress'] as const) {
-      await this.database.db.deleteFrom(table).where('post_uuid', '=', key.postUuid).where('account_id', '=', key.accountId).where('round', '=', key.round).execute();
+      await executor.deleteFrom(table).where('post_uuid', '=', key.postUuid).where('account_id', '=', key.accountId).where('round', '=', key.round).execute();
     }
   }
 }
