@@ -58,6 +58,14 @@ export function printLifecycle(result: LifecycleResult, memory: readonly { name:
         `${(result.serviceCpuMs / result.count).toFixed(2)} ms per post (${Math.round((result.serviceCpuMs / lastWebhookMs) * 100)}% of a core over that time).`,
     );
   }
+  if (result.sqliteStatements !== null) {
+    const { begin, commit, other } = result.sqliteStatements;
+    const perPost = (count: number) => (count / result.count).toFixed(1);
+    console.log(
+      `  SQLite statements over the same time: ${perPost(begin + commit + other)} per post ` +
+        `(${perPost(commit)} commits, ${perPost(begin)} begins, ${perPost(other)} others; counts from the service's sqlite_statements_total).`,
+    );
+  }
   for (const { name, peak } of memory) {
     const target = atMost(`<= ${RSS_TARGET_MIB} MB`, peak.lifetimePeakMiB, RSS_TARGET_MIB);
     console.log(`  Peak RSS of ${name}: ${mib(peak.lifetimePeakMiB)} over its life (VmHWM), ${mib(peak.sampledPeakMiB)} sampled while the posts were created and published; ${targetCell(target)}`);

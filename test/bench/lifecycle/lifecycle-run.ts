@@ -5,6 +5,7 @@ import { ReceivedRequest, Receivers } from '../support/receivers/receivers';
 import { scheduleBurst, seconds } from '../support/scheduled-burst';
 import { ServiceUnderTest } from '../support/service-process';
 import { armSetTimeoutBaseline } from '../support/set-timeout-baseline';
+import { SqliteStatements, sqliteStatements, statementsBetween } from '../support/sqlite-statements';
 import { createBenchMember, prepareWorkspace } from '../support/workspaces';
 
 /** What one burst of posts due in the same second gave, read from the outside. */
@@ -24,6 +25,8 @@ export interface LifecycleResult {
   duplicates: number;
   /** CPU time (ms) the service's processes used from the end of creation to the last webhook; null without /proc. */
   serviceCpuMs: number | null;
+  /** Statements the service ran on SQLite over the same time, by kind; null when it does not report them. */
+  sqliteStatements: SqliteStatements | null;
 }
 
 /**
@@ -39,6 +42,7 @@ export async function runLifecycle(service: ServiceUnderTest, receivers: Receive
   const pids = service.processes().map((process) => process.pid);
   // The service is idle from here to the due time, so this is the CPU time of publishing the burst.
   const cpuBefore = cpuTimeMs(pids);
+  const statementsBefore = await sqliteStatements(service.baseUrl);
 
   const deadline = burst.dueAtMs + 60_000 + 100 * count;
   const complete = await receivers.waitFor(
@@ -48,6 +52,7 @@ export async function runLifecycle(service: ServiceUnderTest, receivers: Receive
     burst.dueAtMs,
   );
   const cpuAfter = cpuTimeMs(pids);
+  const statementsAfter = await sqliteStatements(service.baseUrl);
   const requests = await receivers.take();
   const firstOfEach = firstPublishedPerPost(requests);
   const missing = burst.uuids.filter((uuid) => !firstOfEach.has(uuid));
@@ -71,6 +76,7 @@ export async function runLifecycle(service: ServiceUnderTest, receivers: Receive
     webhook: uuids.map((uuid) => firstOfEach.get(uuid)!.at - burst.dueAtMs),
     webhookAt: new Map(uuids.map((uuid) => [uuid, firstOfEach.get(uuid)!.at])),
     serviceCpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
+    sqliteStatements: statementsBetween(statementsBefore, statementsAfter),
     duplicates: requests.filter((request) => request.event === 'post.published').length - firstOfEach.size,
   };
 }

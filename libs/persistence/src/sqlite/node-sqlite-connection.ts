@@ -3,6 +3,11 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
 
 type SqliteValue = SQLInputValue;
 
+/** Statements this process ran on SQLite, every database together, by kind (read by `sqlite_statements_total`). */
+export const sqliteStatementCounts = { begin: 0, commit: 0, other: 0 };
+
+type StatementKind = keyof typeof sqliteStatementCounts;
+
 /** Prepared statements kept per SQL text; the services use a bounded set of statements. */
 const MAX_CACHED_STATEMENTS = 500;
 
@@ -34,22 +39,34 @@ export class NodeSqliteConnection implements SqliteDatabase {
 
 class CachedStatement implements SqliteStatement {
   readonly reader: boolean;
+  private readonly kind: StatementKind;
 
   constructor(private readonly statement: StatementSync) {
     this.reader = statement.columns().length > 0;
+    this.kind = kindOf(statement.sourceSQL);
   }
 
   all(parameters: ReadonlyArray<unknown>): unknown[] {
+    sqliteStatementCounts[this.kind]++;
     return this.statement.all(...toSqliteValues(parameters));
   }
 
   run(parameters: ReadonlyArray<unknown>): { changes: number | bigint; lastInsertRowid: number | bigint } {
+    sqliteStatementCounts[this.kind]++;
     return this.statement.run(...toSqliteValues(parameters));
   }
 
   *iterate(parameters: ReadonlyArray<unknown>): IterableIterator<unknown> {
+    sqliteStatementCounts[this.kind]++;
     yield* this.statement.iterate(...toSqliteValues(parameters));
   }
+}
+
+function kindOf(sql: string): StatementKind {
+  const text = sql.trim().toLowerCase();
+  if (text === 'begin' || text.startsWith('begin ')) return 'begin';
+  if (text === 'commit') return 'commit';
+  return 'other';
 }
 
 function toSqliteValues(parameters: ReadonlyArray<unknown>): SqliteValue[] {

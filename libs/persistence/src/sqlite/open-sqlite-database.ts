@@ -5,6 +5,7 @@ import { sqliteDialect } from '../sql-dialect';
 import { NodeSqliteConnection } from './node-sqlite-connection';
 import { ownerOnlyDatabaseFiles } from './owner-only-database-files';
 import { SchemaPrefixSqliteQueryCompiler } from './schema-prefix-compiler';
+import { observeSqliteStatements } from './sqlite-statements-metric';
 
 /**
  * Pages the write-ahead log may hold before a commit copies them into the database file: 10,000
@@ -36,6 +37,7 @@ export function openSqliteDatabase(path = ':memory:'): SqlDatabase {
   db.exec(`PRAGMA journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
   db.exec('PRAGMA busy_timeout = 5000');
   db.exec('PRAGMA foreign_keys = ON');
+  observeSqliteStatements();
   const connection = new NodeSqliteConnection(db);
   const kysely = new Kysely<AnyTables>({
     dialect: {
