@@ -8,3 +8,4 @@ export * from './periodic-task';
 export * from './due-work';
 export * from './prepared-query';
 export * from './schema-migrations-at-start';
+export { sqliteStatementCounts } from './sqlite/node-sqlite-connection';

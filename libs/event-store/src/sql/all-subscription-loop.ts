@@ -14,6 +14,9 @@ export interface SubscriptionTiming {
 
 type ReadAll = (afterPosition: number, limit: number) => Promise<RecordedEvent[]>;
 
+/** Events handed over at append kept at most; beyond, the subscription reads the store instead. */
+const MAX_HANDED_OVER = 1_000;
+
 /**
  * Catches up from a position, then follows the global order: woken by `notify()` for appends of
  * this process and by polling for everyone else's. Delivers one event at a time and retries a
@@ -24,6 +27,11 @@ export class AllSubscriptionLoop implements AllSubscription {
   private readonly doorbell = new Doorbell();
   private readonly stopping = new AbortController();
   private readonly finished: Promise<void>;
+  /**
+   * What this process appended since the last read, as the store handed it over (by position):
+   * delivered from here instead of read back when it follows on from the position (no query, no parse).
+   */
+  private handedOver: RecordedEvent[] = [];
 
   constructor(
     private readonly readAll: ReadAll,
@@ -36,6 +44,23 @@ export class AllSubscriptionLoop implements AllSubscription {
   }
 
   notify(): void {
+    this.doorbell.ring();
+  }
+
+  /**
+   * Events this process just committed, given as the store would read them back. Only a store whose
+   * database no other process writes hands them over: it is then sure that nothing else comes
+   * between two of its positions that follow on from each other.
+   */
+  handOver(events: readonly RecordedEvent[]): void {
+    if (this.handedOver.length + events.length > MAX_HANDED_OVER) this.handedOver = [];
+    else {
+      this.handedOver.push(...events);
+      // Two appends' hand-overs may come in another order than their commits.
+      if (this.handedOver.some((event, index) => index > 0 && event.position < this.handedOver[index - 1]!.position)) {
+        this.handedOver.sort((a, b) => a.position - b.position);
+      }
+    }
     this.doorbell.ring();
   }
 
@@ -67,6 +92,8 @@ export class AllSubscriptionLoop implements AllSubscription {
 
   /** Null when the read failed; it is tried again after a pause. */
   private async readNextBatch(): Promise<RecordedEvent[] | null> {
+    const handedOver = this.takeHandedOver();
+    if (handedOver) return handedOver;
     try {
       return await this.readAll(this.position, this.timing.batchSize);
     } catch (error) {
@@ -76,6 +103,24 @@ export class AllSubscriptionLoop implements AllSubscription {
       await pause(this.timing.retryDelayMs, this.stopping.signal);
       return null;
     }
+  }
+
+  /** The handed-over events that follow on from the position with no gap (at most a batch), or null. */
+  private takeHandedOver(): RecordedEvent[] | null {
+    const first = this.handedOver.findIndex((event) => event.position > this.position);
+    if (first === -1) {
+      this.handedOver = [];
+      return null;
+    }
+    if (this.handedOver[first]!.position !== this.position + 1) {
+      this.handedOver = this.handedOver.slice(first);
+      return null;
+    }
+    let end = first + 1;
+    while (end < this.handedOver.length && end - first < this.timing.batchSize && this.handedOver[end]!.position === this.handedOver[end - 1]!.position + 1) end++;
+    const taken = this.handedOver.slice(first, end);
+    this.handedOver = this.handedOver.slice(end);
+    return taken;
   }
 
   /** Resolves true once the handler accepted the event, false if the subscription stopped first. */

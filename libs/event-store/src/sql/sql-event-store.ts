@@ -38,7 +38,7 @@ const insertEvent = new PreparedQuery(({ db }: EventStoreDatabase, row: EventRow
   db
     .insertInto('events')
     .values({ stream_id: row.stream_id, revision: row.revision, id: row.id, type: row.type, data: row.data, metadata: row.metadata })
-    .returning('position'),
+    .returning(['position', 'recorded_at']),
 );
 
 export type SqlEventStoreOptions = Partial<SubscriptionTiming>;
@@ -67,17 +67,31 @@ export class SqlEventStore implements EventStore {
     expectedRevision: ExpectedRevision,
   ): Promise<AppendResult> {
     const { db, dialect } = this.database;
-    const result = await db.transaction().execute(async (tx) => {
+    const { result, recorded } = await db.transaction().execute(async (tx) => {
       // One append at a time across all processes: a position is only handed out once every
       // smaller one has committed or rolled back, so readers never see a later event first.
       await dialect.transactionLock(tx, 'eventstore.append');
       const last = await lastEventOf(this.database, tx, streamId);
       checkExpectedRevision(streamId, expectedRevision, last?.revision ?? 'no_stream');
-      if (events.length === 0) return { nextRevision: last?.revision ?? -1, position: last?.position ?? -1 };
-      return insertEvents(tx, this.database, streamId, (last?.revision ?? -1) + 1, events);
+      if (events.length === 0) return { result: { nextRevision: last?.revision ?? -1, position: last?.position ?? -1 }, recorded: [] };
+      const rows = await insertEvents(tx, this.database, streamId, (last?.revision ?? -1) + 1, events);
+      return { result: { nextRevision: rows.at(-1)!.revision, position: rows.at(-1)!.position }, recorded: rows };
     });
-    if (events.length > 0) for (const subscription of this.subscriptions) subscription.notify();
+    if (recorded.length > 0) this.notifySubscriptions(recorded);
     return result;
+  }
+
+  /**
+   * Wakes this process's subscriptions. On a database no other process writes (SQLite), they are
+   * handed the events as committed, so they need not read them back.
+   */
+  private notifySubscriptions(recorded: readonly InsertedEvent[]): void {
+    if (!this.database.dialect.singleProcess) {
+      for (const subscription of this.subscriptions) subscription.notify();
+      return;
+    }
+    const events = recorded.map((row) => this.toRecordedEvent(row));
+    for (const subscription of this.subscriptions) subscription.handOver(events);
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
@@ -133,34 +147,38 @@ function checkExpectedRevision(streamId: string, expected: ExpectedRevision, act
   throw new WrongExpectedRevisionError(streamId, expected, actual);
 }
 
+/** An event as inserted: its row, with the position and time the database gave it. */
+type InsertedEvent = EventRow & { position: number };
+
 async function insertEvents(
   tx: Transaction,
   database: EventStoreDatabase,
   streamId: string,
   firstRevision: number,
   events: readonly NewEvent[],
-): Promise<AppendResult> {
+): Promise<InsertedEvent[]> {
   const { dialect } = database;
-  if (events.length === 1) {
+  const rows = events.map((event, index) => ({
+    stream_id: streamId,
+    revision: firstRevision + index,
+    id: event.id,
+    type: event.type,
+    data: dialect.json(event.data ?? null),
+    metadata: dialect.json(event.metadata ?? {}),
+  }));
+  if (rows.length === 1) {
     // One event, the most common append: a prepared statement.
-    const [event] = events;
-    const row = { stream_id: streamId, revision: firstRevision, id: event.id, type: event.type, data: dialect.json(event.data ?? null), metadata: dialect.json(event.metadata ?? {}) };
-    const inserted = await insertEvent.first(database, row, tx);
-    if (!inserted) throw new Error(`The insert of event ${event.id} returned no position`);
-    return { nextRevision: firstRevision, position: Number(inserted.position) };
+    const inserted = await insertEvent.first(database, rows[0]!, tx);
+    if (!inserted) throw new Error(`The insert of event ${rows[0]!.id} returned no position`);
+    return [{ ...rows[0]!, position: Number(inserted.position), recorded_at: inserted.recorded_at }];
   }
-  let position = -1;
-  for (let start = 0; start < events.length; start += ROWS_PER_INSERT) {
-    const rows = events.slice(start, start + ROWS_PER_INSERT).map((event, index) => ({
-      stream_id: streamId,
-      revision: firstRevision + start + index,
-      id: event.id,
-      type: event.type,
-      data: dialect.json(event.data ?? null),
-      metadata: dialect.json(event.metadata ?? {}),
-    }));
-    const inserted = await tx.insertInto('events').values(rows).returning('position').execute();
-    position = Math.max(position, ...inserted.map((row) => Number(row.position)));
+  const recorded: InsertedEvent[] = [];
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    const chunk = rows.slice(start, start + ROWS_PER_INSERT);
+    const inserted = await tx.insertInto('events').values(chunk).returning(['position', 'recorded_at']).execute();
+    // RETURNING promises no order; the rows are inserted in the order given, so their positions, sorted, are theirs in that order.
+    const byPosition = inserted.map((row) => ({ position: Number(row.position), recordedAt: row.recorded_at })).sort((a, b) => a.position - b.position);
+    chunk.forEach((row, index) => recorded.push({ ...row, position: byPosition[index]!.position, recorded_at: byPosition[index]!.recordedAt }));
   }
-  return { nextRevision: firstRevision + events.length - 1, position };
+  return recorded;
 }
