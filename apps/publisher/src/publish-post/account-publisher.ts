@@ -76,7 +76,7 @@ export class AccountPublisher {
     const label = labelOf(key);
     if (!held) await this.journal.hold(key, this.options.attemptLeaseMs);
     const prepared = await this.prepare(key, context.account, context.versions);
-    const result = prepared.ok ? await this.contentItems.publish(key, prepared.account, context) : await this.withoutProvider(key, prepared.result);
+    const result = prepared.ok ? await this.contentItems.publish(key, prepared.account, context, held) : await this.withoutProvider(key, prepared.result);
     if (result === null) return null;
     const stored = await this.journal.finish(key, result, (tx) => this.steps.forget(key, tx));
     if (stored === result) {

@@ -70,13 +70,17 @@ export class ContentItemsPublisher {
     @Inject(PUBLISHER_OPTIONS) private readonly options: PublisherOptions,
   ) {}
 
-  /** The result of the attempt, or null when the platform asked to wait longer than a partition may be held (deferred). */
-  async publish(key: AttemptKey, prepared: PreparedAccount, context: AttemptContext): Promise<PublishResult | null> {
+  /**
+   * The result of the attempt, or null when the platform asked to wait longer than a partition may be held (deferred).
+   * `justBegun`: the caller journaled the attempt a moment ago, with its hold: no item of it is sent yet.
+   */
+  async publish(key: AttemptKey, prepared: PreparedAccount, context: AttemptContext, justBegun = false): Promise<PublishResult | null> {
     const { provider, version } = prepared;
     if (version.content.length === 0) return failed(PublishMessages.noContent);
     const refusal = refusedItemCount(provider, version.content.length);
     if (refusal) return failed(refusal);
-    const steps = await this.steps.stepsOf(key);
+    const steps = justBegun ? [] : await this.steps.stepsOf(key);
+    let held = justBegun;
     const onPlatform = version.content.map((_item, index) => onPlatformIn(steps, index));
     for (let index = 0; index < version.content.length; index++) {
       if (onPlatform[index]) continue;
@@ -91,7 +95,8 @@ export class ContentItemsPublisher {
       }
       const followUp = index === 0 ? null : { index, root: onPlatform[0]!, parent: onPlatform[index - 1]! };
       const request: PublishRequest = { ...prepared.request, idempotencyKey: itemIdempotencyKey(prepared.request.idempotencyKey, index), item: version.content[index], followUp, media: [], options: version.options, progress: this.progress.of(key, index) };
-      const result = await this.attempt(key, index, prepared, request, context);
+      const result = await this.attempt(key, index, prepared, request, context, held);
+      held = false;
       if (result === null) return null;
       if (result.kind === 'failed') return failed(result.message, onPlatform);
       onPlatform[index] = result.item;
@@ -103,10 +108,11 @@ export class ContentItemsPublisher {
    * Calls the provider for one item, waiting in place for short waits; a wait longer than
    * `maxRetryDelayMs` defers the attempt (null) until the platform's time, at most `maxDeferrals` times.
    */
-  private async attempt(key: AttemptKey, index: number, prepared: PreparedAccount, request: PublishRequest, context: AttemptContext): Promise<ItemResult | null> {
+  private async attempt(key: AttemptKey, index: number, prepared: PreparedAccount, request: PublishRequest, context: AttemptContext, held: boolean): Promise<ItemResult | null> {
     const { provider, workspaceUuid } = prepared;
     for (let retries = 0; ; retries++) {
-      await this.journal.hold(key, this.options.attemptLeaseMs);
+      // Held for the first try when the attempt was begun a moment ago; every later try holds it anew.
+      if (!held || retries > 0) await this.journal.hold(key, this.options.attemptLeaseMs);
       await this.steps.sending(key, index);
       // The media are read on every try: a store that did not answer is tried again like a platform.
       const outcome = this.withWebAddressOnly(
