@@ -112,6 +112,16 @@ describe.each(testEngines)('PostsReadModel on %s', (_, open) => {
     expect(await posts.history(randomUUID(), postUuid)).toBeNull();
   });
 
+  it('stores a batch holding several steps of one post, in any order, as its latest step shows it, with every step in its history', async () => {
+    const postUuid = randomUUID();
+    const step = (type: 'post.created' | 'post.scheduled' | 'post.publishing_started', revision: number, status: PostStatus) =>
+      samplePostEvent(type, { postUuid, workspaceUuid: workspace, revision, post: { status, updated_at: at(revision + 1) } });
+    const [created, scheduled, publishing] = [step('post.created', 0, 'draft'), step('post.scheduled', 1, 'scheduled'), step('post.publishing_started', 2, 'publishing')];
+    await posts.saveAll([created, publishing, scheduled]);
+    expect(await posts.find(workspace, postUuid)).toEqual(publishing.post);
+    expect((await posts.history(workspace, postUuid))?.map((entry) => entry.revision)).toEqual([0, 1, 2]);
+  });
+
   it('lets a read wait for a write made through this gateway until the projection shows it', async () => {
     const postUuid = randomUUID();
     await posts.saveAll([samplePostEvent('post.created', { postUuid, workspaceUuid: workspace, revision: 0 })]);

@@ -135,9 +135,15 @@ export class PostsReadModel {
    */
   async saveAll(messages: readonly PostEventMessage[]): Promise<void> {
     const { database } = this;
+    // A batch often holds several steps of one post: its row is written once, as the latest shows it.
+    const latest = new Map<string, PostEventMessage>();
+    for (const message of messages) {
+      const known = latest.get(message.postUuid);
+      if (!known || message.revision > known.revision) latest.set(message.postUuid, message);
+    }
     await database.db.transaction().execute(async (tx) => {
       for (const message of messages) {
-        await upsertPost.run(database, postRow(message, database), tx);
+        if (latest.get(message.postUuid) === message) await upsertPost.run(database, postRow(message, database), tx);
         await insertHistoryStep.run(database, historyRow(message), tx);
       }
     });
