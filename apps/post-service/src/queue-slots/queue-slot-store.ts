@@ -17,6 +17,26 @@ const recordedHold = new PreparedQuery(({ db }: PostsDatabase, p: { postUuid: st
   db.selectFrom('held_instants').select(['held_at', 'revision']).where('post_uuid', '=', p.postUuid),
 );
 
+/** Records the instant a post holds after its event of `revision` (run once the revision is known to be newer). */
+const recordHeldInstant = new PreparedQuery(
+  ({ db }: PostsDatabase, p: { postUuid: string; workspaceUuid: string; heldAt: Date | null; revision: number; updatedAt: Date }) =>
+    db
+      .insertInto('held_instants')
+      .values({ post_uuid: p.postUuid, workspace_uuid: p.workspaceUuid, held_at: p.heldAt, revision: p.revision, updated_at: p.updatedAt })
+      .onConflict((conflict) =>
+        conflict.column('post_uuid').doUpdateSet((eb) => ({
+          held_at: eb.ref('excluded.held_at'),
+          revision: eb.ref('excluded.revision'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      ),
+);
+
+/** Gives up a post's reservation of an instant. */
+const releaseReservation = new PreparedQuery(({ db }: PostsDatabase, p: { workspaceUuid: string; slotAt: Date; postUuid: string }) =>
+  db.deleteFrom('slot_reservations').where('workspace_uuid', '=', p.workspaceUuid).where('slot_at', '=', p.slotAt).where('post_uuid', '=', p.postUuid),
+);
+
 interface Holder {
   post_uuid: string;
   reserved_at: Date | string;
@@ -100,12 +120,7 @@ export class QueueSlotStore {
 
   /** Gives up the post's reservation of `slotAt` (its command failed). */
   async release(workspaceUuid: string, slotAt: Date, postUuid: string): Promise<void> {
-    await this.database.db
-      .deleteFrom('slot_reservations')
-      .where('workspace_uuid', '=', workspaceUuid)
-      .where('slot_at', '=', slotAt)
-      .where('post_uuid', '=', postUuid)
-      .execute();
+    await releaseReservation.run(this.database, { workspaceUuid, slotAt, postUuid });
   }
 
   /** Forgets the workspace's reservations of instants before `before`: no post is queued in the past. */
@@ -129,26 +144,9 @@ export class QueueSlotStore {
       await database.dialect.transactionLock(tx, `held-instant:${postUuid}`);
       const previous = await recordedHold.first(database, { postUuid }, tx);
       if (previous && Number(previous.revision) >= revision) return 'stale';
-      await tx
-        .insertInto('held_instants')
-        .values({ post_uuid: postUuid, workspace_uuid: workspaceUuid, held_at: heldAt, revision, updated_at: new Date() })
-        .onConflict((conflict) =>
-          conflict.column('post_uuid').doUpdateSet((eb) => ({
-            held_at: eb.ref('excluded.held_at'),
-            revision: eb.ref('excluded.revision'),
-            updated_at: eb.ref('excluded.updated_at'),
-          })),
-        )
-        .execute();
+      await recordHeldInstant.run(database, { postUuid, workspaceUuid, heldAt, revision, updatedAt: new Date() }, tx);
       const before = previous?.held_at ? toDate(previous.held_at) : null;
-      if (before && before.getTime() !== heldAt?.getTime()) {
-        await tx
-          .deleteFrom('slot_reservations')
-          .where('workspace_uuid', '=', workspaceUuid)
-          .where('slot_at', '=', before)
-          .where('post_uuid', '=', postUuid)
-          .execute();
-      }
+      if (before && before.getTime() !== heldAt?.getTime()) await releaseReservation.run(database, { workspaceUuid, slotAt: before, postUuid }, tx);
       return 'recorded';
     });
   }

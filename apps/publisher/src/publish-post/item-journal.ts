@@ -53,6 +53,25 @@ const stepsOf = new PreparedQuery(({ db }: PublisherDatabase, p: AttemptKey) =>
     .orderBy('item_index'),
 );
 
+/** An item answered without being taken: its `sending` step goes. */
+const dropUnsentStep = new PreparedQuery(({ db }: PublisherDatabase, p: StepKey) =>
+  db
+    .deleteFrom('attempt_items')
+    .where('post_uuid', '=', p.postUuid)
+    .where('account_id', '=', p.accountId)
+    .where('round', '=', p.round)
+    .where('item_index', '=', p.index)
+    .where('state', '=', 'sending'),
+);
+
+/** The attempt's steps, and the progress of its asynchronous items, once its result is stored. */
+const forgetSteps = new PreparedQuery(({ db }: PublisherDatabase, p: AttemptKey) =>
+  db.deleteFrom('attempt_items').where('post_uuid', '=', p.postUuid).where('account_id', '=', p.accountId).where('round', '=', p.round),
+);
+const forgetProgress = new PreparedQuery(({ db }: PublisherDatabase, p: AttemptKey) =>
+  db.deleteFrom('item_progress').where('post_uuid', '=', p.postUuid).where('account_id', '=', p.accountId).where('round', '=', p.round),
+);
+
 /**
  * The steps of a publish attempt, one per content item (schema `publisher`, table
  * `attempt_items`): an item is journaled `sending` before the call that publishes it, and
@@ -85,14 +104,7 @@ export class ItemJournal {
 
   /** The platform answered without taking the item (a refusal, or a wait before trying again): nothing of it is there. */
   async notSent(key: AttemptKey, index: number): Promise<void> {
-    await this.database.db
-      .deleteFrom('attempt_items')
-      .where('post_uuid', '=', key.postUuid)
-      .where('account_id', '=', key.accountId)
-      .where('round', '=', key.round)
-      .where('item_index', '=', index)
-      .where('state', '=', 'sending')
-      .execute();
+    await dropUnsentStep.run(this.database, { ...key, index });
   }
 
   /**
@@ -100,8 +112,8 @@ export class ItemJournal {
    * asynchronous ones, are no longer needed. `executor`: the transaction that stores the result.
    */
   async forget(key: AttemptKey, executor: PublisherDatabase['db'] = this.database.db): Promise<void> {
-    for (const table of ['attempt_items', 'item_progress'] as const) {
-      await executor.deleteFrom(table).where('post_uuid', '=', key.postUuid).where('account_id', '=', key.accountId).where('round', '=', key.round).execute();
-    }
+    const { postUuid, accountId, round } = key;
+    await forgetSteps.run(this.database, { postUuid, accountId, round }, executor);
+    await forgetProgress.run(this.database, { postUuid, accountId, round }, executor);
   }
 }
