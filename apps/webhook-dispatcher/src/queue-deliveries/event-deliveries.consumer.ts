@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ConsumerGroups, decodePostEventMessage, PostEventMessage, Topics } from '@app/contracts';
 import { ConsumesTopics, IncomingMessage } from '@app/messaging';
 import { DeliveryWorker } from '../deliver-webhooks/delivery-worker';
-import { EventDeliveries } from './event-deliveries';
+import { EventDeliveries, SubscribedWebhooks } from './event-deliveries';
 import { buildEnvelope, webhookEventFor } from './webhook-envelope';
 
 /**
@@ -33,9 +33,14 @@ export class EventDeliveriesConsumer {
     if (fired.length === 0) return;
     const queued = await this.deliveries.transaction(async (tx) => {
       const counts: number[] = [];
+      const webhooksOf = new Map<string, SubscribedWebhooks>();
       for (const { event, name, envelope } of fired) {
-        const webhookIds = await this.deliveries.subscribedWebhooks(tx, event.workspaceUuid, name);
-        counts.push((await this.deliveries.queueDeliveries(tx, event.id, webhookIds, envelope)).length);
+        let webhooks = webhooksOf.get(event.workspaceUuid);
+        if (!webhooks) {
+          webhooks = await this.deliveries.subscribedWebhooks(tx, event.workspaceUuid);
+          webhooksOf.set(event.workspaceUuid, webhooks);
+        }
+        counts.push((await this.deliveries.queueDeliveries(tx, event.id, webhooks.wanting(name), envelope)).length);
       }
       return counts;
     });

@@ -36,7 +36,9 @@ describe.each(testEngines)('EventDeliveries on %s', (_, open) => {
     await webhook(randomUUID(), ['post.published']);
     const system = await webhook(null, ['post.published']);
 
-    expect(await posts.transaction((tx) => posts.subscribedWebhooks(tx, workspace, 'post.published'))).toEqual([wanted, system]);
+    const webhooks = await posts.transaction((tx) => posts.subscribedWebhooks(tx, workspace));
+    expect(webhooks.wanting('post.published')).toEqual([wanted, system]);
+    expect(webhooks.wanting('post.failed')).toHaveLength(2);
   });
 
   it('queues the deliveries of an event to its webhooks in one statement, once', async () => {
