@@ -6,7 +6,7 @@ import { WebhookReceiver } from '@app/testing';
 import { eventually } from '@app/testing/eventually';
 import { axeViolations, expectAccessible } from '../support/dashboard/accessibility';
 import { Browser, describeWithBrowser, launchBrowser } from '../support/dashboard/browser';
-import { signIn, statusTab } from '../support/dashboard/dashboard-steps';
+import { signIn, statusTab, waitForPageHeading } from '../support/dashboard/dashboard-steps';
 import { sweepWithTab } from '../support/dashboard/keyboard';
 
 jest.setTimeout(180_000);
@@ -164,7 +164,7 @@ describeWithBrowser('dashboard accessibility and keyboard use (axe-core, the bui
 
   it('keyboard: Skip to content comes first, shows, and moves the focus to the page; the navigation opens a page with Enter', async () => {
     await page.goto(`${service.baseUrl}/app/posts`);
-    await page.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();
+    await waitForPageHeading(page, 'Posts');
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to content' });
     await expect(skip.evaluate((element) => element === element.ownerDocument.activeElement)).resolves.toBe(true);
@@ -191,7 +191,7 @@ describeWithBrowser('dashboard accessibility and keyboard use (axe-core, the bui
     for (const link of ['Webhooks', 'Settings', 'Panel']) {
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link, exact: true }).focus();
       await page.keyboard.press('Enter');
-      await page.getByRole('heading', { level: 1, name: link }).waitFor();
+      await waitForPageHeading(page, link);
     }
   });
 });

@@ -6,7 +6,7 @@ import { ApiClient } from '../support/api-client';
 import { approverWorkspace, connectSandbox, within } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
 import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from '../support/dashboard/browser';
-import { dayIn, openFromNavigation, screenshot, signIn, TOKYO_OFFSET_HOURS } from '../support/dashboard/dashboard-steps';
+import { dayIn, openFromNavigation, screenshot, signIn, TOKYO_OFFSET_HOURS, waitForPageHeading } from '../support/dashboard/dashboard-steps';
 
 jest.setTimeout(120_000);
 
@@ -80,7 +80,7 @@ describeWithBrowser('dashboard in a browser: calendar moves, media library, acco
     await card.getByRole('button', { name: 'Dismiss the getting started checklist' }).click();
     await card.waitFor({ state: 'detached' });
     await page.reload();
-    await page.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();
+    await waitForPageHeading(page, 'Posts');
     expect(await card.count()).toBe(0);
     const storage = JSON.stringify(await page.evaluate('[JSON.stringify(localStorage), JSON.stringify(sessionStorage)]'));
     expect(storage).toContain('dismissed');
@@ -152,7 +152,7 @@ describeWithBrowser('dashboard in a browser: calendar moves, media library, acco
     const published = (await api.post(`/api/${workspace}/posts`, { versions: ORIGINAL('Already out'), accounts: [sandbox], schedule_now: true })).body;
     await eventually(async () => (await api.get(`/api/${workspace}/posts/${published.uuid}`)).body.status === 'published', 'the post to be published', within(30_000));
     await page.reload();
-    await page.getByRole('heading', { level: 1, name: 'Calendar' }).waitFor();
+    await waitForPageHeading(page, 'Calendar');
 
     // A published post is not moved: no Move button, not draggable.
     const out = page.getByRole('link', { name: /Already out/ });

@@ -5,7 +5,7 @@ import { ApiClient } from '../support/api-client';
 import { addMember, approverWorkspace, connectSandbox, createUser, Member, within } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
 import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from '../support/dashboard/browser';
-import { composePost, openFromNavigation, postUuidByText, screenshot, signIn, statusTab } from '../support/dashboard/dashboard-steps';
+import { composePost, openFromNavigation, postUuidByText, screenshot, signIn, statusTab, waitForPageHeading } from '../support/dashboard/dashboard-steps';
 
 jest.setTimeout(120_000);
 
@@ -76,7 +76,7 @@ describeWithBrowser('dashboard posts in a browser (the built service, Chromium)'
     await page.getByLabel('Text', { exact: true }).fill('Written by the team, edited');
     await page.getByLabel('Time', { exact: true }).fill('11:15');
     await page.getByRole('button', { name: 'Schedule', exact: true }).click();
-    await page.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();
+    await waitForPageHeading(page, 'Posts');
     const uuid = await postUuidByText(admin, workspace, 'Written by the team, edited');
     const saved = (await admin.get(`/api/${workspace}/posts/${uuid}`)).body;
     expect({ status: saved.status, at: Date.parse(saved.scheduled_at) }).toEqual({ status: 'scheduled', at: Date.parse('2099-01-02T11:15:00Z') });
@@ -91,7 +91,7 @@ describeWithBrowser('dashboard posts in a browser (the built service, Chromium)'
     await page.getByRole('checkbox', { name: 'Own version for Failing Sandbox' }).check();
     await page.getByLabel('Text for Failing Sandbox').fill('The failing account has its own words');
     await page.getByRole('button', { name: 'Schedule now', exact: true }).click();
-    await page.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();
+    await waitForPageHeading(page, 'Posts');
     const uuid = await postUuidByText(admin, workspace, 'Half of it fails');
     const failed = await eventually(async () => {
       const post = (await admin.get(`/api/${workspace}/posts/${uuid}`)).body;
@@ -218,7 +218,7 @@ describeWithBrowser('dashboard posts in a browser (the built service, Chromium)'
     );
     await screenshot(page, screenshotsDir(), 'compose-media');
     await page.getByRole('button', { name: 'Schedule now', exact: true }).click();
-    await page.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();
+    await waitForPageHeading(page, 'Posts');
 
     const uuid = await postUuidByText(admin, workspace, 'With a picture');
     const [media] = (await admin.get(`/api/${workspace}/media`)).body.data;

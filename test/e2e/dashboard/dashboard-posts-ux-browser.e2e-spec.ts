@@ -3,7 +3,7 @@ import { ApiClient } from '../support/api-client';
 import { addMember, approverWorkspace, connectSandbox, createUser, Member } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
 import { Browser, describeWithBrowser, launchBrowser } from '../support/dashboard/browser';
-import { composePost, openFromNavigation, postUuidByText, signIn, statusTab } from '../support/dashboard/dashboard-steps';
+import { composePost, openFromNavigation, postUuidByText, signIn, statusTab, waitForPageHeading } from '../support/dashboard/dashboard-steps';
 
 jest.setTimeout(120_000);
 
@@ -83,7 +83,7 @@ describeWithBrowser('dashboard posts: feedback, counts and duplicates in a brows
     expect(await page.getByRole('alert').count()).toBe(0);
 
     await page.getByRole('button', { name: 'Schedule', exact: true }).click();
-    await page.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();
+    await waitForPageHeading(page, 'Posts');
     await status('Post scheduled for 2099-01-03 10:00 (UTC).').waitFor();
     expect(await postOf('Scheduled by the admin')).toMatchObject({ status: 'scheduled', scheduled_at: '2099-01-03T10:00:00.000Z' });
   });
@@ -111,7 +111,7 @@ describeWithBrowser('dashboard posts: feedback, counts and duplicates in a brows
     await page.getByRole('link', { name: 'Edit post Scheduled by the admin' }).click();
     await page.getByText('Status: scheduled for 2099-01-03 10:00 (UTC)').waitFor();
     await page.getByRole('button', { name: 'Unschedule and save as draft' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();
+    await waitForPageHeading(page, 'Posts');
     await status('Draft saved (not scheduled; its time 2099-01-03 10:00 (UTC) is kept).').waitFor();
     expect((await postOf('Scheduled by the admin')).status).toBe('draft');
     await statusTab(page, 'Draft').filter({ hasText: 'Draft (1)' }).waitFor();
@@ -127,7 +127,7 @@ describeWithBrowser('dashboard posts: feedback, counts and duplicates in a brows
       void dialog.accept();
     });
     await page.getByRole('button', { name: 'Delete post' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();
+    await waitForPageHeading(page, 'Posts');
     await status('Post deleted.').waitFor();
     expect(asked).toMatch(/^Delete this post\?/);
     expect((await admin.get(`/api/${workspace}/posts/${uuid}`)).status).toBe(404);
@@ -158,7 +158,7 @@ describeWithBrowser('dashboard posts: feedback, counts and duplicates in a brows
     await expect(page.getByRole('checkbox', { name: 'Acme Sandbox (sandbox)' }).isChecked()).resolves.toBe(true);
     await expect(page.getByLabel('Date', { exact: true }).inputValue()).resolves.toBe('');
     await page.getByRole('button', { name: 'Save draft', exact: true }).click();
-    await page.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();
+    await waitForPageHeading(page, 'Posts');
     await status('Draft saved.').waitFor();
 
     const posts = (await admin.get(`/api/${workspace}/posts?limit=100`)).body.data.filter((post: { versions: { content: { body: string }[] }[] }) => post.versions[0].content[0].body === 'Original words');

@@ -3,7 +3,7 @@ import { ApiClient } from '../support/api-client';
 import { approverWorkspace, connectSandbox } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
 import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from '../support/dashboard/browser';
-import { openFromNavigation, postUuidByText, screenshot, signIn } from '../support/dashboard/dashboard-steps';
+import { openFromNavigation, postUuidByText, screenshot, signIn, waitForPageHeading } from '../support/dashboard/dashboard-steps';
 
 jest.setTimeout(120_000);
 
@@ -70,7 +70,7 @@ describeWithBrowser('dashboard queue and threads in a browser (the built service
     await expect(page.locator('#thread-item-3-count').textContent()).resolves.toContain('10 characters');
     await screenshot(page, screenshotsDir(), 'compose-thread');
     await page.getByRole('button', { name: 'Add to queue', exact: true }).click();
-    await page.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();
+    await waitForPageHeading(page, 'Posts');
 
     const uuid = await postUuidByText(admin, workspace, 'A thread, part one');
     const stored = (await admin.get(`/api/${workspace}/posts/${uuid}`)).body;
@@ -87,7 +87,7 @@ describeWithBrowser('dashboard queue and threads in a browser (the built service
     await page.getByRole('button', { name: 'Add to thread' }).click();
     await page.getByRole('button', { name: 'Remove thread item 2' }).click();
     await page.getByRole('button', { name: 'Add to queue', exact: true }).click();
-    await page.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();
+    await waitForPageHeading(page, 'Posts');
 
     const stored = (await admin.get(`/api/${workspace}/posts/${await postUuidByText(admin, workspace, 'Second in the queue')}`)).body;
     expect(stored.versions[0].content).toHaveLength(1);

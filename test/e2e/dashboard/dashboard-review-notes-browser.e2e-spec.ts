@@ -2,7 +2,7 @@ import { ApiClient } from '../support/api-client';
 import { addMember, approverWorkspace, connectSandbox, createUser, Member } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
 import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from '../support/dashboard/browser';
-import { composePost, openFromNavigation, postUuidByText, screenshot, signIn, statusTab } from '../support/dashboard/dashboard-steps';
+import { composePost, openFromNavigation, postUuidByText, screenshot, signIn, statusTab, waitForPageHeading } from '../support/dashboard/dashboard-steps';
 
 jest.setTimeout(120_000);
 
@@ -84,7 +84,7 @@ describeWithBrowser('dashboard review notes in a browser (the built service, Chr
     await screenshot(page, screenshotsDir(), 'review-notes');
 
     await notes.getByRole('button', { name: 'Approve', exact: true }).click();
-    await page.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();
+    await waitForPageHeading(page, 'Posts');
     const uuid = await postUuidByText(admin, workspace, TEXT);
     expect((await admin.get(`/api/${workspace}/posts/${uuid}`)).body.status).toBe('scheduled');
   });

@@ -3,7 +3,7 @@ import { ApiClient, createdBody } from '../support/api-client';
 import { approverWorkspace, connectSandbox } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
 import { Browser, describeWithBrowser, launchBrowser } from '../support/dashboard/browser';
-import { signIn } from '../support/dashboard/dashboard-steps';
+import { signIn, waitForPageHeading } from '../support/dashboard/dashboard-steps';
 import { describeSizes, measureScripts, type ScriptSizes } from '../support/dashboard/script-sizes';
 
 jest.setTimeout(120_000);
@@ -58,7 +58,7 @@ describeWithBrowser('dashboard script budget (the built service, Chromium)', () 
   it('the Posts page, opened first, loads under 100 KB of script: the entry and the Posts chunk, not the other pages', async () => {
     await signIn(page, service.baseUrl, service.adminToken!);
     const sizes = await measureScripts(page, `${service.baseUrl}/app/posts`, async () => {
-      await page.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();
+      await waitForPageHeading(page, 'Posts');
       await page.getByRole('cell', { name: 'Measured', exact: true }).waitFor();
     });
     withinBudget('Posts page', sizes);

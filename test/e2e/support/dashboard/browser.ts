@@ -51,6 +51,7 @@ export async function launchBrowser(viewport = { width: 1280, height: 900 }): Pr
   const page = context.pages()[0] ?? (await context.newPage());
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  recordNetworkTrouble(page);
   context.setDefaultTimeout(15_000);
   return {
     context,
@@ -72,3 +73,28 @@ export function screenshotsDir(): string {
   mkdirSync(dir, { recursive: true });
   return dir;
 }
+
+/** Per page, the last requests that failed or answered 5xx, to say why a page did not show. */
+const networkTrouble = new WeakMap<Page, string[]>();
+
+function recordNetworkTrouble(page: Page): void {
+  const trouble: string[] = [];
+  networkTrouble.set(page, trouble);
+  const note = (line: string) => {
+    trouble.push(`${new Date().toISOString()} ${line}`);
+    if (trouble.length > 20) trouble.shift();
+  };
+  page.on('requestfailed', (request) => note(`${request.method()} ${request.url()} failed: ${request.failure()?.errorText ?? 'no reason'}`));
+  page.on('response', (response) => {
+    if (response.status() >= 500) note(`${response.request().method()} ${response.url()} answered ${response.status()}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') note(`console error: ${message.text()}`);
+  });
+}
+
+/** What went wrong on the page's network lately (requests that failed or answered 5xx, console errors). */
+export function networkTroubleOf(page: Page): readonly string[] {
+  return networkTrouble.get(page) ?? [];
+}
+

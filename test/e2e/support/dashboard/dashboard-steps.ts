@@ -5,6 +5,7 @@ import { ApiClient } from '../api-client';
 import { within } from '../fixtures';
 import { ReceivedWebhook } from '@app/testing';
 import { eventually } from '@app/testing/eventually';
+import { networkTroubleOf } from './browser';
 
 /** Signs in to the dashboard with an API token, as a user does, and waits for its navigation. */
 export async function signIn(page: Page, baseUrl: string, token: string): Promise<void> {
@@ -32,10 +33,33 @@ export async function screenshot(page: Page, dir: string, name: string): Promise
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
 
+type NavigationLink = 'Posts' | 'Calendar' | 'Accounts' | 'Media' | 'Webhooks' | 'Settings' | 'Panel';
+
 /** Goes to a page through the main navigation and waits for its heading. */
-export async function openFromNavigation(page: Page, link: 'Posts' | 'Calendar' | 'Accounts' | 'Media' | 'Webhooks' | 'Settings' | 'Panel'): Promise<void> {
+export async function openFromNavigation(page: Page, link: NavigationLink): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link, exact: true }).click();
-  await page.getByRole('heading', { level: 1, name: link, exact: true }).waitFor();
+  await waitForPageHeading(page, link);
+}
+
+/**
+ * Waits for the page's heading; when it does not show, the error says what the page showed
+ * instead, where it was, and what went wrong on its network.
+ */
+export async function waitForPageHeading(page: Page, name: string): Promise<void> {
+  try {
+    await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
+  } catch (error) {
+    const shown = await page
+      .locator('main')
+      .innerText({ timeout: 1_000 })
+      .catch(() => '(no main element)');
+    const trouble = networkTroubleOf(page);
+    throw new Error(
+      `The page's heading "${name}" did not show at ${page.url()}. The page showed: ${shown.slice(0, 300).replace(/\s+/g, ' ')}. ` +
+        `Network: ${trouble.length > 0 ? trouble.join('; ') : 'no failed request'}.`,
+      { cause: error },
+    );
+  }
 }
 
 /** A status tab of the Posts list, whatever its count says (`Scheduled (3)`). */
