@@ -62,11 +62,11 @@ function printComparison(count: number, current: LifecycleResult, compared: Life
   row('service CPU time per post', perPost(current), perPost(compared), 'ms');
   row('post.published webhook p99', summarize(current.webhook).p99 / 1000, summarize(compared.webhook).p99 / 1000, 's');
   row('published_at p99', summarize(current.live).p99 / 1000, summarize(compared.live).p99 / 1000, 's');
-  const statementsPerPost = (result: LifecycleResult, kind?: 'commit') => {
+  const sqlitePerPost = (result: LifecycleResult, what: 'statements' | 'transactions') => {
     const counts = result.sqliteStatements;
     if (counts === null) return null;
-    return (kind === 'commit' ? counts.commit : counts.begin + counts.commit + counts.other) / result.count;
+    return (what === 'transactions' ? counts.transactions : counts.begin + counts.commit + counts.other) / result.count;
   };
-  row('SQLite statements per post', statementsPerPost(current), statementsPerPost(compared), '');
-  row('SQLite commits per post', statementsPerPost(current, 'commit'), statementsPerPost(compared, 'commit'), '');
+  row('SQLite statements per post', sqlitePerPost(current, 'statements'), sqlitePerPost(compared, 'statements'), '');
+  row('SQLite transactions committed per post', sqlitePerPost(current, 'transactions'), sqlitePerPost(compared, 'transactions'), '');
 }

@@ -59,11 +59,11 @@ export function printLifecycle(result: LifecycleResult, memory: readonly { name:
     );
   }
   if (result.sqliteStatements !== null) {
-    const { begin, commit, other } = result.sqliteStatements;
+    const { begin, commit, other, transactions } = result.sqliteStatements;
     const perPost = (count: number) => (count / result.count).toFixed(1);
     console.log(
-      `  SQLite statements over the same time: ${perPost(begin + commit + other)} per post ` +
-        `(${perPost(commit)} commits, ${perPost(begin)} begins, ${perPost(other)} others; counts from the service's sqlite_statements_total).`,
+      `  SQLite over the same time, per post: ${perPost(begin + commit + other)} statements (${perPost(begin)} begins, ${perPost(commit)} commits, ` +
+        `${perPost(other)} others), ${perPost(transactions)} transactions committed (with the writes on their own; sqlite_statements_total, sqlite_transactions_total).`,
     );
   }
   for (const { name, peak } of memory) {

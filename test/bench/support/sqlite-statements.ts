@@ -1,8 +1,9 @@
-/** Statements the service ran on SQLite so far, by kind, from its `sqlite_statements_total`. */
+/** Statements the service ran on SQLite so far, by kind (`sqlite_statements_total`), and the transactions it committed (`sqlite_transactions_total`). */
 export interface SqliteStatements {
   begin: number;
   commit: number;
   other: number;
+  transactions: number;
 }
 
 /**
@@ -17,12 +18,15 @@ export async function sqliteStatements(baseUrl: string): Promise<SqliteStatement
   for (const line of (await response.text()).split('\n')) {
     const match = /^sqlite_statements_total\{kind="(begin|commit|other)"\} (\d+)/.exec(line);
     if (match) counts[match[1] as keyof SqliteStatements] = Number(match[2]);
+    const transactions = /^sqlite_transactions_total (\d+)/.exec(line);
+    if (transactions) counts.transactions = Number(transactions[1]);
   }
-  return counts.begin === undefined || counts.commit === undefined || counts.other === undefined ? null : (counts as SqliteStatements);
+  const { begin, commit, other, transactions } = counts;
+  return begin === undefined || commit === undefined || other === undefined || transactions === undefined ? null : { begin, commit, other, transactions };
 }
 
 /** What was run between two readings. */
 export function statementsBetween(before: SqliteStatements | null, after: SqliteStatements | null): SqliteStatements | null {
   if (!before || !after) return null;
-  return { begin: after.begin - before.begin, commit: after.commit - before.commit, other: after.other - before.other };
+  return { begin: after.begin - before.begin, commit: after.commit - before.commit, other: after.other - before.other, transactions: after.transactions - before.transactions };
 }

@@ -54,6 +54,7 @@ describe('metrics of the embedded service', () => {
       consumer_lag_messages: 'gauge',
       posts_due_late_seconds: 'histogram',
       sqlite_statements_total: 'counter',
+      sqlite_transactions_total: 'counter',
     });
     expect(scrape.where('publishing_attempts_total')).toEqual([{ name: 'publishing_attempts_total', labels: { provider: 'sandbox', outcome: 'published' }, value: 2 }]);
     expect(scrape.value('webhook_delivery_duration_seconds_count')).toBe(scrape.value('webhook_deliveries_total', { outcome: 'succeeded' }));
@@ -62,6 +63,7 @@ describe('metrics of the embedded service', () => {
     expect(statements('commit')).toBeGreaterThan(0);
     expect(statements('begin')).toBeGreaterThanOrEqual(statements('commit'));
     expect(statements('other')).toBeGreaterThan(statements('commit'));
+    expect(scrape.value('sqlite_transactions_total')).toBeGreaterThanOrEqual(statements('commit'));
 
     const created = { http_request_method: 'POST', http_route: '/api/:workspaceUuid/posts', http_response_status_code: '201' };
     expect(scrape.value('http_server_request_duration_seconds_count', created)).toBe(2);

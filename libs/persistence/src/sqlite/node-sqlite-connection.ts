@@ -3,10 +3,14 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
 
 type SqliteValue = SQLInputValue;
 
-/** Statements this process ran on SQLite, every database together, by kind (read by `sqlite_statements_total`). */
-export const sqliteStatementCounts = { begin: 0, commit: 0, other: 0 };
+/**
+ * Statements this process ran on SQLite, every database together, by kind (read by
+ * `sqlite_statements_total`), and the writes run outside a transaction, each committed on its own
+ * (`sqlite_transactions_total` counts them with the commits).
+ */
+export const sqliteStatementCounts = { begin: 0, commit: 0, other: 0, writesAlone: 0 };
 
-type StatementKind = keyof typeof sqliteStatementCounts;
+type StatementKind = 'begin' | 'commit' | 'other';
 
 /** Prepared statements kept per SQL text; the services use a bounded set of statements. */
 const MAX_CACHED_STATEMENTS = 500;
@@ -25,7 +29,7 @@ export class NodeSqliteConnection implements SqliteDatabase {
     let statement = this.statements.get(sql);
     if (!statement) {
       if (this.statements.size >= MAX_CACHED_STATEMENTS) this.statements.delete(this.statements.keys().next().value!);
-      statement = new CachedStatement(this.db.prepare(sql));
+      statement = new CachedStatement(this.db, this.db.prepare(sql));
       this.statements.set(sql, statement);
     }
     return statement;
@@ -41,7 +45,10 @@ class CachedStatement implements SqliteStatement {
   readonly reader: boolean;
   private readonly kind: StatementKind;
 
-  constructor(private readonly statement: StatementSync) {
+  constructor(
+    private readonly db: DatabaseSync,
+    private readonly statement: StatementSync,
+  ) {
     this.reader = statement.columns().length > 0;
     this.kind = kindOf(statement.sourceSQL);
   }
@@ -53,6 +60,7 @@ class CachedStatement implements SqliteStatement {
 
   run(parameters: ReadonlyArray<unknown>): { changes: number | bigint; lastInsertRowid: number | bigint } {
     sqliteStatementCounts[this.kind]++;
+    if (this.kind === 'other' && !this.db.isTransaction) sqliteStatementCounts.writesAlone++;
     return this.statement.run(...toSqliteValues(parameters));
   }
 
