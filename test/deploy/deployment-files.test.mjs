@@ -150,3 +150,20 @@ describe('AsyncAPI document', () => {
     }
   });
 });
+
+describe('the Node.js options the service runs with', () => {
+  // The benchmarks start the service with them (SERVICE_NODE_OPTIONS), so what they measure is how it runs.
+  const { SERVICE_NODE_OPTIONS } = require(join(root, 'dist/test/bench/support/service-process.js'));
+
+  test('are the image’s NODE_OPTIONS, for every app of docker-compose and Kubernetes, which set none of their own', () => {
+    assert.match(read('Dockerfile'), new RegExp(`^ENV NODE_OPTIONS=${SERVICE_NODE_OPTIONS}$`, 'm'));
+    assert.doesNotMatch(read('docker-compose.yml'), /NODE_OPTIONS/);
+    for (const file of readdirSync(join(root, 'deploy/kubernetes'))) assert.doesNotMatch(read(`deploy/kubernetes/${file}`), /NODE_OPTIONS/);
+  });
+
+  test('are those of npm start and npm run start:app', () => {
+    const { scripts } = JSON.parse(read('package.json'));
+    assert.match(scripts.start, new RegExp(`node ${SERVICE_NODE_OPTIONS} dist/apps/standalone/main\\.js$`));
+    assert.match(scripts['start:app'], new RegExp(`^node ${SERVICE_NODE_OPTIONS} dist/apps/\\$APP/main\\.js$`));
+  });
+});

@@ -27,6 +27,9 @@ export interface EmbeddedService extends ServiceUnderTest {
   dispose(): Promise<void>;
 }
 
+/** The Node.js options the service runs with (`npm start`, the image's NODE_OPTIONS); test/deploy checks they agree. */
+export const SERVICE_NODE_OPTIONS = '--max-semi-space-size=16';
+
 /**
  * The embedded service (`node dist/apps/standalone/main.js`, or `main` of another build) as its
  * own process, on a fresh temporary DATA_DIR, a free port and a random admin token; `env` adds settings.
@@ -38,8 +41,9 @@ export async function startEmbeddedService(env: Record<string, string> = {}, mai
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const name of FOREIGN_ENV) delete childEnv[name];
   Object.assign(childEnv, {
-    // BENCH_SERVICE_NODE_OPTIONS profiles the service, e.g. "--cpu-prof --cpu-prof-dir=profiles".
-    NODE_OPTIONS: process.env.BENCH_SERVICE_NODE_OPTIONS ?? '',
+    // As `npm start` and the image run it; BENCH_SERVICE_NODE_OPTIONS adds to it, e.g. to profile:
+    // "--cpu-prof --cpu-prof-dir=profiles".
+    NODE_OPTIONS: [SERVICE_NODE_OPTIONS, process.env.BENCH_SERVICE_NODE_OPTIONS ?? ''].join(' ').trim(),
     NO_COLOR: '1',
     DATA_DIR: dataDir,
     ADMIN_TOKEN: adminToken,
