@@ -55,11 +55,10 @@ export class AllSubscriptionLoop implements AllSubscription {
   handOver(events: readonly RecordedEvent[]): void {
     if (this.handedOver.length + events.length > MAX_HANDED_OVER) this.handedOver = [];
     else {
+      const last = this.handedOver.at(-1);
       this.handedOver.push(...events);
-      // Two appends' hand-overs may come in another order than their commits.
-      if (this.handedOver.some((event, index) => index > 0 && event.position < this.handedOver[index - 1]!.position)) {
-        this.handedOver.sort((a, b) => a.position - b.position);
-      }
+      // An append's events come in order, but two appends' hand-overs may come in another order than their commits.
+      if (last && events.length > 0 && events[0]!.position < last.position) this.handedOver.sort((a, b) => a.position - b.position);
     }
     this.doorbell.ring();
   }
