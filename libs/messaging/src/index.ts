@@ -10,3 +10,4 @@ export * from './delivery/retry-policy';
 export * from './delivery/unprocessable-message';
 export * from './endpoints';
 export * from './http';
+export * from './follow-on-queue';

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { AllSubscription, RecordedEvent } from '../event-store.port';
 import { Doorbell, pause } from '../timing';
 import { errorMessage } from '@app/errors';
+import { FollowOnQueue } from '@app/messaging';
 
 export interface SubscriptionTiming {
   /** How often the store is read for appends made by other processes. */
@@ -31,7 +32,7 @@ export class AllSubscriptionLoop implements AllSubscription {
    * What this process appended since the last read, as the store handed it over (by position):
    * delivered from here instead of read back when it follows on from the position (no query, no parse).
    */
-  private handedOver: RecordedEvent[] = [];
+  private readonly handedOver = new FollowOnQueue<RecordedEvent>(MAX_HANDED_OVER, (event) => event.position);
 
   constructor(
     private readonly readAll: ReadAll,
@@ -53,13 +54,7 @@ export class AllSubscriptionLoop implements AllSubscription {
    * between two of its positions that follow on from each other.
    */
   handOver(events: readonly RecordedEvent[]): void {
-    if (this.handedOver.length + events.length > MAX_HANDED_OVER) this.handedOver = [];
-    else {
-      const last = this.handedOver.at(-1);
-      this.handedOver.push(...events);
-      // An append's events come in order, but two appends' hand-overs may come in another order than their commits.
-      if (last && events.length > 0 && events[0]!.position < last.position) this.handedOver.sort((a, b) => a.position - b.position);
-    }
+    this.handedOver.add(events);
     this.doorbell.ring();
   }
 
@@ -91,7 +86,7 @@ export class AllSubscriptionLoop implements AllSubscription {
 
   /** Null when the read failed; it is tried again after a pause. */
   private async readNextBatch(): Promise<RecordedEvent[] | null> {
-    const handedOver = this.takeHandedOver();
+    const handedOver = this.handedOver.take(this.position + 1, this.timing.batchSize);
     if (handedOver) return handedOver;
     try {
       return await this.readAll(this.position, this.timing.batchSize);
@@ -102,24 +97,6 @@ export class AllSubscriptionLoop implements AllSubscription {
       await pause(this.timing.retryDelayMs, this.stopping.signal);
       return null;
     }
-  }
-
-  /** The handed-over events that follow on from the position with no gap (at most a batch), or null. */
-  private takeHandedOver(): RecordedEvent[] | null {
-    const first = this.handedOver.findIndex((event) => event.position > this.position);
-    if (first === -1) {
-      this.handedOver = [];
-      return null;
-    }
-    if (this.handedOver[first]!.position !== this.position + 1) {
-      this.handedOver = this.handedOver.slice(first);
-      return null;
-    }
-    let end = first + 1;
-    while (end < this.handedOver.length && end - first < this.timing.batchSize && this.handedOver[end]!.position === this.handedOver[end - 1]!.position + 1) end++;
-    const taken = this.handedOver.slice(first, end);
-    this.handedOver = this.handedOver.slice(end);
-    return taken;
   }
 
   /** Resolves true once the handler accepted the event, false if the subscription stopped first. */

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { IncomingMessage } from '../message-bus.port';
 import { commitOffset, joinPartition, readPartition } from './message-log';
 import { MessageLogWriter } from './log-writer';
-import { HandedOverMessages } from './handed-over-messages';
+import { FollowOnQueue } from '../follow-on-queue';
 import { handleWithRetries } from '../delivery/handle-with-retries';
 import { RetryPolicy } from '../delivery/retry-policy';
 import { errorMessage } from '@app/errors';
@@ -59,7 +59,7 @@ export class PartitionConsumer {
    * What this process appended to the partition since the last read, as the writer handed it over:
    * read from here instead of the log when it follows on from the next offset (no query, no parse).
    */
-  private readonly handedOver = new HandedOverMessages(MAX_HANDED_OVER);
+  private readonly handedOver = new FollowOnQueue<IncomingMessage>(MAX_HANDED_OVER, (message) => Number(message.offset));
 
   constructor(private readonly settings: PartitionConsumerSettings) {}
 
