@@ -21,9 +21,27 @@ describe.each(testEngines)('TimerStore on %s', (_, open) => {
   afterAll(() => dispose());
 
   const schedule = (postUuid: string, revision: number, dueAt = past()) =>
-    timers.apply(postUuid, revision, { kind: 'set', dueAt, scheduledRevision: revision });
+    timers.applyAll([{ postUuid, revision, change: { kind: 'set', dueAt, scheduledRevision: revision } }]);
   const remaining = async () =>
     (await database.db.selectFrom('timers').select('post_uuid').orderBy('due_at').execute()).map((row) => row.post_uuid);
+
+  it('applies a batch of changes in order, each unless its post has a newer revision applied', async () => {
+    const [a, b] = [randomUUID(), randomUUID()];
+    const later = new Date(Date.now() + 3_600_000);
+    const updates = await timers.applyAll([
+      { postUuid: a, revision: 1, change: { kind: 'set', dueAt: past(), scheduledRevision: 1 } },
+      { postUuid: b, revision: 1, change: { kind: 'set', dueAt: past(), scheduledRevision: 1 } },
+      { postUuid: a, revision: 3, change: { kind: 'set', dueAt: later, scheduledRevision: 3 } },
+      { postUuid: a, revision: 2, change: { kind: 'clear' } },
+      { postUuid: b, revision: 2, change: { kind: 'clear' } },
+      { postUuid: b, revision: 3, change: { kind: 'clear' } },
+    ]);
+
+    expect(updates).toEqual(['set', 'set', 'set', 'stale', 'removed', 'none_to_remove']);
+    const rows = await database.db.selectFrom('timers').select(['post_uuid', 'due_at', 'scheduled_revision']).execute();
+    expect(rows.map((row) => ({ ...row, due_at: toDate(row.due_at).getTime() }))).toEqual([{ post_uuid: a, due_at: later.getTime(), scheduled_revision: 3 }]);
+    expect(await timers.applyAll([])).toEqual([]);
+  });
 
   it('removes a fired batch in one statement, but keeps a post scheduled again meanwhile', async () => {
     const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];

@@ -13,6 +13,13 @@ export interface DueTimer {
 
 export type TimerUpdate = 'set' | 'removed' | 'none_to_remove' | 'stale';
 
+/** A post event's change to the post's timer, with the event's revision. */
+export interface TimerChangeOfPost {
+  postUuid: string;
+  revision: number;
+  change: Exclude<TimerChange, { kind: 'none' }>;
+}
+
 export const SCHEDULER_DATABASE = Symbol('SCHEDULER_DATABASE');
 
 type SchedulerDatabase = SchemaDatabase<SchedulerTables>;
@@ -57,21 +64,26 @@ export class TimerStore {
   constructor(@Inject(SCHEDULER_DATABASE) private readonly database: SchemaDatabase<SchedulerTables>) {}
 
   /**
-   * Applies a post event's change to the post's timer unless an event of the same or a later
-   * revision was applied already; the revision and the timer change commit together.
-   * Says what happened; `stale` for such a redelivered event.
+   * Applies post events' changes to their posts' timers, in order and in one transaction, each
+   * unless an event of the same or a later revision of its post was applied already; a revision
+   * and its timer change commit together. Says what happened to each; `stale` for such a
+   * redelivered event.
    */
-  async apply(postUuid: string, revision: number, change: Exclude<TimerChange, { kind: 'none' }>): Promise<TimerUpdate> {
+  async applyAll(changes: readonly TimerChangeOfPost[]): Promise<TimerUpdate[]> {
+    if (changes.length === 0) return [];
     const { database } = this;
+    const now = new Date();
     return database.db.transaction().execute(async (tx) => {
-      const newer = await recordRevision.first(database, { postUuid, revision, now: new Date() }, tx);
-      if (!newer) return 'stale';
-      if (change.kind === 'set') {
-        await setTimer.run(database, { postUuid, dueAt: change.dueAt, scheduledRevision: change.scheduledRevision }, tx);
-        return 'set';
+      const updates: TimerUpdate[] = [];
+      for (const { postUuid, revision, change } of changes) {
+        const newer = await recordRevision.first(database, { postUuid, revision, now }, tx);
+        if (!newer) updates.push('stale');
+        else if (change.kind === 'set') {
+          await setTimer.run(database, { postUuid, dueAt: change.dueAt, scheduledRevision: change.scheduledRevision }, tx);
+          updates.push('set');
+        } else updates.push((await removeTimer.first(database, { postUuid }, tx)) ? 'removed' : 'none_to_remove');
       }
-      const removed = await removeTimer.first(database, { postUuid }, tx);
-      return removed ? 'removed' : 'none_to_remove';
+      return updates;
     });
   }
 

@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ConsumerGroups, decodePostEventMessage, Topics } from '@app/contracts';
+import { ConsumerGroups, decodePostEventMessage, PostEventMessage, Topics } from '@app/contracts';
 import { ConsumesTopics, IncomingMessage } from '@app/messaging';
 import { TimerFiring } from '../fire-timers/timer-firing.service';
-import { TimerStore } from '../timers/timer-store';
+import { TimerChangeOfPost, TimerStore, TimerUpdate } from '../timers/timer-store';
 import { timerChangeFor } from './timer-change';
 
 /** Keeps one timer per scheduled post from the events on `post-events`. */
@@ -15,13 +15,23 @@ export class ScheduleTracker {
     private readonly firing: TimerFiring,
   ) {}
 
-  @ConsumesTopics({ groupId: ConsumerGroups.scheduler, topics: [Topics.postEvents] })
-  async handle(message: IncomingMessage): Promise<void> {
-    const event = decodePostEventMessage(message.value);
-    const change = timerChangeFor(event);
-    if (change.kind === 'none') return;
+  /** A batch of `post-events` at a time: the timer changes it makes commit in one transaction. */
+  @ConsumesTopics({ groupId: ConsumerGroups.scheduler, topics: [Topics.postEvents], batches: true })
+  async handle(messages: readonly IncomingMessage[]): Promise<void> {
+    const changes: TimerChangeOfPost[] = [];
+    const events: PostEventMessage[] = [];
+    for (const message of messages) {
+      const event = decodePostEventMessage(message.value);
+      const change = timerChangeFor(event);
+      if (change.kind === 'none') continue;
+      changes.push({ postUuid: event.postUuid, revision: event.revision, change });
+      events.push(event);
+    }
+    const updates = await this.timers.applyAll(changes);
+    updates.forEach((update, index) => this.report(events[index]!, changes[index]!.change, update));
+  }
 
-    const update = await this.timers.apply(event.postUuid, event.revision, change);
+  private report(event: PostEventMessage, change: TimerChangeOfPost['change'], update: TimerUpdate): void {
     if (update === 'stale') {
       this.logger.debug(`Skipped ${event.type} of post ${event.postUuid} (revision ${event.revision}): a later event was handled already`);
     } else if (change.kind === 'set') {
