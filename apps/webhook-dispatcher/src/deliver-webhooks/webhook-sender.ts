@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import * as http from 'node:http';
 import * as https from 'node:https';
 import { isIP } from 'node:net';
@@ -34,6 +34,19 @@ export interface AttemptResult {
 
 class TimeoutError extends Error {}
 
+/** A connection kept from an earlier delivery was closed by the receiver as this request went out. */
+class ReusedConnectionClosed extends Error {}
+
+/**
+ * Idle connections to a receiver are closed after this long: shorter than servers' usual keep-alive
+ * (Node.js's 5 s), so that a request seldom meets a connection its receiver is closing.
+ */
+const IDLE_CONNECTION_MS = 2_000;
+/** Idle connections kept per receiver (host and port). */
+const IDLE_CONNECTIONS_PER_RECEIVER = 16;
+/** What a closed connection's write or read fails with. */
+const CLOSED_CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE']);
+
 interface Answer {
   statusCode: number;
   response: string;
@@ -43,10 +56,24 @@ interface Answer {
  * One signed POST of a webhook message. Success is a 2xx status within the timeout; the answer's
  * first kilobyte is kept for the log. Unless private URLs are allowed, the address connected to
  * must be public.
+ *
+ * Connections are kept alive between deliveries to the same receiver: a burst of deliveries costs
+ * a handshake per connection, not per request. A connection is kept only after an answer read to
+ * its end; one cut short (too long, too slow) is closed. A kept connection that the receiver closed
+ * as the request went out is retried once on a new connection.
  */
 @Injectable()
-export class WebhookSender {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+export class WebhookSender implements OnModuleDestroy {
+  private readonly agents: Record<'http:' | 'https:', http.Agent>;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    const options = { keepAlive: true, timeout: IDLE_CONNECTION_MS, maxFreeSockets: IDLE_CONNECTIONS_PER_RECEIVER };
+    this.agents = { 'http:': new http.Agent(options), 'https:': new https.Agent(options) };
+  }
+
+  onModuleDestroy(): void {
+    for (const agent of Object.values(this.agents)) agent.destroy();
+  }
 
   async send(message: WebhookMessage): Promise<AttemptResult> {
     const started = performance.now();
@@ -88,14 +115,23 @@ export class WebhookSender {
     if (refused) throw refused;
   }
 
-  private post(url: URL, headers: Record<string, string>, body: string): Promise<Answer> {
+  private async post(url: URL, headers: Record<string, string>, body: string): Promise<Answer> {
+    try {
+      return await this.postOnce(url, headers, body, true);
+    } catch (error) {
+      if (!(error instanceof ReusedConnectionClosed)) throw error;
+      return this.postOnce(url, headers, body, false);
+    }
+  }
+
+  private postOnce(url: URL, headers: Record<string, string>, body: string, mayReuse: boolean): Promise<Answer> {
     const timeoutMs = this.config.webhookTimeoutMs;
     const transport = url.protocol === 'https:' ? https : http;
     return new Promise<Answer>((resolve, reject) => {
-      let finishAnswer: (() => void) | null = null;
+      let finishAnswer: ((complete: boolean) => void) | null = null;
       const timer = setTimeout(() => {
         // An answer whose status arrived in time is kept with what came of its body.
-        if (finishAnswer) finishAnswer();
+        if (finishAnswer) finishAnswer(false);
         else request.destroy(new TimeoutError(`Timed out: no answer within ${timeoutMs} ms`));
       }, timeoutMs);
       const request = transport.request(
@@ -103,30 +139,35 @@ export class WebhookSender {
         {
           method: 'POST',
           headers,
-          agent: false,
+          agent: mayReuse ? this.agents[url.protocol === 'https:' ? 'https:' : 'http:'] : false,
           lookup: this.config.webhookAllowPrivateUrls ? undefined : publicOnlyLookup,
         },
         (response) => {
           const chunks: Buffer[] = [];
           let size = 0;
-          finishAnswer = () => {
+          let finished = false;
+          finishAnswer = (complete) => {
+            if (finished) return;
+            finished = true;
             clearTimeout(timer);
-            response.destroy();
+            // An answer not read to its end leaves the connection in the middle of it: closed, not kept.
+            if (!complete) response.destroy();
             const text = Buffer.concat(chunks).subarray(0, MAX_LOGGED_RESPONSE_BYTES).toString('utf8');
             resolve({ statusCode: response.statusCode ?? 0, response: text });
           };
           response.on('data', (chunk: Buffer) => {
             chunks.push(chunk);
             size += chunk.length;
-            if (size >= MAX_LOGGED_RESPONSE_BYTES) finishAnswer?.();
+            if (size >= MAX_LOGGED_RESPONSE_BYTES) finishAnswer?.(false);
           });
-          response.on('end', () => finishAnswer?.());
-          response.on('error', () => finishAnswer?.());
+          response.on('end', () => finishAnswer?.(true));
+          response.on('error', () => finishAnswer?.(false));
         },
       );
-      request.on('error', (error) => {
+      request.on('error', (error: NodeJS.ErrnoException) => {
         clearTimeout(timer);
-        reject(error);
+        const closedUnderIt = request.reusedSocket && finishAnswer === null && CLOSED_CONNECTION_CODES.has(error.code ?? '');
+        reject(closedUnderIt ? new ReusedConnectionClosed(error.message) : error);
       });
       request.end(body);
     });
