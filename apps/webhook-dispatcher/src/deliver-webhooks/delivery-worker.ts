@@ -11,8 +11,11 @@ import { WebhookHealthStore } from './webhook-health-store';
 import { WebhookSender } from './webhook-sender';
 import { errorMessage } from '@app/errors';
 
-/** Attempts in flight at once in one process; also the most deliveries claimed by one statement. */
-export const MAX_CONCURRENT_ATTEMPTS = 128;
+/**
+ * Attempts in flight at once in one process; also the most deliveries claimed by one statement.
+ * Room for a burst to many receivers while a few slow ones hold MAX_ATTEMPTS_PER_WEBHOOK each.
+ */
+export const MAX_CONCURRENT_ATTEMPTS = 256;
 /**
  * A webhook with this many attempts in flight gets no more until one ends, so that a slow
  * endpoint holds a few slots, not all of them, and the others' deliveries go on at their pace.
