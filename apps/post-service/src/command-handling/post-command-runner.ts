@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { ServiceError } from '@app/contracts';
-import { decide, evolve, foldPost, PostCommand, PostEvent, PostRuleViolation, PostState, postStreamId } from '@app/domain';
+import { decide, evolve, foldPost, initialPostState, PostCommand, PostEvent, PostRuleViolation, PostState, postStreamId } from '@app/domain';
 import { EVENT_STORE, EventStore, WrongExpectedRevisionError } from '@app/event-store';
 import { HeldInstantRecorder } from '../queue-slots/held-instant-recorder';
 import { CommandContext, toNewEvent, toPostEvent } from './post-event-codec';
@@ -49,7 +49,11 @@ export class PostCommandRunner {
     const context: CommandContext = { commandType: command.type, causationId: options.causationId };
     const remembered = this.recent.latest(streamId);
     if (remembered?.exists && remembered.workspaceUuid === (options.workspaceUuid ?? remembered.workspaceUuid)) {
-      const outcome = await this.onRemembered(streamId, remembered, command, context);
+      const outcome = await this.decideWithoutReading(streamId, remembered, remembered.revision, command, context);
+      if (outcome) return outcome;
+    } else if (!remembered && command.type === 'CreatePost') {
+      // A new post's stream is almost always empty: decided on that, and the append says if it is not.
+      const outcome = await this.decideWithoutReading(streamId, initialPostState, -1, command, context);
       if (outcome) return outcome;
     }
     for (let attempt = 1; ; attempt++) {
@@ -75,8 +79,11 @@ export class PostCommandRunner {
     }
   }
 
-  /** The command decided on the remembered state and appended; undefined when it is to be decided on the stream. */
-  private async onRemembered(streamId: string, state: PostState & { exists: true }, command: PostCommand, context: CommandContext): Promise<CommandOutcome | undefined> {
+  /**
+   * The command decided on a state not read from the stream (the remembered one, or none for a new
+   * post) and appended at its revision; undefined when it is to be decided on the stream.
+   */
+  private async decideWithoutReading(streamId: string, state: PostState, revision: number, command: PostCommand, context: CommandContext): Promise<CommandOutcome | undefined> {
     let events: PostEvent[];
     try {
       events = decide(command, state);
@@ -85,7 +92,7 @@ export class PostCommandRunner {
     }
     if (events.length === 0) return undefined;
     try {
-      return await this.append(streamId, state, state.revision, events, context);
+      return await this.append(streamId, state, revision, events, context);
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
       this.recent.forget(streamId);
