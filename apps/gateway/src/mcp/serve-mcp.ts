@@ -2,9 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { bearerTokenOf } from '../auth/authenticated-user';
 import { authenticateOrCharge } from '../auth/authentication.guard';
 import { RateLimits } from '../auth/rate-limit/rate-limits';
@@ -18,6 +16,31 @@ import { toolResultOf, toolValidationError } from './tool-result';
 import { errorDetail } from '@app/errors';
 
 export const MCP_PATH = '/mcp';
+
+/** JSON-RPC's code for an internal error. */
+const INTERNAL_ERROR = -32603;
+
+/** The MCP SDK's parts this server uses. */
+interface McpSdk {
+  McpServer: typeof import('@modelcontextprotocol/sdk/server/mcp.js').McpServer;
+  StreamableHTTPServerTransport: typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js').StreamableHTTPServerTransport;
+  types: typeof import('@modelcontextprotocol/sdk/types.js');
+}
+
+let loadedSdk: Promise<McpSdk> | undefined;
+
+/**
+ * The MCP SDK (with zod under it, some 30 MB of memory) is loaded at the first MCP request, not at
+ * start: a service no MCP client talks to does not hold it.
+ */
+function mcpSdk(): Promise<McpSdk> {
+  loadedSdk ??= Promise.all([
+    import('@modelcontextprotocol/sdk/server/mcp.js'),
+    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]).then(([server, transport, types]) => ({ McpServer: server.McpServer, StreamableHTTPServerTransport: transport.StreamableHTTPServerTransport, types }));
+  return loadedSdk;
+}
 
 /**
  * The Model Context Protocol over Streamable HTTP at /mcp, stateless: every POST is answered on its
@@ -48,16 +71,17 @@ export function serveMcp(app: NestFastifyApplication, document: OpenAPIObject): 
       const answer = errorResponseOf(error);
       return reply.code(answer.status).headers(answer.headers).send(answer.body);
     }
-    const server = mcpServerFor(bindings, (binding, args) => callTool(api, request, token!, binding, args), document.info.version);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();
-    reply.raw.on('close', () => void transport.close().finally(() => server.close()));
     try {
+      const sdk = await mcpSdk();
+      const server = mcpServerFor(sdk, bindings, (binding, args) => callTool(api, request, token!, binding, args), document.info.version);
+      const transport = new sdk.StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      reply.raw.on('close', () => void transport.close().finally(() => server.close()));
       await server.connect(transport);
       await transport.handleRequest(request.raw, reply.raw, request.body);
     } catch (error) {
       new Logger('Mcp').error(`POST ${MCP_PATH} failed: ${errorDetail(error)}`);
-      if (!reply.raw.headersSent) reply.raw.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: ErrorCode.InternalError, message: 'Internal server error.' }, id: null }));
+      if (!reply.raw.headersSent) reply.raw.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: INTERNAL_ERROR, message: 'Internal server error.' }, id: null }));
     }
   });
   // Stateless: no stream to open (GET) and no session to end (DELETE).
@@ -72,8 +96,9 @@ type ToolCaller = (binding: ToolBinding, args: Record<string, unknown>) => Retur
  * A server with the tools of the document. McpServer's own tools take zod schemas; these are
  * JSON Schema from the OpenAPI document, so the two tool requests are answered directly.
  */
-function mcpServerFor(bindings: ReadonlyMap<string, ToolBinding>, call: ToolCaller, version: string): McpServer {
-  const server = new McpServer({ name: 'social-publishing-service', version }, { capabilities: { tools: { listChanged: false } } });
+function mcpServerFor(sdk: McpSdk, bindings: ReadonlyMap<string, ToolBinding>, call: ToolCaller, version: string): McpServer {
+  const { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } = sdk.types;
+  const server = new sdk.McpServer({ name: 'social-publishing-service', version }, { capabilities: { tools: { listChanged: false } } });
   server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...bindings.values()].map((binding) => binding.tool) }));
   server.server.setRequestHandler(CallToolRequestSchema, (request) => {
     const binding = bindings.get(request.params.name);
