@@ -9,6 +9,8 @@ const swc = ['@swc/jest', {
 }];
 const moduleNameMapper = {
   '^@app/messaging/testing$': '<rootDir>/libs/messaging/src/testing',
+  '^@app/messaging/kafka$': '<rootDir>/libs/messaging/src/kafka',
+  '^@app/event-store/eventstoredb$': '<rootDir>/libs/event-store/src/eventstoredb/eventstoredb-event-store',
   '^@app/security/testing$': '<rootDir>/libs/security/src/testing',
   '^@app/persistence/testing$': '<rootDir>/libs/persistence/src/testing',
   '^@app/contracts/testing$': '<rootDir>/libs/contracts/src/testing',

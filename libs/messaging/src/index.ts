@@ -5,7 +5,8 @@ export * from './dead-letter';
 export * from './service-error';
 export * from './in-process/in-process-message-bus';
 export * from './in-process/in-process-rpc';
-export * from './kafka';
+// The Kafka adapter's values come from '@app/messaging/kafka', loaded only where Kafka is used (not in embedded mode).
+export type * from './kafka';
 export * from './delivery/retry-policy';
 export * from './delivery/unprocessable-message';
 export * from './endpoints';

@@ -1,9 +1,10 @@
 import { DiscoveryModule } from '@nestjs/core';
 import { DynamicModule, Global, Inject, Logger, Module, OnApplicationShutdown, Provider } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, ConfigError } from '@app/config';
-import { EVENT_STORE, EventStore, EventStoreDbEventStore, SqlEventStore } from '@app/event-store';
+import { EVENT_STORE, EventStore, SqlEventStore } from '@app/event-store';
 import { MEDIA_STORE, PostgresMediaStore } from '@app/media-store';
-import { HttpQueryClient, HttpQueryServer, KafkaConsumerTimings, KafkaMessageBus, KafkaRpc, MESSAGE_BUS, MessageEndpoints, QueryRouting, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
+import { HttpQueryClient, HttpQueryServer, MESSAGE_BUS, MessageEndpoints, QueryRouting, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
+import type { KafkaConsumerTimings, KafkaRpc } from '@app/messaging/kafka';
 import { DATABASE, openPostgresDatabase, SqlDatabase } from '@app/persistence';
 import { MEDIA_URL_SIGNER, MediaUrlSigner, MessageSigner, SECRET_BOX, SecretBox, WireCipher } from '@app/security';
 import { READINESS_WATCH, ReadinessWatch } from './health/readiness-watch';
@@ -69,7 +70,8 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
       },
       {
         provide: MESSAGE_BUS,
-        useFactory: () => new KafkaMessageBus({
+        // The Kafka and EventStoreDB clients are loaded here, not with the library: embedded mode never loads them.
+        useFactory: async () => new (await import('@app/messaging/kafka')).KafkaMessageBus({
             brokers: config.kafkaBrokers,
             clientId: options.service,
             consumer: consumerTimings(config),
@@ -80,8 +82,8 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
       },
       {
         provide: DISTRIBUTED_RPC,
-        useFactory: () =>
-          new KafkaRpc({
+        useFactory: async () =>
+          new (await import('@app/messaging/kafka')).KafkaRpc({
             brokers: config.kafkaBrokers,
             clientId: options.service,
             instanceId: `${options.service}.${config.instanceId}`,
@@ -149,7 +151,7 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
 }
 
 async function createEventStore(config: AppConfig): Promise<EventStore> {
-  if (config.eventStoreUrl) return new EventStoreDbEventStore(config.eventStoreUrl);
+  if (config.eventStoreUrl) return new (await import('@app/event-store/eventstoredb')).EventStoreDbEventStore(config.eventStoreUrl);
   const database = openPostgresDatabase(config.eventStorePgUrl!, { applicationName: 'event-store', ...postgresTimeouts(config) });
   const store = new SqlEventStore(database);
   await store.migrate();

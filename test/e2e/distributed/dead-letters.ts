@@ -1,6 +1,7 @@
 import { deadLetterTopic, Topics } from '@app/contracts';
 import { sampleAccountEvent } from '@app/contracts/testing';
-import { deadLetterHeaders, KafkaMessageBus } from '@app/messaging';
+import { deadLetterHeaders } from '@app/messaging';
+import { KafkaMessageBus } from '@app/messaging/kafka';
 import { eventually } from '@app/testing/eventually';
 import { adminOf, ApiClient } from '../support/api-client';
 import { approverWorkspace, connectSandbox, within } from '../support/fixtures';

@@ -1,7 +1,8 @@
 import { Logger } from '@nestjs/common';
 import { describeWithBrokerOutages, startTestKafkaCluster, TestKafkaCluster } from '@app/messaging/testing';
 import { eventually } from '@app/testing/eventually';
-import { GroupMemberReports, GroupMembershipWatch, KafkaMessageBus, Subscription, WatchedMember } from '@app/messaging';
+import { GroupMemberReports, GroupMembershipWatch, Subscription, WatchedMember } from '@app/messaging';
+import { KafkaMessageBus } from '@app/messaging/kafka';
 import { ReadinessWatch } from './readiness-watch';
 
 jest.setTimeout(180_000);

@@ -1,4 +1,4 @@
-import { KafkaMessageBus } from '@app/messaging';
+import { KafkaMessageBus } from '@app/messaging/kafka';
 import { MessageSigner, parseEncryptionKey } from '@app/security';
 import { DistributedSystem, ENCRYPTION_KEY } from './distributed-system';
 
