@@ -99,4 +99,33 @@ describe.each(testEngines)('PreparedQuery on %s', (_, open) => {
     const spread = new PreparedQuery(({ db }: Db, p: { name: string; value: number; active: boolean }) => db.insertInto('counters').values({ ...p }));
     await expect(spread.run(alpha, { name: 'spread', value: 1, active: true })).rejects.toThrow('was the parameters object spread?');
   });
+
+  it("gives an update's and an insert's counts as Kysely gives them", async () => {
+    const insert = new PreparedQuery(({ db }: Db, p: { name: string }) => db.insertInto('counters').values({ name: p.name, value: 0, active: false }));
+    const zero = new PreparedQuery(({ db }: Db, p: { value: number }) => db.updateTable('counters').set({ value: p.value }).where('active', '=', false));
+    const inserted = await insert.run(beta, { name: 'counted' });
+    expect(inserted.numAffectedRows).toBe(1n);
+    expect(inserted.rows).toEqual([]);
+    expect((await zero.run(beta, { value: 0 })).numAffectedRows).toBe(1n);
+  });
+
+  it("never runs inside another task's transaction: outside one, it waits for it to end", async () => {
+    let rollBack!: () => void;
+    const rolledBack = new Promise<void>((resolve) => (rollBack = resolve));
+    let opened!: () => void;
+    const open = new Promise<void>((resolve) => (opened = resolve));
+    const other = alpha.db.transaction().execute(async (tx) => {
+      await upsert.run(alpha, { name: 'theirs', value: 60, active: true }, tx);
+      opened();
+      await rolledBack;
+      throw new Error('roll back');
+    });
+    await open;
+    const ours = upsert.run(alpha, { name: 'ours', value: 61, active: true });
+    rollBack();
+    await expect(other).rejects.toThrow('roll back');
+    await ours;
+
+    expect(await activeAbove.rows(alpha, { min: 59, limit: 10 })).toEqual([{ name: 'ours', value: 61 }]);
+  });
 });

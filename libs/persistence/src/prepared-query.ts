@@ -30,9 +30,16 @@ export class PreparedQuery<Tables, Params extends object, Row> {
 
   constructor(private readonly build: (database: SchemaDatabase<Tables>, params: Params) => Compilable<Row>) {}
 
-  /** Runs the query on `executor` (the database's own Kysely, or a transaction of it). */
+  /**
+   * Runs the query on `executor` (the database's own Kysely, or a transaction of it). On SQLite it
+   * runs at once, inside its transaction or with none open; while another task's transaction holds
+   * the connection, it waits for it through Kysely.
+   */
   async run(database: SchemaDatabase<Tables>, params: Params, executor: Kysely<Tables> = database.db): Promise<QueryResult<Row>> {
-    return executor.executeQuery<Row>(this.bind(database, params));
+    const query = this.bind(database, params);
+    const { immediate } = database;
+    if (immediate && (executor.isTransaction || !immediate.inTransaction)) return immediate.execute(query);
+    return executor.executeQuery<Row>(query);
   }
 
   async rows(database: SchemaDatabase<Tables>, params: Params, executor?: Kysely<Tables>): Promise<Row[]> {

@@ -1,5 +1,6 @@
 import { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
-import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import type { CompiledQuery, QueryResult, SqliteDatabase, SqliteStatement } from 'kysely';
+import type { ImmediateStatements } from '../sql-database';
 
 type SqliteValue = SQLInputValue;
 
@@ -20,7 +21,7 @@ const MAX_CACHED_STATEMENTS = 500;
  * dialect drives. Prepared statements are cached by their text; parameters are converted to
  * what SQLite stores: booleans as 0/1, dates as ISO 8601 UTC text (which sorts like the instant).
  */
-export class NodeSqliteConnection implements SqliteDatabase {
+export class NodeSqliteConnection implements SqliteDatabase, ImmediateStatements {
   private readonly statements = new Map<string, CachedStatement>();
 
   constructor(readonly db: DatabaseSync) {}
@@ -33,6 +34,18 @@ export class NodeSqliteConnection implements SqliteDatabase {
       this.statements.set(sql, statement);
     }
     return statement;
+  }
+
+  get inTransaction(): boolean {
+    return this.db.isTransaction;
+  }
+
+  /** The query run at once, its result as Kysely's SQLite driver gives it. */
+  execute<Row>(query: CompiledQuery<Row>): QueryResult<Row> {
+    const statement = this.prepare(query.sql);
+    if (statement.reader) return { rows: statement.all(query.parameters) as Row[] };
+    const { changes, lastInsertRowid } = statement.run(query.parameters);
+    return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
   }
 
   close(): void {

@@ -47,5 +47,5 @@ export function openSqliteDatabase(path = ':memory:'): SqlDatabase {
       createQueryCompiler: () => new SchemaPrefixSqliteQueryCompiler(),
     },
   });
-  return new SqlDatabase(kysely, sqliteDialect);
+  return new SqlDatabase(kysely, sqliteDialect, connection);
 }
