@@ -13,6 +13,7 @@ const moduleNameMapper = {
   '^@app/event-store/eventstoredb$': '<rootDir>/libs/event-store/src/eventstoredb/eventstoredb-event-store',
   '^@app/security/testing$': '<rootDir>/libs/security/src/testing',
   '^@app/persistence/testing$': '<rootDir>/libs/persistence/src/testing',
+  '^@app/persistence/postgres$': '<rootDir>/libs/persistence/src/postgres/open-postgres-database',
   '^@app/contracts/testing$': '<rootDir>/libs/contracts/src/testing',
   '^@app/domain/testing$': '<rootDir>/libs/domain/src/testing',
   '^@app/testing/eventually$': '<rootDir>/libs/testing/src/eventually',

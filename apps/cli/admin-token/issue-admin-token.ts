@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AppConfig, ConfigError } from '@app/config';
-import { openPostgresDatabase, openSqliteDatabase, SqlDatabase } from '@app/persistence';
+import { openSqliteDatabase, SqlDatabase } from '@app/persistence';
+import { openPostgresDatabase } from '@app/persistence/postgres';
 import { lockDataDir } from '@app/runtime';
 import { issueFirstAdminToken } from '../../gateway/src/admin-token';
 

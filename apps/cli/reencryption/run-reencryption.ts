@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AppConfig, ConfigError } from '@app/config';
-import { EncryptedColumns, openPostgresDatabase, openSqliteDatabase, SqlDatabase } from '@app/persistence';
+import { EncryptedColumns, openSqliteDatabase, SqlDatabase } from '@app/persistence';
+import { openPostgresDatabase } from '@app/persistence/postgres';
 import { keyringFromConfig, lockDataDir } from '@app/runtime';
 import { SecretBox } from '@app/security';
 import { ENCRYPTED_COLUMNS } from './encrypted-columns';

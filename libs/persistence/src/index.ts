@@ -2,7 +2,7 @@ export * from './sql-dialect';
 export * from './sql-database';
 export * from './schema-migrations';
 export * from './sqlite/open-sqlite-database';
-export * from './postgres/open-postgres-database';
+// PostgreSQL comes from '@app/persistence/postgres', loaded only where it is used (not in embedded mode).
 export * from './encrypted-columns';
 export * from './periodic-task';
 export * from './due-work';

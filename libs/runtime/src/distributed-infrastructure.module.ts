@@ -5,7 +5,7 @@ import { EVENT_STORE, EventStore, SqlEventStore } from '@app/event-store';
 import { MEDIA_STORE, PostgresMediaStore } from '@app/media-store';
 import { HttpQueryClient, HttpQueryServer, MESSAGE_BUS, MessageEndpoints, QueryRouting, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
 import type { KafkaConsumerTimings, KafkaRpc } from '@app/messaging/kafka';
-import { DATABASE, openPostgresDatabase, SqlDatabase } from '@app/persistence';
+import { DATABASE, SqlDatabase } from '@app/persistence';
 import { MEDIA_URL_SIGNER, MediaUrlSigner, MessageSigner, SECRET_BOX, SecretBox, WireCipher } from '@app/security';
 import { READINESS_WATCH, ReadinessWatch } from './health/readiness-watch';
 import { messageRetry } from './message-retry';
@@ -66,11 +66,11 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
       { provide: READINESS_WATCH, useValue: readiness },
       {
         provide: DATABASE,
-        useFactory: () => openPostgresDatabase(config.databaseUrl!, { applicationName: options.service, ...postgresTimeouts(config) }),
+        useFactory: async () => (await import('@app/persistence/postgres')).openPostgresDatabase(config.databaseUrl!, { applicationName: options.service, ...postgresTimeouts(config) }),
       },
       {
         provide: MESSAGE_BUS,
-        // The Kafka and EventStoreDB clients are loaded here, not with the library: embedded mode never loads them.
+        // The Kafka, EventStoreDB and PostgreSQL clients are loaded by these factories, not with their libraries: embedded mode never loads them.
         useFactory: async () => new (await import('@app/messaging/kafka')).KafkaMessageBus({
             brokers: config.kafkaBrokers,
             clientId: options.service,
@@ -152,7 +152,7 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
 
 async function createEventStore(config: AppConfig): Promise<EventStore> {
   if (config.eventStoreUrl) return new (await import('@app/event-store/eventstoredb')).EventStoreDbEventStore(config.eventStoreUrl);
-  const database = openPostgresDatabase(config.eventStorePgUrl!, { applicationName: 'event-store', ...postgresTimeouts(config) });
+  const database = (await import('@app/persistence/postgres')).openPostgresDatabase(config.eventStorePgUrl!, { applicationName: 'event-store', ...postgresTimeouts(config) });
   const store = new SqlEventStore(database);
   await store.migrate();
   // The store's own connection pool closes after the store has stopped its subscriptions.

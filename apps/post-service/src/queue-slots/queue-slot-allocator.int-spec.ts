@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PostContentInput, PostingQueue } from '@app/domain';
-import { migrateSchema, openPostgresDatabase, SqlDatabase } from '@app/persistence';
+import { migrateSchema, SqlDatabase } from '@app/persistence';
+import { openPostgresDatabase } from '@app/persistence/postgres';
 import { createThrowawayDatabase, openMigratedSchema, testEngines } from '@app/persistence/testing';
 import { POSTS_SCHEMA, PostsDatabase, PostsTables } from '../post-service-schema';
 import { QueueSlotAllocator } from './queue-slot-allocator';

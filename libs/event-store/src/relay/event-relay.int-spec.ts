@@ -1,4 +1,5 @@
-import { migrateSchema, openPostgresDatabase, openSqliteDatabase, SchemaDatabase, SqlDatabase } from '@app/persistence';
+import { migrateSchema, openSqliteDatabase, SchemaDatabase, SqlDatabase } from '@app/persistence';
+import { openPostgresDatabase } from '@app/persistence/postgres';
 import { createThrowawayDatabase } from '@app/persistence/testing';
 import { eventually } from '@app/testing/eventually';
 import { RecordingMessageBus } from '../testing/recording-message-bus';

@@ -1,4 +1,5 @@
-import { openPostgresDatabase, openSqliteDatabase, sqliteStatementCounts } from '@app/persistence';
+import { openSqliteDatabase, sqliteStatementCounts } from '@app/persistence';
+import { openPostgresDatabase } from '@app/persistence/postgres';
 import { eventually } from '@app/testing/eventually';
 import { RecordedEvent } from '../event-store.port';
 import { newEvent, newStreamId } from '../testing/test-helpers';

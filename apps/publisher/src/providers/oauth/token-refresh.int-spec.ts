@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { migrateSchema, openPostgresDatabase, openSqliteDatabase, SqlDatabase } from '@app/persistence';
+import { migrateSchema, openSqliteDatabase, SqlDatabase } from '@app/persistence';
+import { openPostgresDatabase } from '@app/persistence/postgres';
 import { createThrowawayDatabase } from '@app/persistence/testing';
 import { SecretBox } from '@app/security';
 import { setTimeout as sleep } from 'node:timers/promises';
