@@ -71,6 +71,16 @@ describe.each(testEngines)('QueueSlotStore on %s', (_, open) => {
     expect(await store.recordHold(workspace, b, null, 7)).toBe('never_held');
   });
 
+  it("keeps the newest of a new post's first holds recorded at the same time", async () => {
+    const outcomes = await Promise.all([store.recordHold(workspace, a, SLOT, 1), store.recordHold(workspace, a, OTHER_SLOT, 2)]);
+
+    // The older is recorded first and then replaced, or found stale: on PostgreSQL either may come first.
+    expect(outcomes[1]).toBe('recorded');
+    expect(['recorded', 'stale']).toContain(outcomes[0]);
+    const held = await database.db.selectFrom('held_instants').select(['held_at', 'revision']).where('post_uuid', '=', a).executeTakeFirstOrThrow();
+    expect({ heldAt: new Date(held.held_at!).toISOString(), revision: Number(held.revision) }).toEqual({ heldAt: OTHER_SLOT.toISOString(), revision: 2 });
+  });
+
   it('tells which instants of a window other posts hold or have reserved, leaving out lapsed reservations', async () => {
     const [c, d] = [randomUUID(), randomUUID()];
     const at = (hour: number) => new Date(Date.UTC(2026, 5, 1, hour));

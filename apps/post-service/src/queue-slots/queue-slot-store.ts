@@ -32,6 +32,16 @@ const recordHeldInstant = new PreparedQuery(
       ),
 );
 
+/** Records a post's first hold, unless a hold of it was recorded meanwhile (then no row comes back). */
+const recordFirstHold = new PreparedQuery(
+  ({ db }: PostsDatabase, p: { postUuid: string; workspaceUuid: string; heldAt: Date | null; revision: number; updatedAt: Date }) =>
+    db
+      .insertInto('held_instants')
+      .values({ post_uuid: p.postUuid, workspace_uuid: p.workspaceUuid, held_at: p.heldAt, revision: p.revision, updated_at: p.updatedAt })
+      .onConflict((conflict) => conflict.column('post_uuid').doNothing())
+      .returning('post_uuid'),
+);
+
 /** Gives up a post's reservation of an instant. */
 const releaseReservation = new PreparedQuery(({ db }: PostsDatabase, p: { workspaceUuid: string; slotAt: Date; postUuid: string }) =>
   db.deleteFrom('slot_reservations').where('workspace_uuid', '=', p.workspaceUuid).where('slot_at', '=', p.slotAt).where('post_uuid', '=', p.postUuid),
@@ -140,6 +150,8 @@ export class QueueSlotStore {
     const recorded = await recordedHold.first(database, { postUuid });
     if (!recorded && heldAt === null) return 'never_held';
     if (recorded && Number(recorded.revision) >= revision) return 'stale';
+    // A post's first hold (a new post scheduled): nothing to release, one statement, no transaction.
+    if (!recorded && (await recordFirstHold.first(database, { postUuid, workspaceUuid, heldAt, revision, updatedAt: new Date() }))) return 'recorded';
     return database.db.transaction().execute(async (tx) => {
       await database.dialect.transactionLock(tx, `held-instant:${postUuid}`);
       const previous = await recordedHold.first(database, { postUuid }, tx);
