@@ -82,6 +82,20 @@ export const postgresDialect: SqlDialect = {
   },
 };
 
+/** ISO 8601 in UTC with milliseconds, as `Date.toISOString()` writes it and SQLite stores instants. */
+const CANONICAL_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+/** Whether the text is an instant as `Date.toISOString()` writes it (no other offset, no other precision). */
+export const isCanonicalUtc = (text: string): boolean => CANONICAL_UTC.test(text);
+
+/**
+ * An instant read from either engine (a Date from PostgreSQL, text from SQLite) as ISO 8601 UTC
+ * text: text already written so is kept as it is, without a parse and a format per value.
+ */
+export function isoTimestamp(value: Date | string): string {
+  return typeof value === 'string' && isCanonicalUtc(value) ? value : toDate(value).toISOString();
+}
+
 /** A timestamp column as read back: a Date from PostgreSQL, ISO text from SQLite. */
 export function toDate(value: Date | string): Date;
 export function toDate(value: Date | string | null | undefined): Date | null;

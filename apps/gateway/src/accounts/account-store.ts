@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AccountSnapshot } from '@app/domain';
 import { Selectable } from 'kysely';
-import { toDate } from '@app/persistence';
+import { isoTimestamp } from '@app/persistence';
 import { GATEWAY_DATABASE, GatewayDatabase, GatewayTables } from '../gateway-migrations';
 
 /** The Account resource of the HTTP API. Credentials live with the publisher, never here. */
@@ -51,7 +51,7 @@ const viewOf = (row: Pick<AccountRow, (typeof ACCOUNT_COLUMNS)[number]>): Accoun
   username: row.username,
   authorized: Boolean(row.authorized),
   avatar_url: row.avatar_url ?? null,
-  created_at: toDate(row.created_at).toISOString(),
+  created_at: isoTimestamp(row.created_at),
 });
 
 /**

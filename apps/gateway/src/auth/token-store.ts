@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { generateToken, hashToken } from '@app/security';
-import { toDate } from '@app/persistence';
+import { toDate, isoTimestamp } from '@app/persistence';
 import { AccessCache } from '../access/access-cache';
 import { GATEWAY_DATABASE, GatewayDatabase } from '../gateway-migrations';
 import type { AuthenticatedUser } from './authenticated-user';
@@ -123,7 +123,7 @@ export class TokenStore {
     return rows.map((row) => ({
       id: Number(row.id),
       name: row.name,
-      created_at: toDate(row.created_at).toISOString(),
+      created_at: isoTimestamp(row.created_at),
       expires_at: toDate(row.expires_at)?.toISOString() ?? null,
       last_used_at: toDate(row.last_used_at)?.toISOString() ?? null,
     }));

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { IncomingMessage, readDeadLetter } from '@app/messaging';
-import { toDate } from '@app/persistence';
+import { toDate, isoTimestamp } from '@app/persistence';
 import { GATEWAY_DATABASE, GatewayDatabase } from '../gateway-migrations';
 import { DeadLettersTable } from './dead-letters-table';
 
@@ -145,10 +145,10 @@ function viewOf(row: DeadLettersTable): DeadLetterView {
     group_id: row.group_id,
     attempts: row.attempts,
     error: row.error,
-    dead_lettered_at: toDate(row.dead_lettered_at).toISOString(),
+    dead_lettered_at: isoTimestamp(row.dead_lettered_at),
     replayable: row.not_replayable === null,
     not_replayable_reason: row.not_replayable,
-    replayed_at: row.replayed_at === null ? null : toDate(row.replayed_at).toISOString(),
+    replayed_at: row.replayed_at === null ? null : isoTimestamp(row.replayed_at),
     value: JSON.parse(row.value_json),
     headers,
   };

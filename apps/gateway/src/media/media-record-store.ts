@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Selectable } from 'kysely';
-import { toDate } from '@app/persistence';
+import { isoTimestamp } from '@app/persistence';
 import { GATEWAY_DATABASE, GatewayDatabase, GatewayTables } from '../gateway-migrations';
 
 /** The Media resource of the HTTP API, without its `url` (which depends on where the API is reached). */
@@ -37,7 +37,7 @@ const recordOf = (row: Pick<Selectable<GatewayTables['media']>, (typeof MEDIA_CO
   size: Number(row.size),
   width: row.width === null ? null : Number(row.width),
   height: row.height === null ? null : Number(row.height),
-  created_at: toDate(row.created_at).toISOString(),
+  created_at: isoTimestamp(row.created_at),
 });
 
 /** What the gateway knows of each workspace's uploaded media; the bytes are in the media store. */

@@ -1,5 +1,6 @@
 import type { PostAccountItemView, PostView } from '@app/contracts';
 import { type ExistingPostState, type PostState, type PublishedItem, versionFor } from '@app/domain';
+import { isCanonicalUtc } from '@app/persistence';
 
 const itemView = (item: PublishedItem | null | undefined): PostAccountItemView | null =>
   item ? { external_id: item.externalId, external_url: item.externalUrl } : null;
@@ -33,6 +34,7 @@ export function toPostView(state: ExistingPostState): PostView {
 
 /** Responses carry UTC timestamps with a `Z` suffix, whatever offset the value was written with. */
 export function utcTimestamp(value: string | Date): string {
+  if (typeof value === 'string' && isCanonicalUtc(value)) return value;
   const time = value instanceof Date ? value.getTime() : Date.parse(value);
   return Number.isNaN(time) ? String(value) : new Date(time).toISOString();
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Selectable } from 'kysely';
 import { AttemptErrorKind, DeliveryView } from '@app/contracts';
-import { SchemaDatabase, toDate } from '@app/persistence';
+import { SchemaDatabase, toDate, isoTimestamp } from '@app/persistence';
 import { WEBHOOKS_DATABASE, WebhooksTables } from '../webhooks-schema';
 
 type DeliveryRow = Selectable<WebhooksTables['deliveries']>;
@@ -124,7 +124,7 @@ function view(row: DeliveryRow, attempts: AttemptRow[]): DeliveryView {
     event: row.event,
     status: row.status,
     attempts: attempts.map((attempt) => ({
-      at: toDate(attempt.attempted_at).toISOString(),
+      at: isoTimestamp(attempt.attempted_at),
       status_code: attempt.status_code,
       duration_ms: attempt.duration_ms,
       error: attempt.error,
@@ -134,6 +134,6 @@ function view(row: DeliveryRow, attempts: AttemptRow[]): DeliveryView {
     })),
     next_attempt_at: toDate(row.due_at)?.toISOString() ?? null,
     payload: JSON.parse(row.body) as unknown,
-    created_at: toDate(row.created_at).toISOString(),
+    created_at: isoTimestamp(row.created_at),
   };
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DeliveryView } from '@app/contracts';
-import { SchemaDatabase, toDate } from '@app/persistence';
+import { SchemaDatabase, isoTimestamp } from '@app/persistence';
 import { WEBHOOKS_DATABASE, WebhooksTables } from '../webhooks-schema';
 
 const DAY_MS = 86_400_000;
@@ -42,7 +42,7 @@ export class WebhookActivityStore {
       .groupBy('deliveries.webhook_id')
       .execute();
     for (const row of newest) {
-      activity.set(Number(row.webhook_id), { ...NO_ACTIVITY, last_delivery_at: toDate(row.created_at).toISOString(), last_delivery_status: row.status });
+      activity.set(Number(row.webhook_id), { ...NO_ACTIVITY, last_delivery_at: isoTimestamp(row.created_at), last_delivery_status: row.status });
     }
     for (const row of rates) {
       const id = Number(row.webhook_id);

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ExpressionBuilder, Selectable } from 'kysely';
 import { WebhookEventName, WebhookView } from '@app/contracts';
-import { SchemaDatabase, toDate } from '@app/persistence';
+import { SchemaDatabase, toDate, isoTimestamp } from '@app/persistence';
 import { SECRET_BOX, SecretBox } from '@app/security';
 import { ScopeOwner } from '../webhook-scope';
 import { WEBHOOKS_DATABASE, WebhooksTables } from '../webhooks-schema';
@@ -153,8 +153,8 @@ export class WebhookSettingsStore {
       disabled_at: toDate(row.disabled_at)?.toISOString() ?? null,
       disabled_reason: row.disabled_reason,
       ...activity,
-      created_at: toDate(row.created_at).toISOString(),
-      updated_at: toDate(row.updated_at).toISOString(),
+      created_at: isoTimestamp(row.created_at),
+      updated_at: isoTimestamp(row.updated_at),
     };
   }
 }

@@ -1,4 +1,4 @@
-import { migrateSchema, PreparedQuery, SchemaDatabase, SqlDatabase, toDate } from '@app/persistence';
+import { migrateSchema, PreparedQuery, SchemaDatabase, SqlDatabase, isoTimestamp } from '@app/persistence';
 import {
   AllSubscription,
   AppendResult,
@@ -130,7 +130,7 @@ export class SqlEventStore implements EventStore {
       type: row.type,
       data: readJson(row.data),
       metadata: readJson<Record<string, string>>(row.metadata),
-      recordedAt: toDate(row.recorded_at as Date | string).toISOString(),
+      recordedAt: isoTimestamp(row.recorded_at as Date | string),
     };
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { toDate } from '@app/persistence';
+import { isoTimestamp } from '@app/persistence';
 import { GATEWAY_DATABASE, GatewayDatabase } from '../../gateway-migrations';
 
 /** A review note as the API shows it. */
@@ -23,7 +23,7 @@ const viewOf = (row: NoteRow): ReviewNote => ({
   id: Number(row.id),
   body: row.body,
   author: { id: Number(row.author_id), name: row.author_name },
-  created_at: toDate(row.created_at).toISOString(),
+  created_at: isoTimestamp(row.created_at),
 });
 
 /** The review notes of posts (schema `gateway`), with their authors' names; a deleted author keeps theirs. */
