@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AccountSnapshot } from '@app/domain';
 import { Selectable } from 'kysely';
-import { isoTimestamp } from '@app/persistence';
+import { isoTimestamp, PreparedQuery } from '@app/persistence';
 import { GATEWAY_DATABASE, GatewayDatabase, GatewayTables } from '../gateway-migrations';
 
 /** The Account resource of the HTTP API. Credentials live with the publisher, never here. */
@@ -44,6 +44,21 @@ export interface NewAccount {
   username: string | null;
 }
 
+/** The workspace's accounts shown (read on every GET of its accounts: prepared). */
+const shownAccounts = new PreparedQuery(({ db }: GatewayDatabase, p: { workspaceUuid: string }) =>
+  db.selectFrom('accounts').select(ACCOUNT_COLUMNS).where('workspace_uuid', '=', p.workspaceUuid).where('deleted_at', 'is', null).orderBy('id'),
+);
+
+/** What a post records of the workspace's accounts and what their platforms reported (read on every post written: prepared). */
+const targetAccounts = new PreparedQuery(({ db }: GatewayDatabase, p: { workspaceUuid: string }) =>
+  db
+    .selectFrom('accounts')
+    .select(['id', 'provider', 'name', 'username', 'max_characters', 'rule_settings'])
+    .where('workspace_uuid', '=', p.workspaceUuid)
+    .where('deleted_at', 'is', null)
+    .orderBy('id'),
+);
+
 const viewOf = (row: Pick<AccountRow, (typeof ACCOUNT_COLUMNS)[number]>): AccountView => ({
   id: Number(row.id),
   provider: row.provider,
@@ -64,13 +79,7 @@ export class AccountStore {
   constructor(@Inject(GATEWAY_DATABASE) private readonly database: GatewayDatabase) {}
 
   async list(workspaceUuid: string): Promise<AccountView[]> {
-    const rows = await this.database.db
-      .selectFrom('accounts')
-      .select(ACCOUNT_COLUMNS)
-      .where('workspace_uuid', '=', workspaceUuid)
-      .where('deleted_at', 'is', null)
-      .orderBy('id')
-      .execute();
+    const rows = await shownAccounts.rows(this.database, { workspaceUuid });
     return rows.map(viewOf);
   }
 
@@ -87,13 +96,7 @@ export class AccountStore {
 
   /** The accounts a post of this workspace may target: what a post records of each, and what their platforms reported at connect. */
   async postTargets(workspaceUuid: string): Promise<PostTargets> {
-    const rows = await this.database.db
-      .selectFrom('accounts')
-      .select(['id', 'provider', 'name', 'username', 'max_characters', 'rule_settings'])
-      .where('workspace_uuid', '=', workspaceUuid)
-      .where('deleted_at', 'is', null)
-      .orderBy('id')
-      .execute();
+    const rows = await targetAccounts.rows(this.database, { workspaceUuid });
     const accounts = new Map<number, AccountSnapshot>();
     const accountSettings = new Map<number, Record<string, unknown>>();
     for (const row of rows) {

@@ -23,6 +23,26 @@ export interface PostsQuery {
 type PostRow = { uuid: string; workspace_uuid: string; status: string; revision: number; deleted: boolean; created_at: Date; view: string; due_at: Date | null; changed_at: Date };
 
 /** The post as the message shows it, unless the row already shows this revision or a later one. */
+/** A post's view (read on every GET of a post: prepared). */
+const shownPost = new PreparedQuery(({ db }: GatewayDatabase, p: { workspaceUuid: string; postUuid: string }) =>
+  db.selectFrom('posts').select('view').where('uuid', '=', p.postUuid).where('workspace_uuid', '=', p.workspaceUuid).where('deleted', '=', false),
+);
+
+/** A page of the workspace's posts, newest first, and how many there are: with a status and without (prepared). */
+const postsOf = (db: GatewayDatabase['db'], workspaceUuid: string) => db.selectFrom('posts').where('workspace_uuid', '=', workspaceUuid).where('deleted', '=', false);
+const pageOfPosts = new PreparedQuery(({ db }: GatewayDatabase, p: { workspaceUuid: string; limit: number; offset: number }) =>
+  postsOf(db, p.workspaceUuid).select('view').orderBy('created_at', 'desc').orderBy('uuid', 'desc').limit(p.limit).offset(p.offset),
+);
+const pageOfPostsIn = new PreparedQuery(({ db }: GatewayDatabase, p: { workspaceUuid: string; status: string; limit: number; offset: number }) =>
+  postsOf(db, p.workspaceUuid).where('status', '=', p.status).select('view').orderBy('created_at', 'desc').orderBy('uuid', 'desc').limit(p.limit).offset(p.offset),
+);
+const countOfPosts = new PreparedQuery(({ db }: GatewayDatabase, p: { workspaceUuid: string }) =>
+  postsOf(db, p.workspaceUuid).select((eb) => eb.fn.countAll<number>().as('total')),
+);
+const countOfPostsIn = new PreparedQuery(({ db }: GatewayDatabase, p: { workspaceUuid: string; status: string }) =>
+  postsOf(db, p.workspaceUuid).where('status', '=', p.status).select((eb) => eb.fn.countAll<number>().as('total')),
+);
+
 const upsertPost = new PreparedQuery(({ db }: GatewayDatabase, p: PostRow) => {
   const columns = { workspace_uuid: p.workspace_uuid, status: p.status, revision: p.revision, deleted: p.deleted, created_at: p.created_at, view: p.view, due_at: p.due_at, changed_at: p.changed_at };
   return db
@@ -54,33 +74,22 @@ export class PostsReadModel {
 
   async find(workspaceUuid: string, postUuid: string): Promise<PostView | null> {
     await this.progress.caughtUpWith(workspaceUuid, postUuid);
-    const row = await this.database.db
-      .selectFrom('posts')
-      .select('view')
-      .where('uuid', '=', postUuid)
-      .where('workspace_uuid', '=', workspaceUuid)
-      .where('deleted', '=', false)
-      .executeTakeFirst();
+    const row = await shownPost.first(this.database, { workspaceUuid, postUuid });
     return row ? this.database.dialect.readJson<PostView>(row.view) : null;
   }
 
   /** Newest first. */
   async list({ workspaceUuid, status, page, limit }: PostsQuery): Promise<PostPage> {
     await this.progress.caughtUpWithWorkspace(workspaceUuid);
-    let filtered = this.database.db.selectFrom('posts').where('workspace_uuid', '=', workspaceUuid).where('deleted', '=', false);
-    if (status !== null) filtered = filtered.where('status', '=', status);
-    const [rows, count] = await Promise.all([
-      filtered
-        .select('view')
-        .orderBy('created_at', 'desc')
-        .orderBy('uuid', 'desc')
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .execute(),
-      filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    ]);
+    const { database } = this;
+    const offset = (page - 1) * limit;
+    const [rows, count] = await Promise.all(
+      status === null
+        ? [pageOfPosts.rows(database, { workspaceUuid, limit, offset }), countOfPosts.first(database, { workspaceUuid })]
+        : [pageOfPostsIn.rows(database, { workspaceUuid, status, limit, offset }), countOfPostsIn.first(database, { workspaceUuid, status })],
+    );
     const data = rows.map((row) => this.database.dialect.readJson<PostView>(row.view));
-    return { data, meta: { page, limit, total: Number(count.total) } };
+    return { data, meta: { page, limit, total: Number(count?.total ?? 0) } };
   }
 
   /** How many of the workspace's posts may still publish: scheduled, awaiting approval or publishing. */
