@@ -1,6 +1,5 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Get, Header, Param } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
-import { PostView } from '@app/contracts';
 import { PostRuleMessages } from '@app/domain';
 import { CurrentMembership, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
@@ -20,8 +19,10 @@ export class GetPostController {
   @ApiPostUuidParam()
   @ApiOkResponse({ type: PostDoc })
   @ApiErrorResponses({ 503: Failures.unavailable })
-  async get(@CurrentMembership() membership: Membership, @Param('postUuid') postUuidText: string): Promise<PostView> {
-    const post = await this.posts.find(membership.workspaceUuid, postUuidFromPath(postUuidText));
+  // The view is sent as the read model stores it, JSON text: no parse, no second serialization.
+  @Header('Content-Type', 'application/json; charset=utf-8')
+  async get(@CurrentMembership() membership: Membership, @Param('postUuid') postUuidText: string): Promise<string> {
+    const post = await this.posts.findJson(membership.workspaceUuid, postUuidFromPath(postUuidText));
     if (!post) throw notFound(PostRuleMessages.PostNotFound);
     return post;
   }

@@ -73,9 +73,19 @@ export class PostsReadModel {
   ) {}
 
   async find(workspaceUuid: string, postUuid: string): Promise<PostView | null> {
+    const view = await this.storedView(workspaceUuid, postUuid);
+    return view === null ? null : this.database.dialect.readJson<PostView>(view);
+  }
+
+  /** The post's view as JSON text, as SQLite stores it: an answer that sends it needs no parse and no new serialization. */
+  async findJson(workspaceUuid: string, postUuid: string): Promise<string | null> {
+    const view = await this.storedView(workspaceUuid, postUuid);
+    return view === null || typeof view === 'string' ? view : JSON.stringify(view);
+  }
+
+  private async storedView(workspaceUuid: string, postUuid: string): Promise<unknown> {
     await this.progress.caughtUpWith(workspaceUuid, postUuid);
-    const row = await shownPost.first(this.database, { workspaceUuid, postUuid });
-    return row ? this.database.dialect.readJson<PostView>(row.view) : null;
+    return (await shownPost.first(this.database, { workspaceUuid, postUuid }))?.view ?? null;
   }
 
   /** Newest first. */
