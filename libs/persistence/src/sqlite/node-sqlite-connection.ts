@@ -57,6 +57,8 @@ export class NodeSqliteConnection implements SqliteDatabase, ImmediateStatements
 class CachedStatement implements SqliteStatement {
   readonly reader: boolean;
   private readonly kind: StatementKind;
+  /** An insert, update or delete: outside a transaction it commits on its own, whether it returns rows or not. */
+  private readonly writes: boolean;
 
   constructor(
     private readonly db: DatabaseSync,
@@ -64,21 +66,26 @@ class CachedStatement implements SqliteStatement {
   ) {
     this.reader = statement.columns().length > 0;
     this.kind = kindOf(statement.sourceSQL);
+    this.writes = /^\s*(insert|update|delete|replace)\b/i.test(statement.sourceSQL);
   }
 
   all(parameters: ReadonlyArray<unknown>): unknown[] {
-    sqliteStatementCounts[this.kind]++;
+    this.count();
     return this.statement.all(...toSqliteValues(parameters));
   }
 
   run(parameters: ReadonlyArray<unknown>): { changes: number | bigint; lastInsertRowid: number | bigint } {
-    sqliteStatementCounts[this.kind]++;
-    if (this.kind === 'other' && !this.db.isTransaction) sqliteStatementCounts.writesAlone++;
+    this.count();
     return this.statement.run(...toSqliteValues(parameters));
   }
 
-  *iterate(parameters: ReadonlyArray<unknown>): IterableIterator<unknown> {
+  private count(): void {
     sqliteStatementCounts[this.kind]++;
+    if (this.writes && !this.db.isTransaction) sqliteStatementCounts.writesAlone++;
+  }
+
+  *iterate(parameters: ReadonlyArray<unknown>): IterableIterator<unknown> {
+    this.count();
     yield* this.statement.iterate(...toSqliteValues(parameters));
   }
 }

@@ -27,12 +27,13 @@ describe('sqlite_statements_total', () => {
       });
       await sql`select count(*) from notes`.execute(database.kysely);
       await sql`insert into notes (body) values ('two')`.execute(database.kysely);
+      await sql`insert into notes (body) values ('three') returning id`.execute(database.kysely);
       const after = await statementCounts();
       const ran = (kind: string) => after[kind] - before[kind];
-      // The transaction (begin, insert, select, commit), a read on its own, a write on its own.
-      expect({ begin: ran('begin'), commit: ran('commit'), other: ran('other') }).toEqual({ begin: 1, commit: 1, other: 4 });
-      // Committed: the transaction, and the write on its own (the read on its own writes nothing).
-      expect(ran('transactions')).toBe(2);
+      // The transaction (begin, insert, select, commit), a read on its own, two writes on their own.
+      expect({ begin: ran('begin'), commit: ran('commit'), other: ran('other') }).toEqual({ begin: 1, commit: 1, other: 5 });
+      // Committed: the transaction, and each write on its own, one that returns rows too (the read on its own writes nothing).
+      expect(ran('transactions')).toBe(3);
     } finally {
       await database.close();
     }
