@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+
 /**
  * The event store port. Adapters: SQLite and PostgreSQL (one Kysely implementation)
  * and EventStoreDB. One contract suite runs against each.
@@ -31,6 +33,23 @@ export interface AppendResult {
   nextRevision: number;
   /** Global position of the last appended event. */
   position: number;
+  /** The writes alongside were made in the append's transaction (else the caller makes them itself). */
+  wroteAlongside?: boolean;
+}
+
+/**
+ * Writes of another schema to make in an append's transaction, so that they commit with the events
+ * or not at all: taken only by a store whose database is on `connection`, the one connection they
+ * run on (SQLite's); any other store appends without them.
+ */
+export interface WritesAlongside {
+  connection: object;
+  /**
+   * Runs inside the append's transaction once the events are inserted; its queries run on
+   * `transaction` (prepared queries of another schema may: they are compiled for their own).
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a transaction of whichever schema the writes are compiled for
+  write(nextRevision: number, transaction: Kysely<any>): Promise<void>;
 }
 
 export class WrongExpectedRevisionError extends Error {
@@ -49,7 +68,7 @@ export interface AllSubscription {
 }
 
 export interface EventStore {
-  appendToStream(streamId: string, events: readonly NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
+  appendToStream(streamId: string, events: readonly NewEvent[], expectedRevision: ExpectedRevision, alongside?: WritesAlongside): Promise<AppendResult>;
   /** All events of a stream in revision order; an empty array when the stream does not exist. */
   readStream(streamId: string): Promise<RecordedEvent[]>;
   /** Events after `afterPosition` (exclusive; -1 for the beginning) in global order. */

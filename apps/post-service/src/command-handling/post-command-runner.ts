@@ -101,18 +101,18 @@ export class PostCommandRunner {
   }
 
   private async append(streamId: string, state: PostState, revision: number, events: PostEvent[], context: CommandContext): Promise<CommandOutcome> {
+    const states: PostState[] = [];
+    let after = state;
+    for (const event of events) states.push((after = evolve(after, event)));
     const result = await this.store.appendToStream(
       streamId,
       events.map((event) => toNewEvent(event, context)),
       revision === -1 ? 'no_stream' : revision,
+      this.heldInstants?.alongside(state, after, events.length),
     );
-    let after = state;
-    for (const event of events) {
-      after = evolve(after, event);
-      // Each event's state: the relay translates them one by one.
-      this.recent.remember(streamId, after);
-    }
-    await this.heldInstants?.appended(state, after, result.nextRevision, events.length);
+    // Each event's state: the relay translates them one by one.
+    for (const each of states) this.recent.remember(streamId, each);
+    if (!result.wroteAlongside) await this.heldInstants?.appended(state, after, result.nextRevision, events.length);
     return { state: after, revision: result.nextRevision, appended: events.length };
   }
 }

@@ -154,13 +154,28 @@ export class QueueSlotStore {
     if (!recorded && (await recordFirstHold.first(database, { postUuid, workspaceUuid, heldAt, revision, updatedAt: new Date() }))) return 'recorded';
     return database.db.transaction().execute(async (tx) => {
       await database.dialect.transactionLock(tx, `held-instant:${postUuid}`);
-      const previous = await recordedHold.first(database, { postUuid }, tx);
-      if (previous && Number(previous.revision) >= revision) return 'stale';
-      await recordHeldInstant.run(database, { postUuid, workspaceUuid, heldAt, revision, updatedAt: new Date() }, tx);
-      const before = previous?.held_at ? toDate(previous.held_at) : null;
-      if (before && before.getTime() !== heldAt?.getTime()) await releaseReservation.run(database, { workspaceUuid, slotAt: before, postUuid }, tx);
-      return 'recorded';
+      return this.recordHoldWithin(tx, workspaceUuid, postUuid, heldAt, revision);
     });
+  }
+
+  /**
+   * recordHold inside a transaction the caller holds (on SQLite, the append of the post's events):
+   * the same rules, no transaction of its own.
+   */
+  async recordHoldWithin(tx: PostsDatabase['db'], workspaceUuid: string, postUuid: string, heldAt: Date | null, revision: number): Promise<'recorded' | 'stale' | 'never_held'> {
+    const { database } = this;
+    const previous = await recordedHold.first(database, { postUuid }, tx);
+    if (!previous && heldAt === null) return 'never_held';
+    if (previous && Number(previous.revision) >= revision) return 'stale';
+    await recordHeldInstant.run(database, { postUuid, workspaceUuid, heldAt, revision, updatedAt: new Date() }, tx);
+    const before = previous?.held_at ? toDate(previous.held_at) : null;
+    if (before && before.getTime() !== heldAt?.getTime()) await releaseReservation.run(database, { workspaceUuid, slotAt: before, postUuid }, tx);
+    return 'recorded';
+  }
+
+  /** The one connection the posts' tables are on (SQLite), which an append's transaction may share; none on PostgreSQL. */
+  get connection(): object | undefined {
+    return this.database.immediate;
   }
 
   /** The workspace's reservations, each with the instant its post holds now. */

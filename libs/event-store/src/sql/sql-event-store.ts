@@ -6,6 +6,7 @@ import {
   ExpectedRevision,
   NewEvent,
   RecordedEvent,
+  WritesAlongside,
   WrongExpectedRevisionError,
 } from '../event-store.port';
 import { AllSubscriptionLoop, SubscriptionTiming } from './all-subscription-loop';
@@ -65,8 +66,10 @@ export class SqlEventStore implements EventStore {
     streamId: string,
     events: readonly NewEvent[],
     expectedRevision: ExpectedRevision,
+    alongside?: WritesAlongside,
   ): Promise<AppendResult> {
-    const { db, dialect } = this.database;
+    const { db, dialect, immediate } = this.database;
+    const writeAlongside = alongside !== undefined && immediate !== undefined && alongside.connection === immediate;
     const { result, recorded } = await db.transaction().execute(async (tx) => {
       // One append at a time across all processes: a position is only handed out once every
       // smaller one has committed or rolled back, so readers never see a later event first.
@@ -75,7 +78,9 @@ export class SqlEventStore implements EventStore {
       checkExpectedRevision(streamId, expectedRevision, last?.revision ?? 'no_stream');
       if (events.length === 0) return { result: { nextRevision: last?.revision ?? -1, position: last?.position ?? -1 }, recorded: [] };
       const rows = await insertEvents(tx, this.database, streamId, (last?.revision ?? -1) + 1, events);
-      return { result: { nextRevision: rows.at(-1)!.revision, position: rows.at(-1)!.position }, recorded: rows };
+      const nextRevision = rows.at(-1)!.revision;
+      if (writeAlongside) await alongside.write(nextRevision, tx);
+      return { result: { nextRevision, position: rows.at(-1)!.position, wroteAlongside: writeAlongside }, recorded: rows };
     });
     if (recorded.length > 0) this.notifySubscriptions(recorded);
     return result;
