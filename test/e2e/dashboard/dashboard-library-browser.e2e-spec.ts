@@ -164,7 +164,8 @@ describeWithBrowser('dashboard in a browser: calendar moves, media library, acco
     await move.focus();
     await page.keyboard.press('Enter');
     const day = page.getByLabel('New day');
-    await expect(page.evaluate('document.activeElement.id')).resolves.toBe('move-day');
+    // The form focuses its day field once it has rendered (an effect, after the key press returns).
+    await eventually(async () => (await page.evaluate('document.activeElement.id')) === 'move-day', 'the day field focused', within(5_000));
     await day.fill(inFourDays);
     await page.getByRole('button', { name: 'Move post' }).focus();
     await page.keyboard.press('Enter');
