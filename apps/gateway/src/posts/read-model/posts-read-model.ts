@@ -22,7 +22,6 @@ export interface PostsQuery {
 
 type PostRow = { uuid: string; workspace_uuid: string; status: string; revision: number; deleted: boolean; created_at: Date; view: string; due_at: Date | null; changed_at: Date };
 
-/** The post as the message shows it, unless the row already shows this revision or a later one. */
 /** A post's view (read on every GET of a post: prepared). */
 const shownPost = new PreparedQuery(({ db }: GatewayDatabase, p: { workspaceUuid: string; postUuid: string }) =>
   db.selectFrom('posts').select('view').where('uuid', '=', p.postUuid).where('workspace_uuid', '=', p.workspaceUuid).where('deleted', '=', false),
@@ -43,6 +42,7 @@ const countOfPostsIn = new PreparedQuery(({ db }: GatewayDatabase, p: { workspac
   postsOf(db, p.workspaceUuid).where('status', '=', p.status).select((eb) => eb.fn.countAll<number>().as('total')),
 );
 
+/** The post as the message shows it, unless the row already shows this revision or a later one. */
 const upsertPost = new PreparedQuery(({ db }: GatewayDatabase, p: PostRow) => {
   const columns = { workspace_uuid: p.workspace_uuid, status: p.status, revision: p.revision, deleted: p.deleted, created_at: p.created_at, view: p.view, due_at: p.due_at, changed_at: p.changed_at };
   return db
