@@ -7,7 +7,7 @@ export * from './in-process/in-process-message-bus';
 export * from './in-process/in-process-rpc';
 // The Kafka adapter's values come from '@app/messaging/kafka', loaded only where Kafka is used (not in embedded mode).
 export type * from './kafka';
-export * from './delivery/retry-policy';
+export * from './delivery/consumer-retry-policy';
 export * from './delivery/unprocessable-message';
 export * from './endpoints';
 export * from './http';

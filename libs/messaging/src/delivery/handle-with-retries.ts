@@ -1,12 +1,12 @@
 import { Logger } from '@nestjs/common';
 import { IncomingMessage } from '../message-bus.port';
-import { goesToDeadLetter, RetryPolicy, retryDelayMs } from './retry-policy';
+import { goesToDeadLetter, ConsumerRetryPolicy, retryDelayMs } from './consumer-retry-policy';
 import { isUnprocessable } from './unprocessable-message';
 import { errorMessage } from '@app/errors';
 
 export interface RetryLoop {
   groupId: string;
-  policy: RetryPolicy;
+  policy: ConsumerRetryPolicy;
   handle(message: IncomingMessage): Promise<void>;
   /** Moves the message to its dead-letter topic; the caller commits past it afterwards. */
   deadLetter(message: IncomingMessage, reason: unknown, attempts: number): Promise<void>;

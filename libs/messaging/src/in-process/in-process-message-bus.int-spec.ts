@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SchemaDatabase, SqlDatabase } from '@app/persistence';
 import { testEngines } from '@app/persistence/testing';
 import { eventually } from '@app/testing/eventually';
-import { RetryPolicy } from '../delivery/retry-policy';
+import { ConsumerRetryPolicy } from '../delivery/consumer-retry-policy';
 import { IncomingMessage } from '../message-bus.port';
 import { Gate, Inbox } from '../testing/inbox';
 import { describeMessageBusContract, MessageBusContractFixture } from '../testing/message-bus.contract';
@@ -13,7 +13,7 @@ import { BUS_SCHEMA, BusTables } from './message-log';
 import { partitionForKey } from './partitioner';
 
 /** A long poll interval: the contract must pass on the wake-up at publish alone. */
-const retry: RetryPolicy = { firstDelayMs: 5, maxDelayMs: 20, deadLetterAfterMs: 300 };
+const retry: ConsumerRetryPolicy = { firstDelayMs: 5, maxDelayMs: 20, deadLetterAfterMs: 300 };
 const contractOptions: InProcessMessageBusOptions = { partitions: 4, retry, pollIntervalMs: 60_000 };
 
 describe.each(testEngines)('in-process bus on %s', (engine, open) => {

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { deadLetterTopic } from '../dead-letter';
 import { migrateSchema, PeriodicTask, SqlDatabase } from '@app/persistence';
 import { deadLetterHeaders } from '../dead-letter';
-import { keepRetrying, RetryPolicy, retryPolicy } from '../delivery/retry-policy';
+import { keepRetrying, ConsumerRetryPolicy, consumerRetryPolicy } from '../delivery/consumer-retry-policy';
 import { ConsumerLag, IncomingMessage, MessageBus, OutgoingMessage, SubscribeOptions, Subscription } from '../message-bus.port';
 import { consumerLagOf } from './consumer-lag';
 import { busMigrations, commitOffset, deleteConsumedMessages, ensureTopic, PartitionBatch } from './message-log';
@@ -20,8 +20,8 @@ export interface InProcessMessageBusOptions {
    * never where this process alone writes (SQLite). Also the wait after a failed read.
    */
   pollIntervalMs?: number;
-  /** How a failing handler is retried (see RetryPolicy); defaults: 200 ms doubling to 30 s, dead-lettered after 24 h. */
-  retry?: Partial<RetryPolicy>;
+  /** How a failing handler is retried (see ConsumerRetryPolicy); defaults: 200 ms doubling to 30 s, dead-lettered after 24 h. */
+  retry?: Partial<ConsumerRetryPolicy>;
   /** When set, consumed messages older than this are deleted periodically (started by migrate()). */
   retentionMs?: number;
 }
@@ -38,7 +38,7 @@ export class InProcessMessageBus implements MessageBus {
   private readonly partitions: number;
   private readonly pollIntervalMs?: number;
   private readonly retryAfterErrorMs: number;
-  private readonly retry: RetryPolicy;
+  private readonly retry: ConsumerRetryPolicy;
   private readonly retentionMs?: number;
   private readonly topicPartitions = new Map<string, Promise<number>>();
   private readonly members = new Map<string, GroupMember>();
@@ -52,7 +52,7 @@ export class InProcessMessageBus implements MessageBus {
     const pollIntervalMs = options.pollIntervalMs ?? (this.writer.seesEveryAppend ? undefined : 1000);
     if (pollIntervalMs !== undefined) this.pollIntervalMs = positiveInteger('pollIntervalMs', pollIntervalMs);
     this.retryAfterErrorMs = this.pollIntervalMs ?? 1000;
-    this.retry = retryPolicy(options.retry);
+    this.retry = consumerRetryPolicy(options.retry);
     if (options.retentionMs !== undefined) this.retentionMs = positiveInteger('retentionMs', options.retentionMs);
   }
 

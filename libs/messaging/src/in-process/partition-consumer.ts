@@ -4,7 +4,7 @@ import { commitOffset, joinPartition, readPartition } from './message-log';
 import { MessageLogWriter } from './log-writer';
 import { FollowOnQueue } from '../follow-on-queue';
 import { handleWithRetries } from '../delivery/handle-with-retries';
-import { RetryPolicy } from '../delivery/retry-policy';
+import { ConsumerRetryPolicy } from '../delivery/consumer-retry-policy';
 import { errorMessage } from '@app/errors';
 
 export interface PartitionConsumerSettings {
@@ -22,7 +22,7 @@ export interface PartitionConsumerSettings {
   pollIntervalMs?: number;
   /** Wait before reading again after the database failed. */
   retryAfterErrorMs: number;
-  retry: RetryPolicy;
+  retry: ConsumerRetryPolicy;
   logger: Logger;
 }
 

@@ -5,7 +5,7 @@ import { IncomingMessage, Subscription } from '../message-bus.port';
 import { GroupMemberReports, GroupMembershipWatch } from '../group-membership';
 import { decodeMessage, MessageAuthenticator, nextOffset } from './kafka-codec';
 import { handleWithRetries } from '../delivery/handle-with-retries';
-import { RetryPolicy, retryDelayMs } from '../delivery/retry-policy';
+import { ConsumerRetryPolicy, retryDelayMs } from '../delivery/consumer-retry-policy';
 import { errorMessage } from '@app/errors';
 
 export interface GroupConsumerSettings {
@@ -17,7 +17,7 @@ export interface GroupConsumerSettings {
   handleBatch?(messages: readonly IncomingMessage[]): Promise<void>;
   /** Sends a message that cannot be handled to its dead-letter topic (it is committed afterwards). */
   deadLetter(topic: string, partition: number, message: KafkaMessage, reason: unknown, attempts: number): Promise<void>;
-  retry: RetryPolicy;
+  retry: ConsumerRetryPolicy;
   /** When given, a message without a valid signature is dead-lettered without reaching the handler. */
   authenticator?: MessageAuthenticator;
   partitionsConsumedConcurrently: number;

@@ -2,7 +2,7 @@ import { deadLetterTopic } from '../dead-letter';
 import { Kafka, logLevel } from 'kafkajs';
 import { eventually } from '@app/testing/eventually';
 import { DeadLetterHeaders } from '../dead-letter';
-import { RetryPolicy } from '../delivery/retry-policy';
+import { ConsumerRetryPolicy } from '../delivery/consumer-retry-policy';
 import { describeMessageBusContract } from '../testing/message-bus.contract';
 import { describeMessageBusBatches } from '../testing/message-bus-batches.contract';
 import { Gate, Inbox } from '../testing/inbox';
@@ -14,7 +14,7 @@ import { chooseTestKafka, startTestKafkaCluster, TestKafkaCluster } from '../tes
 // Joining a consumer group takes seconds (about 3 s for every new group on the mock cluster).
 jest.setTimeout(60_000);
 
-const RETRY: RetryPolicy = { firstDelayMs: 10, maxDelayMs: 40, deadLetterAfterMs: 500 };
+const RETRY: ConsumerRetryPolicy = { firstDelayMs: 10, maxDelayMs: 40, deadLetterAfterMs: 500 };
 const busOptions = (cluster: TestKafkaCluster): KafkaMessageBusOptions => ({
   brokers: cluster.brokers,
   clientId: unique('test'),

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { deadLetterTopic } from '../dead-letter';
 import { Admin, Kafka, KafkaMessage, Partitioners, Producer } from 'kafkajs';
 import { DeadLetterHeaders, deadLetterHeaders, MessageTooLargeError } from '../dead-letter';
-import { keepRetrying, RetryPolicy, retryPolicy } from '../delivery/retry-policy';
+import { keepRetrying, ConsumerRetryPolicy, consumerRetryPolicy } from '../delivery/consumer-retry-policy';
 import { chunkBySize, encodedSize } from './request-chunks';
 import { ConsumerLag, MessageBus, OutgoingMessage, SubscribeOptions, Subscription } from '../message-bus.port';
 import { GroupMembershipWatch } from '../group-membership';
@@ -24,8 +24,8 @@ export interface KafkaConsumerTimings {
 export interface KafkaMessageBusOptions {
   brokers: readonly string[];
   clientId: string;
-  /** How a failing handler is retried (see RetryPolicy); defaults: 200 ms doubling to 30 s, dead-lettered after 24 h. */
-  retry?: Partial<RetryPolicy>;
+  /** How a failing handler is retried (see ConsumerRetryPolicy); defaults: 200 ms doubling to 30 s, dead-lettered after 24 h. */
+  retry?: Partial<ConsumerRetryPolicy>;
   /** Partitions a member handles at the same time (one message at a time within each). Default 4. */
   partitionsConsumedConcurrently?: number;
   consumer?: KafkaConsumerTimings;
@@ -64,11 +64,11 @@ export class KafkaMessageBus implements MessageBus {
   private adminReady?: Promise<Admin>;
   private topicCreationRefused = false;
   private closed = false;
-  private readonly retry: RetryPolicy;
+  private readonly retry: ConsumerRetryPolicy;
 
   constructor(private readonly options: KafkaMessageBusOptions) {
     if (options.brokers.length === 0) throw new Error('KafkaMessageBus needs at least one broker.');
-    this.retry = retryPolicy(options.retry);
+    this.retry = consumerRetryPolicy(options.retry);
     positiveInteger('partitionsConsumedConcurrently', options.partitionsConsumedConcurrently ?? 4);
     this.kafka = new Kafka({
       brokers: [...options.brokers],

@@ -1,7 +1,7 @@
 import { eventually } from '@app/testing/eventually';
 import { deadLetterTopic } from '../dead-letter';
 import { DeadLetterHeaders } from '../dead-letter';
-import { RetryPolicy } from '../delivery/retry-policy';
+import { ConsumerRetryPolicy } from '../delivery/consumer-retry-policy';
 import { UnprocessableMessage } from '../delivery/unprocessable-message';
 import { MessageBus, SubscribeOptions, Subscription } from '../message-bus.port';
 import { describeConsumerLag } from './consumer-lag.contract';
@@ -17,7 +17,7 @@ export interface MessageBusContractFixture {
    * The buses' retry policy: short delays, and `deadLetterAfterMs` short enough for a test to see a
    * message that keeps failing reach the dead-letter topic.
    */
-  retry: RetryPolicy;
+  retry: ConsumerRetryPolicy;
   /** Frees the broker or database; the suite closes the buses itself. */
   dispose(): Promise<void>;
 }

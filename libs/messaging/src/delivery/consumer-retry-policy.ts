@@ -6,21 +6,21 @@ import { givesUp, retryDelayMs as backoffDelayMs } from '@app/retry';
  * `maxDelayMs`, for as long as the failures last, up to `deadLetterAfterMs` after the first one.
  * A failure that says the message can never be handled skips the retries.
  */
-export interface RetryPolicy {
+export interface ConsumerRetryPolicy {
   firstDelayMs: number;
   maxDelayMs: number;
   /** Time from the first failure after which a message that still fails goes to the dead-letter topic. */
   deadLetterAfterMs: number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+export const DEFAULT_CONSUMER_RETRY_POLICY: ConsumerRetryPolicy = {
   firstDelayMs: 200,
   maxDelayMs: 30_000,
   deadLetterAfterMs: 24 * 60 * 60 * 1000,
 };
 
-export function retryPolicy(overrides: Partial<RetryPolicy> = {}): RetryPolicy {
-  const policy = { ...DEFAULT_RETRY_POLICY, ...definedOnly(overrides) };
+export function consumerRetryPolicy(overrides: Partial<ConsumerRetryPolicy> = {}): ConsumerRetryPolicy {
+  const policy = { ...DEFAULT_CONSUMER_RETRY_POLICY, ...definedOnly(overrides) };
   for (const [name, value] of Object.entries(policy)) {
     if (!Number.isFinite(value) || value < 0) throw new Error(`retry.${name} must be a number of milliseconds >= 0, got ${value}`);
   }
@@ -28,15 +28,15 @@ export function retryPolicy(overrides: Partial<RetryPolicy> = {}): RetryPolicy {
 }
 
 /** The policy of a group that keeps retrying (SubscribeOptions.keepRetrying): the same delays, never a dead letter for lasting failures. */
-export const keepRetrying = (policy: RetryPolicy): RetryPolicy => ({ ...policy, deadLetterAfterMs: Number.POSITIVE_INFINITY });
+export const keepRetrying = (policy: ConsumerRetryPolicy): ConsumerRetryPolicy => ({ ...policy, deadLetterAfterMs: Number.POSITIVE_INFINITY });
 
 /** The wait before attempt `attempt + 1`, after `attempt` failed ones (the shared backoff, without jitter). */
-export function retryDelayMs(attempt: number, policy: Pick<RetryPolicy, 'firstDelayMs' | 'maxDelayMs'>): number {
+export function retryDelayMs(attempt: number, policy: Pick<ConsumerRetryPolicy, 'firstDelayMs' | 'maxDelayMs'>): number {
   return backoffDelayMs(policy, attempt);
 }
 
 /** Whether a message whose handler has been failing for `failingForMs` goes to the dead-letter topic (no limit on the count of retries). */
-export const goesToDeadLetter = (policy: RetryPolicy, attempt: number, failingForMs: number): boolean =>
+export const goesToDeadLetter = (policy: ConsumerRetryPolicy, attempt: number, failingForMs: number): boolean =>
   givesUp({ giveUpAfterMs: policy.deadLetterAfterMs }, { retry: attempt, failingForMs });
 
 function definedOnly<T extends object>(values: T): Partial<T> {

@@ -1,4 +1,4 @@
-import { DEFAULT_RETRY_POLICY, goesToDeadLetter, keepRetrying, retryDelayMs, retryPolicy } from './retry-policy';
+import { DEFAULT_CONSUMER_RETRY_POLICY, goesToDeadLetter, keepRetrying, retryDelayMs, consumerRetryPolicy } from './consumer-retry-policy';
 
 describe('retry policy', () => {
   it('doubles the delay from the first one and caps it', () => {
@@ -14,12 +14,12 @@ describe('retry policy', () => {
   });
 
   it('by default retries for a day before giving a message up, waiting at most 30 s between attempts', () => {
-    expect(DEFAULT_RETRY_POLICY).toEqual({ firstDelayMs: 200, maxDelayMs: 30_000, deadLetterAfterMs: 86_400_000 });
-    expect(retryPolicy({ firstDelayMs: 5, maxDelayMs: undefined })).toEqual({ ...DEFAULT_RETRY_POLICY, firstDelayMs: 5 });
+    expect(DEFAULT_CONSUMER_RETRY_POLICY).toEqual({ firstDelayMs: 200, maxDelayMs: 30_000, deadLetterAfterMs: 86_400_000 });
+    expect(consumerRetryPolicy({ firstDelayMs: 5, maxDelayMs: undefined })).toEqual({ ...DEFAULT_CONSUMER_RETRY_POLICY, firstDelayMs: 5 });
   });
 
   it('refuses a negative or non-numeric setting', () => {
-    expect(() => retryPolicy({ deadLetterAfterMs: -1 })).toThrow('retry.deadLetterAfterMs must be a number of milliseconds >= 0, got -1');
-    expect(() => retryPolicy({ maxDelayMs: Number.NaN })).toThrow(/retry.maxDelayMs/);
+    expect(() => consumerRetryPolicy({ deadLetterAfterMs: -1 })).toThrow('retry.deadLetterAfterMs must be a number of milliseconds >= 0, got -1');
+    expect(() => consumerRetryPolicy({ maxDelayMs: Number.NaN })).toThrow(/retry.maxDelayMs/);
   });
 });
