@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { Benchmark } from '../support/benchmark';
 import { integerListSetting } from '../support/environment';
-import { MemoryWatch } from '../support/memory';
+import { MemoryPeak, MemoryWatch } from '../support/memory';
 import { Receivers } from '../support/receivers/receivers';
 import { STANDALONE_MAIN, startEmbeddedService } from '../support/service-process';
 import { summarize } from '../support/stats';
@@ -29,7 +29,7 @@ export const lifecycleBenchmark: Benchmark = {
     const receivers = await Receivers.start(1);
     try {
       for (const count of counts) {
-        const results = new Map<Build, LifecycleResult>();
+        const results = new Map<Build, MeasuredBuild>();
         for (const build of builds) {
           const which = other ? `, ${build.name} (${build.main})` : '';
           console.log(`\n-- ${count} posts due in the same second, embedded service (its own process, fresh DATA_DIR)${which}`);
@@ -37,8 +37,9 @@ export const lifecycleBenchmark: Benchmark = {
           try {
             const memory = new MemoryWatch(service.pid);
             const result = await runLifecycle(service, receivers, count);
-            printLifecycle(result, [{ name: 'the service process', peak: memory.stop() }]);
-            results.set(build, result);
+            const peak = memory.stop();
+            printLifecycle(result, [{ name: 'the service process', peak }]);
+            results.set(build, { result, peak });
           } finally {
             await service.dispose();
           }
@@ -51,7 +52,15 @@ export const lifecycleBenchmark: Benchmark = {
   },
 };
 
-function printComparison(count: number, current: LifecycleResult, compared: LifecycleResult): void {
+/** A build's lifecycle figures and the peak memory of its service process. */
+interface MeasuredBuild {
+  result: LifecycleResult;
+  peak: MemoryPeak;
+}
+
+function printComparison(count: number, currentBuild: MeasuredBuild, comparedBuild: MeasuredBuild): void {
+  const { result: current } = currentBuild;
+  const { result: compared } = comparedBuild;
   const row = (label: string, now: number | null, before: number | null, unit: string) => {
     if (now === null || before === null) return;
     console.log(`  ${label.padEnd(44)} ${`${now.toFixed(2)} ${unit}`.padStart(12)} ${`${before.toFixed(2)} ${unit}`.padStart(12)} ${(before / now).toFixed(2).padStart(8)}x`);
@@ -69,4 +78,5 @@ function printComparison(count: number, current: LifecycleResult, compared: Life
   };
   row('SQLite statements per post', sqlitePerPost(current, 'statements'), sqlitePerPost(compared, 'statements'), '');
   row('SQLite transactions committed per post', sqlitePerPost(current, 'transactions'), sqlitePerPost(compared, 'transactions'), '');
+  row('peak RSS of the service (VmHWM)', currentBuild.peak.lifetimePeakMiB, comparedBuild.peak.lifetimePeakMiB, 'MB');
 }

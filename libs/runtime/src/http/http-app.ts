@@ -4,6 +4,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import type { HttpServerLimits } from '@app/config';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { limitHeapGrowth } from '../heap-growth';
 import { ServiceLogger } from './service-logger';
 
 /**
@@ -63,9 +64,11 @@ const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
  * the one its contract needs (configureGatewayApp), and the other apps serve health only.
  * With `limits`, a client that sends its request slowly (headers or body), or keeps a connection
  * idle, is cut off (408 for a request over its time), and connections beyond the limit are closed
- * as they come: no number of slow clients holds the server.
+ * as they come: no number of slow clients holds the server. Every app starts here, so the heap's
+ * growing factor is set here too (limitHeapGrowth).
  */
 export async function createHttpApp(module: IEntryNestModule, logger: LogLevel[] | LoggerService | false, limits?: HttpServerLimits): Promise<NestFastifyApplication> {
+  limitHeapGrowth();
   const options = limits ? { ...SERVER_OPTIONS, ...timeoutOptionsOf(limits) } : SERVER_OPTIONS;
   // Log levels: the console logger of the apps, which keeps Nest's start-up detail for debug level.
   const appLogger = Array.isArray(logger) ? new ServiceLogger({ logLevels: logger }) : logger;
