@@ -1,4 +1,5 @@
 import { Kafka, logLevel } from 'kafkajs';
+import { quietIdleRequestQueues } from '@app/messaging/kafka';
 
 /** When one post's publishing started, as its messages on the public topics (docs/asyncapi.yaml) tell. */
 export interface TopicTimes {
@@ -19,6 +20,7 @@ export async function readTopicTimes(brokers: readonly string[], postUuids: read
   let missing = postUuids.length * 2;
   let allSeen: () => void = () => undefined;
   const seen = new Promise<void>((done) => (allSeen = done));
+  quietIdleRequestQueues();
   const kafka = new Kafka({ brokers: [...brokers], clientId: 'bench-observer', logLevel: logLevel.NOTHING });
   const consumer = kafka.consumer({ groupId: `bench-observer-${process.pid}-${Date.now()}`, maxWaitTimeInMs: 100 });
   const timeout = setTimeout(allSeen, timeoutMs);

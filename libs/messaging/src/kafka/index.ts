@@ -3,3 +3,4 @@ export * from './kafka-rpc';
 export type { KafkaLogLevel } from './kafka-logging';
 export type { MessageAuthenticator } from './kafka-codec';
 export type { PayloadCipher } from './sealed-payload';
+export { quietIdleRequestQueues } from './idle-request-queues';

@@ -8,6 +8,7 @@ import { ConsumerLag, MessageBus, OutgoingMessage, SubscribeOptions, Subscriptio
 import { GroupMembershipWatch } from '../group-membership';
 import { encodeMessage, MessageAuthenticator, SIGNATURE_HEADER } from './kafka-codec';
 import { kafkaConsumerLag } from './kafka-consumer-lag';
+import { quietIdleRequestQueues } from './idle-request-queues';
 import { KafkaGroupConsumer } from './kafka-group-consumer';
 import { KafkaLogLevel, kafkaLogLevel, nestLogCreator } from './kafka-logging';
 import { errorMessage, errorStack } from '@app/errors';
@@ -70,6 +71,7 @@ export class KafkaMessageBus implements MessageBus {
     if (options.brokers.length === 0) throw new Error('KafkaMessageBus needs at least one broker.');
     this.retry = consumerRetryPolicy(options.retry);
     positiveInteger('partitionsConsumedConcurrently', options.partitionsConsumedConcurrently ?? 4);
+    quietIdleRequestQueues();
     this.kafka = new Kafka({
       brokers: [...options.brokers],
       clientId: options.clientId,
