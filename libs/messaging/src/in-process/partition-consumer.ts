@@ -28,8 +28,10 @@ export interface PartitionConsumerSettings {
 
 const FETCH_SIZE = 100;
 /**
- * A group with a batch handler waits this long after a wake-up before it reads, so that what is
- * published meanwhile is handled in the same batch (Kafka's fetch wait, in short).
+ * A group with a batch handler whose last batch held several messages waits this long after a
+ * wake-up before it reads, so that what is published meanwhile is handled in the same batch
+ * (Kafka's fetch wait, in short). After a batch of one it reads at once: a lone message (a post
+ * created and read back at once) is not kept waiting.
  */
 export const BATCH_LINGER_MS = 5;
 /** Messages handed over at append kept at most; beyond, the reader falls back to reading the log. */
@@ -132,7 +134,9 @@ export class PartitionConsumer {
         // has already left its wake-up) instead of reading once more to find nothing.
         if (batch.length < FETCH_SIZE) {
           await this.wakeup.wait(pollIntervalMs, this.stopped.signal);
-          if (this.settings.handleBatch) await sleep(BATCH_LINGER_MS, this.stopped.signal);
+          // Messages coming one by one are handled at once; after a batch of several, more are
+          // likely on their way: wait for them to join the next batch.
+          if (this.settings.handleBatch && batch.length > 1) await sleep(BATCH_LINGER_MS, this.stopped.signal);
         }
       } catch (error) {
         // The database is unreachable or the commit failed: read again from the last commit.
