@@ -5,8 +5,8 @@ import { setFlagsFromString } from 'node:v8';
  * collects again: 100% (a factor of 2). Left to itself, V8 picks a factor of up to 4 on a machine
  * with much memory, so after a burst of work (10,000 posts due in one second) the heap had grown
  * to three times what was still alive. In the lifecycle benchmark this lowers the embedded
- * service's peak RSS from about 490 to about 340 MB at 10,000 posts, at the same CPU time per
- * post; 50% gave the same, 20-30% cost 10-15% more CPU.
+ * service's peak RSS from 490-510 to 340-370 MB at 10,000 posts, at the same CPU time per post;
+ * 50% gave the same, 20-30% cost 10-15% more CPU.
  */
 export const HEAP_GROWING_PERCENT = 100;
 
