@@ -11,6 +11,8 @@ import { setFlagsFromString } from 'node:v8';
 export const HEAP_GROWING_PERCENT = 100;
 
 const FLAG = '--heap-growing-percent';
+/** The flag on a command line, spelt with dashes or underscores, with its value after `=` or as the next argument. */
+const GIVEN_FLAG = /^--heap[-_]growing[-_]percent(=|$)/;
 
 /**
  * The V8 flag the process should set, or null when its command line sets one already (an
@@ -18,8 +20,7 @@ const FLAG = '--heap-growing-percent';
  * themselves, at start, before the heap has grown.
  */
 export function heapGrowthFlag(execArgv: readonly string[], percent = HEAP_GROWING_PERCENT): string | null {
-  const chosen = execArgv.some((arg) => arg === FLAG || arg.startsWith(`${FLAG}=`) || arg.startsWith('--heap_growing_percent'));
-  return chosen ? null : `${FLAG}=${percent}`;
+  return execArgv.some((arg) => GIVEN_FLAG.test(arg)) ? null : `${FLAG}=${percent}`;
 }
 
 /** Sets the heap's growing factor (HEAP_GROWING_PERCENT) unless the command line chose one. */

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { heldInstantOf, PostState } from '@app/domain';
+import { errorMessage } from '@app/errors';
 import { WritesAlongside } from '@app/event-store';
 import { QueueSlotStore } from './queue-slot-store';
 
@@ -48,7 +49,7 @@ export class HeldInstantRecorder {
     try {
       await this.store.recordHold(hold.workspaceUuid, hold.postUuid, hold.heldAt, revision);
     } catch (error) {
-      this.logger.warn(`Could not record the instant post ${hold.postUuid} holds at revision ${revision}: ${(error as Error).message}`);
+      this.logger.warn(`Could not record the instant post ${hold.postUuid} holds at revision ${revision}: ${errorMessage(error)}`);
     }
   }
 }
