@@ -1,9 +1,17 @@
 import type { Page } from 'playwright-core';
 import { ApiClient } from '../support/api-client';
-import { addMember, approverWorkspace, connectSandbox, createUser, Member } from '../support/fixtures';
+import { addMember, approverWorkspace, connectSandbox, createUser, Member, within } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
 import { Browser, describeWithBrowser, launchBrowser } from '../support/dashboard/browser';
 import { composePost, openFromNavigation, postUuidByText, signIn, statusTab, waitForPageHeading } from '../support/dashboard/dashboard-steps';
+import { eventually } from '@app/testing/eventually';
+
+/**
+ * Compose fills its fields from the post to duplicate once that post has loaded, a moment after
+ * its heading shows: the fields are read once the text is there.
+ */
+const composeFilledFromTheOriginal = (page: Page) =>
+  eventually(async () => (await page.getByLabel('Text', { exact: true }).inputValue()) !== '', 'compose filled from the post duplicated', within(5_000));
 
 jest.setTimeout(120_000);
 
@@ -152,6 +160,7 @@ describeWithBrowser('dashboard posts: feedback, counts and duplicates in a brows
     await page.reload();
     await page.getByRole('link', { name: 'Duplicate post Original words' }).click();
     await page.getByRole('heading', { level: 1, name: 'New post' }).waitFor();
+    await composeFilledFromTheOriginal(page);
     await expect(page.getByLabel('Text', { exact: true }).inputValue()).resolves.toBe('Original words');
     await expect(page.getByLabel('Thread item 2', { exact: true }).inputValue()).resolves.toBe('And a reply');
     await expect(page.getByLabel('Text for Acme Sandbox').inputValue()).resolves.toBe('Words for the sandbox');
@@ -170,6 +179,7 @@ describeWithBrowser('dashboard posts: feedback, counts and duplicates in a brows
     await page.getByRole('heading', { level: 1, name: 'Edit post' }).waitFor();
     await page.getByRole('link', { name: 'Duplicate', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'New post' }).waitFor();
+    await composeFilledFromTheOriginal(page);
     await expect(page.getByLabel('Text', { exact: true }).inputValue()).resolves.toBe('Original words');
   });
 });
