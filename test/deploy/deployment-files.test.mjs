@@ -42,6 +42,13 @@ describe('docker-compose.yml', () => {
     assert.deepEqual(compose.services.gateway.ports, ['3000:3000']);
     for (const dependency of ['kafka', 'eventstore', 'postgres']) assert.ok(compose.services[dependency], dependency);
   });
+
+  test('takes ENCRYPTION_KEY and ADMIN_TOKEN from the environment only, with no default value', () => {
+    const text = read('docker-compose.yml');
+    assert.match(text, /ENCRYPTION_KEY: "\$\{ENCRYPTION_KEY:\?/);
+    // Without a value: the gateway gets the operator's ADMIN_TOKEN (shell or .env), else none and generates one.
+    assert.equal(compose.services.gateway.environment.ADMIN_TOKEN, null);
+  });
 });
 
 describe('Kubernetes manifests', () => {
@@ -91,6 +98,22 @@ describe('Kubernetes manifests', () => {
   test('the kustomization lists every manifest', () => {
     const kustomization = parse(read('deploy/kubernetes/kustomization.yaml'));
     assert.deepEqual([...new Set(documents.map((d) => d.file))].sort(), [...kustomization.resources].sort());
+  });
+
+  test('ship no secret: the Secret is generated from secrets.env, which git ignores, and its example leaves every secret empty', () => {
+    assert.deepEqual(documents.filter((d) => d.object.kind === 'Secret').map((d) => d.file), []);
+    const kustomization = parse(read('deploy/kubernetes/kustomization.yaml'));
+    assert.deepEqual(kustomization.secretGenerator.map(({ name, envs }) => ({ name, envs })), [{ name: 'social-publishing-secrets', envs: ['secrets.env'] }]);
+    assert.match(read('.gitignore'), /^deploy\/kubernetes\/secrets\.env$/m);
+    const example = new Map(
+      read('deploy/kubernetes/secrets.env.example')
+        .split('\n')
+        .filter((line) => /^[A-Z_]+=/.test(line))
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
+    for (const name of ['DATABASE_URL', 'ENCRYPTION_KEY', 'ENCRYPTION_KEYS_OLD', 'ADMIN_TOKEN', 'OAUTH_X_CLIENT_SECRET', 'OAUTH_LINKEDIN_CLIENT_SECRET']) {
+      assert.equal(example.get(name), '', name);
+    }
   });
 });
 

@@ -59,7 +59,7 @@ describe('first start: the banner, and a lost admin token replaced by "npm run a
     const token = run.stdout.trim();
 
     // A restart with an ADMIN_TOKEN: users exist, so it is ignored, in one line that says how to recover.
-    service = await startService({ dataDir: service.dataDir, adminToken: 'an-admin-token-too-late' });
+    service = await startService({ dataDir: service.dataDir, adminToken: 'an-admin-token-too-late-5e8b1d3f7a' });
     const output = plain(service.output());
     expect(output).toContain('ADMIN_TOKEN is ignored: users exist already (it only seeds the first admin). To replace a lost admin token: npm run admin -- token');
     expect(output).not.toContain('Admin token (generated');
@@ -68,7 +68,7 @@ describe('first start: the banner, and a lost admin token replaced by "npm run a
     const admin = new ApiClient(service.baseUrl, token);
     expect(await admin.get('/api/me')).toMatchObject({ status: 200, body: expect.objectContaining({ is_admin: true }) });
     expect((await admin.get('/api/panel/users')).status).toBe(200);
-    expect((await new ApiClient(service.baseUrl, 'an-admin-token-too-late').get('/api/me')).status).toBe(401);
+    expect((await new ApiClient(service.baseUrl, 'an-admin-token-too-late-5e8b1d3f7a').get('/api/me')).status).toBe(401);
   });
 
   it('without the "token" argument, says how to call it and exits 1', async () => {

@@ -45,7 +45,7 @@ interface OpenedDatabase {
 }
 
 function openDistributed(config: AppConfig): OpenedDatabase {
-  const keyring = keyringFromConfig(config, { strict: true });
+  const keyring = keyringFromConfig(config);
   const database = openPostgresDatabase(config.databaseUrl!, {
     applicationName: 'reencrypt',
     connectTimeoutMs: config.databaseConnectTimeoutMs,
@@ -60,7 +60,7 @@ function openEmbedded(config: AppConfig): OpenedDatabase {
   const file = join(dataDir, 'service.db');
   if (!existsSync(file)) throw new ConfigError(`There is no embedded database at ${file}: set DATA_DIR to the service's, or DATABASE_URL in distributed mode`);
   const keyFile = join(dataDir, 'encryption.key');
-  const keyring = keyringFromConfig(config, { strict: false, generatedKey: () => (existsSync(keyFile) ? readFileSync(keyFile, 'utf8').trim() : '') });
+  const keyring = keyringFromConfig(config, { generatedKey: () => (existsSync(keyFile) ? readFileSync(keyFile, 'utf8').trim() : '') });
   const release = lockDataDir(dataDir);
   const database = openSqliteDatabase(file);
   return {

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { hashToken } from '@app/security';
 import { ACCESS_CACHE_TTL_MS } from '../src/access/access-cache';
-import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
+import { BOOTSTRAP_ADMIN_TOKEN, GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 
 const UNAUTHENTICATED = { message: 'Unauthenticated.' };
 const UNAUTHORIZED = { message: 'This action is unauthorized.' };
@@ -26,7 +26,7 @@ describe('gateway: authentication and the panel guard (SQLite)', () => {
     expect(users.status).toBe(200);
     expect(users.body.data).toEqual([{ id: 1, name: 'Admin', email: 'admin@localhost', is_admin: true }]);
     const stored = await gateway.tables.db.selectFrom('tokens').select('token_hash').execute();
-    expect(stored).toEqual([{ token_hash: hashToken('admin-token') }]);
+    expect(stored).toEqual([{ token_hash: hashToken(BOOTSTRAP_ADMIN_TOKEN) }]);
   });
 
   it.each([
@@ -114,15 +114,18 @@ describe('gateway: authentication and the panel guard (SQLite)', () => {
 });
 
 describe('gateway: restarts and the rate limit (SQLite)', () => {
+  const FIRST_ADMIN_TOKEN = 'first-admin-token-4f1c9a7e2b8d6035';
+  const SECOND_ADMIN_TOKEN = 'second-admin-token-93e0b5d1c7a2f486';
+
   it('a restart with another ADMIN_TOKEN changes nothing; an ADMIN_TOKEN revoked over the API stays revoked after a restart', async () => {
-    const first = await startGatewayTestApp({ ADMIN_TOKEN: 'first-token' });
-    const spare = await first.call('POST', '/api/panel/users/1/tokens', { token: 'first-token', body: { name: 'spare' } });
+    const first = await startGatewayTestApp({ ADMIN_TOKEN: FIRST_ADMIN_TOKEN });
+    const spare = await first.call('POST', '/api/panel/users/1/tokens', { token: FIRST_ADMIN_TOKEN, body: { name: 'spare' } });
     const [seeded] = (await first.call('GET', '/api/panel/users/1/tokens', { token: spare.body.token })).body.data;
     expect(seeded.name).toBe('ADMIN_TOKEN');
     expect(await first.call('DELETE', `/api/panel/tokens/${seeded.id}`, { token: spare.body.token })).toMatchObject({ status: 204 });
     await first.close();
 
-    for (const adminToken of ['second-token', 'first-token']) {
+    for (const adminToken of [SECOND_ADMIN_TOKEN, FIRST_ADMIN_TOKEN]) {
       const again = await startGatewayTestApp({ ADMIN_TOKEN: adminToken }, { database: first.database, services: first.services });
       try {
         expect((await again.call('GET', '/api/panel/users', { token: adminToken })).status).toBe(401);

@@ -1,5 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
+import { BOOTSTRAP_ADMIN_TOKEN, GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 
 jest.setTimeout(30_000);
 
@@ -27,7 +27,7 @@ function rawRequest(url: string, method: string, headers: Record<string, string>
 
 describe('gateway: HTTP details of the contract (SQLite)', () => {
   let gateway: GatewayTestApp;
-  const admin = { authorization: 'Bearer admin-token' };
+  const admin = { authorization: `Bearer ${BOOTSTRAP_ADMIN_TOKEN}` };
 
   beforeAll(async () => (gateway = await startGatewayTestApp()));
   afterAll(() => gateway?.dispose());

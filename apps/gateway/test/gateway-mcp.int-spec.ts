@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { randomUUID } from 'node:crypto';
-import { adminWorkspace, GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
+import { adminWorkspace, BOOTSTRAP_ADMIN_TOKEN, GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 import { inAnHour } from './sample-posts';
 
 jest.setTimeout(30_000);
@@ -36,7 +36,7 @@ describe('gateway: MCP at /mcp (SQLite)', () => {
     gateway = await startGatewayTestApp();
     workspace = await adminWorkspace(gateway, 'Acme');
     accountId = (await gateway.call('POST', `/api/${workspace}/accounts`, { body: { provider: 'sandbox', name: 'Acme', username: 'acme' } })).body.id;
-    admin = await mcpClient(gateway, 'admin-token');
+    admin = await mcpClient(gateway, BOOTSTRAP_ADMIN_TOKEN);
   });
   afterAll(async () => {
     await admin?.close();
@@ -158,12 +158,12 @@ describe('gateway: MCP at /mcp (SQLite)', () => {
     expect(unknown.status).toBe(401);
     expect(unknown.headers.get('www-authenticate')).toContain('error="invalid_token"');
     // The session cookie of the dashboard does not sign in here.
-    const signedIn = await fetch(`${gateway.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: 'admin-token' }) });
+    const signedIn = await fetch(`${gateway.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: BOOTSTRAP_ADMIN_TOKEN }) });
     expect((await post({ cookie: signedIn.headers.get('set-cookie')!.split(';')[0] })).status).toBe(401);
-    expect(await post({ authorization: 'Bearer admin-token' })).toMatchObject({ status: 200 });
+    expect(await post({ authorization: `Bearer ${BOOTSTRAP_ADMIN_TOKEN}` })).toMatchObject({ status: 200 });
 
     for (const method of ['GET', 'DELETE']) {
-      const answer = await fetch(`${gateway.url}/mcp`, { method, headers: { authorization: 'Bearer admin-token' } });
+      const answer = await fetch(`${gateway.url}/mcp`, { method, headers: { authorization: `Bearer ${BOOTSTRAP_ADMIN_TOKEN}` } });
       expect({ method, status: answer.status, allow: answer.headers.get('allow') }).toEqual({ method, status: 405, allow: 'POST' });
     }
   });
@@ -175,7 +175,7 @@ describe('gateway: MCP and the rate limit (SQLite)', () => {
 
   it('every message counts once against the token (a tool call as its API request); past the limit a call is a tool error with Retry-After', async () => {
     gateway = await startGatewayTestApp({ RATE_LIMIT_PER_MINUTE: '6' });
-    const client = await mcpClient(gateway, 'admin-token'); // initialize and its notification: 2 requests
+    const client = await mcpClient(gateway, BOOTSTRAP_ADMIN_TOKEN); // initialize and its notification: 2 requests
     try {
       const results = [];
       for (let call = 0; call < 3; call++) results.push(await callTool(client, 'list_workspaces'));

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { pngImage } from '@app/media-store/testing';
 import { eventually } from '@app/testing/eventually';
-import { adminWorkspace, GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
+import { adminWorkspace, BOOTSTRAP_ADMIN_TOKEN, GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 import { startUpload, uploadWithHeaders } from './multipart-upload';
 
 jest.setTimeout(30_000);
@@ -28,7 +28,7 @@ describe('gateway: media uploads as streams (SQLite, files in a temporary folder
   });
   afterAll(() => gateway?.dispose());
 
-  const uploadNow = (file: Buffer) => startUpload(gateway.url, path, 'admin-token', file);
+  const uploadNow = (file: Buffer) => startUpload(gateway.url, path, BOOTSTRAP_ADMIN_TOKEN, file);
 
   it('writes an upload to a temporary file as it arrives, and puts that file in the store', async () => {
     const file = largePng();
@@ -42,7 +42,7 @@ describe('gateway: media uploads as streams (SQLite, files in a temporary folder
     expect(temporary).toMatch(/\.tmp$/);
     expect((await readdir(gateway.mediaFolder)).sort()).toEqual(expect.arrayContaining([media.id, `${media.id}.json`]));
     expect(await temporaryFiles(gateway)).toEqual([]);
-    const served = await fetch(`${gateway.url}${media.url}`, { headers: { authorization: 'Bearer admin-token' } });
+    const served = await fetch(`${gateway.url}${media.url}`, { headers: { authorization: `Bearer ${BOOTSTRAP_ADMIN_TOKEN}` } });
     expect(served.headers.get('content-length')).toBe(String(file.length));
     expect(Buffer.from(await served.arrayBuffer()).equals(file)).toBe(true);
   });
@@ -81,7 +81,7 @@ describe('gateway: media uploads as streams (SQLite, files in a temporary folder
   });
 
   it('without PUBLIC_URL, gives media urls as paths, whatever Host and X-Forwarded-Host the client sends', async () => {
-    const forged = { authorization: 'Bearer admin-token', host: 'attacker.example', 'x-forwarded-host': 'attacker.example', 'x-forwarded-proto': 'https' };
+    const forged = { authorization: `Bearer ${BOOTSTRAP_ADMIN_TOKEN}`, host: 'attacker.example', 'x-forwarded-host': 'attacker.example', 'x-forwarded-proto': 'https' };
     const uploaded = await uploadWithHeaders(gateway.url, path, forged, pngImage(5, 5));
     expect(uploaded.status).toBe(201);
     expect(uploaded.body.url).toBe(`/api/${workspace}/media/${uploaded.body.id}/file`);

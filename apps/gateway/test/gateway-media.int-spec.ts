@@ -4,7 +4,7 @@ import { samplePostEvent } from '@app/contracts/testing';
 import { readMediaBytes } from '@app/media-store';
 import { mediaFixture, mp4Start, pngImage } from '@app/media-store/testing';
 import { eventuallyPasses } from '@app/testing/eventually';
-import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
+import { BOOTSTRAP_ADMIN_TOKEN, GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 import { rawRequest, uploadWithHeaders } from './multipart-upload';
 
 jest.setTimeout(30_000);
@@ -64,7 +64,7 @@ describe('gateway: media (SQLite, files in a temporary folder)', () => {
   });
 
   it('builds media urls on PUBLIC_URL, never on the Host or X-Forwarded-Host the client sends', async () => {
-    const forged = { authorization: 'Bearer admin-token', host: 'attacker.example', 'x-forwarded-host': 'attacker.example', 'x-forwarded-proto': 'http' };
+    const forged = { authorization: `Bearer ${BOOTSTRAP_ADMIN_TOKEN}`, host: 'attacker.example', 'x-forwarded-host': 'attacker.example', 'x-forwarded-proto': 'http' };
     const uploaded = await uploadWithHeaders(gateway.url, `/api/${workspace}/media`, forged, pngImage(6, 5));
     expect(uploaded.status).toBe(201);
     expect(uploaded.body.url).toBe(`https://social.example/api/${workspace}/media/${uploaded.body.id}/file`);

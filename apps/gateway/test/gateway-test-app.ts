@@ -51,6 +51,9 @@ export interface Answer {
   headers: Headers;
 }
 
+/** The ADMIN_TOKEN of the test app unless a test sets another: the bootstrap admin's token, and the token `call` sends by default. */
+export const BOOTSTRAP_ADMIN_TOKEN = 'gateway-test-bootstrap-admin-token';
+
 /**
  * GatewayModule beside the real PostServiceModule, as embedded mode runs them: one database (SQLite
  * in memory) holding the post-service's event store, the in-process bus and in-process RPC, served
@@ -61,7 +64,7 @@ export async function startGatewayTestApp(
   env: Record<string, string> = {},
   reuse?: { database: SqlDatabase; services: ServicesBehindGateway },
 ): Promise<GatewayTestApp> {
-  const config: AppConfig = loadConfig({ ADMIN_TOKEN: 'admin-token', RATE_LIMIT_PER_MINUTE: '10000', RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '10000', ...env });
+  const config: AppConfig = loadConfig({ ADMIN_TOKEN: BOOTSTRAP_ADMIN_TOKEN, RATE_LIMIT_PER_MINUTE: '10000', RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '10000', ...env });
   const database = reuse?.database ?? openSqliteDatabase();
   const services = reuse?.services ?? new ServicesBehindGateway();
   const rpc = services.rpc();
@@ -100,7 +103,7 @@ export async function startGatewayTestApp(
       rmSync(mediaFolder, { recursive: true, force: true });
     },
     call: async (method, path, options = {}) => {
-      const token = options.token === undefined ? 'admin-token' : options.token;
+      const token = options.token === undefined ? BOOTSTRAP_ADMIN_TOKEN : options.token;
       const headers: Record<string, string> = { ...(token === null ? {} : { authorization: `Bearer ${token}` }), ...options.headers };
       let body: string | FormData | undefined = options.form ?? options.rawBody;
       if (options.body !== undefined) {

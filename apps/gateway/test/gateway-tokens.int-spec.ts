@@ -1,5 +1,5 @@
 import { hashToken } from '@app/security';
-import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
+import { BOOTSTRAP_ADMIN_TOKEN, GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 
 const UNAUTHENTICATED = { message: 'Unauthenticated.' };
 const TOKEN_NOT_FOUND = { message: 'Token not found.' };
@@ -69,7 +69,7 @@ describe('gateway: listing and revoking tokens (SQLite)', () => {
     const user = await createUser('not-admin@example.com');
     expect((await gateway.call('GET', '/api/panel/users/1/tokens', { token: user.token })).status).toBe(403);
     expect((await gateway.call('DELETE', '/api/panel/tokens/1', { token: user.token })).status).toBe(403);
-    expect((await gateway.call('GET', '/api/panel/users', { token: 'admin-token' })).status).toBe(200);
+    expect((await gateway.call('GET', '/api/panel/users', { token: BOOTSTRAP_ADMIN_TOKEN })).status).toBe(200);
   });
 
   it('/api/me/tokens: a user lists, creates and revokes their own tokens, and only theirs', async () => {

@@ -1,4 +1,4 @@
-import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
+import { BOOTSTRAP_ADMIN_TOKEN, GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 
 jest.setTimeout(30_000);
 
@@ -32,8 +32,8 @@ describe('gateway: workspace access and accounts (SQLite)', () => {
   afterAll(() => gateway?.dispose());
 
   it.each([
-    ['a malformed uuid', () => 'not-a-uuid', () => 'admin-token'],
-    ['a workspace that does not exist', () => '00000000-0000-4000-8000-000000000000', () => 'admin-token'],
+    ['a malformed uuid', () => 'not-a-uuid', () => BOOTSTRAP_ADMIN_TOKEN],
+    ['a workspace that does not exist', () => '00000000-0000-4000-8000-000000000000', () => BOOTSTRAP_ADMIN_TOKEN],
     ['a workspace the caller is not a member of', () => workspace, () => outsider],
   ])('404 Workspace not found for %s, on reads and writes', async (_, uuid, token) => {
     for (const [method, path] of [
@@ -224,7 +224,7 @@ describe('gateway: workspace access and accounts (SQLite)', () => {
   });
 
   it('members and viewers read webhooks without the secret; admins ask for it', async () => {
-    for (const [token, showSecret] of [[member, false], [viewer, false], ['admin-token', true]] as const) {
+    for (const [token, showSecret] of [[member, false], [viewer, false], [BOOTSTRAP_ADMIN_TOKEN, true]] as const) {
       expect((await gateway.call('GET', `/api/${workspace}/webhooks`, { token })).status).toBe(200);
       expect(gateway.services.callsOf('webhooks.list').at(-1)).toEqual({ scope: { workspaceUuid: workspace }, showSecret });
       expect((await gateway.call('GET', `/api/${workspace}/webhooks/3`, { token })).status).toBe(200);

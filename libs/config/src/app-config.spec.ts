@@ -82,3 +82,12 @@ describe('PUBLISH_ATTEMPT_LEASE_MS', () => {
     expect(() => loadConfig({ PUBLISH_ATTEMPT_LEASE_MS: '500' })).toThrow(ConfigError);
   });
 });
+
+describe('SESSION_TTL_HOURS', () => {
+  it('keeps a dashboard session 12 hours unless set; fractions allowed, more than 0', () => {
+    expect(loadConfig({}).sessionTtlHours).toBe(12);
+    expect(loadConfig({ SESSION_TTL_HOURS: '0.5' }).sessionTtlHours).toBe(0.5);
+    expect(() => loadConfig({ SESSION_TTL_HOURS: '0' })).toThrow(new ConfigError('SESSION_TTL_HOURS must be a number greater than 0, got "0"'));
+    expect(() => loadConfig({ SESSION_TTL_HOURS: '12h' })).toThrow(ConfigError);
+  });
+});

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { OAuthAppSettings, OAuthProviderName, readOAuthApps } from './oauth-config';
+import { adminTokenProblem, encryptionKeyProblem } from './secret-settings';
 
 /**
  * Configuration from the environment, with the names and defaults of the product contract.
@@ -7,6 +8,7 @@ import { OAuthAppSettings, OAuthProviderName, readOAuthApps } from './oauth-conf
  */
 export interface AppConfig {
   port: number;
+  /** The token of the first admin, created when there are no users: 32 characters or more, not a placeholder. */
   adminToken: string | null;
   dataDir: string;
   webhookTimeoutMs: number;
@@ -26,9 +28,11 @@ export interface AppConfig {
   rateLimitUnauthenticatedPerMinute: number;
   /** Whether the client address is the first `X-Forwarded-For` entry (behind a proxy) rather than the socket's. */
   trustProxy: boolean;
+  /** How long a dashboard session lasts (fractions allowed); it never outlives the token it was opened with. */
+  sessionTtlHours: number;
   /** Limits of the HTTP server on slow or idle clients (HTTP_*), so that they cannot hold connections open. */
   http: HttpServerLimits;
-  /** Key that encrypts provider credentials and webhook secrets at rest: 32 random bytes in base64 (required in distributed mode). */
+  /** Key that encrypts provider credentials and webhook secrets at rest: 32 random bytes in base64, in every mode (required in distributed mode). */
   encryptionKey: string | null;
   /** Earlier keys, comma-separated: they no longer encrypt but still decrypt, until everything is encrypted again. */
   encryptionKeysOld: string | null;
@@ -108,7 +112,7 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     port: integer(env, 'PORT', 3000, 0),
-    adminToken: text(env, 'ADMIN_TOKEN'),
+    adminToken: secret(env, 'ADMIN_TOKEN', adminTokenProblem),
     dataDir: text(env, 'DATA_DIR') ?? './data',
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 5000, 1),
     webhookMaxRetries: integer(env, 'WEBHOOK_MAX_RETRIES', 3, 0),
@@ -121,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 300, 1),
     rateLimitUnauthenticatedPerMinute: integer(env, 'RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE', 60, 1),
     trustProxy: boolean(env, 'TRUST_PROXY', false),
+    sessionTtlHours: positiveNumber(env, 'SESSION_TTL_HOURS', 12),
     http: {
       requestTimeoutMs: integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 120_000, 1),
       headersTimeoutMs: integer(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 1),
@@ -128,7 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       keepAliveTimeoutMs: integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000, 1),
       maxConnections: integer(env, 'HTTP_MAX_CONNECTIONS', 2_048, 1),
     },
-    encryptionKey: text(env, 'ENCRYPTION_KEY'),
+    encryptionKey: secret(env, 'ENCRYPTION_KEY', encryptionKeyProblem),
     encryptionKeysOld: text(env, 'ENCRYPTION_KEYS_OLD'),
     kafkaBrokers: (text(env, 'KAFKA_BROKERS') ?? '').split(',').map((b) => b.trim()).filter(Boolean),
     kafkaSessionTimeoutMs: integer(env, 'KAFKA_SESSION_TIMEOUT_MS', 30000, 1000),
@@ -164,6 +169,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 function text(env: NodeJS.ProcessEnv, name: string): string | null {
   const value = env[name]?.trim();
   return value ? value : null;
+}
+
+/** A secret setting: refused, in a message that does not quote it, when `problemOf` finds it weak (see secret-settings). */
+function secret(env: NodeJS.ProcessEnv, name: string, problemOf: (value: string) => string | null): string | null {
+  const value = text(env, name);
+  const problem = value === null ? null : problemOf(value);
+  if (problem) throw new ConfigError(problem);
+  return value;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {

@@ -31,7 +31,7 @@ export class FileMediaStore implements MediaStore {
   constructor(private readonly folder: string) {}
 
   async temporaryFile(): Promise<string> {
-    await mkdir(this.folder, { recursive: true });
+    await mkdir(this.folder, { recursive: true, mode: 0o700 });
     return join(this.folder, `upload-${randomUUID()}${TEMPORARY_SUFFIX}`);
   }
 
@@ -43,7 +43,7 @@ export class FileMediaStore implements MediaStore {
 
   async putFile(media: MediaDescription, file: string): Promise<void> {
     const [bytesFile, metadataFile] = this.filesOf(media.id);
-    await mkdir(this.folder, { recursive: true });
+    await mkdir(this.folder, { recursive: true, mode: 0o700 });
     const metadata: Metadata = { mimeType: media.mimeType, width: media.width, height: media.height };
     // Readable by the service's user alone, whoever wrote the file and with what umask.
     await chmod(file, 0o600);

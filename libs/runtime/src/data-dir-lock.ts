@@ -12,7 +12,7 @@ export function lockDataDir(dataDir: string, pid = process.pid): () => void {
   const file = join(dataDir, 'service.lock');
   for (;;) {
     try {
-      writeFileSync(file, String(pid), { flag: 'wx' });
+      writeFileSync(file, String(pid), { flag: 'wx', mode: 0o600 });
       return () => rmSync(file, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;

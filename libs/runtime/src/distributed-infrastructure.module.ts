@@ -51,8 +51,8 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
 
   static forRoot(config: AppConfig, options: DistributedOptions): DynamicModule {
     requireSettings(config, options);
-    // A key that is not a real one stops the start here, with the reason, before anything connects.
-    const keyring = keyringFromConfig(config, { strict: true });
+    // ENCRYPTION_KEY is a real key: loadConfig refused any other before anything connects.
+    const keyring = keyringFromConfig(config);
     // Secrets at rest are encrypted under the key itself. What travels between services is signed and
     // sealed under keys derived from it, one per use: a sealed payload never opens as a stored secret.
     const secretBox = new SecretBox(keyring);

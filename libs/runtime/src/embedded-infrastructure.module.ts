@@ -1,6 +1,5 @@
 import { DiscoveryModule } from '@nestjs/core';
 import { DynamicModule, Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
-import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { EVENT_STORE, SqlEventStore } from '@app/event-store';
@@ -12,6 +11,7 @@ import { lockDataDir } from './data-dir-lock';
 import { READINESS_WATCH, ReadinessWatch } from './health/readiness-watch';
 import { loadOrCreateEncryptionKey } from './encryption-key';
 import { messageRetry } from './message-retry';
+import { createDataDir, restrictDataDir } from './private-data-dir';
 import { keyringFromConfig } from './secret-box-from-config';
 
 const EMBEDDED_RPC = Symbol('EMBEDDED_RPC');
@@ -38,7 +38,7 @@ export class EmbeddedInfrastructureModule implements OnApplicationShutdown {
   static forRoot(config: AppConfig): DynamicModule {
     // The configured key, else the one generated in DATA_DIR: read once, for the SecretBox and the media URL signer.
     let keys: Keyring | undefined;
-    const keyring = (): Keyring => (keys ??= keyringFromConfig(config, { strict: false, generatedKey: () => loadOrCreateEncryptionKey(resolve(config.dataDir)) }));
+    const keyring = (): Keyring => (keys ??= keyringFromConfig(config, { generatedKey: () => loadOrCreateEncryptionKey(resolve(config.dataDir)) }));
     return {
       module: EmbeddedInfrastructureModule,
       imports: [DiscoveryModule],
@@ -50,9 +50,17 @@ export class EmbeddedInfrastructureModule implements OnApplicationShutdown {
         {
           provide: DATA_DIR_LOCK,
           useFactory: () => {
-            // Created for the owner alone: it holds the database, the generated key and the media.
-            mkdirSync(resolve(config.dataDir), { recursive: true, mode: 0o700 });
-            return lockDataDir(resolve(config.dataDir));
+            // For the owner alone, whether it was there or not: it holds the database, the generated key and the media.
+            const dataDir = resolve(config.dataDir);
+            createDataDir(dataDir);
+            const release = lockDataDir(dataDir);
+            try {
+              restrictDataDir(dataDir);
+            } catch (error) {
+              release();
+              throw error;
+            }
+            return release;
           },
         },
         {

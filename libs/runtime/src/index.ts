@@ -5,6 +5,7 @@ export * from './health/health.module';
 export * from './health/readiness-watch';
 export * from './bootstrap-distributed-app';
 export * from './http/http-app';
+export { MultilineLogMessage } from './http/service-logger';
 export * from './data-dir-lock';
 export * from './earlier-data-dir';
 export * from './secret-box-from-config';

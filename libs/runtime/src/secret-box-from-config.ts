@@ -3,18 +3,24 @@ import { EncryptionKeyError, Keyring, parseEncryptionKey, parseOldEncryptionKeys
 
 /**
  * The keys of this process: `ENCRYPTION_KEY` encrypts (and signs), `ENCRYPTION_KEYS_OLD` still
- * decrypt (and verify). Distributed mode takes only a real key (32 random bytes in base64);
- * embedded mode also takes a passphrase set before keys had to be real ones, and otherwise uses
- * the key generated in DATA_DIR.
+ * decrypt (and verify). `ENCRYPTION_KEY` is a real key (32 random bytes in base64) in every mode
+ * (loadConfig refuses anything else); without it, embedded mode uses the key generated in
+ * DATA_DIR, read as it was written, whatever version wrote it.
  */
-export function keyringFromConfig(config: AppConfig, options: { strict: boolean; generatedKey?: () => string }): Keyring {
+export function keyringFromConfig(config: AppConfig, options: { generatedKey?: () => string } = {}): Keyring {
   try {
-    const configured = config.encryptionKey ?? options.generatedKey?.();
-    if (!configured) throw new EncryptionKeyError('ENCRYPTION_KEY is not set; generate one with `openssl rand -base64 32`');
-    const current = parseEncryptionKey(configured, 'ENCRYPTION_KEY', { strict: options.strict });
+    const current = config.encryptionKey
+      ? parseEncryptionKey(config.encryptionKey, 'ENCRYPTION_KEY', { strict: true })
+      : parseEncryptionKey(generatedKeyOf(options.generatedKey), 'the encryption key generated in DATA_DIR', { strict: false });
     return { current, old: parseOldEncryptionKeys(config.encryptionKeysOld, 'ENCRYPTION_KEYS_OLD') };
   } catch (error) {
     if (error instanceof EncryptionKeyError) throw new ConfigError(error.message);
     throw error;
   }
+}
+
+function generatedKeyOf(generatedKey: (() => string) | undefined): string {
+  const key = generatedKey?.();
+  if (!key) throw new EncryptionKeyError('ENCRYPTION_KEY is not set; generate one with `openssl rand -base64 32`');
+  return key;
 }

@@ -13,20 +13,29 @@ export class EncryptionKeyError extends Error {}
 const KEY_ADVICE = 'generate one with `openssl rand -base64 32`';
 
 /**
- * Reads a configured key. A strict key is 32 random bytes in base64 (or base64url); otherwise any
- * text is accepted as a passphrase (hashed with SHA-256), which is how keys were read before, so
- * that an older key can still open what it encrypted.
+ * Reads a configured key. A strict key is 32 random bytes in base64 (or base64url), not one byte
+ * value repeated; otherwise any text is accepted as a passphrase (hashed with SHA-256), which is
+ * how keys were read before, so that an older key can still open what it encrypted.
  */
 export function parseEncryptionKey(text: string, name: string, options: { strict: boolean }): EncryptionKey {
   const trimmed = text.trim();
   if (!trimmed) throw new EncryptionKeyError(`${name} is empty; ${KEY_ADVICE}`);
   const decoded = decodeBase64(trimmed);
   const legacyBytes = createHash('sha256').update(trimmed).digest();
-  if (decoded?.length === 32) return { id: fingerprint(decoded), bytes: decoded, legacyBytes };
   if (options.strict) {
-    throw new EncryptionKeyError(`${name} must be 32 random bytes in base64 (${decoded ? `it decodes to ${decoded.length} bytes` : 'not base64'}); ${KEY_ADVICE}`);
+    const problem = strictKeyProblem(decoded);
+    if (problem) throw new EncryptionKeyError(`${name} must be 32 random bytes in base64 (${problem}); ${KEY_ADVICE}`);
   }
+  if (decoded?.length === 32) return { id: fingerprint(decoded), bytes: decoded, legacyBytes };
   return { id: fingerprint(legacyBytes), bytes: legacyBytes, legacyBytes };
+}
+
+/** What keeps decoded text from being a key: not base64, another length, or one byte value repeated (`AAAA...`). */
+function strictKeyProblem(decoded: Buffer | null): string | null {
+  if (!decoded) return 'not base64';
+  if (decoded.length !== 32) return `it decodes to ${decoded.length} bytes`;
+  if (decoded.every((byte) => byte === decoded[0])) return 'it decodes to one byte value repeated';
+  return null;
 }
 
 /** `ENCRYPTION_KEYS_OLD`: keys that are no longer used to encrypt but still decrypt, comma-separated. */

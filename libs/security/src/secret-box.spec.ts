@@ -29,10 +29,18 @@ describe('encryption keys', () => {
     ['change-me-in-production', 'decodes to 17 bytes'],
     ['not a key!', 'not base64'],
     [randomBytes(16).toString('base64'), 'decodes to 16 bytes'],
+    ['a', 'decodes to 0 bytes'],
+    [Buffer.alloc(32).toString('base64'), 'decodes to one byte value repeated'],
+    [Buffer.alloc(32, 0xa7).toString('base64url'), 'decodes to one byte value repeated'],
     ['   ', 'is empty'],
   ])('refuses %p where a strict key is required, saying how to make one', (text, why) => {
     expect(() => strictKey(text)).toThrow(EncryptionKeyError);
     expect(() => strictKey(text)).toThrow(new RegExp(`${why}.*openssl rand -base64 32`));
+  });
+
+  it('reads a key of one byte value repeated as it was written where a strict key is not required (an old key)', () => {
+    const repeated = Buffer.alloc(32, 0xa7);
+    expect(parseEncryptionKey(repeated.toString('base64'), 'ENCRYPTION_KEYS_OLD', { strict: false }).bytes).toEqual(repeated);
   });
 
   it('accepts any passphrase as an old key, and a list of them', () => {

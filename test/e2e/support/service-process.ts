@@ -37,7 +37,7 @@ export interface RunningService {
   diagnose<T>(work: () => Promise<T>): Promise<T>;
 }
 
-export const DEFAULT_ADMIN_TOKEN = 'e2e-admin-token';
+export const DEFAULT_ADMIN_TOKEN = 'e2e-admin-token-3b9f1c7a5d2e8064';
 
 export async function startService(options: ServiceOptions = {}): Promise<RunningService> {
   if (!existsSync(STANDALONE_MAIN)) throw new Error(`${STANDALONE_MAIN} is missing: run "npm run build" before the e2e suite`);

@@ -9,7 +9,7 @@ import { APP_NAMES, AppName, AppProcess } from './app-process';
 
 /** The built apps: `npm run build` makes `dist/`; DIST points elsewhere (a build of its own). */
 export const DIST_DIR = resolve(__dirname, '../../../..', process.env.DIST ?? 'dist');
-export const ADMIN_TOKEN = 'e2e-distributed-admin';
+export const ADMIN_TOKEN = 'e2e-distributed-admin-token-6c2a9f41';
 /** The ENCRYPTION_KEY of every app (the key their messages are signed with). */
 export const ENCRYPTION_KEY = 'bW9jay1lbmNyeXB0aW9uLWtleS1mb3ItZTJlLXRlc3Q=';
 /** When set, every process's output is written there on dispose, one file per process, to read after a run. */
