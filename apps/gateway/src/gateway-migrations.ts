@@ -1,6 +1,7 @@
 import { Generated, sql } from 'kysely';
 import type { EncryptedColumns, SchemaDatabase, SchemaMigration } from '@app/persistence';
 import { OAuthStatesTable, oauthStateBindingMigration, oauthStatesMigration } from './accounts/connect-oauth/oauth-states-table';
+import { DashboardSessionsTable, dashboardSessionsMigration } from './auth/dashboard-sessions-table';
 import { DeadLettersTable, deadLettersMigration } from './dead-letters/dead-letters-table';
 import { mediaUsesOfEveryPostMigration } from './media/media-uses/media-uses-of-every-post.migration';
 import { PostHistoryTable, PostsTable, postsPipelineTimesMigration, postsReadModelMigration } from './posts/read-model/posts-table';
@@ -77,6 +78,7 @@ export interface GatewayTables {
   oauth_states: OAuthStatesTable;
   posting_queues: PostingQueuesTable;
   review_notes: ReviewNotesTable;
+  dashboard_sessions: DashboardSessionsTable;
 }
 
 export type GatewayDatabase = SchemaDatabase<GatewayTables>;
@@ -257,4 +259,5 @@ export const gatewayMigrations: SchemaMigration[] = [
     },
   },
   mediaUsesOfEveryPostMigration,
+  dashboardSessionsMigration,
 ];

@@ -16,6 +16,7 @@ import { RateLimits } from './auth/rate-limit/rate-limits';
 import { ApiIndexController } from './api-index/api-index.controller';
 import { TokenStore } from './auth/token-store';
 import { LiveTokenIndex } from './auth/live-token-index';
+import { DashboardSessionStore } from './auth/dashboard-session-store';
 import { AccessCache } from './access/access-cache';
 import { SessionController } from './dashboard/session/session.controller';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
@@ -168,6 +169,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     BootstrapAdmin,
     TokenStore,
     LiveTokenIndex,
+    DashboardSessionStore,
     RateLimitGuard,
     RateLimits,
     AuthenticationGuard,

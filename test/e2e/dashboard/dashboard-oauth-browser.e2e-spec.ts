@@ -74,6 +74,17 @@ describeWithBrowser('dashboard: connecting and reconnecting accounts in a browse
     await page.getByRole('alert').filter({ hasText: 'The account was not connected: This authorization is unknown, was used already or has expired' }).waitFor();
   });
 
+  it('shows no text of its address as an error: a code it does not know gets its own generic message', async () => {
+    const { page } = browser;
+    const planted = 'Your account is locked: call +1 555 0100 now';
+    await page.goto(`${service.baseUrl}/app/accounts?oauth_error=${encodeURIComponent(planted)}`);
+    const alert = page.getByRole('alert').filter({ hasText: 'The account was not connected: Connecting the account did not succeed; start connecting it again.' });
+    await alert.waitFor();
+    expect(await page.locator('body').textContent()).not.toContain(planted);
+    await page.goto(`${service.baseUrl}/app/accounts?oauth_error=denied`);
+    await page.getByRole('alert').filter({ hasText: 'The account was not connected: The platform did not authorize the app: the authorization was refused or cancelled.' }).waitFor();
+  });
+
   /** The account's first post fails as the platform refuses it; the page, reloaded, offers to reconnect it. */
   async function refusedAndOffered(accountId: number, name: string): Promise<void> {
     await waitForStatus(admin, workspace, (await schedulePost(admin, workspace, [accountId])).uuid, 'failed');

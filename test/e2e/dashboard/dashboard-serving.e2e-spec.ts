@@ -111,10 +111,21 @@ describe('dashboard serving and session (the built service)', () => {
     const signOut = await fetchPath('/api/session', { method: 'DELETE', headers: { cookie: session, 'x-requested-with': 'dashboard' } });
     expect(signOut.status).toBe(204);
     expect(signOut.headers.get('set-cookie')).toMatch(/^sps_session=; Path=\/; HttpOnly; SameSite=Strict; Max-Age=0$/);
+    // The session is over, not only its cookie: the value it had is refused.
+    expect((await fetchPath('/api/session', { headers: { cookie: session } })).status).toBe(401);
+    expect((await fetchPath(`/api/${workspace}/posts`, { headers: { cookie: session } })).status).toBe(401);
+  });
+
+  it('keeps a session of its own in the cookie: the API token there signs nobody in', async () => {
+    const signIn = await fetchPath('/api/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: service.adminToken }) });
+    const session = signIn.headers.get('set-cookie')!.split(';')[0];
+    expect(decodeURIComponent(session.slice('sps_session='.length))).not.toBe(service.adminToken);
+    expect((await fetchPath('/api/session', { headers: { cookie: `sps_session=${encodeURIComponent(service.adminToken!)}` } })).status).toBe(401);
   });
 
   it('refuses a cookie-signed write without X-Requested-With (cross-site forgery), and accepts it with the header or a bearer token', async () => {
-    const session = `sps_session=${encodeURIComponent(service.adminToken!)}`;
+    const signIn = await fetchPath('/api/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: service.adminToken }) });
+    const session = signIn.headers.get('set-cookie')!.split(';')[0];
     const body = JSON.stringify({ name: 'Forged' });
     const forged = await fetchPath('/api/panel/workspaces', { method: 'POST', headers: { cookie: session, 'content-type': 'application/json' }, body });
     expect(forged.status).toBe(403);

@@ -1,24 +1,24 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../http/api-error';
-import { assertNotForged, callerTokenOf, MISSING_CSRF_HEADER } from './session-cookie';
+import { assertNotForged, callerCredentialOf, MISSING_CSRF_HEADER } from './session-cookie';
 
 const request = (method: string, headers: Record<string, string>) => ({ method, headers }) as unknown as FastifyRequest;
 
 describe('the session cookie', () => {
-  it('reads the token from the cookie among others, decoded', () => {
-    expect(callerTokenOf(request('GET', { cookie: 'theme=dark; sps_session=a%2Bb; other=1' }))).toEqual({ token: 'a+b', fromCookie: true });
+  it('reads the session id from the cookie among others, decoded', () => {
+    expect(callerCredentialOf(request('GET', { cookie: 'theme=dark; sps_session=a%2Bb; other=1' }))).toEqual({ value: 'a+b', fromCookie: true });
   });
 
   it('prefers the Authorization header when both come', () => {
-    expect(callerTokenOf(request('GET', { authorization: 'Bearer header-token', cookie: 'sps_session=cookie-token' }))).toEqual({ token: 'header-token', fromCookie: false });
+    expect(callerCredentialOf(request('GET', { authorization: 'Bearer header-token', cookie: 'sps_session=cookie-session' }))).toEqual({ value: 'header-token', fromCookie: false });
   });
 
-  it.each([[''], ['sps_session='], ['sps_sessionx=abc'], ['sps_session=%E0%A4%A']])('finds no token in %j', (cookie) => {
-    expect(callerTokenOf(request('GET', { cookie }))).toBeNull();
+  it.each([[''], ['sps_session='], ['sps_sessionx=abc'], ['sps_session=%E0%A4%A']])('finds no credential in %j', (cookie) => {
+    expect(callerCredentialOf(request('GET', { cookie }))).toBeNull();
   });
 
   it('lets cookie-signed reads through, and cookie-signed writes only with X-Requested-With', () => {
-    const cookie = { token: 't', fromCookie: true };
+    const cookie = { value: 's', fromCookie: true };
     expect(() => assertNotForged(request('GET', {}), cookie)).not.toThrow();
     expect(() => assertNotForged(request('POST', { 'x-requested-with': 'dashboard' }), cookie)).not.toThrow();
     for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
@@ -27,6 +27,6 @@ describe('the session cookie', () => {
   });
 
   it('asks nothing more of a bearer token, which a browser never sends on its own', () => {
-    expect(() => assertNotForged(request('POST', {}), { token: 't', fromCookie: false })).not.toThrow();
+    expect(() => assertNotForged(request('POST', {}), { value: 't', fromCookie: false })).not.toThrow();
   });
 });

@@ -2,10 +2,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../http/api-error';
 import { bearerTokenOf } from './authenticated-user';
 
-/** The dashboard's session: the API token in an HttpOnly, SameSite=Strict cookie, never in page storage. */
+/** The dashboard's session: its id (see DashboardSessionStore), never the API token, in an HttpOnly, SameSite=Strict cookie, never in page storage. */
 export const SESSION_COOKIE = 'sps_session';
 
-/** A request signed in by the session cookie that changes something must carry this header (see callerTokenOf). */
+/** A request signed in by the session cookie that changes something must carry this header (see assertNotForged). */
 export const CSRF_HEADER = 'x-requested-with';
 
 export const MISSING_CSRF_HEADER = 'A request signed in with the session cookie must carry the X-Requested-With header.';
@@ -13,17 +13,20 @@ export const MISSING_CSRF_HEADER = 'A request signed in with the session cookie 
 /** Methods that change nothing: no forgery check applies to them. */
 export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** The token of a request and how it came: the Authorization header first, then the session cookie. */
-export interface CallerToken {
-  token: string;
+/**
+ * What a request signs in with: the API token of the Authorization header first, otherwise the
+ * session id of the cookie (`fromCookie`).
+ */
+export interface CallerCredential {
+  value: string;
   fromCookie: boolean;
 }
 
-export function callerTokenOf(request: FastifyRequest): CallerToken | null {
+export function callerCredentialOf(request: FastifyRequest): CallerCredential | null {
   const bearer = bearerTokenOf(request);
-  if (bearer !== null) return { token: bearer, fromCookie: false };
-  const cookie = sessionCookieOf(request);
-  return cookie === null ? null : { token: cookie, fromCookie: true };
+  if (bearer !== null) return { value: bearer, fromCookie: false };
+  const sessionId = sessionCookieOf(request);
+  return sessionId === null ? null : { value: sessionId, fromCookie: true };
 }
 
 /**
@@ -31,7 +34,7 @@ export function callerTokenOf(request: FastifyRequest): CallerToken | null {
  * it; and a write signed in by the cookie must carry X-Requested-With, a header that a cross-origin
  * page cannot add without a CORS preflight, which the gateway never grants.
  */
-export function assertNotForged(request: FastifyRequest, caller: CallerToken): void {
+export function assertNotForged(request: FastifyRequest, caller: CallerCredential): void {
   if (!caller.fromCookie || SAFE_METHODS.has(request.method)) return;
   if (!request.headers[CSRF_HEADER]) throw new ApiError(403, MISSING_CSRF_HEADER);
 }
@@ -55,8 +58,8 @@ export function cookieValueOf(request: FastifyRequest, name: string): string | n
   return null;
 }
 
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
-  reply.header('set-cookie', cookie(request, encodeURIComponent(token), ''));
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, sessionId: string): void {
+  reply.header('set-cookie', cookie(request, encodeURIComponent(sessionId), ''));
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {

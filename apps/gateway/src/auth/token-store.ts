@@ -129,20 +129,27 @@ export class TokenStore {
     }));
   }
 
-  /** Revokes a token (only one of `ownerId` when given); false when there is no such live token. */
+  /**
+   * Revokes a token (only one of `ownerId` when given) and ends the dashboard sessions opened with
+   * it; false when there is no such live token.
+   */
   async revoke(tokenId: number, ownerId?: number): Promise<boolean> {
     let query = this.database.db.updateTable('tokens').set({ revoked: true }).where('id', '=', tokenId).where('revoked', '=', false);
     if (ownerId !== undefined) query = query.where('user_id', '=', ownerId);
     const row = await query.returning('token_hash').executeTakeFirst();
     this.cache.clear();
-    if (row) this.index.remove([row.token_hash]);
-    return row !== undefined;
+    if (!row) return false;
+    const sessions = await this.database.db.deleteFrom('dashboard_sessions').where('token_id', '=', tokenId).returning('session_hash').execute();
+    this.index.remove([row.token_hash, ...sessions.map((session) => session.session_hash)]);
+    return true;
   }
 
+  /** Revokes every token of a user and ends their dashboard sessions. */
   async revokeAllOf(userId: number, db: Executor = this.database.db): Promise<void> {
     const rows = await db.updateTable('tokens').set({ revoked: true }).where('user_id', '=', userId).where('revoked', '=', false).returning('token_hash').execute();
+    const sessions = await db.deleteFrom('dashboard_sessions').where('user_id', '=', userId).returning('session_hash').execute();
     this.cache.clear();
-    this.index.remove(rows.map((row) => row.token_hash));
+    this.index.remove([...rows.map((row) => row.token_hash), ...sessions.map((session) => session.session_hash)]);
   }
 
   private async insert(userId: number, name: string, token: string, expiresAt: Date | null, db: Executor): Promise<IssuedToken | null> {
@@ -158,8 +165,8 @@ export class TokenStore {
     return row ? { id: Number(row.id), name, token, expires_at: toDate(row.expires_at)?.toISOString() ?? null } : null;
   }
 
-  /** Records that a token was used, at most once a minute per token, so that listings can show it. */
-  private async noteUse(tokenId: number): Promise<void> {
+  /** Records that a token was used (itself, or through a session opened with it), at most once a minute per token, so that listings can show it. */
+  async noteUse(tokenId: number): Promise<void> {
     const now = Date.now();
     if (now - (this.usesWritten.get(tokenId) ?? 0) < LAST_USE_PRECISION_MS) return;
     if (this.usesWritten.size >= MAX_REMEMBERED_USES) this.usesWritten.clear();

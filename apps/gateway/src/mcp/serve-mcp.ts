@@ -65,8 +65,8 @@ export function serveMcp(app: NestFastifyApplication, document: OpenAPIObject): 
     const token = bearerTokenOf(request);
     try {
       await limits().refuseExhaustedAddress(request, token);
-      await authenticateOrCharge(tokens(), limits(), request, token);
-      if (!reachesApi(bindings, request.body)) limits().countAuthenticated(token!);
+      const user = await authenticateOrCharge(tokens(), limits(), request, token);
+      if (!reachesApi(bindings, request.body)) limits().countAuthenticated(user.tokenId);
     } catch (error) {
       const answer = errorResponseOf(error);
       return reply.code(answer.status).headers(answer.headers).send(answer.body);

@@ -5,6 +5,7 @@ import { AccountPicture, ProviderIcon } from '../../components/provider-icon';
 import { FieldMessages, Loading, Notice, Section, useAction, useLoad } from '../../components/ui';
 import { useDashboard, useWorkspaceUuid } from '../../session';
 import { formatInZone } from '../../time';
+import { oauthErrorMessage } from './oauth-error-messages';
 import { connectBody, PROVIDERS } from './provider-fields';
 import { connectsThroughOAuth, ReconnectAccount, reconnectThroughOAuth, startOAuth } from './reconnect-account';
 
@@ -77,12 +78,17 @@ export function AccountsPage() {
   );
 }
 
-/** What an OAuth platform's redirect back said (`?connected=` or `?oauth_error=`), read once; the address is then cleaned so a reload does not say it again. */
+/**
+ * What an OAuth platform's redirect back said (`?connected=` or `?oauth_error=<code>`), read once;
+ * the address is then cleaned so a reload does not say it again. An error is one of the page's own
+ * messages, chosen by its code: no text of the address is shown.
+ */
 function oauthLanding(): { connected: boolean; error: string | null } | null {
   const query = new URLSearchParams(window.location.search);
   if (!query.has('connected') && !query.has('oauth_error')) return null;
   window.history.replaceState(null, '', window.location.pathname);
-  return { connected: query.has('connected'), error: query.get('oauth_error') };
+  const code = query.get('oauth_error');
+  return { connected: query.has('connected'), error: code === null ? null : oauthErrorMessage(code) };
 }
 
 function ConnectAccount({ onConnected }: { onConnected(): void }) {

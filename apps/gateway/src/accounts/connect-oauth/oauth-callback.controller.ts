@@ -11,23 +11,26 @@ import { errorResponseOf } from '../../http/error-response';
 import { ConnectAccount } from '../connect-account/connect-account';
 import { isOAuthProvider, redirectUriOf, usesPkce } from './oauth-apps';
 import { carriesBinding, clearBindingCookie } from './oauth-browser-binding';
+import { OAuthErrorCode } from './oauth-error-codes';
 import { OAuthStates, PendingAuthorization } from './oauth-states';
 import { errorDetail } from '@app/errors';
 
 /** Where the user lands after the platform: the dashboard's accounts page, saying what came of it. */
 const ACCOUNTS_PAGE = '/app/accounts';
-export const AUTHORIZATION_EXPIRED = 'This authorization is unknown, was used already or has expired; start connecting the account again.';
-export const OTHER_BROWSER = 'This authorization was begun in another browser; start connecting the account again in this one.';
-export const NO_LONGER_ALLOWED = 'The user who began this authorization may no longer connect accounts in the workspace.';
+
+/** The errors of OAuth 2.0 (and LinkedIn's own) that say the user refused or cancelled. */
+const REFUSED_BY_USER: ReadonlySet<string> = new Set(['access_denied', 'user_cancelled_login', 'user_cancelled_authorize']);
 
 /**
  * The platform's redirect back after the user approved (or refused) the app: the state names the
  * member and workspace that asked, the code is exchanged by the publisher for the account's
  * tokens, and the account is connected. The browser is sent to the dashboard either way, with
- * `connected=<account id>` or `oauth_error=<why>`. Refused: a browser without the binding cookie of
- * the state (it was begun elsewhere), and a state whose user is no longer a member who may write in
- * the workspace. An unknown state or a missing binding counts against the client's address, as a
- * wrong token does.
+ * `connected=<account id>` or `oauth_error=<code>` (one of OAUTH_ERROR_CODES, never a text: the
+ * dashboard shows a message of its own for each; the reason of a failed connect is logged).
+ * Refused: a browser without the binding cookie of the state (it was begun elsewhere; the state is
+ * left for the browser that began it), and a state whose user is no longer a member who may write
+ * in the workspace. An unknown state or a missing binding counts against the client's address, as
+ * a wrong token does.
  */
 @ApiExcludeController()
 @Controller('oauth/:provider/callback')
@@ -54,15 +57,16 @@ export class OAuthCallbackController {
   ): Promise<{ url: string }> {
     const text = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : null);
     const state = text('state');
-    const pending = state && isOAuthProvider(provider) ? await this.states.take(provider, state) : null;
-    if (!state || !pending || !isOAuthProvider(provider)) return this.refused(request, AUTHORIZATION_EXPIRED);
+    if (!state || !isOAuthProvider(provider)) return this.refused(request, 'expired');
+    const taken = await this.states.take(provider, state, (bindingHash) => carriesBinding(request, state, bindingHash));
+    if ('refused' in taken) return this.refused(request, taken.refused);
     clearBindingCookie(request, reply, state);
-    if (pending.browserBindingHash === null || !carriesBinding(request, state, pending.browserBindingHash)) return this.refused(request, OTHER_BROWSER);
-    if (!(await this.mayStillConnect(pending))) return failed(NO_LONGER_ALLOWED);
+    const { pending } = taken;
+    if (!(await this.mayStillConnect(pending))) return failed('not_allowed');
     const refusal = text('error');
-    if (refusal) return failed(`The platform did not authorize the app: ${text('error_description') ?? refusal}`);
+    if (refusal) return failed(REFUSED_BY_USER.has(refusal) ? 'denied' : 'platform_error');
     const code = text('code');
-    if (!code) return failed('The platform sent no authorization code.');
+    if (!code) return failed('platform_error');
     try {
       const credentials: Record<string, unknown> = { code, redirect_uri: redirectUriOf(this.config, provider) };
       if (usesPkce(provider)) credentials.code_verifier = pending.codeVerifier;
@@ -72,15 +76,15 @@ export class OAuthCallbackController {
           : await this.accounts.reconnect(pending.workspaceUuid, pending.accountId, { settings: {}, credentials });
       return { url: `${ACCOUNTS_PAGE}?connected=${account.id}` };
     } catch (error) {
-      const { body, unexpected } = errorResponseOf(error);
+      const { status, body, unexpected } = errorResponseOf(error);
       if (unexpected) this.logger.error(`Connecting a ${provider} account failed`, errorDetail(error));
-      const fields = (body as { message: string; errors?: Record<string, string[]> }).errors;
-      return failed(fields ? Object.values(fields).flat().join(' ') : (body as { message: string }).message);
+      else this.logger.warn(`Connecting a ${provider} account to workspace ${pending.workspaceUuid} failed (${status}): ${JSON.stringify(body)}`);
+      return failed(status === 404 ? 'account_removed' : status === 503 ? 'unavailable' : 'connect_failed');
     }
   }
 
   /** A callback nobody could have been sent to: charged to the client's address. */
-  private refused(request: FastifyRequest, why: string): { url: string } {
+  private refused(request: FastifyRequest, why: OAuthErrorCode): { url: string } {
     this.limits.countUnauthenticated(request);
     return failed(why);
   }
@@ -91,4 +95,4 @@ export class OAuthCallbackController {
   }
 }
 
-const failed = (why: string) => ({ url: `${ACCOUNTS_PAGE}?oauth_error=${encodeURIComponent(why)}` });
+const failed = (why: OAuthErrorCode) => ({ url: `${ACCOUNTS_PAGE}?oauth_error=${why}` });

@@ -18,6 +18,9 @@ export interface PendingAuthorization {
   browserBindingHash: string | null;
 }
 
+/** What a callback's state comes to: the authorization it began, taken; or why it is refused, the state left as it was. */
+export type TakenAuthorization = { pending: PendingAuthorization } | { refused: 'expired' | 'other_browser' };
+
 /** A new authorization: the state for the platform, the PKCE verifier, and the secret for the browser's cookie. */
 export interface BegunAuthorization {
   state: string;
@@ -28,11 +31,11 @@ export interface BegunAuthorization {
 
 /**
  * The `state` of each authorization sent to a platform: random, kept only as a hash, taken once
- * when the platform redirects back, and good for OAUTH_STATE_TTL_MS. The state is what ties the
- * redirect to the member who asked (the platform's redirect carries no session of ours). Each
- * also has a browser binding: a secret the browser that began it keeps in a cookie, without which
- * the callback is refused, so a link to the platform that someone else began cannot connect the
- * account of whoever opens it into the other's workspace.
+ * when the platform redirects back to the browser that began it, and good for OAUTH_STATE_TTL_MS.
+ * The state is what ties the redirect to the member who asked (the platform's redirect carries no
+ * session of ours). Each also has a browser binding: a secret the browser that began it keeps in
+ * a cookie, without which the callback is refused, so a link to the platform that someone else
+ * began cannot connect the account of whoever opens it into the other's workspace.
  */
 @Injectable()
 export class OAuthStates {
@@ -64,10 +67,31 @@ export class OAuthStates {
     return { state, codeVerifier, browserBinding };
   }
 
-  /** The authorization this state began, once; null when it is unknown, used or expired. */
-  async take(provider: string, state: string, now = new Date()): Promise<PendingAuthorization | null> {
-    const row = await this.database.db.deleteFrom('oauth_states').where('state_hash', '=', hashToken(state)).returningAll().executeTakeFirst();
-    if (!row || row.provider !== provider || new Date(row.expires_at).getTime() < now.getTime()) return null;
-    return { workspaceUuid: row.workspace_uuid, provider: row.provider, userId: Number(row.user_id), accountName: row.account_name, accountId: row.account_id === null ? null : Number(row.account_id), codeVerifier: this.secrets.decrypt(row.verifier_encrypted), browserBindingHash: row.browser_binding_hash };
+  /**
+   * The authorization this state began, taken once, when `fromBoundBrowser` says the callback
+   * comes from the browser holding its binding (given the binding's digest). Refused: a state that
+   * is unknown, used or expired; and a callback from another browser, which leaves the state to
+   * the browser that began it (another browser's callback, sent first, cannot spend it).
+   */
+  async take(provider: string, state: string, fromBoundBrowser: (bindingHash: string) => boolean, now = new Date()): Promise<TakenAuthorization> {
+    const { db } = this.database;
+    const stateHash = hashToken(state);
+    const row = await db.selectFrom('oauth_states').selectAll().where('state_hash', '=', stateHash).executeTakeFirst();
+    if (!row || row.provider !== provider || new Date(row.expires_at).getTime() < now.getTime()) return { refused: 'expired' };
+    if (row.browser_binding_hash === null || !fromBoundBrowser(row.browser_binding_hash)) return { refused: 'other_browser' };
+    // Two callbacks of the same browser at once: the first to delete the row takes it.
+    const taken = await db.deleteFrom('oauth_states').where('state_hash', '=', stateHash).returning('state_hash').executeTakeFirst();
+    if (!taken) return { refused: 'expired' };
+    return {
+      pending: {
+        workspaceUuid: row.workspace_uuid,
+        provider: row.provider,
+        userId: Number(row.user_id),
+        accountName: row.account_name,
+        accountId: row.account_id === null ? null : Number(row.account_id),
+        codeVerifier: this.secrets.decrypt(row.verifier_encrypted),
+        browserBindingHash: row.browser_binding_hash,
+      },
+    };
   }
 }

@@ -7,7 +7,8 @@ import { LiveTokenIndex } from '../live-token-index';
 import { RateDecision, RateLimiter } from './rate-limiter';
 
 /**
- * The two budgets of the API: RATE_LIMIT_PER_MINUTE requests per token, and
+ * The two budgets of the API: RATE_LIMIT_PER_MINUTE requests per token (a dashboard session counts
+ * against the token it was opened with), and
  * RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE requests per client address that come without a token or
  * with one that is not live. An address that has used the second budget is refused before its
  * token is looked up, unless the token is in the index of live tokens: a flood of bad tokens from
@@ -30,12 +31,12 @@ export class RateLimits {
   }
 
   /**
-   * Before the token is looked up: 429 when the address has no unauthenticated requests left,
-   * unless the token may be live.
+   * Before the credential (a token, or a session id) is looked up: 429 when the address has no
+   * unauthenticated requests left, unless the credential may be live.
    */
-  async refuseExhaustedAddress(request: FastifyRequest, token: string | null): Promise<void> {
+  async refuseExhaustedAddress(request: FastifyRequest, credential: string | null): Promise<void> {
     const exhausted = this.perAddress.isExhausted(this.addressOf(request));
-    if (exhausted.allowed || (token !== null && (await this.liveTokens.mayBeLive(hashToken(token))))) return;
+    if (exhausted.allowed || (credential !== null && (await this.liveTokens.mayBeLive(hashToken(credential))))) return;
     refuseUnless(exhausted);
   }
 
@@ -44,9 +45,9 @@ export class RateLimits {
     this.perAddress.hit(this.addressOf(request));
   }
 
-  /** A request with a live token: counts against the token; 429 once it used its requests of the minute. */
-  countAuthenticated(token: string): void {
-    refuseUnless(this.perToken.hit(hashToken(token)));
+  /** A request with a live token (or a session opened with it): counts against the token; 429 once it used its requests of the minute. */
+  countAuthenticated(tokenId: number): void {
+    refuseUnless(this.perToken.hit(String(tokenId)));
   }
 
   /** The socket's address, or the first `X-Forwarded-For` entry when TRUST_PROXY is set. */

@@ -5,7 +5,8 @@ import { AuthenticatedUser, CurrentUser } from '../../auth/authenticated-user';
 import { authenticateOrCharge, AuthenticationGuard } from '../../auth/authentication.guard';
 import { RateLimitGuard } from '../../auth/rate-limit/rate-limit.guard';
 import { RateLimits } from '../../auth/rate-limit/rate-limits';
-import { clearSessionCookie, setSessionCookie } from '../../auth/session-cookie';
+import { DashboardSessionStore } from '../../auth/dashboard-session-store';
+import { clearSessionCookie, sessionCookieOf, setSessionCookie } from '../../auth/session-cookie';
 import { TokenStore } from '../../auth/token-store';
 import { validationFailed } from '../../http/api-error';
 
@@ -19,10 +20,12 @@ export interface SessionView {
 const viewOf = (user: AuthenticatedUser): SessionView => ({ user_id: user.userId, is_admin: user.isAdmin, token_id: user.tokenId });
 
 /**
- * The dashboard's sign-in: an API token is checked, then kept by the browser as an HttpOnly,
- * SameSite=Strict cookie that the authentication guard accepts like `Authorization: Bearer`.
- * POST /api/session `{token}` signs in (200 `{user_id, is_admin, token_id}`, 401, 422), GET answers who is
- * signed in, DELETE signs out (204). Left out of the OpenAPI document: API clients use the bearer
+ * The dashboard's sign-in: an API token is checked and a session of its own is opened (see
+ * DashboardSessionStore), whose id the browser keeps as an HttpOnly, SameSite=Strict cookie that
+ * the authentication guard accepts wherever it accepts `Authorization: Bearer`; the token itself
+ * is never in the cookie. POST /api/session `{token}` signs in (200 `{user_id, is_admin, token_id}`,
+ * 401, 422), GET answers who is signed in, DELETE signs out (204): the session ends at once, and
+ * its cookie is cleared. Left out of the OpenAPI document: API clients use the bearer
  * token; this is the dashboard's own door. A wrong token counts against the client's address as
  * any unauthenticated request does (429 once its budget is used), and a token of the index of live
  * tokens still signs in from an address that used it.
@@ -32,6 +35,7 @@ const viewOf = (user: AuthenticatedUser): SessionView => ({ user_id: user.userId
 export class SessionController {
   constructor(
     private readonly tokens: TokenStore,
+    private readonly sessions: DashboardSessionStore,
     private readonly limits: RateLimits,
   ) {}
 
@@ -42,7 +46,7 @@ export class SessionController {
     await this.limits.refuseExhaustedAddress(request, token === '' ? null : token);
     if (token === '') throw validationFailed({ token: ['The token field is required.'] });
     const user = await authenticateOrCharge(this.tokens, this.limits, request, token);
-    setSessionCookie(request, reply, token);
+    setSessionCookie(request, reply, await this.sessions.open(user));
     return viewOf(user);
   }
 
@@ -54,7 +58,9 @@ export class SessionController {
 
   @Delete()
   @HttpCode(204)
-  signOut(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): void {
+  async signOut(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+    const sessionId = sessionCookieOf(request);
+    if (sessionId !== null) await this.sessions.end(sessionId);
     clearSessionCookie(request, reply);
   }
 }
