@@ -107,7 +107,9 @@ describe('creating and changing posts (the built service)', () => {
       published_at: null,
       created_at: expect.stringMatching(/Z$/),
       updated_at: expect.stringMatching(/Z$/),
+      revision: 0,
     });
+    expect(created.headers.get('etag')).toBe('"0"');
     expect(await admin.get(posts(`/${created.body.uuid}`))).toMatchObject({ status: 200, body: { uuid: created.body.uuid, status: 'draft' } });
   });
 

@@ -82,6 +82,20 @@ describe('webhook management (the built service)', () => {
     await admin.delete(hookPath(hook.id));
   });
 
+  it('viewers read a webhook\'s URL as its origin only (a path or query may hold credentials); members and admins read it whole', async () => {
+    const url = receiver.url('/hooks/t0ken-in-the-path?key=s3cret');
+    const origin = new URL(url).origin;
+    const hook = await create(url);
+    const listedTo = async (api: ApiClient) => (await api.get(`/api/${workspace}/webhooks`)).body.data.find((one: { id: number }) => one.id === hook.id).url;
+    expect(await listedTo(viewer.api)).toBe(origin);
+    expect((await viewer.api.get(hookPath(hook.id))).body.url).toBe(origin);
+    for (const api of [member.api, admin]) {
+      expect(await listedTo(api)).toBe(url);
+      expect((await api.get(hookPath(hook.id))).body.url).toBe(url);
+    }
+    await admin.delete(hookPath(hook.id));
+  });
+
   it('a test event: a signed sample envelope with X-Service-Test: true, answered with the attempt', async () => {
     const testing = await WebhookReceiver.start(() => ({ status: 202 }));
     const hook = await create(testing.url('/test'), ['post.published']);

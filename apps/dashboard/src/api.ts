@@ -1,4 +1,4 @@
-import { createApiClient, type FieldErrors, type Me, type TokenSummary, type WebhookEvent } from '@app/client';
+import { createApiClient, type FieldErrors, type Me, type Post, type TokenSummary, type WebhookEvent } from '@app/client';
 
 /*
  * The public API, as the dashboard calls it: the typed client made from the OpenAPI document
@@ -66,6 +66,16 @@ api.use({
 
 /** The parameters of a route in a workspace. */
 export const inWorkspace = (workspaceUuid: string) => ({ params: { path: { workspaceUuid } } });
+
+/**
+ * The parameters of a change to a post as the page read it (`PUT`, `DELETE`, approve): its path,
+ * and `If-Match` with the revision it was read at. The API refuses the change (412, whose message
+ * the page shows) when someone changed the post since: an approval approves what its approver
+ * saw, and a stale tab overwrites no newer edit.
+ */
+export const postAsRead = (workspaceUuid: string, post: Pick<Post, 'uuid' | 'revision'>) => ({
+  params: { path: { workspaceUuid, postUuid: post.uuid }, header: { 'If-Match': `"${post.revision}"` } },
+});
 
 /** The data of a success; a failure throws an ApiFailure with the API's message and field errors (a 401 signs out). */
 export async function answer<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {

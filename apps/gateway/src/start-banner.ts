@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AddressInfo } from 'node:net';
 import type { AppConfig } from '@app/config';
+import { MultilineLogMessage } from '@app/runtime';
 import { BootstrapAdmin } from './auth/bootstrap-admin/bootstrap-admin';
 
 /**
@@ -26,5 +27,5 @@ export function logStartBanner(app: NestFastifyApplication, config: AppConfig, c
   const port = (app.getHttpServer().address() as AddressInfo | null)?.port ?? config.port;
   const baseUrl = config.publicUrlConfigured ? config.publicUrl : `http://localhost:${port}`;
   const token = app.get(BootstrapAdmin, { strict: false }).generatedToken;
-  new Logger(context).log(startBannerLines(heading, baseUrl, token).join('\n'));
+  new Logger(context).log(new MultilineLogMessage(startBannerLines(heading, baseUrl, token)));
 }

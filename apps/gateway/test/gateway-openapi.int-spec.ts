@@ -12,7 +12,7 @@ interface Operation {
 }
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
-const POST_FIELDS = ['uuid', 'status', 'versions', 'accounts', 'tags', 'scheduled_at', 'published_at', 'created_at', 'updated_at'];
+const POST_FIELDS = ['uuid', 'status', 'versions', 'accounts', 'tags', 'scheduled_at', 'published_at', 'created_at', 'updated_at', 'revision'];
 const POST_ACCOUNT_FIELDS = ['id', 'provider', 'name', 'username', 'external_url', 'errors', 'items'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

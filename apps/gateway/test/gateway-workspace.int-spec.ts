@@ -223,12 +223,12 @@ describe('gateway: workspace access and accounts (SQLite)', () => {
     });
   });
 
-  it('members and viewers read webhooks without the secret; admins ask for it', async () => {
-    for (const [token, showSecret] of [[member, false], [viewer, false], [BOOTSTRAP_ADMIN_TOKEN, true]] as const) {
+  it('members and viewers read webhooks without the secret, viewers without the whole URL; admins ask for both', async () => {
+    for (const [token, showSecret, showUrl] of [[member, false, true], [viewer, false, false], [BOOTSTRAP_ADMIN_TOKEN, true, true]] as const) {
       expect((await gateway.call('GET', `/api/${workspace}/webhooks`, { token })).status).toBe(200);
-      expect(gateway.services.callsOf('webhooks.list').at(-1)).toEqual({ scope: { workspaceUuid: workspace }, showSecret });
+      expect(gateway.services.callsOf('webhooks.list').at(-1)).toEqual({ scope: { workspaceUuid: workspace }, showSecret, showUrl });
       expect((await gateway.call('GET', `/api/${workspace}/webhooks/3`, { token })).status).toBe(200);
-      expect(gateway.services.callsOf('webhooks.get').at(-1)).toEqual({ scope: { workspaceUuid: workspace }, webhookId: 3, showSecret });
+      expect(gateway.services.callsOf('webhooks.get').at(-1)).toEqual({ scope: { workspaceUuid: workspace }, webhookId: 3, showSecret, showUrl });
     }
   });
 

@@ -1,5 +1,5 @@
 import { ServiceError } from '@app/contracts';
-import type { SecretShown } from './manage-webhooks/webhook-settings-store';
+import type { SecretShown, UrlShown } from './manage-webhooks/webhook-settings-store';
 
 /** The workspace a scope stands for; null for the system (panel) scope. */
 export type ScopeOwner = string | null;
@@ -23,6 +23,9 @@ export function webhookIdOf(payload: unknown): number | null {
 
 /** Only a caller that says it may see the signing secret gets it (`showSecret`). */
 export const secretShownTo = (payload: unknown): SecretShown => (field(payload, 'showSecret') === true ? 'shown' : 'hidden');
+
+/** Only a caller that says it may see the whole URL gets it (`showUrl`); any other, its origin. */
+export const urlShownTo = (payload: unknown): UrlShown => (field(payload, 'showUrl') === true ? 'whole' : 'origin');
 
 export function field(payload: unknown, name: string): unknown {
   return payload !== null && typeof payload === 'object' ? (payload as Record<string, unknown>)[name] : undefined;

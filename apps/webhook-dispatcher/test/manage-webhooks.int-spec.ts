@@ -44,11 +44,21 @@ describe('webhook settings over RPC', () => {
     });
     // The generated secret is one the Standard Webhooks library accepts.
     expect(() => new Webhook(created.secret!)).not.toThrow();
-    expect(await dispatcher.request(RpcMethods.getWebhook, { scope: workspace, webhookId: created.id, showSecret: true })).toEqual(created);
+    expect(await dispatcher.request(RpcMethods.getWebhook, { scope: workspace, webhookId: created.id, showSecret: true, showUrl: true })).toEqual(created);
     // Without asking for it (a member or a viewer), the secret stays behind: the key is there, null.
-    expect(await dispatcher.request(RpcMethods.getWebhook, { scope: workspace, webhookId: created.id })).toEqual({ ...created, secret: null });
+    expect(await dispatcher.request(RpcMethods.getWebhook, { scope: workspace, webhookId: created.id, showUrl: true })).toEqual({ ...created, secret: null });
     const listed = await dispatcher.request<WebhookView[]>(RpcMethods.listWebhooks, { scope: workspace });
     expect(listed.map((webhook) => webhook.secret)).toEqual(listed.map(() => null));
+  });
+
+  it('gives a reader who may not see the whole URL (a viewer) only its origin: no credentials, path or query', async () => {
+    const created = await create(workspace, { url: 'https://user:pass@hooks.example.com:8443/in/t0ken-in-the-path?key=s3cret#x' });
+    const viewed = await dispatcher.request<WebhookView>(RpcMethods.getWebhook, { scope: workspace, webhookId: created.id });
+    expect(viewed).toEqual({ ...created, secret: null, url: 'https://hooks.example.com:8443' });
+    const listed = await dispatcher.request<WebhookView[]>(RpcMethods.listWebhooks, { scope: workspace, showUrl: false });
+    expect(listed.find((webhook) => webhook.id === created.id)?.url).toBe('https://hooks.example.com:8443');
+    const whole = await dispatcher.request<WebhookView[]>(RpcMethods.listWebhooks, { scope: workspace, showUrl: true });
+    expect(whole.find((webhook) => webhook.id === created.id)?.url).toBe(created.url);
   });
 
   it('stores the secret encrypted, never as given', async () => {

@@ -1126,6 +1126,7 @@ export interface components {
             id: number;
             /**
              * Format: uri
+             * @description for viewers only its origin (`https://example.com`): a path or a query may hold credentials
              * @example https://example.com/hooks/posts
              */
             url: string;
@@ -1582,6 +1583,11 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /**
+             * @description the post's revision, which grows with each change (from 0): its `ETag` is this number, quoted; send that in `If-Match` to change the post only if nobody changed it since
+             * @example 3
+             */
+            revision: number;
         };
         PageMeta: {
             /** @example 1 */
@@ -1938,7 +1944,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description At most 255 characters, per user and path, kept 24 hours: the same key and body get the first answer again (`Idempotent-Replayed: true`); another body 422; a key still in use 409. */
+                /** @description At most 255 characters, per token and path (the answer holds a secret: another token of the same user never gets it replayed), kept 24 hours: the same key and body get the first answer again (`Idempotent-Replayed: true`); another body 422; a key still in use 409. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -2967,7 +2973,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description At most 255 characters, per user and path, kept 24 hours: the same key and body get the first answer again (`Idempotent-Replayed: true`); another body 422; a key still in use 409. */
+                /** @description At most 255 characters, per token and path (the answer holds a secret: another token of the same user never gets it replayed), kept 24 hours: the same key and body get the first answer again (`Idempotent-Replayed: true`); another body 422; a key still in use 409. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -3177,7 +3183,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description At most 255 characters, per user and path, kept 24 hours: the same key and body get the first answer again (`Idempotent-Replayed: true`); another body 422; a key still in use 409. */
+                /** @description At most 255 characters, per token and path (the answer holds a secret: another token of the same user never gets it replayed), kept 24 hours: the same key and body get the first answer again (`Idempotent-Replayed: true`); another body 422; a key still in use 409. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -4790,6 +4796,8 @@ export interface operations {
             /** @description the post: draft, scheduled, or needs_approval when a member without can_approve schedules it */
             201: {
                 headers: {
+                    /** @description the post's revision, quoted (`"3"`): send it back in `If-Match` to change the post only if nobody changed it since */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4948,6 +4956,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the post's revision, quoted (`"3"`): send it back in `If-Match` to change the post only if nobody changed it since */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5001,7 +5011,10 @@ export interface operations {
     UpdatePostController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The post's `ETag` as it was read (`"3"`; `W/"3"` too), a list of them, or `*`: the change is made only if the post is still at that revision, else 412. The dashboard sends it. */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description a post of the workspace */
                 postUuid: string;
@@ -5018,6 +5031,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the post's revision, quoted (`"3"`): send it back in `If-Match` to change the post only if nobody changed it since */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5028,6 +5043,8 @@ export interface operations {
              * @description The post is published ("A published post cannot be edited or deleted. Create a new post instead.") or being published.
              *
              *     The body is not JSON: "The request body is not valid JSON."
+             *
+             *     The If-Match header is malformed: "The If-Match header must be "*" or a list of entity tags, such as "3"."
              */
             400: {
                 headers: {
@@ -5061,6 +5078,15 @@ export interface operations {
              *     The workspace does not exist, or the caller is not a member of it: "Workspace not found."
              */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The post was changed since the revision in If-Match: "The post was changed since you read it. Reload it and try again." */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5111,7 +5137,10 @@ export interface operations {
     DeletePostController_delete: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The post's `ETag` as it was read (`"3"`; `W/"3"` too), a list of them, or `*`: the change is made only if the post is still at that revision, else 412. The dashboard sends it. */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description a post of the workspace */
                 postUuid: string;
@@ -5129,7 +5158,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The post is published ("A published post cannot be edited or deleted. Create a new post instead.") or being published. */
+            /**
+             * @description The post is published ("A published post cannot be edited or deleted. Create a new post instead.") or being published.
+             *
+             *     The If-Match header is malformed: "The If-Match header must be "*" or a list of entity tags, such as "3"."
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5162,6 +5195,15 @@ export interface operations {
              *     The workspace does not exist, or the caller is not a member of it: "Workspace not found."
              */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The post was changed since the revision in If-Match: "The post was changed since you read it. Reload it and try again." */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5252,6 +5294,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The post's `ETag` as it was read (`"3"`; `W/"3"` too), a list of them, or `*`: the change is made only if the post is still at that revision, else 412. The dashboard sends it. */
+                "If-Match"?: string;
                 /** @description At most 255 characters, per user and path, kept 24 hours: the same key and body get the first answer again (`Idempotent-Replayed: true`); another body 422; a key still in use 409. */
                 "Idempotency-Key"?: string;
             };
@@ -5268,13 +5312,19 @@ export interface operations {
             /** @description the post, scheduled */
             200: {
                 headers: {
+                    /** @description the post's revision, quoted (`"3"`): send it back in `If-Match` to change the post only if nobody changed it since */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Post"];
                 };
             };
-            /** @description The post is not in needs_approval: "The post is not awaiting approval." */
+            /**
+             * @description The post is not in needs_approval: "The post is not awaiting approval."
+             *
+             *     The If-Match header is malformed: "The If-Match header must be "*" or a list of entity tags, such as "3"."
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5311,6 +5361,15 @@ export interface operations {
              *     The workspace does not exist, or the caller is not a member of it: "Workspace not found."
              */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The post was changed since the revision in If-Match: "The post was changed since you read it. Reload it and try again." */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5562,7 +5621,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description At most 255 characters, per user and path, kept 24 hours: the same key and body get the first answer again (`Idempotent-Replayed: true`); another body 422; a key still in use 409. */
+                /** @description At most 255 characters, per token and path (the answer holds a secret: another token of the same user never gets it replayed), kept 24 hours: the same key and body get the first answer again (`Idempotent-Replayed: true`); another body 422; a key still in use 409. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -6567,7 +6626,7 @@ export interface operations {
                 };
             };
             /**
-             * @description MEDIA_UPLOADS_MAX_CONCURRENT uploads (default 4) are already being received by this process: "Too many uploads at once; try again shortly.", with Retry-After
+             * @description MEDIA_UPLOADS_MAX_CONCURRENT uploads (default 4) are already being received by this process, or half of them from the caller: "Too many uploads at once; try again shortly.", with Retry-After
              *
              *     The token used up its requests of the minute: "Too Many Attempts."; Retry-After says when to come back.
              */

@@ -109,7 +109,7 @@ export interface CreatePostRequest {
   actor: RequestActor;
   input: PostInput;
 }
-export interface UpdatePostRequest {
+export interface UpdatePostRequest extends ReadAtRevision {
   workspaceUuid: string;
   postUuid: string;
   actor: RequestActor;
@@ -129,8 +129,17 @@ export interface PostRef {
   workspaceUuid: string;
   postUuid: string;
 }
-export interface PostActionRequest extends PostRef {
+export interface PostActionRequest extends PostRef, ReadAtRevision {
   actor: RequestActor;
+}
+
+/**
+ * The revisions the caller read the post at (the `If-Match` of an update, a delete or an
+ * approval): the post-service refuses the command (`precondition_failed`) unless the post is still
+ * at one of them when the command is appended. Absent: at any revision.
+ */
+export interface ReadAtRevision {
+  expectedRevisions?: number[];
 }
 
 export interface ConnectAccountRequest {
@@ -179,6 +188,11 @@ export interface WebhookScopedRequest {
   scope: WebhookScope;
   /** listWebhooks and getWebhook: whether the reply carries the signing secret (only admins see it; absent: it does not). */
   showSecret?: boolean;
+  /**
+   * listWebhooks and getWebhook: whether the reply carries the whole URL (absent: only its origin,
+   * `https://hooks.example.com`, what a workspace's viewers see: a path or a query may hold credentials).
+   */
+  showUrl?: boolean;
 }
 /** listWebhooks takes a WebhookScopedRequest and replies WebhookView[]; getWebhook and deleteWebhook take this. */
 export interface WebhookRequest extends WebhookScopedRequest {
@@ -238,6 +252,7 @@ export interface WebhookInput {
 }
 export interface WebhookView {
   id: number;
+  /** Only its origin for callers who may not see it whole (a workspace's viewers). */
   url: string;
   events: string[];
   /** null for callers who may not see it (anyone but a workspace admin or a panel admin). */

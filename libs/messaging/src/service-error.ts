@@ -2,7 +2,8 @@
  * A failure a service reports to its caller, independent of transport. The gateway turns
  * `kind` into an HTTP status; `message` and `errors` reach the client as they are.
  */
-export type ServiceErrorKind = 'bad_request' | 'forbidden' | 'not_found' | 'validation' | 'unavailable';
+/** `precondition_failed`: the caller's copy is out of date (the post changed since they read it). */
+export type ServiceErrorKind = 'bad_request' | 'forbidden' | 'not_found' | 'precondition_failed' | 'validation' | 'unavailable';
 
 export interface ServiceErrorBody {
   kind: ServiceErrorKind;

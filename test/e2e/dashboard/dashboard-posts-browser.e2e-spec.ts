@@ -82,6 +82,26 @@ describeWithBrowser('dashboard posts in a browser (the built service, Chromium)'
     expect({ status: saved.status, at: Date.parse(saved.scheduled_at) }).toEqual({ status: 'scheduled', at: Date.parse('2099-01-02T11:15:00Z') });
   });
 
+  it('a stale tab does not overwrite a newer edit: its save sends the revision it read (If-Match) and shows the API\'s 412 message', async () => {
+    const uuid = await postUuidByText(admin, workspace, 'Written by the team, edited');
+    await openFromNavigation(page, 'Posts');
+    await statusTab(page, 'Scheduled').click();
+    await page.getByRole('link', { name: 'Edit post Written by the team, edited' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Edit post' }).waitFor();
+    await expect(page.getByLabel('Text', { exact: true }).inputValue()).resolves.toBe('Written by the team, edited');
+    // Meanwhile, another tab saves a newer edit.
+    const read = (await admin.get(`/api/${workspace}/posts/${uuid}`)).body;
+    const newer = { versions: [{ ...read.versions[0], content: [{ body: 'Newer words from another tab', media: [] }] }], accounts: read.accounts.map((account: { id: number }) => account.id), schedule: true, scheduled_at: read.scheduled_at };
+    expect((await admin.put(`/api/${workspace}/posts/${uuid}`, newer, { headers: { 'if-match': `"${read.revision}"` } })).status).toBe(200);
+
+    await page.getByLabel('Text', { exact: true }).fill('Words of the stale tab');
+    await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'The post was changed since you read it. Reload it and try again.' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Edit post' }).waitFor();
+    const kept = (await admin.get(`/api/${workspace}/posts/${uuid}`)).body;
+    expect({ text: kept.versions[0].content[0].body, status: kept.status }).toEqual({ text: 'Newer words from another tab', status: 'scheduled' });
+  });
+
   it('shows each account of a failed post: the error of the one that failed, the link of the one that published', async () => {
     await openFromNavigation(page, 'Posts');
     await page.getByRole('link', { name: 'New post' }).click();

@@ -7,6 +7,7 @@ import { mediaScenarios } from '../scenarios/media-scenarios';
 import { pipelineScenarios } from '../scenarios/pipeline-scenarios';
 import { platformRuleScenarios } from '../scenarios/platform-rules-scenarios';
 import { postCountScenarios } from '../scenarios/post-count-scenarios';
+import { postRevisionScenarios } from '../scenarios/post-revision-scenarios';
 import { publicationScenarios } from '../scenarios/publication-scenarios';
 import { queueScenarios } from '../scenarios/queue-scenarios';
 import { reviewNotesScenarios } from '../scenarios/review-notes-scenarios';
@@ -42,6 +43,7 @@ describeWithKafka('the lifecycle of a post, distributed: each app its own proces
   describe('the pipeline view', () => itRunsEach(pipelineScenarios, () => system));
   describe('review notes, and deleting a workspace', () => itRunsEach(reviewNotesScenarios, () => system));
   describe('post counts', () => itRunsEach(postCountScenarios, () => system));
+  describe('post revisions: ETag and If-Match', () => itRunsEach(postRevisionScenarios, () => system));
   describe('dead letters', () => itListsAndReplaysDeadLetters(() => system));
   describe('metrics', () => itServesTheMetricsOfEachApp(() => system));
   describe('a client working one request after another', () => {

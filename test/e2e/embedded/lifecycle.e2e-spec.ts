@@ -6,6 +6,7 @@ import { mediaScenarios } from '../scenarios/media-scenarios';
 import { pipelineScenarios } from '../scenarios/pipeline-scenarios';
 import { platformRuleScenarios } from '../scenarios/platform-rules-scenarios';
 import { postCountScenarios } from '../scenarios/post-count-scenarios';
+import { postRevisionScenarios } from '../scenarios/post-revision-scenarios';
 import { publicationScenarios } from '../scenarios/publication-scenarios';
 import { queueScenarios } from '../scenarios/queue-scenarios';
 import { reviewNotesScenarios } from '../scenarios/review-notes-scenarios';
@@ -38,4 +39,5 @@ describe('the lifecycle of a post, embedded: the built service as one process', 
   describe('the pipeline view', () => itRunsEach(pipelineScenarios, () => service));
   describe('review notes, and deleting a workspace', () => itRunsEach(reviewNotesScenarios, () => service));
   describe('post counts', () => itRunsEach(postCountScenarios, () => service));
+  describe('post revisions: ETag and If-Match', () => itRunsEach(postRevisionScenarios, () => service));
 });

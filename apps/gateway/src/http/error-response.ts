@@ -14,6 +14,7 @@ export const STATUS_BY_KIND: Record<ServiceErrorKind, number> = {
   bad_request: 400,
   forbidden: 403,
   not_found: 404,
+  precondition_failed: 412,
   validation: 422,
   unavailable: 503,
 };

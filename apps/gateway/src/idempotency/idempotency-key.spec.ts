@@ -31,4 +31,11 @@ describe('Idempotency-Key', () => {
     expect(idempotencyScopeOf('POST', '/api/:workspaceUuid/accounts', { workspaceUuid: ws })).not.toBe(scope);
     expect(idempotencyScopeOf('POST', '/api/:workspaceUuid/posts/:uuid/approve', { workspaceUuid: ws, uuid: 'A1' })).toBe(`POST /api/${ws}/posts/a1/approve`);
   });
+
+  it('scopes a key of a route that answers a secret to the token that sent it', () => {
+    const ofToken = (tokenId: number) => idempotencyScopeOf('POST', '/api/me/tokens', {}, tokenId);
+    expect(ofToken(7)).toBe('POST /api/me/tokens token 7');
+    expect(ofToken(8)).not.toBe(ofToken(7));
+    expect(ofToken(7)).not.toBe(idempotencyScopeOf('POST', '/api/me/tokens', {}));
+  });
 });

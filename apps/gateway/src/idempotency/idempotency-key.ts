@@ -17,15 +17,20 @@ export function parseIdempotencyKey(header: string | string[]): string {
   return key;
 }
 
+/** Route metadata (set by `@Idempotent({ answersSecret: true })`): the route's keys are scoped to the token, not to its user. */
+export const KEYS_OF_THE_TOKEN = 'idempotency:keys-of-the-token';
+
 /**
  * What a key is scoped to besides its user: the route the request reached, with its parameters
  * written in one way. Routing ignores the letter case of a path and a trailing slash, and every
  * path parameter of the API is a uuid or a number, so `/api/{ws}/POSTS/` and `/api/{ws}/posts`
- * are one scope. `routePattern` is the route's pattern (`/api/:workspaceUuid/posts`).
+ * are one scope. `routePattern` is the route's pattern (`/api/:workspaceUuid/posts`). With
+ * `tokenId` (a route whose answer holds a secret), the scope is that token's alone.
  */
-export function idempotencyScopeOf(method: string, routePattern: string, params: Readonly<Record<string, string | undefined>>): string {
+export function idempotencyScopeOf(method: string, routePattern: string, params: Readonly<Record<string, string | undefined>>, tokenId?: number): string {
   const path = routePattern.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => (params[name] ?? '').trim().toLowerCase());
-  return `${method.toUpperCase()} ${path.toLowerCase().replace(/\/+$/, '')}`;
+  const route = `${method.toUpperCase()} ${path.toLowerCase().replace(/\/+$/, '')}`;
+  return tokenId === undefined ? route : `${route} token ${tokenId}`;
 }
 
 /** A digest of the request body that does not depend on the order of its keys. */

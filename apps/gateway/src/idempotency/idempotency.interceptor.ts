@@ -1,10 +1,11 @@
 import { CallHandler, ExecutionContext, Injectable, Logger, NestInterceptor } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import type { FastifyReply } from 'fastify';
 import { catchError, from, mergeMap, Observable, of, throwError } from 'rxjs';
 import type { GatewayRequest } from '../auth/authenticated-user';
 import { ApiError } from '../http/api-error';
 import { errorResponseOf } from '../http/error-response';
-import { IdempotencyMessages, idempotencyScopeOf, parseIdempotencyKey, requestFingerprint } from './idempotency-key';
+import { IdempotencyMessages, idempotencyScopeOf, KEYS_OF_THE_TOKEN, parseIdempotencyKey, requestFingerprint } from './idempotency-key';
 import { IdempotencyStore, IdempotentRequest } from './idempotency-store';
 
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -14,20 +15,25 @@ export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
  * and its answer is kept; the same key with the same body gets that answer again (with
  * `Idempotent-Replayed: true`) and creates nothing; with another body, 422; while the first is
  * still running, 409. An answer of 5xx is not kept, so the request may be retried with its key.
+ * A key is the user's, or the token's on a route whose answer holds a secret (KEYS_OF_THE_TOKEN).
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
   private readonly logger = new Logger('Idempotency');
 
-  constructor(private readonly store: IdempotencyStore) {}
+  constructor(
+    private readonly store: IdempotencyStore,
+    private readonly reflector: Reflector,
+  ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const request = context.switchToHttp().getRequest<GatewayRequest>();
     const header = request.headers['idempotency-key'];
     if (request.method !== 'POST' || header === undefined || !request.user) return next.handle();
+    const ofTheToken = this.reflector.get<boolean | undefined>(KEYS_OF_THE_TOKEN, context.getHandler()) === true;
     const idempotent: IdempotentRequest = {
       userId: request.user.userId,
-      scope: idempotencyScopeOf(request.method, request.routeOptions.url ?? request.url.split('?', 1)[0], request.params),
+      scope: idempotencyScopeOf(request.method, request.routeOptions.url ?? request.url.split('?', 1)[0], request.params, ofTheToken ? request.user.tokenId : undefined),
       key: parseIdempotencyKey(header),
       fingerprint: requestFingerprint(request.body),
     };

@@ -1,9 +1,10 @@
 import { ApiExtraModels, ApiProperty, ApiSchema, getSchemaPath } from '@nestjs/swagger';
-import type { PostAccountItemView, PostAccountView, PostStatus, PostVersionView, PostView } from '@app/contracts';
+import type { PostAccountItemView, PostAccountView, PostStatus, PostVersionView } from '@app/contracts';
 import { POST_STATUSES } from '@app/contracts';
 import { PostContentDoc } from './post-body/post-body.doc';
+import type { PostResource } from './post-revision';
 
-/* OpenAPI description of the Post resource; `implements` keeps it in step with PostView. */
+/* OpenAPI description of the Post resource; `implements` keeps it in step with PostView and its revision. */
 
 @ApiSchema({ name: 'PostVersion' })
 class PostVersionDoc implements PostVersionView {
@@ -60,7 +61,7 @@ class PostAccountDoc implements PostAccountView {
 }
 
 @ApiSchema({ name: 'Post' })
-export class PostDoc implements PostView {
+export class PostDoc implements PostResource {
   @ApiProperty({ format: 'uuid' })
   uuid: string;
 
@@ -93,4 +94,11 @@ export class PostDoc implements PostView {
 
   @ApiProperty({ format: 'date-time' })
   updated_at: string;
+
+  @ApiProperty({
+    type: 'integer',
+    example: 3,
+    description: 'the post\'s revision, which grows with each change (from 0): its `ETag` is this number, quoted; send that in `If-Match` to change the post only if nobody changed it since',
+  })
+  revision: number;
 }

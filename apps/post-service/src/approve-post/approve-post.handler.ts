@@ -18,9 +18,9 @@ export class ApprovePostHandler {
     return answerRpc(() => this.approve(parsePostActionRequest(payload)));
   }
 
-  private async approve({ postUuid, workspaceUuid, actor }: PostActionRequest): Promise<PostCommandReply> {
+  private async approve({ postUuid, workspaceUuid, actor, expectedRevisions }: PostActionRequest): Promise<PostCommandReply> {
     const now = new Date().toISOString();
-    const outcome = await this.runner.run(postUuid, { type: 'ApprovePost', actor, now }, { workspaceUuid });
+    const outcome = await this.runner.run(postUuid, { type: 'ApprovePost', actor, now, expectedRevisions }, { workspaceUuid });
     const state = existingState(outcome.state);
     this.logger.log(`Post ${postUuid} approved by user ${actor.userId}, scheduled for ${state.scheduledAt}`);
     return { post: toPostView(state), revision: outcome.revision };

@@ -115,6 +115,25 @@ describe('PostCommandRunner', () => {
     expect(store.events.map((event) => event.type)).toEqual(['PostCreated', 'PostDeleted']);
   });
 
+  it('checks the revision a caller read the post at against the stream it appends to: of two writers who read revision 0, one passes', async () => {
+    await runner.run(POST, create);
+    const otherReplica = new PostCommandRunner(store as unknown as EventStore);
+    const readAtFirst: PostCommand = { ...update, expectedRevisions: [0] };
+    await otherReplica.run(POST, readAtFirst, { workspaceUuid: WORKSPACE });
+    // This runner remembers revision 0, where the check passes: the append at 0 fails, and the stream's revision 1 refuses it.
+    await expect(runner.run(POST, readAtFirst, { workspaceUuid: WORKSPACE })).rejects.toMatchObject({ code: 'PostChanged' });
+    expect(store.expectations).toEqual(['no_stream', 0, 0]);
+    expect(store.events.map((event) => event.type)).toEqual(['PostCreated', 'PostUpdated']);
+  });
+
+  it('refuses a write decided at the revision read when another writer appends before it does', async () => {
+    await runner.run(POST, create);
+    const fresh = new PostCommandRunner(store as unknown as EventStore);
+    store.interleave.push(() => store.add(`post-${POST}`, { id: 'other', type: 'PostUpdated', data: { ...input, updatedBy: 2, at: NOW } }));
+    await expect(fresh.run(POST, { type: 'DeletePost', actor, now: NOW, expectedRevisions: [0] })).rejects.toMatchObject({ code: 'PostChanged' });
+    expect(store.expectations).toEqual(['no_stream', 0]);
+  });
+
   it('refuses only on the stream: a rule violation on the remembered state is checked against the stream before it is thrown', async () => {
     await runner.run(POST, create);
     await expect(runner.run(POST, create)).rejects.toBeInstanceOf(PostRuleViolation);

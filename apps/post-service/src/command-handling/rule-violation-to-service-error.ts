@@ -14,6 +14,7 @@ const kindOf: Record<PostErrorCode, ServiceErrorKind> = {
   PostBeingPublished: 'bad_request',
   PostNotAwaitingApproval: 'bad_request',
   ApprovalNotAllowed: 'forbidden',
+  PostChanged: 'precondition_failed',
   InvalidPostContent: 'validation',
 };
 

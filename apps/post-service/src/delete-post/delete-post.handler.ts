@@ -17,9 +17,9 @@ export class DeletePostHandler {
     return answerRpc(() => this.delete(parsePostActionRequest(payload)));
   }
 
-  private async delete({ postUuid, workspaceUuid, actor }: PostActionRequest): Promise<PostCommandReply> {
+  private async delete({ postUuid, workspaceUuid, actor, expectedRevisions }: PostActionRequest): Promise<PostCommandReply> {
     const now = new Date().toISOString();
-    const outcome = await this.runner.run(postUuid, { type: 'DeletePost', actor, now }, { workspaceUuid });
+    const outcome = await this.runner.run(postUuid, { type: 'DeletePost', actor, now, expectedRevisions }, { workspaceUuid });
     this.logger.log(`Post ${postUuid} deleted by user ${actor.userId}`);
     return { post: null, revision: outcome.revision };
   }

@@ -82,4 +82,11 @@ describe('the post requests the post-service reads', () => {
     expect(parsePostActionRequest({ ...ref, actor, extra: true })).toEqual({ ...ref, actor });
     expect(failureOf(() => parsePostActionRequest({ ...ref, postUuid: '' })).message).toBe('Malformed request: postUuid must be a text.');
   });
+
+  it('carries the revisions the caller read the post at (If-Match) with an update, an approval or a deletion', () => {
+    expect(parsePostActionRequest({ ...ref, actor, expectedRevisions: [3, 4] })).toEqual({ ...ref, actor, expectedRevisions: [3, 4] });
+    const update = { ...ref, actor, input: gatewayInput(body), expectedRevisions: [0] };
+    expect(parsePostContentRequest(JSON.parse(JSON.stringify(update)))).toEqual(update);
+    expect(failureOf(() => parsePostActionRequest({ ...ref, actor, expectedRevisions: ['3'] })).message).toBe('Malformed request: expectedRevisions.0 must be a whole number of 0 or more.');
+  });
 });

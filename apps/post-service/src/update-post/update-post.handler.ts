@@ -22,10 +22,10 @@ export class UpdatePostHandler {
     return answerRpc(() => this.update(parsePostContentRequest(payload)));
   }
 
-  private async update({ postUuid, workspaceUuid, actor, input }: UpdatePostRequest): Promise<PostCommandReply> {
+  private async update({ postUuid, workspaceUuid, actor, input, expectedRevisions }: UpdatePostRequest): Promise<PostCommandReply> {
     const now = new Date();
     const outcome = await this.slots.runWithSlot(workspaceUuid, postUuid, input, now, (withSlot) =>
-      this.runner.run(postUuid, { type: 'UpdatePost', actor, now: now.toISOString(), input: withSlot }, { workspaceUuid }),
+      this.runner.run(postUuid, { type: 'UpdatePost', actor, now: now.toISOString(), input: withSlot, expectedRevisions }, { workspaceUuid }),
     );
     const state = existingState(outcome.state);
     this.logger.log(`Post ${postUuid} updated by user ${actor.userId}: ${state.status}`);

@@ -16,6 +16,14 @@ const ownedBy = (owner: ScopeOwner) => (eb: ExpressionBuilder<WebhooksTables, 'w
 
 /** Whether a view carries the decrypted signing secret: only for those who may manage the webhook. */
 export type SecretShown = 'shown' | 'hidden';
+/** Whether a view carries the whole URL, or only its origin (for a workspace's viewers: a path or a query may hold credentials). */
+export type UrlShown = 'whole' | 'origin';
+
+/** The scheme, host and port of a URL: no credentials, path, query or fragment. */
+export function originOf(url: string): string {
+  const origin = URL.parse(url)?.origin;
+  return origin && origin !== 'null' ? origin : '';
+}
 
 /** A webhook was not added: its scope already has as many as it may. */
 export class WebhookLimitReached extends Error {
@@ -33,17 +41,17 @@ export class WebhookSettingsStore {
     private readonly activity: WebhookActivityStore,
   ) {}
 
-  async list(owner: ScopeOwner, secret: SecretShown): Promise<WebhookView[]> {
+  async list(owner: ScopeOwner, secret: SecretShown, url: UrlShown = 'whole'): Promise<WebhookView[]> {
     const rows = await this.database.db.selectFrom('webhooks').selectAll().where(ownedBy(owner)).orderBy('id').execute();
     const activity = await this.activity.of(rows.map((row) => Number(row.id)));
-    return rows.map((row) => this.view(row, secret, activity.get(Number(row.id))));
+    return rows.map((row) => this.view(row, secret, url, activity.get(Number(row.id))));
   }
 
-  async find(owner: ScopeOwner, id: number, secret: SecretShown): Promise<WebhookView | null> {
+  async find(owner: ScopeOwner, id: number, secret: SecretShown, url: UrlShown = 'whole'): Promise<WebhookView | null> {
     const row = await this.database.db.selectFrom('webhooks').selectAll().where(ownedBy(owner)).where('id', '=', id).executeTakeFirst();
     if (!row) return null;
     const activity = await this.activity.of([id]);
-    return this.view(row, secret, activity.get(id));
+    return this.view(row, secret, url, activity.get(id));
   }
 
   async exists(owner: ScopeOwner, id: number): Promise<boolean> {
@@ -76,7 +84,7 @@ export class WebhookSettingsStore {
         .returningAll()
         .executeTakeFirstOrThrow();
     });
-    return this.view(row, 'shown');
+    return this.view(row, 'shown', 'whole');
   }
 
   /** Sets the fields `changes` names; the others keep their stored values. */
@@ -141,11 +149,11 @@ export class WebhookSettingsStore {
     return row !== undefined;
   }
 
-  private view(row: WebhookRow, secret: SecretShown, activity: WebhookActivity = NO_ACTIVITY): WebhookView {
+  private view(row: WebhookRow, secret: SecretShown, url: UrlShown, activity: WebhookActivity = NO_ACTIVITY): WebhookView {
     const previousExpiresAt = toDate(row.previous_secret_expires_at);
     return {
       id: Number(row.id),
-      url: row.url,
+      url: url === 'whole' ? row.url : originOf(row.url),
       events: this.database.dialect.readJson<WebhookEventName[]>(row.events),
       secret: secret === 'shown' ? this.secrets.decrypt(row.secret_ciphertext) : null,
       active: Boolean(row.active),

@@ -1,6 +1,5 @@
 import {
   CONTENT_ITEMS_RULES,
-  CreatePostRequest,
   MEDIA_RULES,
   PlatformBodyRules,
   PlatformVideoRule,
@@ -12,6 +11,7 @@ import {
   RequestActor,
   ScheduleRequest,
   TEXT_COUNTINGS,
+  UpdatePostRequest,
 } from '../rpc-methods';
 import { at, bool, count, DecodeError, Decoder, field, Fields, fieldsOf, listOf, nonEmptyText, nullable, numeric, oneOf, optional, text } from './decode';
 import { decodeAccountRef, decodePostVersion } from './decode-post-parts';
@@ -27,11 +27,13 @@ export function decodePostRef(value: unknown): PostRef {
 }
 
 export function decodePostActionRequest(value: unknown): PostActionRequest {
-  return { ...decodePostRef(value), actor: field(fieldsOf(value, 'payload'), 'actor', '', decodeActor) };
+  const request = fieldsOf(value, 'payload');
+  const expectedRevisions = field(request, 'expectedRevisions', '', optional(listOf(count)));
+  return { ...decodePostRef(value), actor: field(request, 'actor', '', decodeActor), ...(expectedRevisions !== undefined && { expectedRevisions }) };
 }
 
-/** A create and an update carry the same: the post, who asks, and the body the gateway read. */
-export function decodePostContentRequest(value: unknown): CreatePostRequest {
+/** A create and an update carry the same: the post, who asks, and the body the gateway read (an update, the revisions it was read at too). */
+export function decodePostContentRequest(value: unknown): UpdatePostRequest {
   return { ...decodePostActionRequest(value), input: field(fieldsOf(value, 'payload'), 'input', '', decodePostInput) };
 }
 

@@ -2,7 +2,7 @@ import { Actor, PostCommand } from './post-commands';
 import { PostRuleViolation } from './post-errors';
 import { PostEvent } from './post-events';
 import { ExistingPostState, PostState } from './post-state';
-import { assertChangeable, assertFound, assertValidContent, scheduledAtOnApproval } from './post-rules';
+import { assertChangeable, assertFound, assertUnchangedSince, assertValidContent, scheduledAtOnApproval } from './post-rules';
 import type { ScheduleIntent } from './post-types';
 import { draftTimeOf, requestedTime } from './requested-time';
 
@@ -21,6 +21,7 @@ export function decide(command: PostCommand, state: PostState): PostEvent[] {
       return updatePost(command, state);
     case 'DeletePost':
       assertFound(state);
+      assertUnchangedSince(command, state);
       assertChangeable(state);
       return [{ type: 'PostDeleted', data: { deletedBy: command.actor.userId, at: command.now } }];
     case 'ApprovePost':
@@ -48,6 +49,7 @@ function createPost(command: Command<'CreatePost'>, state: PostState): PostEvent
 
 function updatePost(command: Command<'UpdatePost'>, state: PostState): PostEvent[] {
   assertFound(state);
+  assertUnchangedSince(command, state);
   assertChangeable(state);
   const { actor, now, input } = command;
   const requested = requestedTime(input.intent, state.scheduledAt, now);
@@ -69,9 +71,11 @@ function scheduling(intent: ScheduleIntent, at: string | null, actor: Actor, now
   return [{ type: 'PostApprovalRequested', data: { scheduledAt: at, requestedBy: actor.userId, at: now } }];
 }
 
-function approvePost({ actor, now }: Command<'ApprovePost'>, state: PostState): PostEvent[] {
+function approvePost(command: Command<'ApprovePost'>, state: PostState): PostEvent[] {
+  const { actor, now } = command;
   assertFound(state);
   if (!actor.canApprove) throw new PostRuleViolation('ApprovalNotAllowed');
+  assertUnchangedSince(command, state);
   if (state.status !== 'needs_approval') {
     throw new PostRuleViolation('PostNotAwaitingApproval');
   }

@@ -20,11 +20,20 @@ export interface PostContentInput {
   platformRules?: Readonly<Record<number, AccountBodyRules>>;
 }
 
+/**
+ * The revisions a caller read the post at (`If-Match`): the command is refused with PostChanged
+ * unless the post is still at one of them. Checked on the state the command is appended after, so
+ * two writers that read the same revision never both pass. Absent: the post may be at any revision.
+ */
+export interface ReadAtRevision {
+  expectedRevisions?: readonly number[];
+}
+
 export type PostCommand =
   | { type: 'CreatePost'; postUuid: string; workspaceUuid: string; actor: Actor; now: string; input: PostContentInput }
-  | { type: 'UpdatePost'; actor: Actor; now: string; input: PostContentInput }
-  | { type: 'DeletePost'; actor: Actor; now: string }
-  | { type: 'ApprovePost'; actor: Actor; now: string }
+  | ({ type: 'UpdatePost'; actor: Actor; now: string; input: PostContentInput } & ReadAtRevision)
+  | ({ type: 'DeletePost'; actor: Actor; now: string } & ReadAtRevision)
+  | ({ type: 'ApprovePost'; actor: Actor; now: string } & ReadAtRevision)
   /** Sent by the scheduler at the due time; `scheduledRevision` is the revision of the PostScheduled it timed. */
   | { type: 'StartPublishing'; scheduledRevision: number; now: string }
   /**

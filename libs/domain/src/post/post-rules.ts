@@ -1,6 +1,6 @@
 import type { FieldErrors } from '../fields/field-errors';
 import { postContentErrors } from './body/post-content-rules';
-import { PostContentInput } from './post-commands';
+import { PostContentInput, ReadAtRevision } from './post-commands';
 import { PostRuleViolation } from './post-errors';
 import { ExistingPostState, PostState } from './post-state';
 
@@ -17,6 +17,11 @@ export function assertValidContent(input: PostContentInput, scheduleErrors: Fiel
 /** A live post: exists and is not deleted. */
 export function assertFound(state: PostState): asserts state is ExistingPostState {
   if (!state.exists || state.deleted) throw new PostRuleViolation('PostNotFound');
+}
+
+/** The post is still at a revision the caller read it at, when they said which (`If-Match`). */
+export function assertUnchangedSince({ expectedRevisions }: ReadAtRevision, state: ExistingPostState): void {
+  if (expectedRevisions !== undefined && !expectedRevisions.includes(state.revision)) throw new PostRuleViolation('PostChanged');
 }
 
 /** Content may change (or the post go away) unless it is published or being published. */

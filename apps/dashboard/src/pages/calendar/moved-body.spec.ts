@@ -18,6 +18,7 @@ const post = (status: Post['status'], scheduledAt: string | null = '2026-12-01T0
   published_at: null,
   created_at: '2026-11-28T00:00:00Z',
   updated_at: '2026-11-28T00:00:00Z',
+  revision: 1,
 });
 
 describe('moving a post on the calendar', () => {

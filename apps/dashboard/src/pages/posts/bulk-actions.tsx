@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { answer, ApiFailure, api, type Post } from '../../api';
+import { answer, ApiFailure, api, type Post, postAsRead } from '../../api';
 import { messageOf } from '../../components/ui';
 import { plural } from '../../plural';
 import { useDashboard, useWorkspaceUuid } from '../../session';
@@ -48,7 +48,6 @@ export function BulkActions({ selected, onDone }: { selected: Post[]; onDone(): 
     onDone();
     return { failed, results };
   };
-  const ofPost = (post: Post) => ({ params: { path: { workspaceUuid, postUuid: post.uuid } } });
 
   const removeSelected = async () => {
     const published = selected.filter((post) => post.status === 'published');
@@ -56,7 +55,7 @@ export function BulkActions({ selected, onDone }: { selected: Post[]; onDone(): 
     const skipping = published.length > 0 ? ` ${plural(published.length, 'published post')} will be skipped: published posts cannot be deleted.` : '';
     if (!window.confirm(`Delete ${plural(deletable.length, 'post')}?${skipping}`)) return;
     setReport(null);
-    const { failed } = await runEach(deletable, 'Deleting', 'deleted', (post) => answer(api.DELETE('/api/{workspaceUuid}/posts/{postUuid}', ofPost(post))));
+    const { failed } = await runEach(deletable, 'Deleting', 'deleted', (post) => answer(api.DELETE('/api/{workspaceUuid}/posts/{postUuid}', postAsRead(workspaceUuid, post))));
     const skipped = published.length > 0 ? ` Skipped ${plural(published.length, 'published post')} (published posts cannot be deleted): ${quoted(published)}.` : '';
     setReport({ summary: `Deleted ${plural(deletable.length - failed.length, 'post')}.${skipped}`, problems: failed });
   };
@@ -68,7 +67,7 @@ export function BulkActions({ selected, onDone }: { selected: Post[]; onDone(): 
     }
     setReport(null);
     const { failed, results } = await runEach(selected, 'Rescheduling', 'rescheduled', (post) =>
-      answer(api.PUT('/api/{workspaceUuid}/posts/{postUuid}', { ...ofPost(post), body: bodyOf({ ...draftOf(post, timeZone), date, time }, 'schedule', timeZone) })),
+      answer(api.PUT('/api/{workspaceUuid}/posts/{postUuid}', { ...postAsRead(workspaceUuid, post), body: bodyOf({ ...draftOf(post, timeZone), date, time }, 'schedule', timeZone) })),
     );
     const waiting = (results as Post[]).filter((post) => post.status === 'needs_approval').length;
     const approval = waiting > 0 ? ` ${plural(waiting, 'post')} of them ${waiting === 1 ? 'waits' : 'wait'} for approval.` : '';

@@ -16,6 +16,7 @@ const post: Post = {
   published_at: null,
   created_at: '2026-11-01T00:00:00Z',
   updated_at: '2026-11-01T00:00:00Z',
+  revision: 1,
 };
 
 describe('compose drafts', () => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { answer, api, inWorkspace, type Media } from '../../api';
+import { answer, api, inWorkspace, type Media, postAsRead } from '../../api';
 import { ProviderIcon } from '../../components/provider-icon';
 import { FieldMessages, Loading, Notice, useAction, useLoad } from '../../components/ui';
 import { navigate, useLocation } from '../../router';
@@ -56,10 +56,13 @@ export function ComposePage({ postUuid }: { postUuid: string | null }) {
 
   const submit = async (intent: Intent) => {
     const body = bodyOf(draft, intent, timeZone);
+    // An edit is saved over the revision this page read: a newer one is not overwritten (412).
+    const edited = postUuid ? source.data : null;
+    if (postUuid && !edited) return;
     const saved = await action.run(() =>
       answer(
-        postUuid
-          ? api.PUT('/api/{workspaceUuid}/posts/{postUuid}', { params: { path: { workspaceUuid, postUuid } }, body })
+        edited
+          ? api.PUT('/api/{workspaceUuid}/posts/{postUuid}', { ...postAsRead(workspaceUuid, edited), body })
           : api.POST('/api/{workspaceUuid}/posts', { ...inWorkspace(workspaceUuid), body }),
       ),
     );

@@ -1,4 +1,4 @@
-import { answer, api, type Post } from '../../api';
+import { answer, api, type Post, postAsRead } from '../../api';
 import { useAction } from '../../components/ui';
 import { linkTo, navigate } from '../../router';
 import { useDashboard, useWorkspaceUuid } from '../../session';
@@ -13,7 +13,7 @@ export function EditPostTools({ post }: { post: Post }) {
   const remove = async () => {
     if (!window.confirm('Delete this post? It cannot be brought back.')) return;
     const deleted = await action.run(async () => {
-      await answer(api.DELETE('/api/{workspaceUuid}/posts/{postUuid}', { params: { path: { workspaceUuid, postUuid: post.uuid } } }));
+      await answer(api.DELETE('/api/{workspaceUuid}/posts/{postUuid}', postAsRead(workspaceUuid, post)));
       return true;
     });
     if (deleted) {

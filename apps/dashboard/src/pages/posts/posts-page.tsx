@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { answer, api, inWorkspace, type Post } from '../../api';
+import { answer, api, inWorkspace, postAsRead } from '../../api';
 import { OnboardingChecklist } from '../../components/onboarding-checklist';
 import { Loading, Notice, useAction, useLoad } from '../../components/ui';
 import { linkTo } from '../../router';
@@ -40,7 +40,6 @@ export function PostsPage() {
   const pages = posts.data ? Math.max(1, Math.ceil(posts.data.meta.total / PAGE_SIZE)) : 1;
   const shown = posts.data?.data ?? [];
 
-  const ofPost = (post: Post) => ({ params: { path: { workspaceUuid, postUuid: post.uuid } } });
   const rowActions: PostRowActions = {
     onSelect: (post, on) => {
       const next = new Set(selected);
@@ -48,10 +47,10 @@ export function PostsPage() {
       else next.delete(post.uuid);
       setSelected(next);
     },
-    onApprove: (post) => void action.run(() => answer(api.POST('/api/{workspaceUuid}/posts/{postUuid}/approve', ofPost(post))), 'Post approved.').then(refresh),
+    onApprove: (post) => void action.run(() => answer(api.POST('/api/{workspaceUuid}/posts/{postUuid}/approve', postAsRead(workspaceUuid, post))), 'Post approved.').then(refresh),
     onRemove: (post) => {
       if (!window.confirm('Delete this post?')) return;
-      void action.run(() => answer(api.DELETE('/api/{workspaceUuid}/posts/{postUuid}', ofPost(post))), 'Post deleted.').then(refresh);
+      void action.run(() => answer(api.DELETE('/api/{workspaceUuid}/posts/{postUuid}', postAsRead(workspaceUuid, post))), 'Post deleted.').then(refresh);
     },
   };
   const allSelected = shown.length > 0 && shown.every((post) => selected.has(post.uuid));

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { answer, api, type Post } from '../../api';
+import { answer, api, type Post, postAsRead } from '../../api';
 import { FieldMessages, Loading, Notice, useAction, useLoad } from '../../components/ui';
 import { navigate } from '../../router';
 import { useDashboard, useWorkspaceMembership, useWorkspaceUuid } from '../../session';
@@ -28,7 +28,7 @@ export function ReviewNotes({ post }: { post: Post }) {
     }
   };
   const approve = async () => {
-    const approved = await action.run(() => answer(api.POST('/api/{workspaceUuid}/posts/{postUuid}/approve', ofPost)));
+    const approved = await action.run(() => answer(api.POST('/api/{workspaceUuid}/posts/{postUuid}/approve', postAsRead(workspaceUuid, post))));
     if (approved) navigate(`/posts?saved=${approved.status}`);
   };
 

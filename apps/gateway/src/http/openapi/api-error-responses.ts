@@ -5,7 +5,7 @@ import { Messages } from '@app/contracts';
 import { RpcFailures } from '@app/messaging';
 import { ErrorBodyDoc, ValidationErrorBodyDoc } from './error-body.doc';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 422 | 429 | 503;
 
 /** Per status, when an operation answers it (the body is the contract's `{message}`, 422 adds `errors`). */
 export type ErrorDescriptions = Partial<Record<ErrorStatus, string>>;

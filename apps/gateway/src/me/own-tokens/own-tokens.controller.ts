@@ -35,7 +35,7 @@ export class OwnTokensController {
 
   @Post()
   @ApiOperation({ summary: 'Create an API token for the caller' })
-  @Idempotent()
+  @Idempotent({ answersSecret: true })
   @HttpCode(201)
   @ApiJsonBody(CreateTokenDto, { name: 'laptop' })
   @ApiCreatedResponse({ type: TokenDoc })

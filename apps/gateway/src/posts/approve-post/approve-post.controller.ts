@@ -1,6 +1,6 @@
 import { Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
-import { Messages, PostActionRequest, PostView, RpcMethods } from '@app/contracts';
+import { Messages, PostActionRequest, RpcMethods } from '@app/contracts';
 import { PostRuleMessages } from '@app/domain';
 import { PostCommandSender } from '../post-command-sender';
 import { AuthenticatedUser, CurrentMembership, CurrentUser, Membership } from '../../auth/authenticated-user';
@@ -9,8 +9,14 @@ import { ApiErrorResponses, Failures } from '../../http/openapi/api-error-respon
 import { PostDoc } from '../post.doc';
 import { ApiPostUuidParam, postUuidFromPath } from '../post-uuid';
 import { Idempotent } from '../../idempotency/idempotent.decorator';
+import { AnswersPost } from '../post-etag.interceptor';
+import { ApiIfMatch, POST_ETAG_HEADER, PostResource, ReadAtRevisions } from '../post-revision';
 
-/** Approves a post in needs_approval; without can_approve 403, another status 400 (the post-service decides). */
+/**
+ * Approves a post in needs_approval; without can_approve 403, another status 400, a post changed
+ * since the revision of `If-Match` 412: an approval approves the text its approver read (the
+ * post-service decides).
+ */
 @Controller(':workspaceUuid/posts/:postUuid/approve')
 @WorkspaceRoute('posts')
 export class ApprovePostController {
@@ -19,9 +25,11 @@ export class ApprovePostController {
   @Post()
   @ApiOperation({ summary: 'Approve a post that needs approval' })
   @Idempotent()
+  @AnswersPost()
   @HttpCode(200)
   @ApiPostUuidParam()
-  @ApiOkResponse({ type: PostDoc, description: 'the post, scheduled' })
+  @ApiIfMatch()
+  @ApiOkResponse({ type: PostDoc, description: 'the post, scheduled', headers: POST_ETAG_HEADER })
   @ApiErrorResponses({
     400: `The post is not in needs_approval: "${PostRuleMessages.PostNotAwaitingApproval}"`,
     403: `The caller may not approve posts in this workspace (no can_approve): "${Messages.unauthorized}"`,
@@ -31,11 +39,13 @@ export class ApprovePostController {
     @CurrentUser() user: AuthenticatedUser,
     @CurrentMembership() membership: Membership,
     @Param('postUuid') postUuidText: string,
-  ): Promise<PostView> {
+    @ReadAtRevisions() expectedRevisions: number[] | undefined,
+  ): Promise<PostResource> {
     const request: PostActionRequest = {
       workspaceUuid: membership.workspaceUuid,
       postUuid: postUuidFromPath(postUuidText),
       actor: { userId: user.userId, canApprove: membership.canApprove },
+      expectedRevisions,
     };
     return this.commands.sendForPost(RpcMethods.approvePost, request);
   }

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOperation } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
-import { CreatePostRequest, PostView, RpcMethods } from '@app/contracts';
+import { CreatePostRequest, RpcMethods } from '@app/contracts';
 import { PostCommandSender } from '../post-command-sender';
 import { AuthenticatedUser, CurrentMembership, CurrentUser, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
@@ -10,6 +10,8 @@ import { PostBodyDoc } from '../post-body/post-body.doc';
 import { PostDoc } from '../post.doc';
 import { PostInputReader } from '../post-input';
 import { Idempotent } from '../../idempotency/idempotent.decorator';
+import { AnswersPost } from '../post-etag.interceptor';
+import { POST_ETAG_HEADER, PostResource } from '../post-revision';
 
 @Controller(':workspaceUuid/posts')
 @WorkspaceRoute('posts')
@@ -22,11 +24,12 @@ export class CreatePostController {
   @Post()
   @ApiOperation({ summary: 'Create a post: a draft, scheduled, or queued' })
   @Idempotent()
+  @AnswersPost()
   @HttpCode(201)
   @ApiJsonBody(PostBodyDoc, { versions: [{ account_id: 0, is_original: true, content: [{ body: 'Launch day: our new app is out.', media: [] }] }], accounts: [1], schedule_now: true })
-  @ApiCreatedResponse({ type: PostDoc, description: 'the post: draft, scheduled, or needs_approval when a member without can_approve schedules it' })
+  @ApiCreatedResponse({ type: PostDoc, description: 'the post: draft, scheduled, or needs_approval when a member without can_approve schedules it', headers: POST_ETAG_HEADER })
   @ApiErrorResponses({ 422: Failures.validation, 503: Failures.unavailable })
-  async create(@CurrentUser() user: AuthenticatedUser, @CurrentMembership() membership: Membership, @Body() body: unknown): Promise<PostView> {
+  async create(@CurrentUser() user: AuthenticatedUser, @CurrentMembership() membership: Membership, @Body() body: unknown): Promise<PostResource> {
     const request: CreatePostRequest = {
       workspaceUuid: membership.workspaceUuid,
       postUuid: randomUUID(),

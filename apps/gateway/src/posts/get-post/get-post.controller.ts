@@ -1,11 +1,13 @@
-import { Controller, Get, Header, Param } from '@nestjs/common';
+import { Controller, Get, Header, Param, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { PostRuleMessages } from '@app/domain';
 import { CurrentMembership, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
 import { notFound } from '../../http/api-error';
 import { ApiErrorResponses, Failures } from '../../http/openapi/api-error-responses';
 import { PostDoc } from '../post.doc';
+import { etagOf, POST_ETAG_HEADER } from '../post-revision';
 import { ApiPostUuidParam, postUuidFromPath } from '../post-uuid';
 import { PostsReadModel } from '../read-model/posts-read-model';
 
@@ -17,13 +19,14 @@ export class GetPostController {
   @Get()
   @ApiOperation({ summary: 'Get a post' })
   @ApiPostUuidParam()
-  @ApiOkResponse({ type: PostDoc })
+  @ApiOkResponse({ type: PostDoc, headers: POST_ETAG_HEADER })
   @ApiErrorResponses({ 503: Failures.unavailable })
   // The view is sent as the read model stores it, JSON text: no parse, no second serialization.
   @Header('Content-Type', 'application/json; charset=utf-8')
-  async get(@CurrentMembership() membership: Membership, @Param('postUuid') postUuidText: string): Promise<string> {
+  async get(@CurrentMembership() membership: Membership, @Param('postUuid') postUuidText: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const post = await this.posts.findJson(membership.workspaceUuid, postUuidFromPath(postUuidText));
     if (!post) throw notFound(PostRuleMessages.PostNotFound);
-    return post;
+    void reply.header('etag', etagOf(post.revision));
+    return post.json;
   }
 }

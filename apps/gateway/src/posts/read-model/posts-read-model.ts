@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { isPostStatus, POST_STATUSES, type PostCounts, type PostEventMessage, type PostEventName, type PostPage, type PostStatus, type PostView } from '@app/contracts';
+import { type PostResource, withRevision } from '../post-revision';
 import { IN_FLIGHT_STATUSES } from '@app/domain';
 import { PreparedQuery } from '@app/persistence';
 import { GATEWAY_DATABASE, GatewayDatabase } from '../../gateway-migrations';
@@ -22,18 +23,18 @@ export interface PostsQuery {
 
 type PostRow = { uuid: string; workspace_uuid: string; status: string; revision: number; deleted: boolean; created_at: Date; view: string; due_at: Date | null; changed_at: Date };
 
-/** A post's view (read on every GET of a post: prepared). */
+/** A post's view and its revision (read on every GET of a post: prepared). */
 const shownPost = new PreparedQuery(({ db }: GatewayDatabase, p: { workspaceUuid: string; postUuid: string }) =>
-  db.selectFrom('posts').select('view').where('uuid', '=', p.postUuid).where('workspace_uuid', '=', p.workspaceUuid).where('deleted', '=', false),
+  db.selectFrom('posts').select(['view', 'revision']).where('uuid', '=', p.postUuid).where('workspace_uuid', '=', p.workspaceUuid).where('deleted', '=', false),
 );
 
 /** A page of the workspace's posts, newest first, and how many there are: with a status and without (prepared). */
 const postsOf = (db: GatewayDatabase['db'], workspaceUuid: string) => db.selectFrom('posts').where('workspace_uuid', '=', workspaceUuid).where('deleted', '=', false);
 const pageOfPosts = new PreparedQuery(({ db }: GatewayDatabase, p: { workspaceUuid: string; limit: number; offset: number }) =>
-  postsOf(db, p.workspaceUuid).select('view').orderBy('created_at', 'desc').orderBy('uuid', 'desc').limit(p.limit).offset(p.offset),
+  postsOf(db, p.workspaceUuid).select(['view', 'revision']).orderBy('created_at', 'desc').orderBy('uuid', 'desc').limit(p.limit).offset(p.offset),
 );
 const pageOfPostsIn = new PreparedQuery(({ db }: GatewayDatabase, p: { workspaceUuid: string; status: string; limit: number; offset: number }) =>
-  postsOf(db, p.workspaceUuid).where('status', '=', p.status).select('view').orderBy('created_at', 'desc').orderBy('uuid', 'desc').limit(p.limit).offset(p.offset),
+  postsOf(db, p.workspaceUuid).where('status', '=', p.status).select(['view', 'revision']).orderBy('created_at', 'desc').orderBy('uuid', 'desc').limit(p.limit).offset(p.offset),
 );
 const countOfPosts = new PreparedQuery(({ db }: GatewayDatabase, p: { workspaceUuid: string }) =>
   postsOf(db, p.workspaceUuid).select((eb) => eb.fn.countAll<number>().as('total')),
@@ -72,24 +73,31 @@ export class PostsReadModel {
     private readonly progress: ReadYourWrites,
   ) {}
 
-  async find(workspaceUuid: string, postUuid: string): Promise<PostView | null> {
-    const view = await this.storedView(workspaceUuid, postUuid);
-    return view === null ? null : this.database.dialect.readJson<PostView>(view);
+  async find(workspaceUuid: string, postUuid: string): Promise<PostResource | null> {
+    const stored = await this.storedView(workspaceUuid, postUuid);
+    return stored && withRevision(this.database.dialect.readJson<PostView>(stored.view), Number(stored.revision));
   }
 
-  /** The post's view as JSON text, as SQLite stores it: an answer that sends it needs no parse and no new serialization. */
-  async findJson(workspaceUuid: string, postUuid: string): Promise<string | null> {
-    const view = await this.storedView(workspaceUuid, postUuid);
-    return view === null || typeof view === 'string' ? view : JSON.stringify(view);
+  /**
+   * The post as JSON text, with its revision: the view as SQLite stores it, the revision added at
+   * its end, so that an answer that sends it needs no parse and no new serialization.
+   */
+  async findJson(workspaceUuid: string, postUuid: string): Promise<{ json: string; revision: number } | null> {
+    const stored = await this.storedView(workspaceUuid, postUuid);
+    if (!stored) return null;
+    const view = typeof stored.view === 'string' ? stored.view : JSON.stringify(stored.view);
+    const revision = Number(stored.revision);
+    // A view is a JSON object with fields, never an empty one.
+    return { json: `${view.trimEnd().slice(0, -1)},"revision":${revision}}`, revision };
   }
 
-  private async storedView(workspaceUuid: string, postUuid: string): Promise<unknown> {
+  private async storedView(workspaceUuid: string, postUuid: string): Promise<{ view: unknown; revision: number } | null> {
     await this.progress.caughtUpWith(workspaceUuid, postUuid);
-    return (await shownPost.first(this.database, { workspaceUuid, postUuid }))?.view ?? null;
+    return (await shownPost.first(this.database, { workspaceUuid, postUuid })) ?? null;
   }
 
   /** Newest first. */
-  async list({ workspaceUuid, status, page, limit }: PostsQuery): Promise<PostPage> {
+  async list({ workspaceUuid, status, page, limit }: PostsQuery): Promise<PostPage & { data: PostResource[] }> {
     await this.progress.caughtUpWithWorkspace(workspaceUuid);
     const { database } = this;
     const offset = (page - 1) * limit;
@@ -98,7 +106,7 @@ export class PostsReadModel {
         ? [pageOfPosts.rows(database, { workspaceUuid, limit, offset }), countOfPosts.first(database, { workspaceUuid })]
         : [pageOfPostsIn.rows(database, { workspaceUuid, status, limit, offset }), countOfPostsIn.first(database, { workspaceUuid, status })],
     );
-    const data = rows.map((row) => this.database.dialect.readJson<PostView>(row.view));
+    const data = rows.map((row) => withRevision(this.database.dialect.readJson<PostView>(row.view), Number(row.revision)));
     return { data, meta: { page, limit, total: Number(count?.total ?? 0) } };
   }
 

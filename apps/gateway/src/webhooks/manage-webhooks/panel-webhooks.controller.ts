@@ -4,7 +4,7 @@ import { WebhookScope, WebhookView } from '@app/contracts';
 import { PanelRoute } from '../../auth/route-access';
 import { webhookIdFromPath } from '../webhook-id';
 import { WebhookOperationDocs } from './webhook-operations.doc';
-import { WebhookSettings } from './webhook-settings';
+import { PANEL_ADMIN_READER, WebhookSettings } from './webhook-settings';
 import { Idempotent } from '../../idempotency/idempotent.decorator';
 
 const SYSTEM: WebhookScope = { system: true };
@@ -19,12 +19,12 @@ export class PanelWebhooksController {
   @ApiOperation({ summary: 'List system webhooks' })
   @WebhookOperationDocs.list()
   list(): Promise<{ data: WebhookView[] }> {
-    return this.webhooks.list(SYSTEM, true);
+    return this.webhooks.list(SYSTEM, PANEL_ADMIN_READER);
   }
 
   @Post()
   @ApiOperation({ summary: 'Register a system webhook (every workspace\'s events)' })
-  @Idempotent()
+  @Idempotent({ answersSecret: true })
   @HttpCode(201)
   @WebhookOperationDocs.create()
   create(@Body() body: unknown): Promise<WebhookView> {
@@ -35,7 +35,7 @@ export class PanelWebhooksController {
   @ApiOperation({ summary: 'Get a system webhook' })
   @WebhookOperationDocs.get()
   get(@Param('id') id: string): Promise<WebhookView> {
-    return this.webhooks.get(SYSTEM, webhookIdFromPath(id), true);
+    return this.webhooks.get(SYSTEM, webhookIdFromPath(id), PANEL_ADMIN_READER);
   }
 
   @Put(':id')

@@ -8,7 +8,7 @@ export class WebhookDoc implements WebhookView {
   @ApiProperty({ type: 'integer', example: 1 })
   id: number;
 
-  @ApiProperty({ format: 'uri', example: 'https://example.com/hooks/posts' })
+  @ApiProperty({ format: 'uri', example: 'https://example.com/hooks/posts', description: 'for viewers only its origin (`https://example.com`): a path or a query may hold credentials' })
   url: string;
 
   @ApiProperty({ enum: WEBHOOK_EVENTS, enumName: 'WebhookEvent', isArray: true, description: 'empty: every event' })

@@ -5,11 +5,11 @@ import { CurrentMembership, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
 import { webhookIdFromPath } from '../webhook-id';
 import { WebhookOperationDocs } from './webhook-operations.doc';
-import { WebhookSettings } from './webhook-settings';
+import { webhookReaderOf, WebhookSettings } from './webhook-settings';
 import { Idempotent } from '../../idempotency/idempotent.decorator';
 import { WorkspaceAdminOnly } from '../../workspace/workspace-admin.guard';
 
-/** A workspace's webhooks: they receive that workspace's post events. Members read them (without the secret); admins manage them. */
+/** A workspace's webhooks: they receive that workspace's post events. Members read them (without the secret; viewers see only the URL's origin); admins manage them. */
 @Controller(':workspaceUuid/webhooks')
 @WorkspaceRoute('webhooks')
 export class WorkspaceWebhooksController {
@@ -19,13 +19,13 @@ export class WorkspaceWebhooksController {
   @ApiOperation({ summary: 'List a workspace\'s webhooks' })
   @WebhookOperationDocs.list()
   list(@CurrentMembership() { workspaceUuid, role }: Membership): Promise<{ data: WebhookView[] }> {
-    return this.webhooks.list({ workspaceUuid }, role === 'admin');
+    return this.webhooks.list({ workspaceUuid }, webhookReaderOf(role));
   }
 
   @Post()
   @ApiOperation({ summary: 'Register a webhook for a workspace\'s post events' })
   @WorkspaceAdminOnly()
-  @Idempotent()
+  @Idempotent({ answersSecret: true })
   @HttpCode(201)
   @WebhookOperationDocs.create()
   create(@CurrentMembership() { workspaceUuid }: Membership, @Body() body: unknown): Promise<WebhookView> {
@@ -36,7 +36,7 @@ export class WorkspaceWebhooksController {
   @ApiOperation({ summary: 'Get a workspace webhook' })
   @WebhookOperationDocs.get()
   get(@CurrentMembership() { workspaceUuid, role }: Membership, @Param('id') id: string): Promise<WebhookView> {
-    return this.webhooks.get({ workspaceUuid }, webhookIdFromPath(id), role === 'admin');
+    return this.webhooks.get({ workspaceUuid }, webhookIdFromPath(id), webhookReaderOf(role));
   }
 
   @Put(':id')

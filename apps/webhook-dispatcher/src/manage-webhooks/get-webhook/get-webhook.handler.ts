@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { RpcMethods, WebhookView } from '@app/contracts';
 import { HandlesRpc } from '@app/messaging';
-import { scopeOwner, secretShownTo, webhookIdOf } from '../../webhook-scope';
+import { scopeOwner, secretShownTo, urlShownTo, webhookIdOf } from '../../webhook-scope';
 import { webhookNotFound } from '../webhook-input';
 import { WebhookSettingsStore } from '../webhook-settings-store';
 
@@ -14,6 +14,6 @@ export class GetWebhookHandler {
   async handle(payload: unknown): Promise<WebhookView> {
     const owner = scopeOwner(payload);
     const id = webhookIdOf(payload);
-    return (id !== null ? await this.webhooks.find(owner, id, secretShownTo(payload)) : null) ?? webhookNotFound();
+    return (id !== null ? await this.webhooks.find(owner, id, secretShownTo(payload), urlShownTo(payload)) : null) ?? webhookNotFound();
   }
 }

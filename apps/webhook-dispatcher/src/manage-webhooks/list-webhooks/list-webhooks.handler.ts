@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { RpcMethods, WebhookView } from '@app/contracts';
 import { HandlesRpc } from '@app/messaging';
-import { scopeOwner, secretShownTo } from '../../webhook-scope';
+import { scopeOwner, secretShownTo, urlShownTo } from '../../webhook-scope';
 import { WebhookSettingsStore } from '../webhook-settings-store';
 
 /** `webhooks.list` (a WebhookScopedRequest): the webhooks of one scope. */
@@ -11,6 +11,6 @@ export class ListWebhooksHandler {
 
   @HandlesRpc(RpcMethods.listWebhooks)
   handle(payload: unknown): Promise<WebhookView[]> {
-    return this.webhooks.list(scopeOwner(payload), secretShownTo(payload));
+    return this.webhooks.list(scopeOwner(payload), secretShownTo(payload), urlShownTo(payload));
   }
 }

@@ -27,7 +27,7 @@ export class CreateTokenController {
 
   @Post()
   @ApiOperation({ summary: 'Create an API token for a user' })
-  @Idempotent()
+  @Idempotent({ answersSecret: true })
   @HttpCode(201)
   @ApiIdParam('id', 'the user the token is for')
   @ApiJsonBody(CreateTokenDto, { name: 'ci' })
