@@ -1,4 +1,4 @@
-import { OAUTH_ERROR_CODES } from '../src/accounts/connect-oauth/oauth-error-codes';
+import { OAUTH_ERROR_CODES } from '@app/client';
 import { adminWorkspace, Answer, GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 
 jest.setTimeout(30_000);

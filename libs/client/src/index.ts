@@ -2,6 +2,7 @@ import createClient, { type Client, type ClientOptions } from 'openapi-fetch';
 import type { components, paths } from './api-schema';
 
 export type { components, operations, paths } from './api-schema';
+export { OAUTH_ERROR_CODES, type OAuthErrorCode } from './oauth-error-codes';
 
 /**
  * The API's client for programs (the dashboard, the end-to-end suites, any TypeScript program):

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { OAUTH_ERROR_CODES } from '../../../../gateway/src/accounts/connect-oauth/oauth-error-codes';
+import { OAUTH_ERROR_CODES } from '@app/client';
 import { oauthErrorMessage, UNKNOWN_OAUTH_ERROR } from './oauth-error-messages';
 
 describe('oauthErrorMessage', () => {

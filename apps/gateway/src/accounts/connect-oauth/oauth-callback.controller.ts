@@ -11,7 +11,7 @@ import { errorResponseOf } from '../../http/error-response';
 import { ConnectAccount } from '../connect-account/connect-account';
 import { isOAuthProvider, redirectUriOf, usesPkce } from './oauth-apps';
 import { carriesBinding, clearBindingCookie } from './oauth-browser-binding';
-import { OAuthErrorCode } from './oauth-error-codes';
+import type { OAuthErrorCode } from '@app/client';
 import { OAuthStates, PendingAuthorization } from './oauth-states';
 import { errorDetail } from '@app/errors';
 

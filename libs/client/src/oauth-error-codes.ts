@@ -1,7 +1,8 @@
 /**
  * Why an OAuth callback connected no account, as the dashboard's accounts page gets it
  * (`/app/accounts?oauth_error=<code>`): a code, never a text, so that the page shows only messages
- * of its own fixed list, whatever the address says. (No imports: the dashboard's test reads it.)
+ * of its own fixed list, whatever the address says. Part of the API's contract: the gateway sends
+ * these, the dashboard shows a message for each.
  */
 export const OAUTH_ERROR_CODES = [
   /** The state is unknown, was used already or has expired. */
