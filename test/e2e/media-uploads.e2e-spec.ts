@@ -6,7 +6,7 @@ import { pngImage } from '@app/media-store/testing';
 import { eventually } from '@app/testing/eventually';
 import { MemoryWatch, mib } from '../bench/support/memory';
 import { adminOf, ApiClient } from './support/api-client';
-import { approverWorkspace, within } from './support/fixtures';
+import { addMember, approverWorkspace, createUser, Member, within } from './support/fixtures';
 import { RunningService, startService } from './support/service-process';
 
 jest.setTimeout(240_000);
@@ -15,6 +15,8 @@ const MIB = 1024 * 1024;
 const UPLOADS = 8;
 /** Close to MEDIA_MAX_BYTES (50 MiB by default): before uploads streamed, eight of 50 MB took the service from 140 MB to 866 MB. */
 const FILE_BYTES = 48 * MIB;
+/** The uploads are held paused while the test looks at them: their bodies may stop arriving longer than the default 15 s. */
+const SERVICE_ENV = { MEDIA_UPLOADS_MAX_CONCURRENT: String(UPLOADS), HTTP_BODY_TIMEOUT_MS: '120000' };
 
 /**
  * A large PNG upload made up as it is sent (this process never holds it whole either): a real PNG
@@ -99,11 +101,13 @@ async function digestOf(response: Response): Promise<{ size: number; sha256: str
 
 /**
  * Media uploads on the built service (embedded): streamed to the media store, never whole in
- * memory, at most MEDIA_UPLOADS_MAX_CONCURRENT at once, and no temporary file left behind.
+ * memory, at most MEDIA_UPLOADS_MAX_CONCURRENT at once (half of them per user), and no temporary
+ * file left behind.
  */
 describe('media uploads (the built service, embedded)', () => {
   let service: RunningService;
   let admin: ApiClient;
+  let member: Member;
   let workspace: string;
   const mediaFolder = () => join(service.dataDir, 'media');
   const temporaryFiles = async () => (await readdir(mediaFolder()).catch(() => [])).filter((name) => name.endsWith('.tmp'));
@@ -115,18 +119,20 @@ describe('media uploads (the built service, embedded)', () => {
   };
 
   beforeAll(async () => {
-    service = await startService({ env: { MEDIA_UPLOADS_MAX_CONCURRENT: String(UPLOADS) } });
+    service = await startService({ env: SERVICE_ENV });
     admin = adminOf(service);
     workspace = await approverWorkspace(admin, 'Large media');
+    member = await createUser(admin, 'uploads@example.com');
+    await addMember(admin, workspace, member.id, 'member');
   });
   afterAll(() => service?.dispose());
 
-  it(`receives ${UPLOADS} uploads of ${FILE_BYTES / MIB} MB at once with memory far below their sum, refuses one more with 429, and serves each file back as it was`, async () => {
+  it(`receives ${UPLOADS} uploads of ${FILE_BYTES / MIB} MB at once (half from each of two users) with memory far below their sum, refuses one more with 429, and serves each file back as it was`, async () => {
     const pid = service.pid!;
     const before = new MemoryWatch(pid).stop();
     const during = new MemoryWatch(pid);
 
-    const uploads = Array.from({ length: UPLOADS }, () => new GeneratedUpload(uploadUrl(), admin.token!, FILE_BYTES));
+    const uploads = Array.from({ length: UPLOADS }, (_, index) => new GeneratedUpload(uploadUrl(), index % 2 === 0 ? admin.token! : member.token, FILE_BYTES));
     await eventually(async () => (await temporaryFiles()).length === UPLOADS, `${UPLOADS} uploads to be received at once`, within(30_000));
     const refused = await smallUpload();
     expect(refused.status).toBe(429);
@@ -180,7 +186,7 @@ describe('media uploads (the built service, embedded)', () => {
     upload.abort();
     expect(existsSync(join(mediaFolder(), left))).toBe(true);
 
-    service = await startService({ dataDir: service.dataDir, env: { MEDIA_UPLOADS_MAX_CONCURRENT: String(UPLOADS) } });
+    service = await startService({ dataDir: service.dataDir, env: SERVICE_ENV });
     admin = adminOf(service);
     expect(await temporaryFiles()).toEqual([]);
     expect((await smallUpload()).status).toBe(201);

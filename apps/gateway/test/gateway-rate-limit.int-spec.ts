@@ -61,16 +61,22 @@ describe('gateway: rate limits without a valid token (SQLite, RATE_LIMIT_UNAUTHE
   });
 });
 
-describe('gateway: rate limits behind a proxy (TRUST_PROXY=true)', () => {
+/** A request with a made-up token whose X-Forwarded-For is `forwardedFor`. */
+const madeUpFrom = (gateway: GatewayTestApp, forwardedFor: string) => gateway.call('GET', '/api/panel/workspaces', { token: 'made-up', headers: { 'x-forwarded-for': forwardedFor } });
+
+describe.each([
+  { trustProxy: 'true', proxies: '203.0.113.1', other: '203.0.113.2' },
+  { trustProxy: '1', proxies: '203.0.113.1', other: '203.0.113.2' },
+  { trustProxy: '2', proxies: '203.0.113.1, 10.0.0.1', other: '203.0.113.2, 10.0.0.1' },
+])('gateway: rate limits behind proxies (TRUST_PROXY=$trustProxy, RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE=5)', ({ trustProxy, proxies, other }) => {
   let gateway: GatewayTestApp;
-  beforeAll(async () => (gateway = await startGatewayTestApp({ RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '2', TRUST_PROXY: 'true' })));
-  afterAll(() => gateway?.dispose());
+  beforeEach(async () => (gateway = await startGatewayTestApp({ RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '5', TRUST_PROXY: trustProxy })));
+  afterEach(() => gateway?.dispose());
 
-  const from = (address: string) =>
-    gateway.call('GET', '/api/panel/workspaces', { token: 'made-up', headers: { 'x-forwarded-for': `${address}, 10.0.0.1` } });
-
-  it('counts each client by the first X-Forwarded-For entry', async () => {
-    expect([(await from('203.0.113.1')).status, (await from('203.0.113.1')).status, (await from('203.0.113.1')).status]).toEqual([401, 401, 429]);
-    expect((await from('203.0.113.2')).status).toBe(401);
+  it(`counts the client at "${proxies}" whatever it writes to the left: 80 requests with made-up entries, 5 times 401, then 429`, async () => {
+    const statuses: number[] = [];
+    for (let index = 0; index < 80; index++) statuses.push((await madeUpFrom(gateway, `198.18.0.${index}, ${proxies}`)).status);
+    expect(statuses).toEqual([...Array(5).fill(401), ...Array(75).fill(429)]);
+    expect((await madeUpFrom(gateway, `198.18.0.1, ${other}`)).status).toBe(401);
   });
 });

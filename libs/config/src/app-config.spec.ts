@@ -91,3 +91,27 @@ describe('SESSION_TTL_HOURS', () => {
     expect(() => loadConfig({ SESSION_TTL_HOURS: '12h' })).toThrow(ConfigError);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('is the number of proxies in front of the service: none unless set, true is one, false none', () => {
+    expect(loadConfig({}).trustedProxyCount).toBe(0);
+    expect([loadConfig({ TRUST_PROXY: 'true' }), loadConfig({ TRUST_PROXY: 'TRUE' }), loadConfig({ TRUST_PROXY: '1' })].map((config) => config.trustedProxyCount)).toEqual([1, 1, 1]);
+    expect([loadConfig({ TRUST_PROXY: 'false' }), loadConfig({ TRUST_PROXY: '0' })].map((config) => config.trustedProxyCount)).toEqual([0, 0]);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustedProxyCount).toBe(2);
+  });
+
+  it('refuses what is neither a boolean nor a whole number of proxies', () => {
+    for (const value of ['-1', '1.5', 'two', '0x2']) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(new ConfigError(`TRUST_PROXY must be true, false or the number of proxies in front of the service, got "${value}"`));
+    }
+  });
+});
+
+describe('HTTP_MAX_CONNECTIONS_PER_ADDRESS and HTTP_BODY_TIMEOUT_MS', () => {
+  it('let an address hold 64 connections and a body pause 15 s unless set, and take whole numbers of at least 1', () => {
+    expect(loadConfig({}).http).toMatchObject({ maxConnectionsPerAddress: 64, bodyTimeoutMs: 15_000 });
+    expect(loadConfig({ HTTP_MAX_CONNECTIONS_PER_ADDRESS: '8', HTTP_BODY_TIMEOUT_MS: '500' }).http).toMatchObject({ maxConnectionsPerAddress: 8, bodyTimeoutMs: 500 });
+    expect(() => loadConfig({ HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ HTTP_BODY_TIMEOUT_MS: '1s' })).toThrow(ConfigError);
+  });
+});

@@ -26,8 +26,11 @@ export interface AppConfig {
   rateLimitPerMinute: number;
   /** Requests per minute per client address that come with no token or an unknown one. */
   rateLimitUnauthenticatedPerMinute: number;
-  /** Whether the client address is the first `X-Forwarded-For` entry (behind a proxy) rather than the socket's. */
-  trustProxy: boolean;
+  /**
+   * TRUST_PROXY: how many proxies stand in front of the service (0: none, the socket's address is
+   * the client's). With N, the client's address is the Nth `X-Forwarded-For` entry from the right.
+   */
+  trustedProxyCount: number;
   /** How long a dashboard session lasts (fractions allowed); it never outlives the token it was opened with. */
   sessionTtlHours: number;
   /** Limits of the HTTP server on slow or idle clients (HTTP_*), so that they cannot hold connections open. */
@@ -82,7 +85,7 @@ export interface AppConfig {
   instanceId: string;
   /** The largest media file an upload may be, in bytes. */
   mediaMaxBytes: number;
-  /** The most media uploads one process receives at once; one more is answered 429. */
+  /** The most media uploads one process receives at once, half of them (at least one) for one user; one more is answered 429. */
   mediaUploadsMaxConcurrent: number;
   /** The address clients and platforms reach the API at (OAuth redirects come back there). */
   publicUrl: string;
@@ -103,6 +106,10 @@ export interface HttpServerLimits {
   keepAliveTimeoutMs: number;
   /** Connections open at once; more are refused (closed at once) until some end. */
   maxConnections: number;
+  /** Connections one remote address may hold open at once; more from it are closed as they come. */
+  maxConnectionsPerAddress: number;
+  /** Longest a request body may go without a byte arriving, while it is being received. */
+  bodyTimeoutMs: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -124,7 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     providerProcessingTimeoutMs: integer(env, 'PROVIDER_PROCESSING_TIMEOUT_MS', 15 * 60_000, 1),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 300, 1),
     rateLimitUnauthenticatedPerMinute: integer(env, 'RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE', 60, 1),
-    trustProxy: boolean(env, 'TRUST_PROXY', false),
+    trustedProxyCount: proxyCount(env, 'TRUST_PROXY'),
     sessionTtlHours: positiveNumber(env, 'SESSION_TTL_HOURS', 12),
     http: {
       requestTimeoutMs: integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 120_000, 1),
@@ -132,6 +139,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       idleTimeoutMs: integer(env, 'HTTP_IDLE_TIMEOUT_MS', 30_000, 1),
       keepAliveTimeoutMs: integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000, 1),
       maxConnections: integer(env, 'HTTP_MAX_CONNECTIONS', 2_048, 1),
+      maxConnectionsPerAddress: integer(env, 'HTTP_MAX_CONNECTIONS_PER_ADDRESS', 64, 1),
+      bodyTimeoutMs: integer(env, 'HTTP_BODY_TIMEOUT_MS', 15_000, 1),
     },
     encryptionKey: secret(env, 'ENCRYPTION_KEY', encryptionKeyProblem),
     encryptionKeysOld: text(env, 'ENCRYPTION_KEYS_OLD'),
@@ -201,6 +210,17 @@ function boolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boole
   if (['true', '1', 'yes'].includes(raw.toLowerCase())) return true;
   if (['false', '0', 'no'].includes(raw.toLowerCase())) return false;
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+/** The number of proxies in front of the service: `true` is one, `false` none, or a whole number. */
+function proxyCount(env: NodeJS.ProcessEnv, name: string): number {
+  const raw = text(env, name);
+  if (raw === null) return 0;
+  if (['true', 'yes'].includes(raw.toLowerCase())) return 1;
+  if (['false', 'no'].includes(raw.toLowerCase())) return 0;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value)) throw new ConfigError(`${name} must be true, false or the number of proxies in front of the service, got "${raw}"`);
+  return value;
 }
 
 function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, values: readonly T[], fallback: T): T {

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../http/api-error';
+import { originOf } from '../http/request-origin';
 import { bearerTokenOf } from './authenticated-user';
 
 /** The dashboard's session: its id (see DashboardSessionStore), never the API token, in an HttpOnly, SameSite=Strict cookie, never in page storage. */
@@ -70,7 +71,7 @@ function cookie(request: FastifyRequest, value: string, lifetime: string): strin
   return `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict${lifetime}${secureCookieFlag(request)}`;
 }
 
-/** `; Secure` when the request came over HTTPS (directly, or through a proxy that says so). */
+/** `; Secure` when the request came over HTTPS (directly, or through a trusted proxy that says so: see requestOriginOf). */
 export function secureCookieFlag(request: FastifyRequest): string {
-  return request.protocol === 'https' || request.headers['x-forwarded-proto'] === 'https' ? '; Secure' : '';
+  return originOf(request).https ? '; Secure' : '';
 }

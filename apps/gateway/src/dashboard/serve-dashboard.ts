@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, resolve, sep } from 'node:path';
+import { htmlPageHeaders } from '../http/html-page-headers';
 import { chooseEncoding, compressedVersions, type ContentEncoding } from './content-encoding';
 
 export const DASHBOARD_PATH = '/app';
@@ -26,7 +27,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The page names the current assets, so the browser asks again every time. */
 const NOT_CACHED = 'no-cache';
 /** Pictures from elsewhere over https only: the accounts' avatars, which their platforms serve. */
-const PAGE_POLICY = "default-src 'self'; img-src 'self' data: https:; style-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+const PAGE_HEADERS = htmlPageHeaders("default-src 'self'; img-src 'self' data: https:; style-src 'self'");
 
 /** The part of Fastify's reply used here (the adapter's Fastify may be another copy than the app's types). */
 interface Reply {
@@ -81,7 +82,7 @@ export function serveDashboard(app: NestFastifyApplication, dir = CANDIDATE_DIRS
 /** The file, compressed in the best encoding the browser accepts (Brotli, then gzip) when it is kept so. */
 function send(request: Request, reply: Reply, file: StaticFile): unknown {
   reply.header('content-type', file.type).header('cache-control', file.cacheControl).header('x-content-type-options', 'nosniff');
-  if (file.type.startsWith('text/html')) reply.header('content-security-policy', PAGE_POLICY).header('x-frame-options', 'DENY');
+  if (file.type.startsWith('text/html')) for (const [name, value] of Object.entries(PAGE_HEADERS)) reply.header(name, value);
   const available = Object.keys(file.encoded) as ContentEncoding[];
   if (available.length === 0) return reply.send(file.content);
   reply.header('vary', 'accept-encoding');

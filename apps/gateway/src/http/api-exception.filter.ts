@@ -5,7 +5,9 @@ import { errorDetail } from '@app/errors';
 
 /**
  * Every error of the HTTP API leaves as `{message, errors?}`; unexpected ones are logged, not shown.
- * Also answers what Fastify refuses before any route runs (body too large, unknown route).
+ * Also answers what Fastify refuses before any route runs (body too large, unknown route). A client
+ * that went away before its request arrived (its body cut off) is nobody's failure: a debug line,
+ * and no answer, since nobody is there to read it.
  */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
@@ -15,6 +17,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (host.getType() !== 'http') throw exception;
     const request = host.switchToHttp().getRequest<FastifyRequest>();
     const reply = host.switchToHttp().getResponse<FastifyReply>();
+    if (wentAway(exception, request)) return this.logger.debug(`${request.method} ${pathOf(request.url)}: the client went away before its request arrived`);
     const answer = errorResponseOf(exception);
     if (answer.unexpected) {
       const detail = errorDetail(exception);
@@ -23,6 +26,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (reply.sent) return;
     void reply.status(answer.status).headers(answer.headers).send(answer.body);
   }
+}
+
+/** Whether reading the request failed because its client closed the connection (Node's `aborted`, code ECONNRESET). */
+function wentAway(exception: unknown, request: FastifyRequest): boolean {
+  return (exception as { code?: unknown } | null)?.code === 'ECONNRESET' && request.raw.socket?.destroyed !== false;
 }
 
 /** The path without its query string, which the log has no use for. */

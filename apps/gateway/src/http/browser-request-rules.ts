@@ -1,8 +1,8 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { IncomingHttpHeaders } from 'node:http';
 import { SAFE_METHODS } from '../auth/session-cookie';
 import { ApiError } from './api-error';
 import { hasBody } from './json-body';
+import { originOf } from './request-origin';
 
 export const CROSS_SITE_REFUSED = 'A request from another site may not change anything here.';
 export const JSON_REQUIRED = 'The request body must be JSON, sent with Content-Type: application/json.';
@@ -10,8 +10,6 @@ export const JSON_REQUIRED = 'The request body must be JSON, sent with Content-T
 export interface BrowserRequestOptions {
   /** PUBLIC_URL: the address the service is reached at, whose origin the dashboard's requests carry. */
   publicUrl: string;
-  /** TRUST_PROXY: a proxy's X-Forwarded-Host and X-Forwarded-Proto name the origin too. */
-  trustProxy: boolean;
   /** The one route that takes a `multipart/form-data` body (a media upload). */
   multipartRoute?: (method: string, url: string) => boolean;
 }
@@ -29,14 +27,14 @@ export interface BrowserRequestOptions {
  * A client with a bearer token keeps the lenient reading of json-body.ts (any Content-Type).
  */
 export function refuseCrossSiteWrites(app: NestFastifyApplication, options: BrowserRequestOptions): void {
-  const publicOrigin = originOf(options.publicUrl);
+  const publicOrigin = webOriginOf(options.publicUrl);
   app
     .getHttpAdapter()
     .getInstance()
     .addHook('onRequest', (request, _reply, done) => {
       const { headers, method } = request;
       if (SAFE_METHODS.has(method) || /^Bearer\s/i.test(headers.authorization ?? '')) return done();
-      if (headers['sec-fetch-site'] === 'cross-site' || (headers.origin !== undefined && !isOwnOrigin(headers, headers.origin, publicOrigin, options.trustProxy))) {
+      if (headers['sec-fetch-site'] === 'cross-site' || (headers.origin !== undefined && !isOwnOrigin(headers.origin, publicOrigin, originOf(request).host))) {
         return done(new ApiError(403, CROSS_SITE_REFUSED));
       }
       if (hasBody(headers) && !isJsonType(headers['content-type']) && !options.multipartRoute?.(method, request.url)) return done(new ApiError(415, JSON_REQUIRED));
@@ -44,19 +42,15 @@ export function refuseCrossSiteWrites(app: NestFastifyApplication, options: Brow
     });
 }
 
-/** Whether `origin` is the service's: PUBLIC_URL's, or the one the request was addressed to (its Host, or a trusted proxy's). */
-function isOwnOrigin(headers: IncomingHttpHeaders, origin: string, publicOrigin: string | null, trustProxy: boolean): boolean {
+/** Whether `origin` is the service's: PUBLIC_URL's, or the one the request was addressed to (its Host, or a trusted proxy's: see requestOriginOf). */
+function isOwnOrigin(origin: string, publicOrigin: string | null, addressedHost: string | undefined): boolean {
   if (origin === publicOrigin) return true;
-  const given = originOf(origin);
+  const given = webOriginOf(origin);
   if (given === null) return false;
-  const forwardedHost = trustProxy ? firstOf(headers['x-forwarded-host']) : undefined;
-  const host = forwardedHost ?? headers.host;
-  return host !== undefined && new URL(given).host === host.toLowerCase();
+  return addressedHost !== undefined && new URL(given).host === addressedHost.toLowerCase();
 }
 
-const firstOf = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value)?.split(',')[0]?.trim() || undefined;
-
-function originOf(url: string): string | null {
+function webOriginOf(url: string): string | null {
   try {
     const parsed = new URL(url);
     return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : null;

@@ -2,10 +2,12 @@ import type { LoggerService, LogLevel } from '@nestjs/common';
 import { IEntryNestModule, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { HttpServerLimits } from '@app/config';
-import { STATUS_CODES } from 'node:http';
-import type { Duplex } from 'node:stream';
+import type { Server } from 'node:http';
 import { limitHeapGrowth } from '../heap-growth';
+import { answerClientError } from './client-error-answer';
+import { limitConnectionsPerAddress } from './connections-per-address';
 import { ServiceLogger } from './service-logger';
+import { cutStalledBodies } from './stalled-bodies';
 
 /**
  * Every interface, as in containers: the probes and the other services reach an app by its
@@ -34,23 +36,6 @@ const SERVER_OPTIONS: ConstructorParameters<typeof FastifyAdapter>[0] = {
   clientErrorHandler: answerClientError,
 };
 
-/**
- * A request Node could not read (too slow, headers too large, not HTTP): answered in the API's
- * error format, then the connection is closed. Nothing is logged: such errors are the client's.
- */
-function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, message] =
-    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, 'The request did not arrive in time.']
-      : error.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'The request headers are too large.']
-        : [400, 'The request could not be read as HTTP.'];
-  const body = JSON.stringify({ message });
-  if (socket.writable) socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`);
-  socket.destroy(error);
-}
-
 interface JsonReply {
   code(statusCode: number): JsonReply;
   send(payload: unknown): unknown;
@@ -62,10 +47,11 @@ const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 /**
  * A Nest application served by Fastify. Nest's own body parsers stay off: the gateway installs
  * the one its contract needs (configureGatewayApp), and the other apps serve health only.
- * With `limits`, a client that sends its request slowly (headers or body), or keeps a connection
- * idle, is cut off (408 for a request over its time), and connections beyond the limit are closed
- * as they come: no number of slow clients holds the server. Every app starts here, so the heap's
- * growing factor is set here too (limitHeapGrowth).
+ * With `limits`, a client that sends its request slowly (headers or body, or a body that stops
+ * arriving), or keeps a connection idle, is cut off (408 for a request over its time), and
+ * connections beyond the limits (in all, and per address) are closed as they come: no number of
+ * slow clients holds the server, nor does one address hold every connection. Every app starts
+ * here, so the heap's growing factor is set here too (limitHeapGrowth).
  */
 export async function createHttpApp(module: IEntryNestModule, logger: LogLevel[] | LoggerService | false, limits?: HttpServerLimits): Promise<NestFastifyApplication> {
   limitHeapGrowth();
@@ -73,8 +59,14 @@ export async function createHttpApp(module: IEntryNestModule, logger: LogLevel[]
   // Log levels: the console logger of the apps, which keeps Nest's start-up detail for debug level.
   const appLogger = Array.isArray(logger) ? new ServiceLogger({ logLevels: logger }) : logger;
   const app = await NestFactory.create<NestFastifyApplication>(module, new FastifyAdapter(options), { logger: appLogger, bodyParser: false });
-  if (limits) app.getHttpServer().maxConnections = limits.maxConnections;
+  if (limits) limitClients(app.getHttpServer(), limits);
   return app;
+}
+
+function limitClients(server: Server, limits: HttpServerLimits): void {
+  server.maxConnections = limits.maxConnections;
+  limitConnectionsPerAddress(server, limits.maxConnectionsPerAddress);
+  cutStalledBodies(server, limits.bodyTimeoutMs);
 }
 
 function timeoutOptionsOf(limits: HttpServerLimits): ConstructorParameters<typeof FastifyAdapter>[0] {

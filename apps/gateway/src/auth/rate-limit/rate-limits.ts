@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { hashToken } from '@app/security';
 import { tooManyAttempts } from '../../http/api-error';
+import { originOf } from '../../http/request-origin';
 import { LiveTokenIndex } from '../live-token-index';
 import { RateDecision, RateLimiter } from './rate-limiter';
 
@@ -20,14 +21,12 @@ import { RateDecision, RateLimiter } from './rate-limiter';
 export class RateLimits {
   private readonly perToken: RateLimiter;
   private readonly perAddress: RateLimiter;
-  private readonly trustProxy: boolean;
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly liveTokens: LiveTokenIndex,
   ) {
     this.perToken = new RateLimiter(config.rateLimitPerMinute);
     this.perAddress = new RateLimiter(config.rateLimitUnauthenticatedPerMinute);
-    this.trustProxy = config.trustProxy;
   }
 
   /**
@@ -50,14 +49,9 @@ export class RateLimits {
     refuseUnless(this.perToken.hit(String(tokenId)));
   }
 
-  /** The socket's address, or the first `X-Forwarded-For` entry when TRUST_PROXY is set. */
+  /** The client's address (see requestOriginOf: the socket's, or the one TRUST_PROXY points to in `X-Forwarded-For`). */
   addressOf(request: FastifyRequest): string {
-    if (this.trustProxy) {
-      const forwarded = request.headers['x-forwarded-for'];
-      const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-      if (first) return first;
-    }
-    return request.socket.remoteAddress ?? request.ip;
+    return originOf(request).clientAddress;
   }
 }
 

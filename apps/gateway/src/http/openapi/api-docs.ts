@@ -3,6 +3,7 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { AppConfig } from '@app/config';
+import { htmlPageHeaders } from '../html-page-headers';
 import { withErrorExamples } from './error-examples';
 
 const DOCS_PATH = '/api/docs';
@@ -57,10 +58,23 @@ const SWAGGER_UI_PAGE = `<!DOCTYPE html>
 <body>
   <div id="swagger-ui"></div>
   <script src="${DOCS_PATH}/swagger-ui-bundle.js"></script>
-  <script>window.ui = SwaggerUIBundle({ url: '${DOCS_PATH}-json', dom_id: '#swagger-ui', deepLinking: true });</script>
+  <script src="${DOCS_PATH}/swagger-initializer.js"></script>
 </body>
 </html>
 `;
+
+/**
+ * Starts the UI on the document, from a file of its own (the page runs no inline script). No
+ * validator: Swagger UI would otherwise show a badge from validator.swagger.io, telling it the
+ * document's address.
+ */
+const SWAGGER_UI_INITIALIZER = `window.ui = SwaggerUIBundle({ url: '${DOCS_PATH}-json', dom_id: '#swagger-ui', deepLinking: true, validatorUrl: null });\n`;
+
+/**
+ * The page loads its script, styles and document from the service only; Swagger UI's stylesheet
+ * draws its icons from `data:` URLs.
+ */
+const SWAGGER_UI_PAGE_HEADERS = htmlPageHeaders("default-src 'self'; img-src 'self' data:; style-src 'self'");
 
 const SWAGGER_UI_ASSETS: Record<string, string> = {
   'swagger-ui.css': 'text/css; charset=utf-8',
@@ -71,7 +85,8 @@ const SWAGGER_UI_ASSETS: Record<string, string> = {
 function serveSwaggerUi(app: NestFastifyApplication): void {
   const fastify = app.getHttpAdapter().getInstance();
   const assetsDir = dirname(require.resolve('swagger-ui-dist/package.json', { paths: [dirname(require.resolve('@nestjs/swagger'))] }));
-  fastify.get(DOCS_PATH, (_request, reply) => reply.type('text/html; charset=utf-8').send(SWAGGER_UI_PAGE));
+  fastify.get(DOCS_PATH, (_request, reply) => reply.type('text/html; charset=utf-8').headers(SWAGGER_UI_PAGE_HEADERS).send(SWAGGER_UI_PAGE));
+  fastify.get(`${DOCS_PATH}/swagger-initializer.js`, (_request, reply) => reply.type('application/javascript; charset=utf-8').send(SWAGGER_UI_INITIALIZER));
   for (const [file, type] of Object.entries(SWAGGER_UI_ASSETS)) {
     let content: Promise<Buffer> | null = null;
     fastify.get(`${DOCS_PATH}/${file}`, async (_request, reply) => {

@@ -36,8 +36,9 @@ export function uploadOf(request: GatewayRequest): MediaUpload {
  * never read) and before Idempotency-Key is checked: the request's body becomes the file's digest
  * and size, so the same key with another file is told apart. The file streams to a temporary file
  * of the media store (a chunk at a time in memory), removed once the request is over unless the
- * route put it in the store. At most MEDIA_UPLOADS_MAX_CONCURRENT uploads at once per process: one
- * more is 429 with Retry-After, before its body is read. Over MEDIA_MAX_BYTES: 413. No `file` part: 422.
+ * route put it in the store. At most MEDIA_UPLOADS_MAX_CONCURRENT uploads at once per process, half
+ * of them for one user (UploadSlots): one more is 429 with Retry-After, before its body is read.
+ * Over MEDIA_MAX_BYTES: 413. No `file` part: 422.
  */
 @Injectable()
 export class MediaUploadReader implements NestInterceptor {
@@ -52,12 +53,14 @@ export class MediaUploadReader implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const request = context.switchToHttp().getRequest<RequestWithUpload>();
-    if (!this.slots.tryTake()) return throwError(() => new ApiError(429, MediaUploadMessages.tooManyUploads, undefined, { 'Retry-After': '1', ...CLOSE }));
-    return from(this.receiveThenHandle(request, next));
+    if (!request.user) throw new Error('MediaUploadReader used on a route without authentication');
+    const { userId } = request.user;
+    if (!this.slots.tryTake(userId)) return throwError(() => new ApiError(429, MediaUploadMessages.tooManyUploads, undefined, { 'Retry-After': '1', ...CLOSE }));
+    return from(this.receiveThenHandle(request, next, userId));
   }
 
   /** The slot is free, and the upload's file gone (put in the store, or removed here), before the answer leaves. */
-  private async receiveThenHandle(request: RequestWithUpload, next: CallHandler): Promise<unknown> {
+  private async receiveThenHandle(request: RequestWithUpload, next: CallHandler, userId: number): Promise<unknown> {
     let upload: MediaUpload | null = null;
     try {
       upload = await this.read(request);
@@ -66,7 +69,7 @@ export class MediaUploadReader implements NestInterceptor {
       return await lastValueFrom(next.handle(), { defaultValue: undefined });
     } finally {
       if (upload) await rm(upload.file, { force: true });
-      this.slots.release();
+      this.slots.release(userId);
     }
   }
 

@@ -38,7 +38,7 @@ export class UploadMediaController {
   @ApiErrorResponses({
     400: `The multipart body is malformed: "${MediaUploadMessages.unreadable}"`,
     413: 'The file is over MEDIA_MAX_BYTES (default 50 MB): "The file must not be greater than <MEDIA_MAX_BYTES> bytes."',
-    429: `MEDIA_UPLOADS_MAX_CONCURRENT uploads (default 4) are already being received by this process: "${MediaUploadMessages.tooManyUploads}", with Retry-After`,
+    429: `MEDIA_UPLOADS_MAX_CONCURRENT uploads (default 4) are already being received by this process, or half of them from the caller: "${MediaUploadMessages.tooManyUploads}", with Retry-After`,
     422: `No \`file\` part ("${MediaUploadMessages.fileRequired}"), or its bytes are none of PNG, JPEG, GIF, WebP, MP4 ("${unsupportedFile}"), under \`file\`.`,
   })
   async upload(@CurrentMembership() { workspaceUuid }: Membership, @Req() request: GatewayRequest): Promise<MediaView> {
