@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# A typical session against a running service, with curl: create a workspace, add yourself as a
-# member who may approve, connect a sandbox account, register a webhook, create a post with
+# A typical session against a running service, with curl: create a workspace (which makes you its
+# admin, who may approve posts), connect a sandbox account, register a webhook, create a post with
 # schedule_now, and follow it until it is published. The webhook receives post.scheduled and
 # post.published.
 #
@@ -28,36 +28,30 @@ field() {
 }
 
 echo "1. Who am I"
-ME=$(api GET /api/me)
-echo "$ME"
-USER_ID=$(echo "$ME" | field user_id)
+api GET /api/me
+echo
 
-echo "2. Create a workspace"
+echo "2. Create a workspace: you are its admin and may approve posts (its membership says so)"
 WORKSPACE_ANSWER=$(api POST /api/panel/workspaces '{"name":"Acme"}')
 echo "$WORKSPACE_ANSWER"
 WORKSPACE=$(echo "$WORKSPACE_ANSWER" | field uuid)
+echo "role: $(echo "$WORKSPACE_ANSWER" | field membership.role), may approve: $(echo "$WORKSPACE_ANSWER" | field membership.can_approve)"
 
-echo "3. Add yourself as a member who may approve (else your scheduled posts wait in needs_approval)"
-MEMBER_BODY="{\"user_id\":$USER_ID,\"role\":\"admin\",\"can_approve\":true}"
-echo "$MEMBER_BODY"
-api POST "/api/panel/workspaces/$WORKSPACE/members" "$MEMBER_BODY"
-echo
-
-echo "4. Connect a sandbox account (the built-in provider that never leaves this machine)"
+echo "3. Connect a sandbox account (the built-in provider that never leaves this machine)"
 ACCOUNT_ANSWER=$(api POST "/api/$WORKSPACE/accounts" '{"provider":"sandbox","name":"Acme Sandbox","username":"acme"}')
 echo "$ACCOUNT_ANSWER"
 ACCOUNT=$(echo "$ACCOUNT_ANSWER" | field id)
 
-echo "5. Register a webhook for post.scheduled and post.published (keep its secret to verify deliveries)"
+echo "4. Register a webhook for post.scheduled and post.published (keep its secret to verify deliveries)"
 api POST "/api/$WORKSPACE/webhooks" "{\"url\":\"$WEBHOOK_URL\",\"events\":[\"post.scheduled\",\"post.published\"]}"
 echo
 
-echo "6. Create a post and schedule it now"
+echo "5. Create a post and schedule it now"
 POST_ANSWER=$(api POST "/api/$WORKSPACE/posts" "{\"versions\":[{\"is_original\":true,\"content\":[{\"body\":\"Hello from the typical session\"}]}],\"accounts\":[$ACCOUNT],\"schedule_now\":true}")
 echo "$POST_ANSWER"
 POST=$(echo "$POST_ANSWER" | field uuid)
 
-echo "7. Wait until it is published"
+echo "6. Wait until it is published"
 STATUS=$(echo "$POST_ANSWER" | field status)
 for _ in $(seq 1 60); do
   [ "$STATUS" = published ] || [ "$STATUS" = failed ] && break
@@ -66,7 +60,7 @@ for _ in $(seq 1 60); do
 done
 echo "status: $STATUS"
 
-echo "8. What happened to it, oldest first"
+echo "7. What happened to it, oldest first"
 api GET "/api/$WORKSPACE/posts/$POST/history"
 echo
 [ "$STATUS" = published ]

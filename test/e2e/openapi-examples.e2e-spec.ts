@@ -104,7 +104,9 @@ describe('the OpenAPI document\'s examples (the built service)', () => {
     const messagesOf = (path: string, method: string, status: string) =>
       examplesOf(paths[path][method].responses[status].content?.['application/json']).map((body) => (body as { message: string }).message);
     expect(messagesOf('/api/{workspaceUuid}/posts/{postUuid}', 'get', '401')).toEqual(['Unauthenticated.']);
-    expect(messagesOf('/api/{workspaceUuid}/posts/{postUuid}', 'delete', '403')).toEqual(['This action is unauthorized.']);
+    const notAMember = 'You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members.';
+    expect(messagesOf('/api/{workspaceUuid}/posts/{postUuid}', 'delete', '403')).toEqual(['This action is unauthorized.', notAMember]);
+    expect(messagesOf('/api/{workspaceUuid}/posts/{postUuid}', 'get', '403')).toEqual([notAMember]);
     expect(messagesOf('/api/{workspaceUuid}/posts/{postUuid}', 'get', '404')).toEqual(['Post not found.', 'Workspace not found.']);
     expect(messagesOf('/api/{workspaceUuid}/webhooks/{id}', 'get', '404')[0]).toBe('Webhook not found.');
     expect(messagesOf('/api/{workspaceUuid}/media/{id}', 'delete', '404')[0]).toBe('Media not found.');

@@ -18,13 +18,16 @@ describe('panel endpoints (the built service)', () => {
   });
   afterAll(() => service?.dispose());
 
-  it('POST /panel/workspaces: 201 {uuid, name, created_at}; GET lists it', async () => {
+  it('POST /panel/workspaces: 201 {uuid, name, created_at, membership}, its creator an admin who may approve; GET lists it', async () => {
     const created = await admin.post('/api/panel/workspaces', { name: 'Acme' });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ uuid: expect.stringMatching(UUID), name: 'Acme', created_at: expect.stringMatching(ISO_UTC) });
+    const { membership, ...workspace } = created.body;
+    expect(workspace).toEqual({ uuid: expect.stringMatching(UUID), name: 'Acme', created_at: expect.stringMatching(ISO_UTC) });
+    expect(membership).toEqual({ workspace_uuid: workspace.uuid, role: 'admin', can_approve: true });
+    expect((await admin.get(`/api/${workspace.uuid}/membership`)).body).toEqual(membership);
     const listed = await admin.get('/api/panel/workspaces');
     expect(listed.status).toBe(200);
-    expect(listed.body.data).toContainEqual(created.body);
+    expect(listed.body.data).toContainEqual(workspace);
   });
 
   it('POST /panel/workspaces without a name: 422', async () => {

@@ -30,10 +30,11 @@ describe('docs/typical-session.sh (the built service)', () => {
     await receiver?.close();
   });
 
-  it('adds the admin as a member who may approve, so that the post is scheduled (not needs_approval) and published', () => {
-    expect(output).toContain('{"user_id":1,"role":"admin","can_approve":true}');
-    expect(output).toMatch(/"can_approve":true/);
-    const created = JSON.parse(output.split('\n6. Create a post and schedule it now\n')[1].split('\n')[0]);
+  it('creates a workspace whose admin, the caller, may approve, so that the post is scheduled (not needs_approval) and published', () => {
+    const workspace = JSON.parse(output.split('\n2. Create a workspace: you are its admin and may approve posts (its membership says so)\n')[1].split('\n')[0]);
+    expect(workspace.membership).toEqual({ workspace_uuid: workspace.uuid, role: 'admin', can_approve: true });
+    expect(output).toContain('role: admin, may approve: true');
+    const created = JSON.parse(output.split('\n5. Create a post and schedule it now\n')[1].split('\n')[0]);
     expect(created).toMatchObject({ status: 'scheduled', uuid: expect.any(String) });
     expect(output).toContain('status: published');
     expect(output).toMatch(/"type":"post.published"/);
@@ -41,13 +42,13 @@ describe('docs/typical-session.sh (the built service)', () => {
 
   it('leaves what it made in the service: the workspace, its sandbox account, webhook and published post', async () => {
     const admin = new ApiClient(service.baseUrl, service.adminToken);
-    const workspace = JSON.parse(output.split('\n2. Create a workspace\n')[1].split('\n')[0]).uuid as string;
+    const workspace = JSON.parse(output.split('\n2. Create a workspace: you are its admin and may approve posts (its membership says so)\n')[1].split('\n')[0]).uuid as string;
     expect((await admin.get(`/api/${workspace}/accounts`)).body.data).toEqual([expect.objectContaining({ provider: 'sandbox', name: 'Acme Sandbox' })]);
     expect((await admin.get(`/api/${workspace}/posts`)).body.data).toEqual([expect.objectContaining({ status: 'published' })]);
   });
 
   it('the webhook received post.scheduled and post.published, signed with the secret the script was given', async () => {
-    const secret = JSON.parse(output.split('\n5. Register a webhook')[1].split('\n')[1]).secret as string;
+    const secret = JSON.parse(output.split('\n4. Register a webhook')[1].split('\n')[1]).secret as string;
     const events = await receiver.waitFor(
       (received) => {
         const names = received.map((request) => request.event);

@@ -10,7 +10,6 @@ describe('gateway: account pictures (SQLite)', () => {
   beforeAll(async () => {
     gateway = await startGatewayTestApp();
     workspace = (await gateway.call('POST', '/api/panel/workspaces', { body: { name: 'Pictures' } })).body.uuid;
-    await gateway.call('POST', `/api/panel/workspaces/${workspace}/members`, { body: { user_id: 1, role: 'admin', can_approve: true } });
   });
   afterAll(() => gateway?.dispose());
 

@@ -16,7 +16,6 @@ describe('gateway: Idempotency-Key on routes that answer a secret (SQLite)', () 
   beforeAll(async () => {
     gateway = await startGatewayTestApp();
     workspace = (await gateway.call('POST', '/api/panel/workspaces', { body: { name: 'Acme' } })).body.uuid;
-    await gateway.call('POST', `/api/panel/workspaces/${workspace}/members`, { body: { user_id: 1, role: 'admin', can_approve: true } });
     const expiresAt = new Date(Date.now() + 3_600_000).toISOString();
     const issued = await gateway.call('POST', '/api/me/tokens', { body: { name: 'short-lived', expires_at: expiresAt } });
     expect(issued.status).toBe(201);

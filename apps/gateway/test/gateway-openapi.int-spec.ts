@@ -1,3 +1,4 @@
+import { PostBodyFields } from '@app/domain';
 import { GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
 
 jest.setTimeout(30_000);
@@ -109,14 +110,13 @@ describe('gateway: the OpenAPI document (SQLite)', () => {
     }
   });
 
-  it('errors carry the contract bodies: 403 on the panel and on workspace writes, 404 on workspace routes', () => {
+  it('errors carry the contract bodies: 403 on the panel and on workspace routes, 404 on workspace routes', () => {
     for (const operation of apiOperations) {
       const { responses } = operation.spec;
       const panel = operation.path.startsWith('/api/panel/');
       // The caller's own resources: any signed-in user, no workspace.
       const own = operation.path === '/api/me' || operation.path.startsWith('/api/me/');
-      const write = !['get', 'head'].includes(operation.method);
-      const expected = own ? [] : [...(panel || write ? ['403'] : []), ...(panel ? [] : ['404'])];
+      const expected = own ? [] : ['403', ...(panel ? [] : ['404'])];
       for (const status of expected) expect({ operation: label(operation), status, has: status in responses }).toEqual({ operation: label(operation), status, has: true });
       for (const [status, response] of Object.entries(responses as Record<string, Json>)) {
         if (!/^[45]/.test(status)) continue;
@@ -129,6 +129,23 @@ describe('gateway: the OpenAPI document (SQLite)', () => {
     );
     const post = doc.paths['/api/{workspaceUuid}/posts'].post.responses;
     expect(Object.keys(post)).toEqual(expect.arrayContaining(['201', '400', '401', '403', '404', '422', '429', '503']));
+  });
+
+  it('gives the 403 of a workspace route the examples of both refusals: a viewer who writes, a panel admin who is not a member', () => {
+    const notAMember = 'You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members.';
+    const messagesOf = (response: Json) => Object.values(response.content['application/json'].examples).map((example: Json) => example.value.message);
+    expect(messagesOf(doc.paths['/api/{workspaceUuid}/posts'].get.responses['403'])).toEqual([notAMember]);
+    expect(messagesOf(doc.paths['/api/{workspaceUuid}/posts'].post.responses['403'])).toEqual(['This action is unauthorized.', notAMember]);
+    expect(messagesOf(doc.paths['/api/panel/users'].get.responses['403'])).toEqual(['This action is unauthorized.']);
+  });
+
+  it('describes the post body with the fields the API recognizes, and the creation of a workspace with its creator\'s membership', () => {
+    const body = resolve(doc.paths['/api/{workspaceUuid}/posts'].post.requestBody.content['application/json'].schema);
+    expect(Object.keys(body.properties).sort()).toEqual([...PostBodyFields.post].sort());
+    expect(Object.keys(resolve(body.properties.versions.items).properties).sort()).toEqual([...PostBodyFields.version].sort());
+    const created = resolve(schemaOf(doc.paths['/api/panel/workspaces'].post.responses['201']));
+    const membership = created.properties.membership.allOf?.[0] ?? created.properties.membership;
+    expect(Object.keys(resolve(membership).properties).sort()).toEqual(['can_approve', 'role', 'workspace_uuid']);
   });
 
   it('describes the Post resource, the post page and its query', () => {
@@ -203,7 +220,8 @@ describe('gateway: the OpenAPI document (SQLite)', () => {
     expect((await gateway.call('DELETE', `/api/me/tokens/${own.id}`, { token: token.token })).status).toBe(204);
     expect((await gateway.call('DELETE', `/api/panel/tokens/${token.id}`)).status).toBe(204);
     await answered('DELETE', `/api/panel/tokens/${token.id}`, '404');
-    await answered('POST', `/api/panel/workspaces/${workspace.uuid}/members`, '201', { user_id: 1, role: 'admin', can_approve: true });
+    await answered('GET', `/api/${workspace.uuid}/membership`, '200');
+    await answered('POST', `/api/panel/workspaces/${workspace.uuid}/members`, '201', { user_id: user.id, role: 'viewer' });
     const account = await answered('POST', `/api/${workspace.uuid}/accounts`, '201', { provider: 'sandbox', name: 'Sandbox' });
     await answered('GET', `/api/${workspace.uuid}/accounts`, '200');
     const post = await answered('POST', `/api/${workspace.uuid}/posts`, '201', {

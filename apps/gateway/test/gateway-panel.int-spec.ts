@@ -9,12 +9,14 @@ describe('gateway: panel endpoints (SQLite)', () => {
   beforeAll(async () => (gateway = await startGatewayTestApp()));
   afterAll(() => gateway?.dispose());
 
-  it('creates and lists workspaces', async () => {
+  it('creates workspaces, with their creator as admin member, and lists them', async () => {
     const created = await gateway.call('POST', '/api/panel/workspaces', { body: { name: ' Acme ' } });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ uuid: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Acme', created_at: expect.stringMatching(ISO_UTC) });
+    const { membership, ...workspace } = created.body;
+    expect(workspace).toEqual({ uuid: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Acme', created_at: expect.stringMatching(ISO_UTC) });
+    expect(membership).toEqual({ workspace_uuid: workspace.uuid, role: 'admin', can_approve: true });
     const listed = await gateway.call('GET', '/api/panel/workspaces');
-    expect(listed).toMatchObject({ status: 200, body: { data: [created.body] } });
+    expect(listed).toMatchObject({ status: 200, body: { data: [workspace] } });
   });
 
   it.each([
@@ -105,10 +107,10 @@ describe('gateway: panel endpoints (SQLite)', () => {
     expect(await gateway.call('GET', '/api/panel/webhooks/x')).toMatchObject({ status: 404, body: { message: 'Webhook not found.' } });
 
     expect(gateway.services.calls.slice(before)).toEqual([
-      { method: 'webhooks.list', payload: { scope: { system: true }, showSecret: true } },
+      { method: 'webhooks.list', payload: { scope: { system: true }, showSecret: true, showUrl: true } },
       { method: 'webhooks.create', payload: { scope: { system: true }, input: { url: 'https://example.com/h', events: ['post.published'], secret: null, active: true } } },
       { method: 'webhooks.update', payload: { scope: { system: true }, webhookId: 2, input: { active: false } } },
-      { method: 'webhooks.get', payload: { scope: { system: true }, webhookId: 2, showSecret: true } },
+      { method: 'webhooks.get', payload: { scope: { system: true }, webhookId: 2, showSecret: true, showUrl: true } },
       { method: 'webhooks.deliveries.list', payload: { scope: { system: true }, webhookId: 2, limit: 5 } },
       { method: 'webhooks.deliveries.resend', payload: { scope: { system: true }, webhookId: 2, deliveryId: 'd-1' } },
       { method: 'webhooks.delete', payload: { scope: { system: true }, webhookId: 2 } },

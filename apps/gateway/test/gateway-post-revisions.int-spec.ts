@@ -16,7 +16,6 @@ describe('gateway: post revisions, ETag and If-Match (SQLite, over the post-serv
   beforeAll(async () => {
     gateway = await startGatewayTestApp();
     workspace = (await gateway.call('POST', '/api/panel/workspaces', { body: { name: 'Acme' } })).body.uuid;
-    await gateway.call('POST', `/api/panel/workspaces/${workspace}/members`, { body: { user_id: 1, role: 'admin', can_approve: true } });
     accountId = (await gateway.call('POST', `/api/${workspace}/accounts`, { body: { provider: 'sandbox', name: 'Acme', username: 'acme' } })).body.id;
     const user = (await gateway.call('POST', '/api/panel/users', { body: { name: 'W', email: 'w@example.com' } })).body;
     await gateway.call('POST', `/api/panel/workspaces/${workspace}/members`, { body: { user_id: user.id, role: 'member' } });

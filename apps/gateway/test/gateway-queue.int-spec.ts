@@ -27,7 +27,6 @@ describe('gateway: the posting queue (SQLite)', () => {
   beforeAll(async () => {
     gateway = await startGatewayTestApp();
     workspace = (await gateway.call('POST', '/api/panel/workspaces', { body: { name: 'Queue' } })).body.uuid;
-    await gateway.call('POST', `/api/panel/workspaces/${workspace}/members`, { body: { user_id: 1, role: 'admin', can_approve: true } });
     accountId = (await gateway.call('POST', `/api/${workspace}/accounts`, { body: { provider: 'sandbox', name: 'Acme' } })).body.id;
     for (const role of ['member', 'viewer'] as const) {
       const user = (await gateway.call('POST', '/api/panel/users', { body: { name: role, email: `${role}@queue.test` } })).body;

@@ -18,7 +18,6 @@ describe('gateway: review notes on posts (SQLite)', () => {
   beforeAll(async () => {
     gateway = await startGatewayTestApp();
     workspace = (await gateway.call('POST', '/api/panel/workspaces', { body: { name: 'Notes' } })).body.uuid;
-    await gateway.call('POST', `/api/panel/workspaces/${workspace}/members`, { body: { user_id: 1, role: 'admin', can_approve: true } });
     const accountId = (await gateway.call('POST', `/api/${workspace}/accounts`, { body: { provider: 'sandbox', name: 'Acme' } })).body.id;
     for (const role of ['member', 'viewer', 'outsider'] as const) {
       const user = (await gateway.call('POST', '/api/panel/users', { body: { name: `The ${role}`, email: `${role}@notes.test` } })).body;

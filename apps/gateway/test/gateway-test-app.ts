@@ -128,9 +128,7 @@ function safeJson(text: string): unknown {
 /** The gateway's and the post-service's modules over the test infrastructure. */
 class GatewayUnderTest {}
 
-/** A new workspace whose admin (and approver) is the bootstrap admin; returns its uuid. */
+/** A new workspace whose admin (and approver) is the bootstrap admin, who creates it; returns its uuid. */
 export async function adminWorkspace(gateway: GatewayTestApp, name: string): Promise<string> {
-  const workspace = (await gateway.call('POST', '/api/panel/workspaces', { body: { name } })).body.uuid;
-  await gateway.call('POST', `/api/panel/workspaces/${workspace}/members`, { body: { user_id: 1, role: 'admin', can_approve: true } });
-  return workspace;
+  return (await gateway.call('POST', '/api/panel/workspaces', { body: { name } })).body.uuid;
 }

@@ -20,7 +20,6 @@ describe('gateway: renaming and deleting workspaces on the panel (SQLite)', () =
   /** A workspace with the admin (approver) and Mia as members and a sandbox account. */
   async function workspaceWithAccount(name: string): Promise<{ uuid: string; accountId: number }> {
     const uuid = (await gateway.call('POST', '/api/panel/workspaces', { body: { name } })).body.uuid;
-    await gateway.call('POST', `/api/panel/workspaces/${uuid}/members`, { body: { user_id: 1, role: 'admin', can_approve: true } });
     await gateway.call('POST', `/api/panel/workspaces/${uuid}/members`, { body: { user_id: member.id, role: 'member', can_approve: false } });
     const accountId = (await gateway.call('POST', `/api/${uuid}/accounts`, { body: { provider: 'sandbox', name: 'Acme' } })).body.id;
     return { uuid, accountId };

@@ -20,7 +20,6 @@ describe('gateway: workspace access and accounts (SQLite)', () => {
   beforeAll(async () => {
     gateway = await startGatewayTestApp();
     workspace = (await gateway.call('POST', '/api/panel/workspaces', { body: { name: 'Acme' } })).body.uuid;
-    await gateway.call('POST', `/api/panel/workspaces/${workspace}/members`, { body: { user_id: 1, role: 'admin', can_approve: true } });
     const viewerUser = await userWithToken('viewer@example.com');
     await gateway.call('POST', `/api/panel/workspaces/${workspace}/members`, { body: { user_id: viewerUser.id, role: 'viewer' } });
     viewer = viewerUser.token;
@@ -50,10 +49,13 @@ describe('gateway: workspace access and accounts (SQLite)', () => {
     }
   });
 
-  it('a panel admin who is not a member does not see the workspace either', async () => {
+  it('a panel admin who is not a member is told how to become one (403), not that the workspace does not exist', async () => {
     const admin = (await gateway.call('POST', '/api/panel/users', { body: { name: 'A2', email: 'a2@example.com', is_admin: true } })).body;
     const token = (await gateway.call('POST', `/api/panel/users/${admin.id}/tokens`, { body: { name: 't' } })).body.token;
-    expect(await gateway.call('GET', `/api/${workspace}/accounts`, { token })).toMatchObject({ status: 404, body: NOT_FOUND });
+    expect(await gateway.call('GET', `/api/${workspace}/accounts`, { token })).toMatchObject({
+      status: 403,
+      body: { message: `You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/${workspace}/members.` },
+    });
   });
 
   it('connects an account through the publisher first; credentials never reach the gateway', async () => {

@@ -81,7 +81,7 @@ export interface paths {
         /** List workspaces */
         get: operations["ListWorkspacesController_list"];
         put?: never;
-        /** Create a workspace */
+        /** Create a workspace, with its creator as its admin (who may approve posts) */
         post: operations["CreateWorkspaceController_create"];
         delete?: never;
         options?: never;
@@ -948,6 +948,26 @@ export interface components {
             /** @example Acme */
             name: string;
         };
+        OwnMembershipDoc: {
+            /** Format: uuid */
+            workspace_uuid: string;
+            /**
+             * @description admin: manages webhooks too; member: posts and accounts; viewer: reads
+             * @enum {string}
+             */
+            role: "admin" | "member" | "viewer";
+            can_approve: boolean;
+        };
+        CreatedWorkspace: {
+            /** Format: uuid */
+            uuid: string;
+            /** @example Acme */
+            name: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description the rights of its creator, now its first member: role admin, can_approve true */
+            membership: components["schemas"]["OwnMembershipDoc"];
+        };
         RenameWorkspaceDto: {
             /** @example Acme Europe */
             name: string;
@@ -1397,16 +1417,6 @@ export interface components {
             /** @description replayable dead letters still pending (a request replays at most 1000; call again) */
             remaining: number;
         };
-        OwnMembershipDoc: {
-            /** Format: uuid */
-            workspace_uuid: string;
-            /**
-             * @description admin: manages webhooks too; member: posts and accounts; viewer: reads
-             * @enum {string}
-             */
-            role: "admin" | "member" | "viewer";
-            can_approve: boolean;
-        };
         Account: {
             /** @example 1 */
             id: number;
@@ -1499,6 +1509,7 @@ export interface components {
         };
         /** @enum {string} */
         PostStatus: "draft" | "needs_approval" | "scheduled" | "publishing" | "published" | "failed";
+        /** @description a content item: body and media, no other field */
         PostContent: {
             /** @example Hello, world */
             body: string;
@@ -1637,6 +1648,7 @@ export interface components {
              */
             failed: number;
         };
+        /** @description a version: account_id, is_original, content and options, no other field */
         PostVersionInput: {
             /**
              * @description 0 for the original; otherwise the account this version is written for
@@ -1663,6 +1675,7 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** @description the body of a post create or update. A field the API does not know (at the top, in a version or in a content item) is refused under its path: "The scheduleNow field is not recognized. Did you mean schedule_now?" (the known field is named when it is one edit, or a change of case or separators, away). */
         PostBody: {
             /** @description no text anywhere in the body may hold a NUL character */
             versions: components["schemas"]["PostVersionInput"][];
@@ -2127,12 +2140,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description the workspace; its creator is its first member, an admin with can_approve, as `membership` says */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Workspace"];
+                    "application/json": components["schemas"]["CreatedWorkspace"];
                 };
             };
             /** @description The body is not JSON: "The request body is not valid JSON." */
@@ -4247,7 +4261,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The workspace does not exist, or the caller is not a member of it: "Workspace not found." */
+            /** @description The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found." */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4298,7 +4321,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The workspace does not exist, or the caller is not a member of it: "Workspace not found." */
+            /** @description The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found." */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4365,7 +4397,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized." */
+            /** @description The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized." The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4374,7 +4406,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The workspace does not exist, or the caller is not a member of it: "Workspace not found." */
+            /** @description The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found." */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4467,7 +4499,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized." */
+            /** @description The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized." The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4476,7 +4508,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The workspace does not exist, or the caller is not a member of it: "Workspace not found." */
+            /** @description The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found." */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4564,7 +4596,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized." */
+            /** @description The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized." The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4576,7 +4608,7 @@ export interface operations {
             /**
              * @description No account of the workspace has this id: "Account not found."
              *
-             *     The workspace does not exist, or the caller is not a member of it: "Workspace not found."
+             *     The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found."
              */
             404: {
                 headers: {
@@ -4656,7 +4688,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized." */
+            /** @description The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized." The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4668,7 +4700,7 @@ export interface operations {
             /**
              * @description No account of the workspace has this id: "Account not found."
              *
-             *     The workspace does not exist, or the caller is not a member of it: "Workspace not found."
+             *     The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found."
              */
             404: {
                 headers: {
@@ -4734,7 +4766,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The workspace does not exist, or the caller is not a member of it: "Workspace not found." */
+            /** @description The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found." */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4822,7 +4863,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized." */
+            /** @description The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized." The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4831,7 +4872,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The workspace does not exist, or the caller is not a member of it: "Workspace not found." */
+            /** @description The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found." */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4849,7 +4890,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid fields, all reported at once: "Validation errors." with `errors`. */
+            /** @description Invalid fields, all reported at once: "Validation errors." with `errors`. A field the API does not know (at the top, in a version or in a content item) is refused under its path: "The scheduleNow field is not recognized. Did you mean schedule_now?" (the known field is named when it is one edit, or a change of case or separators, away). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4909,7 +4950,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The workspace does not exist, or the caller is not a member of it: "Workspace not found." */
+            /** @description The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found." */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4973,10 +5023,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /**
              * @description No post of the workspace has this uuid, or it was deleted: "Post not found."
              *
-             *     The workspace does not exist, or the caller is not a member of it: "Workspace not found."
+             *     The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found."
              */
             404: {
                 headers: {
@@ -5063,7 +5122,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized." */
+            /** @description The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized." The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5075,7 +5134,7 @@ export interface operations {
             /**
              * @description No post of the workspace has this uuid, or it was deleted: "Post not found."
              *
-             *     The workspace does not exist, or the caller is not a member of it: "Workspace not found."
+             *     The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found."
              */
             404: {
                 headers: {
@@ -5103,7 +5162,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid fields, all reported at once: "Validation errors." with `errors`. */
+            /** @description Invalid fields, all reported at once: "Validation errors." with `errors`. A field the API does not know (at the top, in a version or in a content item) is refused under its path: "The scheduleNow field is not recognized. Did you mean schedule_now?" (the known field is named when it is one edit, or a change of case or separators, away). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5180,7 +5239,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized." */
+            /** @description The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized." The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5192,7 +5251,7 @@ export interface operations {
             /**
              * @description No post of the workspace has this uuid, or it was deleted: "Post not found."
              *
-             *     The workspace does not exist, or the caller is not a member of it: "Workspace not found."
+             *     The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found."
              */
             404: {
                 headers: {
@@ -5264,10 +5323,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /**
              * @description No post of the workspace has this uuid, or it was deleted: "Post not found."
              *
-             *     The workspace does not exist, or the caller is not a member of it: "Workspace not found."
+             *     The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found."
              */
             404: {
                 headers: {
@@ -5345,7 +5413,7 @@ export interface operations {
             /**
              * @description The caller may not approve posts in this workspace (no can_approve): "This action is unauthorized."
              *
-             *     The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized."
+             *     The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized." The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid)
              */
             403: {
                 headers: {
@@ -5358,7 +5426,7 @@ export interface operations {
             /**
              * @description No post of the workspace has this uuid, or it was deleted: "Post not found."
              *
-             *     The workspace does not exist, or the caller is not a member of it: "Workspace not found."
+             *     The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found."
              */
             404: {
                 headers: {
@@ -5431,10 +5499,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /**
              * @description No post of the workspace has this uuid, or it was deleted: "Post not found."
              *
-             *     The workspace does not exist, or the caller is not a member of it: "Workspace not found."
+             *     The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found."
              */
             404: {
                 headers: {
@@ -5504,7 +5581,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized." */
+            /** @description The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized." The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5516,7 +5593,7 @@ export interface operations {
             /**
              * @description No post of the workspace has this uuid, or it was deleted: "Post not found."
              *
-             *     The workspace does not exist, or the caller is not a member of it: "Workspace not found."
+             *     The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found."
              */
             404: {
                 headers: {
@@ -5586,7 +5663,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The workspace does not exist, or the caller is not a member of it: "Workspace not found." */
+            /** @description The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found." */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5665,7 +5751,7 @@ export interface operations {
             /**
              * @description The caller is not an admin of the workspace: "This action is unauthorized."
              *
-             *     The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized."
+             *     The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized." The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid)
              */
             403: {
                 headers: {
@@ -5675,7 +5761,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The workspace does not exist, or the caller is not a member of it: "Workspace not found." */
+            /** @description The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found." */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5755,10 +5841,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /**
              * @description No webhook in this scope has this id: "Webhook not found."
              *
-             *     The workspace does not exist, or the caller is not a member of it: "Workspace not found."
+             *     The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found."
              */
             404: {
                 headers: {
@@ -5838,7 +5933,7 @@ export interface operations {
             /**
              * @description The caller is not an admin of the workspace: "This action is unauthorized."
              *
-             *     The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized."
+             *     The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized." The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid)
              */
             403: {
                 headers: {
@@ -5851,7 +5946,7 @@ export interface operations {
             /**
              * @description No webhook in this scope has this id: "Webhook not found."
              *
-             *     The workspace does not exist, or the caller is not a member of it: "Workspace not found."
+             *     The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found."
              */
             404: {
                 headers: {
@@ -5934,7 +6029,7 @@ export interface operations {
             /**
              * @description The caller is not an admin of the workspace: "This action is unauthorized."
              *
-             *     The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized."
+             *     The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized." The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid)
              */
             403: {
                 headers: {
@@ -5947,7 +6042,7 @@ export interface operations {
             /**
              * @description No webhook in this scope has this id: "Webhook not found."
              *
-             *     The workspace does not exist, or the caller is not a member of it: "Workspace not found."
+             *     The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found."
              */
             404: {
                 headers: {
@@ -6022,10 +6117,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /**
              * @description No webhook in this scope has this id: "Webhook not found."
              *
-             *     The workspace does not exist, or the caller is not a member of it: "Workspace not found."
+             *     The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found."
              */
             404: {
                 headers: {
@@ -6106,7 +6210,7 @@ export interface operations {
             /**
              * @description The caller is not an admin of the workspace: "This action is unauthorized."
              *
-             *     The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized."
+             *     The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized." The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid)
              */
             403: {
                 headers: {
@@ -6121,7 +6225,7 @@ export interface operations {
              *
              *     The webhook has no such delivery: "Delivery not found."
              *
-             *     The workspace does not exist, or the caller is not a member of it: "Workspace not found."
+             *     The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found."
              */
             404: {
                 headers: {
@@ -6201,7 +6305,7 @@ export interface operations {
             /**
              * @description The caller is not an admin of the workspace: "This action is unauthorized."
              *
-             *     The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized."
+             *     The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized." The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid)
              */
             403: {
                 headers: {
@@ -6214,7 +6318,7 @@ export interface operations {
             /**
              * @description No webhook in this scope has this id: "Webhook not found."
              *
-             *     The workspace does not exist, or the caller is not a member of it: "Workspace not found."
+             *     The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found."
              */
             404: {
                 headers: {
@@ -6315,7 +6419,7 @@ export interface operations {
             /**
              * @description The caller is not an admin of the workspace: "This action is unauthorized."
              *
-             *     The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized."
+             *     The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized." The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid)
              */
             403: {
                 headers: {
@@ -6328,7 +6432,7 @@ export interface operations {
             /**
              * @description No webhook in this scope has this id: "Webhook not found."
              *
-             *     The workspace does not exist, or the caller is not a member of it: "Workspace not found."
+             *     The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found."
              */
             404: {
                 headers: {
@@ -6429,7 +6533,7 @@ export interface operations {
             /**
              * @description The caller is not an admin of the workspace: "This action is unauthorized."
              *
-             *     The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized."
+             *     The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized." The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid)
              */
             403: {
                 headers: {
@@ -6442,7 +6546,7 @@ export interface operations {
             /**
              * @description No webhook in this scope has this id: "Webhook not found."
              *
-             *     The workspace does not exist, or the caller is not a member of it: "Workspace not found."
+             *     The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found."
              */
             404: {
                 headers: {
@@ -6522,7 +6626,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The workspace does not exist, or the caller is not a member of it: "Workspace not found." */
+            /** @description The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found." */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6589,7 +6702,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized." */
+            /** @description The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized." The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6598,7 +6711,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The workspace does not exist, or the caller is not a member of it: "Workspace not found." */
+            /** @description The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found." */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6678,10 +6791,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /**
              * @description No media of the workspace has this id: "Media not found."
              *
-             *     The workspace does not exist, or the caller is not a member of it: "Workspace not found."
+             *     The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found."
              */
             404: {
                 headers: {
@@ -6734,7 +6856,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized." */
+            /** @description The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized." The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6746,7 +6868,7 @@ export interface operations {
             /**
              * @description No media of the workspace has this id: "Media not found."
              *
-             *     The workspace does not exist, or the caller is not a member of it: "Workspace not found."
+             *     The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found."
              */
             404: {
                 headers: {
@@ -6808,7 +6930,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The workspace does not exist, or the caller is not a member of it: "Workspace not found." */
+            /** @description The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found." */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6876,7 +7007,7 @@ export interface operations {
             /**
              * @description The caller is not an admin of the workspace: "This action is unauthorized."
              *
-             *     The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized."
+             *     The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized." The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid)
              */
             403: {
                 headers: {
@@ -6886,7 +7017,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The workspace does not exist, or the caller is not a member of it: "Workspace not found." */
+            /** @description The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found." */
             404: {
                 headers: {
                     [name: string]: unknown;

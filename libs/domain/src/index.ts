@@ -9,5 +9,6 @@ export * from './post/evolve';
 export * from './fields/field-errors';
 export * from './fields/field-messages';
 export * from './fields/invalid-characters';
+export * from './fields/unknown-fields';
 export * from './post/body';
 export * from './queue';

@@ -63,17 +63,14 @@ describeWithBrowser('dashboard in a browser (the built service, Chromium)', () =
     expect(cookie).toEqual(expect.objectContaining({ name: 'sps_session', httpOnly: true, sameSite: 'Strict', path: '/' }));
   });
 
-  it('panel: creates a workspace and makes the signed-in admin its admin; the switcher offers it', async () => {
+  it('panel: creates a workspace, which makes the signed-in admin its admin and approver; the switcher offers it', async () => {
     await openFromNavigation(page, 'Panel');
     await page.getByLabel('Workspace name').fill('Acme');
     await page.getByRole('button', { name: 'Create workspace' }).click();
-    await page.getByRole('status').filter({ hasText: 'Workspace created.' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Workspace Acme created: you are its admin and may approve its posts.' }).waitFor();
     await page.getByLabel('Members of workspace').selectOption({ label: 'Acme' });
-    await page.getByLabel('Role', { exact: true }).selectOption('admin');
-    await page.getByLabel('Can approve', { exact: true }).check();
-    await page.getByRole('button', { name: 'Add member' }).click();
-    await page.getByRole('status').filter({ hasText: 'Member added' }).waitFor();
-    await page.getByRole('combobox', { name: 'Role of Admin' }).waitFor();
+    await expect(page.getByRole('combobox', { name: 'Role of Admin' }).inputValue()).resolves.toBe('admin');
+    await expect(page.getByRole('checkbox', { name: 'Admin may approve posts' }).isChecked()).resolves.toBe(true);
     workspace = (await api.get('/api/panel/workspaces')).body.data.find((candidate: { name: string }) => candidate.name === 'Acme').uuid;
     await page.getByLabel('Workspace', { exact: true }).selectOption({ label: 'Acme' });
   });

@@ -136,8 +136,14 @@ describeWithBrowser('dashboard panel in a browser (the built service, Chromium)'
     const selfName = (await admin.get('/api/panel/users')).body.data.find((user: { id: number }) => user.id === self.user_id).name;
     await users.getByRole('row').filter({ hasText: 'carl@example.com' }).waitFor();
     expect(await users.getByRole('button', { name: `Delete ${selfName}`, exact: true }).count()).toBe(0);
-    await addMember(admin, acme, carl.id, 'member', false);
-    expect((await carl.api.get('/api/me')).status).toBe(200);
+    // Through the form: a user is added with a role.
+    const adding = members().getByRole('form', { name: 'Add a member to Acme' });
+    await adding.getByLabel('User').selectOption({ label: 'carl (carl@example.com)' });
+    await adding.getByLabel('Role', { exact: true }).selectOption('member');
+    await adding.getByRole('button', { name: 'Add member' }).click();
+    await status('Member added to Acme (or their role changed).').waitFor();
+    await members().getByRole('row').filter({ hasText: 'carl@example.com' }).waitFor();
+    expect((await carl.api.get(`/api/${acme}/membership`)).body).toMatchObject({ role: 'member', can_approve: false });
 
     const asked = acceptNextDialog();
     await users.getByRole('button', { name: 'Delete carl', exact: true }).click();

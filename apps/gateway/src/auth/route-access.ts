@@ -32,7 +32,7 @@ export const WorkspaceRoute = (tag: string) =>
     ApiUuidParam('workspaceUuid', 'a workspace the caller is a member of'),
     ApiErrorResponsesOfEachRoute((httpMethod) => ({
       401: Failures.unauthenticated,
-      ...(READ_METHODS.has(httpMethod) ? {} : { 403: Failures.viewer }),
+      403: READ_METHODS.has(httpMethod) ? Failures.notAMember : `${Failures.viewer} ${Failures.notAMember}`,
       404: Failures.workspaceNotFound,
       429: Failures.rateLimited,
     })),

@@ -54,11 +54,12 @@ interface Request {
  * with their Brotli and gzip versions:
  * a path is looked up among the files that exist, never joined onto the disk. Any other path under
  * /app without a file extension is a page of the single-page app (a deep link): index.html answers.
- * Only /app is served; /api keeps its JSON answers, a 404 included.
+ * Only /app is served; /api keeps its JSON answers, a 404 included. `GET /` redirects to /app.
  */
 export function serveDashboard(app: NestFastifyApplication, dir = CANDIDATE_DIRS.find((candidate) => existsSync(join(candidate, 'index.html')))): void {
   const fastify = app.getHttpAdapter().getInstance();
   const logger = new Logger('Gateway');
+  fastify.get('/', (_request, reply) => reply.redirect(DASHBOARD_PATH, 302));
   if (!dir) {
     logger.warn('The dashboard is not built (npm run build); /app answers 503');
     fastify.get(DASHBOARD_PATH, (_request, reply) => notBuilt(reply));

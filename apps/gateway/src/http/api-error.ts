@@ -28,6 +28,10 @@ export const unauthenticated = (tokenSent = false): ApiError =>
   });
 export const unauthorized = (): ApiError => new ApiError(403, Messages.unauthorized);
 export const workspaceNotFound = (): ApiError => new ApiError(404, Messages.workspaceNotFound);
+/** How a panel admin who is not a member of an existing workspace is told to become one; `{uuid}` stands for the workspace's. */
+export const NOT_A_MEMBER = 'You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members.';
+/** 403 to a panel admin on the routes of an existing workspace they are not a member of, naming its uuid in the path to use. */
+export const notAMember = (workspaceUuid: string): ApiError => new ApiError(403, NOT_A_MEMBER.replace('{uuid}', workspaceUuid));
 export const notFound = (message: string): ApiError => new ApiError(404, message);
 export const badRequest = (message: string): ApiError => new ApiError(400, message);
 export const validationFailed = (errors: FieldErrors): ApiError => new ApiError(422, Messages.validation, errors);

@@ -1,17 +1,21 @@
 /** Field path (dot notation) -> messages, as in the 422 body of the product contract. */
 export type FieldErrors = Record<string, string[]>;
 
-/** Collects every failing field of a body, so that all are reported at once. */
+/**
+ * Collects every failing field of a body, so that all are reported at once. A field is any key a
+ * body may hold (`constructor` and `__proto__` too): each is kept as an own property.
+ */
 export class FieldErrorBag {
   private readonly errors: FieldErrors = {};
 
   add(field: string, message: string): void {
-    const messages = (this.errors[field] ??= []);
+    if (!this.has(field)) Object.defineProperty(this.errors, field, { value: [], enumerable: true, writable: true, configurable: true });
+    const messages = this.errors[field];
     if (!messages.includes(message)) messages.push(message);
   }
 
   has(field: string): boolean {
-    return field in this.errors;
+    return Object.hasOwn(this.errors, field);
   }
 
   get isEmpty(): boolean {

@@ -22,6 +22,8 @@ export const FieldMessages = {
   url: (field: string) => `The ${field} field must be a valid URL.`,
   date: (field: string) => `The ${field} field must be a valid date.`,
   dateAfterNow: (field: string) => `The ${field} field must be a date after now.`,
+  /** A field the body may not hold, with the known one it most likely meant (`The scheduleNow field is not recognized. Did you mean schedule_now?`). */
+  notRecognized: (field: string, meant?: string) => `The ${field} field is not recognized.${meant === undefined ? '' : ` Did you mean ${meant}?`}`,
   /** Named by the path's last segment, as the contract says. */
   invalidCharacters: (path: string) => `The ${lastSegment(path)} field contains invalid characters.`,
 } as const;

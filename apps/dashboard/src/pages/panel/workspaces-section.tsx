@@ -5,7 +5,7 @@ import { FieldMessages, Loading, Notice, Section, useAction } from '../../compon
 import { useDashboard } from '../../session';
 import { formatInZone } from '../../time';
 
-/** Workspaces: create, rename in place, delete (after confirming; the API refuses while a post may still publish). */
+/** Workspaces: create (its creator becomes its admin, who may approve), rename in place, delete (after confirming; the API refuses while a post may still publish). */
 export function WorkspacesSection({ workspaces, error, onChanged }: { workspaces: Workspace[] | null; error: string | null; onChanged(): void }) {
   const { timeZone } = useDashboard();
   const [name, setName] = useState('');
@@ -15,8 +15,10 @@ export function WorkspacesSection({ workspaces, error, onChanged }: { workspaces
 
   const submitCreate = async (event: Event) => {
     event.preventDefault();
-    const created = await create.run(() => answer(api.POST('/api/panel/workspaces', { body: { name: name.trim() } })), 'Workspace created.');
+    const created = await create.run(() => answer(api.POST('/api/panel/workspaces', { body: { name: name.trim() } })));
     if (created) {
+      const { role, can_approve } = created.membership;
+      create.setDone(`Workspace ${created.name} created: you are its ${role}${can_approve ? ' and may approve its posts' : ''}.`);
       setName('');
       onChanged();
     }

@@ -42,4 +42,9 @@ describe('compose drafts', () => {
     expect(savedMessage({ ...post, status: 'needs_approval' }, 'UTC')).toBe(`Post saved for 2099-01-02 09:00 (UTC). ${APPROVAL_EXPLAINED}`);
     expect(savedMessage({ ...post, status: 'draft', scheduled_at: null }, 'UTC')).toBe('Draft saved.');
   });
+
+  it('says what saving a post to publish now did, without a time to name (never "null")', () => {
+    expect(savedMessage({ ...post, scheduled_at: null }, 'UTC')).toBe('Post scheduled to publish as soon as possible.');
+    expect(savedMessage({ ...post, status: 'needs_approval', scheduled_at: null }, 'UTC')).toBe(`Post saved, to publish as soon as it is approved. ${APPROVAL_EXPLAINED}`);
+  });
 });

@@ -6,14 +6,14 @@ export const APPROVAL_EXPLAINED = 'Waiting for approval: a member who may approv
 
 export const statusLabel = (status: PostStatus): string => status.replace('_', ' ');
 
-/** What saving a post did, in words, as the Posts list then says it. */
+/** What saving a post did, in words, as the Posts list then says it; a post without a time (`schedule_now`) goes out as soon as it may. */
 export function savedMessage(post: Post, timeZone: string): string {
   const at = post.scheduled_at ? `${formatInZone(post.scheduled_at, timeZone)} (${timeZone})` : null;
   switch (post.status) {
     case 'scheduled':
-      return `Post scheduled for ${at}.`;
+      return at ? `Post scheduled for ${at}.` : 'Post scheduled to publish as soon as possible.';
     case 'needs_approval':
-      return `Post saved for ${at}. ${APPROVAL_EXPLAINED}`;
+      return `${at ? `Post saved for ${at}.` : 'Post saved, to publish as soon as it is approved.'} ${APPROVAL_EXPLAINED}`;
     case 'draft':
       return at ? `Draft saved (not scheduled; its time ${at} is kept).` : 'Draft saved.';
     default:

@@ -3,6 +3,7 @@ import { METHOD_METADATA } from '@nestjs/common/constants';
 import { ApiBody, ApiResponse } from '@nestjs/swagger';
 import { Messages } from '@app/contracts';
 import { RpcFailures } from '@app/messaging';
+import { NOT_A_MEMBER } from '../api-error';
 import { ErrorBodyDoc, ValidationErrorBodyDoc } from './error-body.doc';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 422 | 429 | 503;
@@ -15,7 +16,8 @@ export const Failures = {
   unauthenticated: `Missing, unknown, revoked or expired token: "${Messages.unauthenticated}"`,
   notAdmin: `The caller is not an admin: "${Messages.unauthorized}"`,
   viewer: `The caller is a viewer of the workspace, and viewers only read: "${Messages.unauthorized}"`,
-  workspaceNotFound: `The workspace does not exist, or the caller is not a member of it: "${Messages.workspaceNotFound}"`,
+  workspaceNotFound: `The workspace does not exist, or the caller is not a member of it (nor a panel admin): "${Messages.workspaceNotFound}"`,
+  notAMember: `The caller is a panel admin but not a member of the workspace: "${NOT_A_MEMBER}" (with the workspace's uuid)`,
   rateLimited: `The token used up its requests of the minute: "${Messages.tooManyAttempts}"; Retry-After says when to come back.`,
   notJson: `The body is not JSON: "${Messages.invalidJson}"`,
   tooLarge: 'The body is over 1 MB: "The request body is too large."',

@@ -9,7 +9,7 @@ interface Operation {
   responses: Record<string, { description?: string; content?: Record<string, Json> }>;
 }
 
-/** The messages a status always answers with, whatever the route. */
+/** The messages a status always answers with, whatever the route (403: unless its description quotes its own). */
 const FIXED_MESSAGES: Record<string, string> = {
   '401': Messages.unauthenticated,
   '403': Messages.unauthorized,
@@ -17,9 +17,9 @@ const FIXED_MESSAGES: Record<string, string> = {
 
 /**
  * Gives every error response of the document (the `{message}` bodies of the contract) examples of
- * what it answers: 401 `Unauthenticated.`, 403 `This action is unauthorized.`, 422 a validation
- * error under a field of the operation, and every other status the messages its description
- * quotes, the route's own first (a 404 of a post: `Post not found.`, then `Workspace not found.`).
+ * what it answers: 401 `Unauthenticated.`, 422 a validation error under a field of the operation,
+ * and every other status the messages its description quotes, the route's own first (a 404 of a
+ * post: `Post not found.`, then `Workspace not found.`); a 403 that quotes none, `This action is unauthorized.`.
  */
 export function withErrorExamples(document: OpenAPIObject): OpenAPIObject {
   for (const pathItem of Object.values(document.paths)) {
@@ -38,11 +38,11 @@ export function withErrorExamples(document: OpenAPIObject): OpenAPIObject {
   return document;
 }
 
-/** The messages of a status: fixed for 401 and 403, else those the description quotes (sentences, not field names). */
+/** The messages of a status: fixed for 401, those the description quotes (sentences, not field names) for the others, and for a 403 that quotes none the fixed one. */
 function messagesOf(status: string, description: string): string[] {
-  if (FIXED_MESSAGES[status]) return [FIXED_MESSAGES[status]];
-  const quoted = [...description.matchAll(/"([A-Z][^"]*[.!?])"/g)].map((match) => match[1]);
-  return [...new Set(quoted)];
+  if (status === '401') return [FIXED_MESSAGES[status]];
+  const quoted = [...new Set([...description.matchAll(/"([A-Z][^"]*[.!?])"/g)].map((match) => match[1]))];
+  return quoted.length === 0 && FIXED_MESSAGES[status] ? [FIXED_MESSAGES[status]] : quoted;
 }
 
 /** A validation error the operation may answer: a required field of its body missing, or a query parameter outside its set. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { AccessCache } from '../../access/access-cache';
 import { GATEWAY_DATABASE, GatewayDatabase } from '../../gateway-migrations';
-import { WorkspaceView, workspaceViewOf } from './workspace-view';
+import { CreatedWorkspaceView, WorkspaceView, workspaceViewOf } from './workspace-view';
 
 /** The workspaces, which own accounts and posts. A deleted one is kept, marked, and found by no method here. */
 @Injectable()
@@ -23,13 +23,19 @@ export class WorkspaceStore {
     return rows.map(workspaceViewOf);
   }
 
-  async create(name: string): Promise<WorkspaceView> {
-    const row = await this.database.db
-      .insertInto('workspaces')
-      .values({ uuid: randomUUID(), name, created_at: new Date() })
-      .returning(['uuid', 'name', 'created_at'])
-      .executeTakeFirstOrThrow();
-    return workspaceViewOf(row);
+  /** A new workspace, with the user who creates it as its first member: an admin who may approve posts. */
+  async create(name: string, creatorUserId: number): Promise<CreatedWorkspaceView> {
+    const rights = { role: 'admin', can_approve: true } as const;
+    const row = await this.database.db.transaction().execute(async (tx) => {
+      const workspace = await tx
+        .insertInto('workspaces')
+        .values({ uuid: randomUUID(), name, created_at: new Date() })
+        .returning(['uuid', 'name', 'created_at'])
+        .executeTakeFirstOrThrow();
+      await tx.insertInto('memberships').values({ workspace_uuid: workspace.uuid, user_id: creatorUserId, ...rights }).execute();
+      return workspace;
+    });
+    return { ...workspaceViewOf(row), membership: { workspace_uuid: row.uuid, ...rights } };
   }
 
   /** The workspace's uuid as stored, or null when there is none with this uuid. */

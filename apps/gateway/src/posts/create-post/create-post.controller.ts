@@ -6,7 +6,7 @@ import { PostCommandSender } from '../post-command-sender';
 import { AuthenticatedUser, CurrentMembership, CurrentUser, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
 import { ApiErrorResponses, ApiJsonBody, Failures } from '../../http/openapi/api-error-responses';
-import { PostBodyDoc } from '../post-body/post-body.doc';
+import { PostBodyDoc, UNKNOWN_FIELD_REFUSED } from '../post-body/post-body.doc';
 import { PostDoc } from '../post.doc';
 import { PostInputReader } from '../post-input';
 import { Idempotent } from '../../idempotency/idempotent.decorator';
@@ -28,7 +28,7 @@ export class CreatePostController {
   @HttpCode(201)
   @ApiJsonBody(PostBodyDoc, { versions: [{ account_id: 0, is_original: true, content: [{ body: 'Launch day: our new app is out.', media: [] }] }], accounts: [1], schedule_now: true })
   @ApiCreatedResponse({ type: PostDoc, description: 'the post: draft, scheduled, or needs_approval when a member without can_approve schedules it', headers: POST_ETAG_HEADER })
-  @ApiErrorResponses({ 422: Failures.validation, 503: Failures.unavailable })
+  @ApiErrorResponses({ 422: `${Failures.validation} ${UNKNOWN_FIELD_REFUSED}`, 503: Failures.unavailable })
   async create(@CurrentUser() user: AuthenticatedUser, @CurrentMembership() membership: Membership, @Body() body: unknown): Promise<PostResource> {
     const request: CreatePostRequest = {
       workspaceUuid: membership.workspaceUuid,

@@ -1,9 +1,14 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { PostBodyLimits } from '@app/domain';
+import { FieldMessages, PostBodyLimits } from '@app/domain';
 
-/* OpenAPI description of the post body. The body itself is checked by validatePostBody. */
+/* OpenAPI description of the post body. The body itself is checked by validatePostBody, which refuses any field not described here (PostBodyFields). */
 
-@ApiSchema({ name: 'PostContent' })
+/** What a post body with a field the API does not know answers, for the 422 of each route that takes one. */
+export const UNKNOWN_FIELD_REFUSED =
+  `A field the API does not know (at the top, in a version or in a content item) is refused under its path: "${FieldMessages.notRecognized('scheduleNow', 'schedule_now')}" ` +
+  '(the known field is named when it is one edit, or a change of case or separators, away).';
+
+@ApiSchema({ name: 'PostContent', description: 'a content item: body and media, no other field' })
 export class PostContentDoc {
   @ApiProperty({ example: 'Hello, world', maxLength: PostBodyLimits.bodyCharacters })
   body: string;
@@ -12,7 +17,7 @@ export class PostContentDoc {
   media: string[];
 }
 
-@ApiSchema({ name: 'PostVersionInput' })
+@ApiSchema({ name: 'PostVersionInput', description: 'a version: account_id, is_original, content and options, no other field' })
 class PostVersionInputDoc {
   @ApiProperty({ type: 'integer', example: 0, description: '0 for the original; otherwise the account this version is written for' })
   account_id: number;
@@ -37,7 +42,7 @@ class PostVersionInputDoc {
   options?: Record<string, unknown>;
 }
 
-@ApiSchema({ name: 'PostBody' })
+@ApiSchema({ name: 'PostBody', description: `the body of a post create or update. ${UNKNOWN_FIELD_REFUSED}` })
 export class PostBodyDoc {
   @ApiProperty({ type: [PostVersionInputDoc], maxItems: PostBodyLimits.versions, description: 'no text anywhere in the body may hold a NUL character' })
   versions: PostVersionInputDoc[];

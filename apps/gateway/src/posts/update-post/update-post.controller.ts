@@ -6,7 +6,7 @@ import { PostCommandSender } from '../post-command-sender';
 import { AuthenticatedUser, CurrentMembership, CurrentUser, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
 import { ApiErrorResponses, ApiJsonBody, Failures } from '../../http/openapi/api-error-responses';
-import { PostBodyDoc } from '../post-body/post-body.doc';
+import { PostBodyDoc, UNKNOWN_FIELD_REFUSED } from '../post-body/post-body.doc';
 import { PostDoc } from '../post.doc';
 import { AnswersPost } from '../post-etag.interceptor';
 import { PostInputReader } from '../post-input';
@@ -32,7 +32,7 @@ export class UpdatePostController {
   @ApiIfMatch()
   @ApiJsonBody(PostBodyDoc, { versions: [{ account_id: 0, is_original: true, content: [{ body: 'Launch day: our new app is out, for iOS and Android.', media: [] }] }], accounts: [1] })
   @ApiOkResponse({ type: PostDoc, headers: POST_ETAG_HEADER })
-  @ApiErrorResponses({ 400: `The post is published ("${PostRuleMessages.PublishedPostImmutable}") or being published.`, 422: Failures.validation, 503: Failures.unavailable })
+  @ApiErrorResponses({ 400: `The post is published ("${PostRuleMessages.PublishedPostImmutable}") or being published.`, 422: `${Failures.validation} ${UNKNOWN_FIELD_REFUSED}`, 503: Failures.unavailable })
   async update(
     @CurrentUser() user: AuthenticatedUser,
     @CurrentMembership() membership: Membership,

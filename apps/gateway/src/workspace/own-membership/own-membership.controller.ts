@@ -3,9 +3,16 @@ import { ApiOkResponse, ApiOperation, ApiProperty } from '@nestjs/swagger';
 import { CurrentMembership, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
 
-export class OwnMembershipDoc {
+/** The caller's rights in a workspace, as this route and the creation of a workspace answer them. */
+export interface OwnMembershipView {
+  workspace_uuid: string;
+  role: Membership['role'];
+  can_approve: boolean;
+}
+
+export class OwnMembershipDoc implements OwnMembershipView {
   @ApiProperty({ format: 'uuid' }) workspace_uuid!: string;
-  @ApiProperty({ enum: ['admin', 'member', 'viewer'], description: 'admin: manages webhooks too; member: posts and accounts; viewer: reads' }) role!: string;
+  @ApiProperty({ enum: ['admin', 'member', 'viewer'], description: 'admin: manages webhooks too; member: posts and accounts; viewer: reads' }) role!: Membership['role'];
   @ApiProperty() can_approve!: boolean;
 }
 
@@ -16,7 +23,7 @@ export class OwnMembershipController {
   @Get()
   @ApiOperation({ summary: 'The caller\'s role in a workspace' })
   @ApiOkResponse({ type: OwnMembershipDoc })
-  own(@CurrentMembership() membership: Membership): OwnMembershipDoc {
+  own(@CurrentMembership() membership: Membership): OwnMembershipView {
     return { workspace_uuid: membership.workspaceUuid, role: membership.role, can_approve: membership.canApprove };
   }
 }

@@ -1,3 +1,4 @@
+export * from './post-body-fields';
 export * from './post-body-limits';
 export * from './post-body-messages';
 export * from './platform-content-rules';

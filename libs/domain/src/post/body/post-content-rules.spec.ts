@@ -58,6 +58,7 @@ describe('the limits on a post body', () => {
       'versions.0.options.note': ['The note field contains invalid characters.'],
       'versions.0.options.bluesky.langs.1': ['The 1 field contains invalid characters.'],
       'tags.1': ['The 1 field contains invalid characters.'],
+      colour: ['The colour field is not recognized.'],
     });
   });
 

@@ -1,7 +1,9 @@
 import { hasInvalidCharacters } from '../../fields/invalid-characters';
 import { DISCARDED_ERRORS, FieldErrorBag, Fields, isAbsent, isFields } from '../../fields/field-errors';
 import { FieldMessages } from '../../fields/field-messages';
+import { reportUnknownFields } from '../../fields/unknown-fields';
 import type { PostContent, PostVersion } from '../post-types';
+import { PostBodyFields } from './post-body-fields';
 import { PostBodyLimits } from './post-body-limits';
 import { PostMessages } from './post-body-messages';
 
@@ -37,6 +39,7 @@ function readVersion(value: unknown, path: string, { isWorkspaceAccount, isWorks
     errors.add(path, FieldMessages.object(path));
     return { account_id: 0, is_original: false, content: defaultContent(), options: {} };
   }
+  reportUnknownFields(value, PostBodyFields.version, path, errors);
   if (!isAbsent(value.is_original) && typeof value.is_original !== 'boolean') {
     errors.add(`${path}.is_original`, FieldMessages.boolean(`${path}.is_original`));
   }
@@ -75,6 +78,7 @@ function contentItemOf(value: unknown, path: string, isWorkspaceMedia: (id: stri
     errors.add(path, FieldMessages.object(path));
     return { body: '', media: [] };
   }
+  reportUnknownFields(value, PostBodyFields.contentItem, path, errors);
   const item: Fields = value;
   let body = '';
   if (typeof item.body === 'string') body = item.body;

@@ -1,9 +1,11 @@
 import { FieldErrorBag, FieldErrors, isAbsent, isFields } from '../../fields/field-errors';
 import { FieldMessages } from '../../fields/field-messages';
+import { reportUnknownFields } from '../../fields/unknown-fields';
 import type { PostContentInput } from '../post-commands';
 import type { AccountSnapshot } from '../post-types';
 import { checkPlatformOptions, resolveBodyRules, VideoFact } from './platform-content-rules';
 import type { PlatformRulesRegistry } from './platform-rules';
+import { PostBodyFields } from './post-body-fields';
 import { PostBodyLimits } from './post-body-limits';
 import { PostMessages } from './post-body-messages';
 import { checkPostContent } from './post-content-rules';
@@ -37,12 +39,14 @@ export type PostBodyResult = { ok: true; input: PostContentInput } | { ok: false
  * failing field is reported at once under the contract's keys and messages: first the shape and
  * the formats, then the content rules the decider applies too (with the rules of each account's
  * platform, asked of the port and carried in the input), and at schedule time the options of each
- * account's platform, which only the port can read. Unknown fields are ignored; a value of the
- * wrong type is a field error, never an exception.
+ * account's platform, which only the port can read. A field the body may not hold (PostBodyFields)
+ * is reported under its path, naming the field it most likely meant; a value of the wrong type is a
+ * field error, never an exception.
  */
 export function validatePostBody(body: unknown, context: PostBodyContext): PostBodyResult {
   const fields = isFields(body) ? body : {};
   const errors = new FieldErrorBag();
+  reportUnknownFields(fields, PostBodyFields.post, '', errors);
   const media = context.media;
   const versions = readVersions(fields.versions, (id) => context.accounts.has(id), errors, media ? (id) => media.has(id) : undefined);
   const { accounts, accountKeys } = readAccounts(fields.accounts, context.accounts, errors);
