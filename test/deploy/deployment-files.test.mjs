@@ -16,6 +16,9 @@ const require = createRequire(import.meta.url);
 const read = (path) => readFileSync(join(root, path), 'utf8');
 const { Topics, deadLetterTopic } = require(join(root, 'dist/libs/contracts/src/topics.js'));
 const APPS = ['gateway', 'post-service', 'scheduler', 'publisher', 'webhook-dispatcher'];
+// The one image of every app and of the topic job, tagged with the package's version.
+const IMAGE = 'social-publishing';
+const { version: VERSION } = JSON.parse(read('package.json'));
 
 describe('docker-compose.yml', () => {
   const compose = parse(read('docker-compose.yml'), { merge: true });
@@ -31,16 +34,51 @@ describe('docker-compose.yml', () => {
     assert.equal(valid, true);
   });
 
-  test('runs the five apps from one image with health checks, the gateway on port 3000', () => {
+  test('runs the five apps from one image with health checks, after the topic job, the gateway on port 3000', () => {
     for (const app of APPS) {
       const service = compose.services[app];
       assert.deepEqual(service.command, ['node', `dist/apps/${app}/main.js`]);
-      assert.equal(service.image, 'social-publishing:local');
-      assert.match(service.healthcheck.test.join(' '), /\/health\/ready/);
+      assert.equal(service.image, `${IMAGE}:${VERSION}`);
       assert.equal(service.depends_on.kafka.condition, 'service_healthy');
+      assert.equal(service.depends_on['kafka-topics'].condition, 'service_completed_successfully');
     }
     assert.deepEqual(compose.services.gateway.ports, ['3000:3000']);
     for (const dependency of ['kafka', 'eventstore', 'postgres']) assert.ok(compose.services[dependency], dependency);
+  });
+
+  test("checks the apps' health with a command that has nothing to quote (podman-compose joins and requotes the words of a CMD)", () => {
+    for (const app of APPS) assert.deepEqual(compose.services[app].healthcheck.test, ['CMD-SHELL', 'node dist/apps/cli/healthcheck.js'], app);
+    assert.match(read('apps/cli/healthcheck.ts'), /\/health\/ready/);
+  });
+
+  test("creates the topics with the app image's topic job, one replica each (one broker)", () => {
+    const job = compose.services['kafka-topics'];
+    assert.equal(job.image, `${IMAGE}:${VERSION}`);
+    assert.deepEqual(job.command, ['node', 'dist/apps/cli/kafka-topics.js']);
+    assert.equal(job.restart, 'no');
+    assert.equal(job.environment.KAFKA_TOPIC_REPLICATION_FACTOR, '1');
+  });
+
+  test('runs the apps as Kubernetes does: read-only root, a writable /tmp, no capability, no privilege to gain', () => {
+    for (const name of [...APPS, 'kafka-topics']) {
+      const service = compose.services[name];
+      assert.equal(service.read_only, true, name);
+      assert.deepEqual(service.tmpfs, ['/tmp'], name);
+      assert.deepEqual(service.cap_drop, ['ALL'], name);
+      assert.deepEqual(service.security_opt, ['no-new-privileges:true'], name);
+    }
+  });
+
+  test('keeps EventStoreDB the event store unless EVENTSTORE_URL is set empty, then the PostgreSQL event store', () => {
+    const { environment } = compose.services['post-service'];
+    assert.equal(environment.EVENTSTORE_URL, '${EVENTSTORE_URL-esdb://eventstore:2113?tls=false}');
+    assert.match(environment.EVENTSTORE_PG_URL, /^postgres:\/\/[^$]+@postgres:5432\//);
+  });
+
+  test('gives every variable it reads a value or an error, never an empty default (podman-compose 1.0.3 passes ${VAR:-} on as it is)', () => {
+    const references = [...read('docker-compose.yml').matchAll(/\$\{[^}]*\}/g)].map(([reference]) => reference);
+    assert.ok(references.length > 0);
+    for (const reference of references) assert.match(reference, /^\$\{[A-Z_][A-Z0-9_]*(:?-|:\?)[^}]+\}$/, reference);
   });
 
   test('takes ENCRYPTION_KEY and ADMIN_TOKEN from the environment only, with no default value', () => {
@@ -83,6 +121,58 @@ describe('Kubernetes manifests', () => {
     }
   });
 
+  const workloads = documents.filter((d) => ['Deployment', 'StatefulSet', 'Job'].includes(d.object.kind));
+
+  test('every pod passes the restricted Pod Security level', () => {
+    assert.equal(workloads.length, APPS.length + 1);
+    for (const { object } of workloads) {
+      const pod = object.spec.template.spec;
+      const name = `${object.kind} ${object.metadata.name}`;
+      assert.deepEqual(restrictedViolations(pod), [], name);
+    }
+  });
+
+  test('every pod runs the one image, which kustomize names, tagged with the package version', () => {
+    for (const { object } of workloads) {
+      for (const container of object.spec.template.spec.containers) assert.equal(container.image, IMAGE, object.metadata.name);
+    }
+    const kustomization = parse(read('deploy/kubernetes/kustomization.yaml'));
+    assert.deepEqual(kustomization.images, [{ name: IMAGE, newTag: VERSION }]);
+  });
+
+  test('every app has a read-only root file system with an emptyDir at /tmp, and a startup probe before its liveness probe', () => {
+    for (const app of APPS) {
+      const workload = workloads.find((d) => d.object.metadata.name === app).object;
+      const pod = workload.spec.template.spec;
+      const [container] = pod.containers;
+      assert.equal(container.securityContext.readOnlyRootFilesystem, true, app);
+      const tmp = container.volumeMounts.find((mount) => mount.mountPath === '/tmp');
+      assert.ok(tmp, `${app}: /tmp`);
+      assert.ok(pod.volumes.find((volume) => volume.name === tmp.name).emptyDir, `${app}: /tmp is an emptyDir`);
+      assert.equal(container.startupProbe.httpGet.path, '/health/live', app);
+      // A slow start is the startup probe's to wait for: liveness starts once it has passed.
+      assert.equal(container.livenessProbe.initialDelaySeconds, undefined, app);
+      assert.ok(container.startupProbe.periodSeconds * container.startupProbe.failureThreshold >= 120, app);
+    }
+  });
+
+  test("the gateway's StatefulSet is governed by a headless Service", () => {
+    const gateway = workloads.find((d) => d.object.kind === 'StatefulSet').object;
+    const service = documents.find((d) => d.object.kind === 'Service' && d.object.metadata.name === gateway.spec.serviceName)?.object;
+    assert.ok(service, `Service ${gateway.spec.serviceName}`);
+    assert.equal(service.spec.clusterIP, 'None');
+    assert.deepEqual(service.spec.selector, gateway.spec.selector.matchLabels);
+  });
+
+  test('the topic job runs the app image, fails on any error, and takes its replication factor from the ConfigMap (1 by default)', () => {
+    const job = workloads.find((d) => d.object.kind === 'Job').object;
+    const [container] = job.spec.template.spec.containers;
+    assert.deepEqual(container.command, ['node', 'dist/apps/cli/kafka-topics.js']);
+    assert.deepEqual(container.envFrom, [{ configMapRef: { name: 'social-publishing-config' } }]);
+    const config = documents.find((d) => d.object.kind === 'ConfigMap').object;
+    assert.equal(config.data.KAFKA_TOPIC_REPLICATION_FACTOR, '1');
+  });
+
   test("every app's pods are annotated for Prometheus to scrape /metrics on their HTTP port", () => {
     for (const app of APPS) {
       const workload = documents.find((d) => ['Deployment', 'StatefulSet'].includes(d.object.kind) && d.object.metadata.name === app).object;
@@ -116,6 +206,56 @@ describe('Kubernetes manifests', () => {
     }
   });
 });
+
+describe('Dockerfile', () => {
+  const dockerfile = read('Dockerfile');
+
+  test('builds FROM a base image given as a build argument, node:24-bookworm-slim by default', () => {
+    assert.match(dockerfile, /^ARG BASE_IMAGE=node:24-bookworm-slim$/m);
+    const bases = [...dockerfile.matchAll(/^FROM (\S+)/gm)].map(([, base]) => base);
+    assert.ok(bases.length >= 2);
+    for (const base of bases) assert.ok(base === '${BASE_IMAGE}' || /^[a-z-]+$/.test(base), base);
+  });
+
+  test("installs the lockfile's dependencies with no install script", () => {
+    const installs = [...dockerfile.matchAll(/^RUN (npm (?:ci|install)\b.*)$/gm)].map(([, command]) => command);
+    assert.deepEqual(installs, ['npm ci --ignore-scripts --no-audit --no-fund']);
+  });
+
+  test('runs as a numeric user that is not root, with /app/data its own and a volume', () => {
+    const users = [...dockerfile.matchAll(/^USER (\S+)$/gm)].map(([, user]) => user);
+    assert.deepEqual(users, ['1000:1000']);
+    assert.match(dockerfile, /chown 1000:1000 \/app\/data/);
+    assert.match(dockerfile, /^VOLUME \/app\/data$/m);
+  });
+});
+
+/** What the restricted Pod Security Standard refuses in a pod spec (https://kubernetes.io/docs/concepts/security/pod-security-standards/). */
+function restrictedViolations(pod) {
+  const violations = [];
+  const containers = [...(pod.initContainers ?? []), ...pod.containers];
+  for (const field of ['hostNetwork', 'hostPID', 'hostIPC']) if (pod[field]) violations.push(field);
+  const allowedVolumes = ['configMap', 'csi', 'downwardAPI', 'emptyDir', 'ephemeral', 'persistentVolumeClaim', 'projected', 'secret'];
+  for (const volume of pod.volumes ?? []) {
+    const kinds = Object.keys(volume).filter((key) => key !== 'name');
+    if (!kinds.every((kind) => allowedVolumes.includes(kind))) violations.push(`volume ${volume.name}: ${kinds}`);
+  }
+  const podSecurity = pod.securityContext ?? {};
+  const seccomp = (context) => context?.seccompProfile?.type;
+  for (const container of containers) {
+    const security = container.securityContext ?? {};
+    const where = `container ${container.name}`;
+    if (security.privileged) violations.push(`${where}: privileged`);
+    if (security.allowPrivilegeEscalation !== false) violations.push(`${where}: allowPrivilegeEscalation is not false`);
+    if (!(security.capabilities?.drop ?? []).includes('ALL')) violations.push(`${where}: capabilities do not drop ALL`);
+    if ((security.capabilities?.add ?? []).some((capability) => capability !== 'NET_BIND_SERVICE')) violations.push(`${where}: adds capabilities`);
+    if ((security.runAsNonRoot ?? podSecurity.runAsNonRoot) !== true) violations.push(`${where}: runAsNonRoot is not true`);
+    if ((security.runAsUser ?? podSecurity.runAsUser) === 0) violations.push(`${where}: runs as user 0`);
+    if (!['RuntimeDefault', 'Localhost'].includes(seccomp(security) ?? seccomp(podSecurity))) violations.push(`${where}: no RuntimeDefault seccomp profile`);
+    if ((container.ports ?? []).some((port) => port.hostPort)) violations.push(`${where}: hostPort`);
+  }
+  return violations;
+}
 
 describe('Grafana dashboard', () => {
   // The families of the product's contract (PRODUCT.md, "Metrics"); a histogram is queried by its series.

@@ -1,0 +1,27 @@
+import { DEAD_LETTER_TOPICS, Topics } from '@app/contracts';
+import { productTopics, TopicJobError, topicJobSettings } from './product-topics';
+
+describe('the topic job', () => {
+  it('creates every topic of the product, its dead-letter topic and the request topics, with the retention the README gives', () => {
+    const retention = new Map(productTopics().map(({ topic, retentionMs }) => [topic, retentionMs / 3_600_000]));
+    expect(Object.fromEntries(retention)).toEqual({
+      'post-events': 720,
+      'post-events.dlq': 720,
+      'post-commands': 168,
+      'post-commands.dlq': 720,
+      'account-events': 720,
+      'account-events.dlq': 720,
+      'rpc.post-service': 1,
+      'rpc.publisher': 1,
+      'rpc.webhook-dispatcher': 1,
+    });
+    for (const topic of [...Object.values(Topics), ...DEAD_LETTER_TOPICS]) expect(retention.has(topic)).toBe(true);
+  });
+
+  it('takes one broker and one replica by default, and refuses settings it cannot use', () => {
+    expect(topicJobSettings({ KAFKA_BROKERS: 'kafka:9092' })).toEqual({ brokers: ['kafka:9092'], partitions: 6, replicationFactor: 1, waitSeconds: 120 });
+    expect(topicJobSettings({ KAFKA_BROKERS: 'a:9092, b:9092', KAFKA_TOPIC_REPLICATION_FACTOR: '3' })).toMatchObject({ brokers: ['a:9092', 'b:9092'], replicationFactor: 3 });
+    expect(() => topicJobSettings({})).toThrow(TopicJobError);
+    expect(() => topicJobSettings({ KAFKA_BROKERS: 'kafka:9092', KAFKA_TOPIC_REPLICATION_FACTOR: '0' })).toThrow(/KAFKA_TOPIC_REPLICATION_FACTOR/);
+  });
+});

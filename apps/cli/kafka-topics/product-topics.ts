@@ -1,0 +1,63 @@
+import { deadLetterTopic, rpcServiceOf, Topics } from '@app/contracts';
+import { rpcRequestTopic } from '@app/messaging/kafka';
+
+const DAY_MS = 86_400_000;
+
+/** A topic of the product and how long the cluster keeps its messages (`retention.ms`). */
+export interface ProductTopic {
+  topic: string;
+  retentionMs: number;
+}
+
+/** The services that answer requests, each on its `rpc.<service>` topic. */
+const RPC_SERVICES = ['post-service', 'publisher', 'webhook-dispatcher'] as const satisfies readonly ReturnType<typeof rpcServiceOf>[];
+
+/**
+ * The topics the topic job creates (README, Retention): the event store keeps the post events for
+ * good, so `post-events` and `account-events` need their messages only until every consumer has
+ * read them (30 days), `post-commands` a week, every dead-letter topic 30 days (to replay), and
+ * the request topics an hour (a request is answered in seconds or never). The reply topics
+ * (`rpc.replies.<instance>`) are made by each gateway replica for itself.
+ */
+export function productTopics(): ProductTopic[] {
+  const retentionDays: Record<(typeof Topics)[keyof typeof Topics], number> = {
+    [Topics.postEvents]: 30,
+    [Topics.postCommands]: 7,
+    [Topics.accountEvents]: 30,
+  };
+  const topics = Object.values(Topics).flatMap((topic) => [
+    { topic, retentionMs: retentionDays[topic] * DAY_MS },
+    { topic: deadLetterTopic(topic), retentionMs: 30 * DAY_MS },
+  ]);
+  return [...topics, ...RPC_SERVICES.map((service) => ({ topic: rpcRequestTopic(service), retentionMs: 3_600_000 }))];
+}
+
+/** How the job creates them: KAFKA_BROKERS, and from the environment or their defaults the rest. */
+export interface TopicJobSettings {
+  brokers: string[];
+  partitions: number;
+  replicationFactor: number;
+  /** How long to wait for the cluster to answer before giving up. */
+  waitSeconds: number;
+}
+
+export function topicJobSettings(env: NodeJS.ProcessEnv): TopicJobSettings {
+  const brokers = (env.KAFKA_BROKERS ?? '').split(',').map((broker) => broker.trim()).filter(Boolean);
+  if (brokers.length === 0) throw new TopicJobError('KAFKA_BROKERS is not set: the brokers to create the topics on, host:port[,host:port]');
+  return {
+    brokers,
+    partitions: positiveInteger(env, 'KAFKA_TOPIC_PARTITIONS', 6),
+    replicationFactor: positiveInteger(env, 'KAFKA_TOPIC_REPLICATION_FACTOR', 1),
+    waitSeconds: positiveInteger(env, 'KAFKA_WAIT_SECONDS', 120),
+  };
+}
+
+/** A setting or an answer of the cluster that stops the job, said in one line. */
+export class TopicJobError extends Error {}
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const text = env[name]?.trim();
+  if (!text) return fallback;
+  if (!/^[1-9][0-9]*$/.test(text)) throw new TopicJobError(`${name} must be a whole number of 1 or more, not "${text}"`);
+  return Number(text);
+}
