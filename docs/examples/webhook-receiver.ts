@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 
-/** What a delivery carries (README, Webhooks): the event and the post it is about. */
+/** What a delivery carries (docs/webhooks.md): the event and the post it is about. */
 export interface Delivery {
   event: string;
   workspace_uuid: string;

@@ -13,7 +13,7 @@ export interface ProductTopic {
 const RPC_SERVICES = ['post-service', 'publisher', 'webhook-dispatcher'] as const satisfies readonly ReturnType<typeof rpcServiceOf>[];
 
 /**
- * The topics the topic job creates (README, Retention): the event store keeps the post events for
+ * The topics the topic job creates (docs/operations.md, Retention): the event store keeps the post events for
  * good, so `post-events` and `account-events` need their messages only until every consumer has
  * read them (30 days), `post-commands` a week, every dead-letter topic 30 days (to replay), and
  * the request topics an hour (a request is answered in seconds or never). The reply topics
