@@ -21,7 +21,9 @@ describe('BlueskyProvider against a local PDS', () => {
   beforeAll(async () => {
     pds = await startLocalPds();
     proxy = await FaultProxy.start(pds.url);
-    bluesky = new BlueskyProvider(new ProviderHttp({ allowPrivateUrls: true, timeoutMs: 1_500 }));
+    // The whole exchange with the local PDS (a process of its own, on a shared machine) within 4 s; the
+    // timeout scenario waits that long once.
+    bluesky = new BlueskyProvider(new ProviderHttp({ allowPrivateUrls: true, timeoutMs: 4_000 }));
   });
   afterAll(async () => {
     await proxy?.stop();
