@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { toDate } from '@app/persistence';
 import { hashToken } from '@app/security';
 import { GATEWAY_DATABASE, GatewayDatabase } from '../gateway-migrations';
 import type { AuthenticatedUser } from './authenticated-user';
 import { LiveTokenIndex } from './live-token-index';
-import { TokenStore } from './token-store';
+import { liveTokenOwners, TokenStore, userOfLiveToken } from './token-store';
 
 /** Random bytes of a session id (base64url in the cookie). */
 export const SESSION_ID_BYTES = 32;
@@ -49,22 +48,15 @@ export class DashboardSessionStore {
   async authenticate(sessionId: string): Promise<AuthenticatedUser | null> {
     const digest = hashToken(sessionId);
     if (!(await this.index.mayBeLive(digest))) return null;
-    const { db, dialect } = this.database;
-    const row = await db
-      .selectFrom('dashboard_sessions as sessions')
-      .innerJoin('tokens', 'tokens.id', 'sessions.token_id')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['tokens.id as token_id', 'users.id as user_id', 'users.is_admin', 'tokens.expires_at as token_expires_at'])
+    const row = await liveTokenOwners(this.database)
+      .innerJoin('dashboard_sessions as sessions', 'sessions.token_id', 'tokens.id')
       .where('sessions.session_hash', '=', digest)
-      .where('sessions.expires_at', '>', dialect.now())
-      .where('tokens.revoked', '=', false)
-      .where((eb) => eb.or([eb('tokens.expires_at', 'is', null), eb('tokens.expires_at', '>', dialect.now())]))
-      .where('users.deleted_at', 'is', null)
+      .where('sessions.expires_at', '>', this.database.dialect.now())
       .executeTakeFirst();
     if (!row) return null;
-    const tokenId = Number(row.token_id);
-    await this.tokens.noteUse(tokenId);
-    return { userId: Number(row.user_id), isAdmin: Boolean(row.is_admin), tokenId, tokenExpiresAt: toDate(row.token_expires_at)?.getTime() ?? null };
+    const user = userOfLiveToken(row);
+    await this.tokens.noteUse(user.tokenId);
+    return user;
   }
 
   /**

@@ -181,21 +181,32 @@ export class TokenStore {
   }
 
   private async ownerOf(hash: string): Promise<TokenOwner | null> {
-    const { db, dialect } = this.database;
-    const row = await db
-      .selectFrom('tokens')
-      .innerJoin('users', 'users.id', 'tokens.user_id')
-      .select(['tokens.id as token_id', 'users.id as user_id', 'users.is_admin', 'tokens.expires_at'])
-      .where('tokens.token_hash', '=', hash)
-      .where('tokens.revoked', '=', false)
-      .where((eb) => eb.or([eb('tokens.expires_at', 'is', null), eb('tokens.expires_at', '>', dialect.now())]))
-      .where('users.deleted_at', 'is', null)
-      .executeTakeFirst();
+    const row = await liveTokenOwners(this.database).where('tokens.token_hash', '=', hash).executeTakeFirst();
     if (!row) return null;
-    const expiresAt = toDate(row.expires_at)?.getTime() ?? null;
-    return {
-      user: { userId: Number(row.user_id), isAdmin: Boolean(row.is_admin), tokenId: Number(row.token_id), tokenExpiresAt: expiresAt },
-      expiresAt,
-    };
+    const user = userOfLiveToken(row);
+    return { user, expiresAt: user.tokenExpiresAt };
   }
+
+}
+
+/**
+ * The users that live tokens let in: tokens neither revoked nor expired, of users not deleted. The
+ * one statement of that rule, for a token's own digest (ownerOf) and for the token a dashboard
+ * session was opened with (DashboardSessionStore); read each row with userOfLiveToken.
+ */
+export function liveTokenOwners({ db, dialect }: GatewayDatabase) {
+  return db
+    .selectFrom('tokens')
+    .innerJoin('users', 'users.id', 'tokens.user_id')
+    .select(['tokens.id as token_id', 'users.id as user_id', 'users.is_admin', 'tokens.expires_at'])
+    .where('tokens.revoked', '=', false)
+    .where((eb) => eb.or([eb('tokens.expires_at', 'is', null), eb('tokens.expires_at', '>', dialect.now())]))
+    .where('users.deleted_at', 'is', null);
+}
+
+/** A row of liveTokenOwners. */
+type LiveTokenOwner = Awaited<ReturnType<ReturnType<typeof liveTokenOwners>['executeTakeFirstOrThrow']>>;
+
+export function userOfLiveToken(row: LiveTokenOwner): AuthenticatedUser {
+  return { userId: Number(row.user_id), isAdmin: Boolean(row.is_admin), tokenId: Number(row.token_id), tokenExpiresAt: toDate(row.expires_at)?.getTime() ?? null };
 }
