@@ -28,7 +28,12 @@ export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>
     const [, setShown] = useState(loaded !== undefined);
     const [error, setError] = useState<string | null>(null);
     useEffect(() => {
-      if (loaded) return;
+      // The code may have arrived between this render and its effect (a link focused or pointed at
+      // started the fetch): render again now, or the page would show "Loading" for good.
+      if (loaded) {
+        setShown(true);
+        return;
+      }
       let current = true;
       start().then(
         () => current && setShown(true),
