@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { GATEWAY_DATABASE, GatewayDatabase } from '../gateway-migrations';
+import { isLiveToken } from './live-token-condition';
 
 /** A digest that is not in the index is looked for in the database at most this often (new tokens of other gateway replicas). */
 export const INDEX_REFRESH_INTERVAL_MS = 1_000;
@@ -72,8 +73,7 @@ export class LiveTokenIndex {
     let tokens = db
       .selectFrom('tokens')
       .select('token_hash as digest')
-      .where('revoked', '=', false)
-      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', dialect.now())]));
+      .where(isLiveToken(dialect));
     if (since) tokens = tokens.where('created_at', '>', since);
     const query = tokens.unionAll((eb) => {
       const sessions = eb.selectFrom('dashboard_sessions').select('session_hash as digest').where('expires_at', '>', dialect.now());

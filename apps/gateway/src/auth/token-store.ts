@@ -4,6 +4,7 @@ import { toDate, isoTimestamp } from '@app/persistence';
 import { AccessCache } from '../access/access-cache';
 import { GATEWAY_DATABASE, GatewayDatabase } from '../gateway-migrations';
 import type { AuthenticatedUser } from './authenticated-user';
+import { isLiveToken } from './live-token-condition';
 import { LiveTokenIndex } from './live-token-index';
 import { errorMessage } from '@app/errors';
 
@@ -95,8 +96,7 @@ export class TokenStore {
         .selectFrom('tokens')
         .select((eb) => eb.fn.countAll<number | string>().as('count'))
         .where('user_id', '=', userId)
-        .where('revoked', '=', false)
-        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', dialect.now())]))
+        .where(isLiveToken(dialect))
         .executeTakeFirstOrThrow();
       if (Number(live.count) >= MAX_LIVE_TOKENS_PER_USER) throw new TooManyTokensError();
       return this.issue(userId, name, expiresAt, tx);
@@ -199,8 +199,7 @@ export function liveTokenOwners({ db, dialect }: GatewayDatabase) {
     .selectFrom('tokens')
     .innerJoin('users', 'users.id', 'tokens.user_id')
     .select(['tokens.id as token_id', 'users.id as user_id', 'users.is_admin', 'tokens.expires_at'])
-    .where('tokens.revoked', '=', false)
-    .where((eb) => eb.or([eb('tokens.expires_at', 'is', null), eb('tokens.expires_at', '>', dialect.now())]))
+    .where(isLiveToken(dialect))
     .where('users.deleted_at', 'is', null);
 }
 
