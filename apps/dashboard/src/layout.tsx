@@ -1,5 +1,6 @@
 import { useRef, useState } from 'preact/hooks';
 import { lazyPage } from './components/lazy-page';
+import { WorkspaceFirstChecklist } from './components/onboarding-checklist';
 import { Notice } from './components/ui';
 import { usePageHeading } from './page-heading';
 import { linkTo, useLocation } from './router';
@@ -113,12 +114,13 @@ function NoWorkspace() {
       <Notice kind="warning">
         {session.is_admin ? (
           <>
-            No workspace yet: create one and add yourself as a member on the <a {...linkTo('/panel')}>Panel</a>.
+            No workspace yet: create one on the <a {...linkTo('/panel')}>Panel</a>. You become its admin, who may approve its posts.
           </>
         ) : (
           'No workspace is listed for you. An administrator can add you to one, and tell you its UUID.'
         )}
       </Notice>
+      {session.is_admin && <WorkspaceFirstChecklist />}
       <OpenWorkspace />
     </>
   );

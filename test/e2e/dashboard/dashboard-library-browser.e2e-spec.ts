@@ -66,14 +66,15 @@ describeWithBrowser('dashboard in a browser: calendar moves, media library, acco
   it('an empty workspace shows the getting started steps, ticked from the API, until dismissed', async () => {
     await openFromNavigation(page, 'Posts');
     const card = page.getByRole('region', { name: 'Get started' });
-    await card.getByText('0 of 4 steps done.').waitFor();
-    for (const step of ['Connect an account', 'Add a webhook', 'Create your first post', 'See it published']) await card.getByRole('link', { name: step }).waitFor();
+    await card.getByText('1 of 5 steps done.').waitFor();
+    await card.getByText('Create a workspace (done)').waitFor();
+    for (const step of ['Connect an account', 'Create your first post', 'See it published', 'Add a webhook']) await card.getByRole('link', { name: step }).waitFor();
     await expect(card.getByRole('link', { name: 'Connect an account' }).getAttribute('href')).resolves.toBe('/app/accounts');
     await expect(card.getByRole('link', { name: 'Create your first post' }).getAttribute('href')).resolves.toBe('/app/posts/new');
 
     sandbox = await connectSandbox(api, workspace, 'Acme Sandbox');
     await page.reload();
-    await card.getByText('1 of 4 steps done.').waitFor();
+    await card.getByText('2 of 5 steps done.').waitFor();
     await card.getByText('Connect an account (done)').waitFor();
     expect(await card.getByRole('link', { name: 'Connect an account' }).count()).toBe(0);
 

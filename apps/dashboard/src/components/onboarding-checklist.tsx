@@ -25,6 +25,35 @@ async function progressOf(workspaceUuid: string): Promise<Progress> {
   return { accounts: accounts.data.length, webhooks: webhooks.data.length, posts: all.meta.total, published: published.meta.total };
 }
 
+/** One step: where it is done (null while an earlier step must come first), and whether it is. */
+interface Step {
+  label: string;
+  to: string | null;
+  done: boolean;
+}
+
+const WORKSPACE_STEP = 'Create a workspace';
+
+/**
+ * The steps in their order: a workspace (on the Panel), an account, a first post, seeing it
+ * published, a webhook. Without a workspace only the first leads anywhere: every other page needs one.
+ */
+function stepsOf(progress: Progress | null): Step[] {
+  const inWorkspace = progress !== null;
+  const step = (label: string, to: string, done: boolean): Step => ({ label, to: inWorkspace ? to : null, done });
+  return [
+    { label: WORKSPACE_STEP, to: '/panel', done: inWorkspace },
+    step('Connect an account', '/accounts', (progress?.accounts ?? 0) > 0),
+    step('Create your first post', '/posts/new', (progress?.posts ?? 0) > 0),
+    step('See it published', '/calendar', (progress?.published ?? 0) > 0),
+    step('Add a webhook', '/webhooks', (progress?.webhooks ?? 0) > 0),
+  ];
+}
+
+/** How often, and how many times, the checklist reads the API again while a post is on its way to being published. */
+const PUBLISH_CHECK_MS = 2_000;
+const PUBLISH_CHECKS = 30;
+
 /*
  * Whether this browser showed the checklist for a workspace (it then stays until done) or was told
  * to hide it. Only that word is kept in the page's storage: never the token.
@@ -35,44 +64,64 @@ const remembered = (workspaceUuid: string): Remembered => localStorage.getItem(k
 const remember = (workspaceUuid: string, value: Exclude<Remembered, null>) => localStorage.setItem(keyOf(workspaceUuid), value);
 
 /**
- * The first steps in a workspace with no accounts or no posts yet, each ticked from the API's data:
- * connect an account, add a webhook, create a post, see it published. Once shown it stays until every
- * step is done or the user dismisses it.
+ * The first steps in a workspace with no accounts or no posts yet, each ticked from the API's data.
+ * Once shown it stays until every step is done or the user dismisses it. While a post is scheduled
+ * and none is published yet, it reads the API again every few seconds, and tells `onPublished` when
+ * the first one is (the page then shows its new status).
  */
-export function OnboardingChecklist() {
+export function OnboardingChecklist({ onPublished }: { onPublished?(): void }) {
   const workspaceUuid = useWorkspaceUuid();
   const [state, setState] = useState<Remembered>(() => remembered(workspaceUuid));
   const progress = useLoad(() => progressOf(workspaceUuid), [workspaceUuid]);
   const data = progress.data;
-  const steps = data
-    ? [
-        { label: 'Connect an account', to: '/accounts', done: data.accounts > 0 },
-        { label: 'Add a webhook', to: '/webhooks', done: data.webhooks > 0 },
-        { label: 'Create your first post', to: '/posts/new', done: data.posts > 0 },
-        { label: 'See it published', to: '/calendar', done: data.published > 0 },
-      ]
-    : [];
+  const steps = data ? stepsOf(data) : [];
   const left = steps.filter((step) => !step.done).length;
   const visible = data !== null && state !== 'dismissed' && left > 0 && (state === 'shown' || data.accounts === 0 || data.posts === 0);
   useEffect(() => {
     if (visible && state !== 'shown') remember(workspaceUuid, 'shown');
   }, [visible]);
+  const [checks, setChecks] = useState(0);
+  const waitingForPublished = visible && data.posts > 0 && data.published === 0 && checks < PUBLISH_CHECKS;
+  useEffect(() => {
+    if (!waitingForPublished || progress.loading) return;
+    const timer = setTimeout(() => {
+      setChecks((count) => count + 1);
+      progress.reload();
+    }, PUBLISH_CHECK_MS);
+    return () => clearTimeout(timer);
+  }, [waitingForPublished, progress.loading]);
+  const published = data?.published ?? 0;
+  useEffect(() => {
+    if (checks > 0 && published > 0) onPublished?.();
+  }, [published > 0]);
   if (!visible) return null;
+  return (
+    <StepsCard
+      steps={steps}
+      onDismiss={() => {
+        remember(workspaceUuid, 'dismissed');
+        setState('dismissed');
+      }}
+    />
+  );
+}
+
+/** The checklist before there is a workspace, for an admin: its first step leads to the Panel, where one is created. */
+export function WorkspaceFirstChecklist() {
+  return <StepsCard steps={stepsOf(null)} />;
+}
+
+function StepsCard({ steps, onDismiss }: { steps: Step[]; onDismiss?(): void }) {
+  const left = steps.filter((step) => !step.done).length;
   return (
     <section class="card onboarding" aria-labelledby="onboarding-title">
       <div class="card-head">
         <h2 id="onboarding-title">Get started</h2>
-        <button
-          type="button"
-          class="secondary"
-          aria-label="Dismiss the getting started checklist"
-          onClick={() => {
-            remember(workspaceUuid, 'dismissed');
-            setState('dismissed');
-          }}
-        >
-          Dismiss
-        </button>
+        {onDismiss && (
+          <button type="button" class="secondary" aria-label="Dismiss the getting started checklist" onClick={onDismiss}>
+            Dismiss
+          </button>
+        )}
       </div>
       <p class="muted">
         {steps.length - left} of {steps.length} steps done.
@@ -83,7 +132,7 @@ export function OnboardingChecklist() {
             <span class="tick" aria-hidden="true">
               {step.done ? '✓' : '○'}
             </span>{' '}
-            {step.done ? step.label : <a {...linkTo(step.to)}>{step.label}</a>}
+            {step.done || step.to === null ? step.label : <a {...linkTo(step.to)}>{step.label}</a>}
             <span class="visually-hidden">{step.done ? ' (done)' : ' (to do)'}</span>
           </li>
         ))}

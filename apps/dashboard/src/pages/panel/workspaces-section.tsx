@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { answer, api, type Workspace } from '../../api';
 import { ListTable } from '../../components/list-table';
 import { FieldMessages, Loading, Notice, Section, useAction } from '../../components/ui';
+import { linkTo } from '../../router';
 import { useDashboard } from '../../session';
 import { formatInZone } from '../../time';
 
@@ -9,16 +10,19 @@ import { formatInZone } from '../../time';
 export function WorkspacesSection({ workspaces, error, onChanged }: { workspaces: Workspace[] | null; error: string | null; onChanged(): void }) {
   const { timeZone } = useDashboard();
   const [name, setName] = useState('');
+  const [created, setCreated] = useState<Workspace | null>(null);
   const [renaming, setRenaming] = useState<{ uuid: string; name: string } | null>(null);
   const create = useAction();
   const manage = useAction();
 
   const submitCreate = async (event: Event) => {
     event.preventDefault();
-    const created = await create.run(() => answer(api.POST('/api/panel/workspaces', { body: { name: name.trim() } })));
-    if (created) {
-      const { role, can_approve } = created.membership;
-      create.setDone(`Workspace ${created.name} created: you are its ${role}${can_approve ? ' and may approve its posts' : ''}.`);
+    setCreated(null);
+    const answered = await create.run(() => answer(api.POST('/api/panel/workspaces', { body: { name: name.trim() } })));
+    if (answered) {
+      const { role, can_approve } = answered.membership;
+      create.setDone(`Workspace ${answered.name} created: you are its ${role}${can_approve ? ' and may approve its posts' : ''}.`);
+      setCreated(answered);
       setName('');
       onChanged();
     }
@@ -39,7 +43,9 @@ export function WorkspacesSection({ workspaces, error, onChanged }: { workspaces
       () => answer(api.DELETE('/api/panel/workspaces/{uuid}', { params: { path: { uuid: workspace.uuid } } })).then(() => true),
       `Workspace ${workspace.name} deleted.`,
     );
-    if (deleted) onChanged();
+    if (!deleted) return;
+    if (created?.uuid === workspace.uuid) setCreated(null);
+    onChanged();
   };
 
   return (
@@ -123,6 +129,26 @@ export function WorkspacesSection({ workspaces, error, onChanged }: { workspaces
         </button>
       </form>
       {create.outcome}
+      {created && <GetStartedIn workspace={created} />}
     </Section>
+  );
+}
+
+/** After a workspace is created: opens it at the Posts page, whose Get started checklist leads on (an account, a first post). */
+function GetStartedIn({ workspace }: { workspace: Workspace }) {
+  const { setWorkspace } = useDashboard();
+  const posts = linkTo('/posts');
+  return (
+    <p>
+      <a
+        href={posts.href}
+        onClick={(event) => {
+          setWorkspace(workspace.uuid);
+          posts.onClick(event);
+        }}
+      >
+        Open {workspace.name} and get started
+      </a>
+    </p>
   );
 }

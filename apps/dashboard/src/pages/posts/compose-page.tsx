@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { answer, api, inWorkspace, type Media, postAsRead } from '../../api';
 import { ProviderIcon } from '../../components/provider-icon';
 import { FieldMessages, Loading, Notice, useAction, useLoad } from '../../components/ui';
-import { navigate, useLocation } from '../../router';
+import { linkTo, navigate, useLocation } from '../../router';
 import { useDashboard, useWorkspaceUuid } from '../../session';
 import { CharacterCount } from './character-count';
 import { ComposeButtons } from './compose-buttons';
@@ -91,7 +91,9 @@ export function ComposePage({ postUuid }: { postUuid: string | null }) {
         <fieldset>
           <legend>Accounts</legend>
           {accounts.loading && <Loading what="accounts" />}
-          {accounts.data?.data.length === 0 && <p class="muted">No accounts yet: connect one on the Accounts page.</p>}
+          {accounts.data?.data.length === 0 && <p class="muted">
+              No accounts yet: connect one on the <a {...linkTo('/accounts')}>Accounts</a> page (a sandbox account needs no platform).
+            </p>}
           {accounts.data?.data.map((account) => (
             <label key={account.id} class="check">
               <input type="checkbox" checked={draft.accountIds.includes(account.id)} onChange={(event) => toggleAccount(account.id, event.currentTarget.checked)} />

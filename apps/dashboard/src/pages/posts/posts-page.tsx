@@ -64,7 +64,7 @@ export function PostsPage() {
         </a>
       </div>
       {outcome && <Notice kind="ok">{outcome}</Notice>}
-      <OnboardingChecklist />
+      <OnboardingChecklist onPublished={refresh} />
       <StatusTabs status={filters.status} counts={counts.data} onChange={(status) => change({ status })} />
       <form class="filters" role="search" aria-label="Filter posts" onSubmit={(event) => event.preventDefault()}>
         <div class="field">
