@@ -4,25 +4,25 @@ import { linkTo } from '../router';
 import { useWorkspaceUuid } from '../session';
 import { useLoad } from './ui';
 
-/** What the checklist reads from the API: how many accounts, webhooks, posts and published posts the workspace has. */
+/** What the checklist reads from the API: how many accounts, webhooks, posts, posts on their way out (scheduled or publishing) and published posts the workspace has. */
 interface Progress {
   accounts: number;
   webhooks: number;
   posts: number;
+  onTheirWay: number;
   published: number;
 }
 
 async function progressOf(workspaceUuid: string): Promise<Progress> {
   const path = inWorkspace(workspaceUuid);
-  const posts = (status?: 'published') => answer(api.GET('/api/{workspaceUuid}/posts', { params: { ...path.params, query: { status, page: 1, limit: 1 } } }));
-  const [accounts, webhooks, all, published] = await Promise.all([
+  const [accounts, webhooks, counts] = await Promise.all([
     answer(api.GET('/api/{workspaceUuid}/accounts', path)),
     // A member who may not read the webhooks still gets the other steps.
     answer(api.GET('/api/{workspaceUuid}/webhooks', path)).catch(() => ({ data: [] })),
-    posts(),
-    posts('published'),
+    answer(api.GET('/api/{workspaceUuid}/posts/counts', path)),
   ]);
-  return { accounts: accounts.data.length, webhooks: webhooks.data.length, posts: all.meta.total, published: published.meta.total };
+  const posts = Object.values(counts).reduce((sum, count) => sum + count, 0);
+  return { accounts: accounts.data.length, webhooks: webhooks.data.length, posts, onTheirWay: counts.scheduled + counts.publishing, published: counts.published };
 }
 
 /** One step: where it is done (null while an earlier step must come first), and whether it is. */
@@ -50,7 +50,7 @@ function stepsOf(progress: Progress | null): Step[] {
   ];
 }
 
-/** How often, and how many times, the checklist reads the API again while a post is on its way to being published. */
+/** How often, and how many times, the checklist reads the API again while a post is on its way out and none is published yet. */
 const PUBLISH_CHECK_MS = 2_000;
 const PUBLISH_CHECKS = 30;
 
@@ -66,8 +66,8 @@ const remember = (workspaceUuid: string, value: Exclude<Remembered, null>) => lo
 /**
  * The first steps in a workspace with no accounts or no posts yet, each ticked from the API's data.
  * Once shown it stays until every step is done or the user dismisses it. While a post is scheduled
- * and none is published yet, it reads the API again every few seconds, and tells `onPublished` when
- * the first one is (the page then shows its new status).
+ * or publishing and none is published yet, it reads the API again every few seconds (for a minute at
+ * most), and tells `onPublished` when the first one is (the page then shows its new status).
  */
 export function OnboardingChecklist({ onPublished }: { onPublished?(): void }) {
   const workspaceUuid = useWorkspaceUuid();
@@ -81,7 +81,7 @@ export function OnboardingChecklist({ onPublished }: { onPublished?(): void }) {
     if (visible && state !== 'shown') remember(workspaceUuid, 'shown');
   }, [visible]);
   const [checks, setChecks] = useState(0);
-  const waitingForPublished = visible && data.posts > 0 && data.published === 0 && checks < PUBLISH_CHECKS;
+  const waitingForPublished = visible && data.onTheirWay > 0 && data.published === 0 && checks < PUBLISH_CHECKS;
   useEffect(() => {
     if (!waitingForPublished || progress.loading) return;
     const timer = setTimeout(() => {
