@@ -1,6 +1,5 @@
 import { useRef, useState } from 'preact/hooks';
 import { lazyPage } from './components/lazy-page';
-import { WorkspaceFirstChecklist } from './components/onboarding-checklist';
 import { Notice } from './components/ui';
 import { usePageHeading } from './page-heading';
 import { linkTo, useLocation } from './router';
@@ -15,6 +14,8 @@ const MediaPage = lazyPage(() => import('./pages/media/media-page').then((module
 const WebhooksPage = lazyPage(() => import('./pages/webhooks/webhooks-page').then((module) => module.WebhooksPage));
 const SettingsPage = lazyPage(() => import('./pages/settings/settings-page').then((module) => module.SettingsPage));
 const PanelPage = lazyPage(() => import('./pages/panel/panel-page').then((module) => module.PanelPage));
+// The checklist shown before there is a workspace: a chunk of its own too, out of the sign-in page's script.
+const WorkspaceFirstChecklist = lazyPage(() => import('./components/onboarding-checklist').then((module) => module.WorkspaceFirstChecklist));
 
 /** The links of the main navigation, each with the page whose code it fetches when pointed at or focused. */
 const NAVIGATION: { to: string; label: string; page: { preload(): void } }[] = [
