@@ -53,11 +53,11 @@ export class PostServiceModule implements OnApplicationBootstrap, BeforeApplicat
 
   async onApplicationBootstrap(): Promise<void> {
     this.relay.start();
-    this.logger.log('Post service started: event relay running');
+    this.logger.debug('Post service started: event relay running');
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     await this.relay.stop();
-    this.logger.log('Post service stopped');
+    this.logger.debug('Post service stopped');
   }
 }

@@ -36,7 +36,7 @@ export class SchedulerModule implements OnApplicationBootstrap, BeforeApplicatio
 
   async onApplicationBootstrap(): Promise<void> {
     this.firing.start();
-    this.logger.log('Timers running');
+    this.logger.debug('Timers running');
   }
 
   async beforeApplicationShutdown(): Promise<void> {

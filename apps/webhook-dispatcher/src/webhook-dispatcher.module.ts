@@ -64,11 +64,11 @@ export class WebhookDispatcherModule implements OnApplicationBootstrap, BeforeAp
 
   async onApplicationBootstrap(): Promise<void> {
     await this.worker.start();
-    this.logger.log('Webhook dispatcher started');
+    this.logger.debug('Webhook dispatcher started');
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     await this.worker.stop();
-    this.logger.log('Webhook dispatcher stopped');
+    this.logger.debug('Webhook dispatcher stopped');
   }
 }

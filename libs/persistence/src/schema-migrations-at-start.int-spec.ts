@@ -34,14 +34,14 @@ describe.each(testEngines)('schemaMigrationsAtStart on %s', (_, open) => {
     @Module({ providers: [{ provide: NOTES_DATABASE, useValue: database }, schemaMigrationsAtStart(NOTES_DATABASE, migrations), ReadsAtBootstrap] })
     class NotesModule {}
     const logged: string[] = [];
-    const log = jest.spyOn(Logger.prototype, 'log').mockImplementation((message: unknown) => void logged.push(String(message)));
+    const log = jest.spyOn(Logger.prototype, 'debug').mockImplementation((message: unknown) => void logged.push(String(message)));
     const app = await Test.createTestingModule({ imports: [NotesModule] }).compile();
     await app.init();
     log.mockRestore();
     return { seen: app.get(ReadsAtBootstrap).seen, logged, close: () => app.close() };
   }
 
-  it('migrates the schema before any bootstrap hook runs, and says which migrations it applied', async () => {
+  it('migrates the schema before any bootstrap hook runs, and says which migrations it applied (at debug level)', async () => {
     const first = await start();
     expect(first.seen).toEqual(['seeded']);
     expect(first.logged).toContain('Applied migrations to schema notes_service: 001-notes, 002-first-note');

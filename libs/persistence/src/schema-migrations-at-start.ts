@@ -17,7 +17,7 @@ export class SchemaMigrationsAtStart implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     const applied = await migrateSchema(this.database, this.migrations);
-    if (applied.length > 0) this.logger.log(`Applied migrations to schema ${this.database.schema}: ${applied.join(', ')}`);
+    if (applied.length > 0) this.logger.debug(`Applied migrations to schema ${this.database.schema}: ${applied.join(', ')}`);
   }
 }
 

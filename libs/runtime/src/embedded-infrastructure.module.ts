@@ -68,7 +68,7 @@ export class EmbeddedInfrastructureModule implements OnApplicationShutdown {
           inject: [DATA_DIR_LOCK],
           useFactory: () => {
             const file = join(resolve(config.dataDir), 'service.db');
-            new Logger('EmbeddedInfrastructure').log(`Embedded database ${file}`);
+            new Logger('EmbeddedInfrastructure').debug(`Embedded database ${file}`);
             return openSqliteDatabase(file);
           },
         },

@@ -122,7 +122,7 @@ export class EventRelay {
 
   private async relayWhileLeading(checkpoint: number, stopped: AbortSignal): Promise<void> {
     this.leading = true;
-    this.logger.log(`Leading; relaying events after position ${checkpoint}`);
+    this.logger.debug(`Leading; relaying events after position ${checkpoint}`);
     const lost = new AbortController();
     const term = AbortSignal.any([stopped, lost.signal]);
     const subscription = this.store.subscribeToAll(checkpoint, (event) => this.relay(event, lost));
@@ -213,7 +213,7 @@ export class EventRelay {
   private async release(): Promise<void> {
     try {
       await this.lease.release();
-      this.logger.log('Stopped and released the relay lease');
+      this.logger.debug('Stopped and released the relay lease');
     } catch (error) {
       this.logger.error(`Could not release the relay lease; it expires in ${this.leaseMs} ms: ${errorMessage(error)}`);
     }

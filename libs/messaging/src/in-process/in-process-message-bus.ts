@@ -90,7 +90,7 @@ export class InProcessMessageBus implements MessageBus {
     }
     const member = new GroupMember(() => {
       this.members.delete(groupId);
-      this.logger.log(`Consumer group ${groupId} stopped`);
+      this.logger.debug(`Consumer group ${groupId} stopped`);
     });
     this.members.set(groupId, member);
     try {
@@ -103,7 +103,7 @@ export class InProcessMessageBus implements MessageBus {
       throw error;
     }
     for (const consumer of member.consumers) consumer.start();
-    this.logger.log(`Consumer group ${groupId} reads ${topics.join(', ')} (${member.consumers.length} partitions)`);
+    this.logger.debug(`Consumer group ${groupId} reads ${topics.join(', ')} (${member.consumers.length} partitions)`);
     return member;
   }
 

@@ -122,7 +122,7 @@ export class KafkaMessageBus implements MessageBus {
       },
       () => {
         this.members.delete(groupId);
-        this.logger.log(`Consumer group ${groupId} stopped`);
+        this.logger.debug(`Consumer group ${groupId} stopped`);
       },
     );
     this.members.set(groupId, member);
@@ -133,7 +133,7 @@ export class KafkaMessageBus implements MessageBus {
       await member.stop().catch(() => undefined);
       throw error;
     }
-    this.logger.log(`Consumer group ${groupId} reads ${topics.join(', ')}`);
+    this.logger.debug(`Consumer group ${groupId} reads ${topics.join(', ')}`);
     return member;
   }
 

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { escapeControlCharacters, MultilineLogMessage, ServiceLogger } from './service-logger';
+import { colorsWanted, escapeControlCharacters, MultilineLogMessage, ServiceLogger } from './service-logger';
 
 /** What the logger writes while `work` runs, stdout and stderr in the order written. */
 function written(work: () => void): string {
@@ -76,5 +76,21 @@ describe('ServiceLogger: one line per message, whatever the message holds', () =
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/LOG Ready$/);
     expect(lines.slice(1)).toEqual(['  API:  http://localhost:3000/api', '    injected\\r\\n[Nest] 2 - FORGED']);
+  });
+});
+
+describe('ServiceLogger colours: only for a terminal', () => {
+  it('colours when stdout is a TTY and NO_COLOR is unset; not in a pipe or a file, nor with NO_COLOR', () => {
+    expect(colorsWanted({ isTTY: true }, {})).toBe(true);
+    expect(colorsWanted({ isTTY: true }, { NO_COLOR: '1' })).toBe(false);
+    expect(colorsWanted({}, {})).toBe(false);
+    expect(colorsWanted({ isTTY: false }, {})).toBe(false);
+  });
+
+  it('writes no escape sequence by default when stdout is not a TTY (as under jest)', () => {
+    expect(process.stdout.isTTY).not.toBe(true);
+    const output = written(() => new ServiceLogger({ logLevels: ['log', 'error'] }).error('Publish failed', 'Publisher'));
+    expect(output).toContain('ERROR [Publisher] Publish failed');
+    expect(output).not.toContain('\u001b');
   });
 });

@@ -1,12 +1,13 @@
-import { ConsoleLogger, LogLevel } from '@nestjs/common';
+import { ConsoleLogger, ConsoleLoggerOptions, Logger, LogLevel } from '@nestjs/common';
 import { inspect } from 'node:util';
 
 /**
  * Nest's own start-up detail: a line per module initialized and per controller and route mapped
- * (over a hundred for the embedded service). Written at debug level, so that a start shows the
- * service's own lines and its start banner; LOG_LEVEL=debug shows them again.
+ * (over a hundred for the embedded service), and its "Starting Nest application" and "successfully
+ * started". Written at debug level, so that a start shows the service's own lines and its start
+ * banner; LOG_LEVEL=debug shows them again.
  */
-const START_UP_DETAIL = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer']);
+const START_UP_DETAIL = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory', 'NestApplication']);
 
 /** The C0 controls (CR, LF and ESC among them), DEL, the C1 controls, and the Unicode line and paragraph separators. */
 // eslint-disable-next-line no-control-regex -- finding control characters is its purpose
@@ -39,7 +40,24 @@ function continuationLines(lines: readonly string[]): string {
 }
 
 /**
- * The console logger of every app: Nest's, with its start-up detail moved to debug level, and one
+ * Colours (ANSI escapes) only for a person at a terminal: not in a log file or a pipe (stdout not
+ * a TTY), nor when NO_COLOR is set.
+ */
+export function colorsWanted(stdout: { isTTY?: boolean } = process.stdout, env: NodeJS.ProcessEnv = process.env): boolean {
+  return stdout.isTTY === true && !env.NO_COLOR;
+}
+
+/**
+ * Makes the service's logger every Nest Logger's, from the first line of an app's start (before
+ * its configuration is read: a configuration error is logged by it too); createHttpApp replaces it
+ * with one at the configured levels.
+ */
+export function useServiceLogger(logLevels?: LogLevel[]): void {
+  Logger.overrideLogger(new ServiceLogger(logLevels ? { logLevels } : {}));
+}
+
+/**
+ * The console logger of every app: Nest's, without colours unless colorsWanted, with its start-up detail moved to debug level, and one
  * line per message whatever the message holds. Every log line the apps write comes through here
  * (each app's Nest logger), so no caller has to remember to escape what it logs: a message's
  * control characters are escaped; a stack trace (and a MultilineLogMessage) keeps its lines, with
@@ -47,6 +65,10 @@ function continuationLines(lines: readonly string[]): string {
  * (text an error's message brought in) indented, so that it cannot pass for a log line.
  */
 export class ServiceLogger extends ConsoleLogger {
+  constructor(options: ConsoleLoggerOptions = {}) {
+    super({ colors: colorsWanted(), ...options });
+  }
+
   override log(message: unknown, ...optionalParams: unknown[]): void {
     const context = optionalParams[optionalParams.length - 1];
     if (typeof context === 'string' && START_UP_DETAIL.has(context)) super.debug(message, ...optionalParams);
