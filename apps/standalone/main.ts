@@ -4,19 +4,22 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig, nestLogLevels } from '@app/config';
-import { createHttpApp, LISTEN_ADDRESS, refuseEarlierDataDir } from '@app/runtime';
+import { BoundHttpPort, createHttpApp, refuseEarlierDataDir, useServiceLogger } from '@app/runtime';
 import { configureGatewayApp } from '../gateway/src/configure-gateway-app';
 import { logStartBanner } from '../gateway/src/start-banner';
 import { StandaloneModule } from './standalone.module';
 import { errorDetail } from '@app/errors';
 
 async function main(): Promise<void> {
+  useServiceLogger();
   const config = loadConfig();
+  // First: a port another process holds stops the start here, before DATA_DIR is touched.
+  const port = await BoundHttpPort.bind(config.host, config.port, config.http);
   // Before anything is written to DATA_DIR: data of an earlier version must not get a new database beside it.
   refuseEarlierDataDir(resolve(config.dataDir));
-  const app = await createHttpApp(StandaloneModule.forRoot(config), nestLogLevels(config.logLevel), config.http);
+  const app = await createHttpApp(StandaloneModule.forRoot(config), nestLogLevels(config.logLevel), port);
   configureGatewayApp(app, config);
-  await app.listen(config.port, LISTEN_ADDRESS);
+  await port.serve(app);
   logStartBanner(app, config, 'Standalone', `Social publishing service ready (embedded mode, data in ${resolve(config.dataDir)})`);
 }
 

@@ -7,6 +7,11 @@ import { adminTokenProblem, encryptionKeyProblem } from './secret-settings';
  * Every value is read here, once; nothing else reads process.env.
  */
 export interface AppConfig {
+  /**
+   * The address the HTTP port is bound on: every interface by default, as in containers, where the
+   * probes and the other services reach an app by its address; 127.0.0.1 keeps it to this machine.
+   */
+  host: string;
   port: number;
   /** The token of the first admin, created when there are no users: 32 characters or more, not a placeholder. */
   adminToken: string | null;
@@ -118,6 +123,7 @@ export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
+    host: text(env, 'HOST') ?? '0.0.0.0',
     port: integer(env, 'PORT', 3000, 0),
     adminToken: secret(env, 'ADMIN_TOKEN', adminTokenProblem),
     dataDir: text(env, 'DATA_DIR') ?? './data',

@@ -5,7 +5,9 @@ import { AppConfig, ConfigError, loadConfig, nestLogLevels } from '@app/config';
 import { HttpQueryServer, QUERY_PATH_PREFIX } from '@app/messaging';
 import { DistributedInfrastructureModule, HTTP_QUERY_SERVER, QueryOptions } from './distributed-infrastructure.module';
 import { HealthModule } from './health/health.module';
-import { createHttpApp, LISTEN_ADDRESS } from './http/http-app';
+import { BoundHttpPort } from './http/bound-http-port';
+import { createHttpApp } from './http/http-app';
+import { useServiceLogger } from './http/service-logger';
 import { MetricsModule } from './metrics/metrics.module';
 import { errorDetail } from '@app/errors';
 
@@ -27,11 +29,17 @@ export interface DistributedAppOptions {
   announce?: (app: NestFastifyApplication, config: AppConfig) => void;
 }
 
-/** Starts one app of distributed mode: its module, its infrastructure, health and metrics on PORT. */
+/**
+ * Starts one app of distributed mode: its port bound first (HOST:PORT; until it is ready, requests
+ * are answered 503), then its module, its infrastructure, health and metrics on that port.
+ */
 export function bootstrapDistributedApp(options: DistributedAppOptions): void {
+  useServiceLogger();
   const logger = new Logger(options.service);
   const run = async (): Promise<void> => {
     const config = loadConfig();
+    // First: a port another process holds stops the start here, before a migration or a consumer runs.
+    const port = await BoundHttpPort.bind(config.host, config.port, config.http);
     @Module({
       imports: [
         DistributedInfrastructureModule.forRoot(config, {
@@ -47,11 +55,11 @@ export function bootstrapDistributedApp(options: DistributedAppOptions): void {
       ],
     })
     class DistributedAppModule {}
-    const app = await createHttpApp(DistributedAppModule, nestLogLevels(config.logLevel), config.http);
+    const app = await createHttpApp(DistributedAppModule, nestLogLevels(config.logLevel), port);
     app.enableShutdownHooks();
     options.configure?.(app, config);
     serveQueries(app, app.get<HttpQueryServer>(HTTP_QUERY_SERVER));
-    await app.listen(config.port, LISTEN_ADDRESS);
+    await port.serve(app);
     if (options.announce) options.announce(app, config);
     else logger.log(`${options.service} started (distributed mode), HTTP on port ${config.port}`);
   };

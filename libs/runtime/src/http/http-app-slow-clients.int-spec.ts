@@ -4,6 +4,7 @@ import { loadConfig } from '@app/config';
 import { eventually } from '@app/testing/eventually';
 import { connect, Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { BoundHttpPort } from './bound-http-port';
 import { createHttpApp } from './http-app';
 
 jest.setTimeout(30_000);
@@ -40,18 +41,19 @@ interface RawClient {
 }
 
 /**
- * createHttpApp's limits on slow clients, over raw sockets on loopback: the connections of one
+ * The limits on slow clients of an app on its BoundHttpPort, over raw sockets on loopback: the connections of one
  * address (HTTP_MAX_CONNECTIONS_PER_ADDRESS) and the gaps in a request body (HTTP_BODY_TIMEOUT_MS).
  */
-describe(`createHttpApp with limits (HTTP_MAX_CONNECTIONS_PER_ADDRESS=${MAX_PER_ADDRESS}, HTTP_BODY_TIMEOUT_MS=${BODY_TIMEOUT_MS})`, () => {
+describe(`an app on its BoundHttpPort with limits (HTTP_MAX_CONNECTIONS_PER_ADDRESS=${MAX_PER_ADDRESS}, HTTP_BODY_TIMEOUT_MS=${BODY_TIMEOUT_MS})`, () => {
   let app: NestFastifyApplication;
   let port: number;
   const clients: Socket[] = [];
 
   beforeAll(async () => {
     const { http } = loadConfig({ HTTP_MAX_CONNECTIONS_PER_ADDRESS: String(MAX_PER_ADDRESS), HTTP_BODY_TIMEOUT_MS: String(BODY_TIMEOUT_MS) });
-    app = await createHttpApp(EchoApp, false, http);
-    await app.listen(0, '127.0.0.1');
+    const bound = await BoundHttpPort.bind('127.0.0.1', 0, http);
+    app = await createHttpApp(EchoApp, false, bound);
+    await bound.serve(app);
     port = (app.getHttpServer().address() as { port: number }).port;
   });
   afterEach(async () => {
