@@ -16,8 +16,11 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Folders whose files the build compiles or bundles (tsconfig.build.json, the dashboard's vite config under apps/). */
-const INPUT_FOLDERS = ['apps', 'libs', 'test/bench'];
+/**
+ * Folders whose files the build compiles or bundles (tsconfig.build.json, the dashboard's vite
+ * config under apps/); the benchmarks import the e2e suite's process support.
+ */
+const INPUT_FOLDERS = ['apps', 'libs', 'test/bench', 'test/e2e/support'];
 /** Files at the top that shape the build: the compiler settings, the build command, the dependencies' versions. */
 const INPUT_FILES = ['tsconfig.json', 'tsconfig.build.json', 'package.json', 'package-lock.json'];
 /** Tests beside the sources: the build leaves them out, so a change to one needs no build. */

@@ -1,7 +1,8 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { findOlderNode } from './support/older-node';
 
 const DIST = resolve(__dirname, '../../dist/apps');
 /** Every entry point: each app's main and each command-line tool. */
@@ -16,21 +17,6 @@ const ENTRIES = [
   'cli/openapi.js',
   'cli/reencrypt.js',
 ];
-
-/** A Node.js older than 24 on this machine (OLDER_NODE, or a `node` of the system), if there is one. */
-function findOlderNode(): { path: string; version: string } | null {
-  const candidates = [process.env.OLDER_NODE, '/usr/bin/node', '/usr/local/bin/node', '/bin/node'].filter((path): path is string => Boolean(path));
-  for (const path of candidates) {
-    if (!existsSync(path)) continue;
-    try {
-      const version = execFileSync(path, ['-p', 'process.versions.node'], { encoding: 'utf8', timeout: 10_000 }).trim();
-      if (Number(version.split('.')[0]) < 24) return { path, version };
-    } catch {
-      // not a runnable node
-    }
-  }
-  return null;
-}
 
 const olderNode = findOlderNode();
 const describeWithOlderNode = olderNode ? describe : describe.skip;
