@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, Server } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
 import { NodeProcess, freePort } from './support/node-process';
 import { DEFAULT_ADMIN_TOKEN, startService, STANDALONE_MAIN } from './support/service-process';
 
@@ -19,10 +20,13 @@ function listenOn(host: string, port: number): Promise<Server> {
   });
 }
 
-/** Runs the built embedded service to its end: its exit code and what it printed. */
-function runToExit(env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+const DISTRIBUTED_APPS = ['gateway', 'post-service', 'scheduler', 'publisher', 'webhook-dispatcher'];
+const mainOf = (app: string) => resolve(__dirname, `../../dist/apps/${app}/main.js`);
+
+/** Runs a built app (by default the embedded service) to its end: its exit code and what it printed. */
+function runToExit(env: NodeJS.ProcessEnv, main = STANDALONE_MAIN): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [STANDALONE_MAIN], { env: { ...process.env, NODE_OPTIONS: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [main], { env: { ...process.env, NODE_OPTIONS: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -53,6 +57,25 @@ describe('the start of the built service', () => {
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(new RegExp(`ERROR \\[Standalone\\] Cannot listen on 0\\.0\\.0\\.0:${taken}: another process is using port ${taken}\\. Set PORT to a free port, or stop the other process\\.$`));
       expect(readdirSync(dataDir)).toEqual([]);
+    } finally {
+      holder.close();
+    }
+  });
+
+  it.each(DISTRIBUTED_APPS)('%s, distributed, on a port another process holds: the same one line, exit 1, before it reaches for Kafka or PostgreSQL', async (app) => {
+    const holder = await listenOn('0.0.0.0', 0);
+    const taken = (holder.address() as { port: number }).port;
+    try {
+      const run = await runToExit(
+        // Nothing answers at these addresses: an app that reached for them would log more than one line.
+        { PORT: String(taken), KAFKA_BROKERS: '127.0.0.1:1', DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none', EVENTSTORE_PG_URL: 'postgres://postgres@127.0.0.1:1/none', ENCRYPTION_KEY: randomBytes(32).toString('base64') },
+        mainOf(app),
+      );
+      expect(run.code).toBe(1);
+      expect(run.stdout).toBe('');
+      const lines = run.stderr.trimEnd().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(new RegExp(`ERROR \\[${app}\\] Cannot listen on 0\\.0\\.0\\.0:${taken}: another process is using port ${taken}\\. Set PORT to a free port, or stop the other process\\.$`));
     } finally {
       holder.close();
     }

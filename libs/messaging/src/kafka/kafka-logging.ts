@@ -28,14 +28,23 @@ const START_UP_CONDITIONS = new Set([
 ]);
 const START_UP_CONDITION_MESSAGES = errorCodes.filter((error) => START_UP_CONDITIONS.has(error.type)).map((error) => error.message);
 
+/**
+ * The broker's answer to creating topics when one or more could not be (at a first start, mostly
+ * another app creating the same topic a moment before). The caller says what it means: kafkajs
+ * takes "already exists" for done, and anything else reaches the bus, which warns naming the topics.
+ */
+const TOPIC_CREATION_ANSWER = /^Response CreateTopics\(/;
 /** A consumer restarting after a crash: the crash's own line, just before, says why (at its level). */
 const CONSUMER_RESTART = /^Restarting the consumer in \d+ms$/;
 /** A crash once kafkajs's retries ran out: an error, whatever the condition that outlasted them. */
 const RETRIES_RAN_OUT = /^Crash: KafkaJSNumberOfRetriesExceeded\b/;
 
-/** Whether an error line of kafkajs reports a start-up condition (in its message, or its `error` field) or a consumer's restart. */
+/**
+ * Whether an error line of kafkajs reports a start-up condition (in its message, or its `error`
+ * field), a topic-creation answer or a consumer's restart: each said again where it matters.
+ */
 export function isStartUpCondition(log: LogEntry['log']): boolean {
-  if (CONSUMER_RESTART.test(log.message)) return true;
+  if (CONSUMER_RESTART.test(log.message) || TOPIC_CREATION_ANSWER.test(log.message)) return true;
   if (RETRIES_RAN_OUT.test(log.message)) return false;
   const reported = `${log.message} ${typeof log.error === 'string' ? log.error : ''}`;
   return START_UP_CONDITION_MESSAGES.some((message) => reported.includes(message));
