@@ -1,5 +1,6 @@
 import { ConsoleLogger, ConsoleLoggerOptions, Logger, LogLevel } from '@nestjs/common';
 import { inspect } from 'node:util';
+import { nestLogLevels } from '@app/config';
 
 /**
  * Nest's own start-up detail: a line per module initialized and per controller and route mapped
@@ -49,11 +50,11 @@ export function colorsWanted(stdout: { isTTY?: boolean } = process.stdout, env: 
 
 /**
  * Makes the service's logger every Nest Logger's, from the first line of an app's start (before
- * its configuration is read: a configuration error is logged by it too); createHttpApp replaces it
- * with one at the configured levels.
+ * its configuration is read: a configuration error is logged by it too), at LOG_LEVEL's default
+ * levels; createHttpApp replaces it with one at the configured levels.
  */
-export function useServiceLogger(logLevels?: LogLevel[]): void {
-  Logger.overrideLogger(new ServiceLogger(logLevels ? { logLevels } : {}));
+export function useServiceLogger(): void {
+  Logger.overrideLogger(new ServiceLogger({ logLevels: nestLogLevels('info') }));
 }
 
 /**
