@@ -24,6 +24,8 @@ FROM dependencies AS build
 COPY tsconfig.json tsconfig.build.json nest-cli.json ./
 COPY apps ./apps
 COPY libs ./libs
+# npm run build's last step stamps dist with what it was built from (what npm start compares).
+COPY scripts ./scripts
 RUN npm run build
 
 FROM ${BASE_IMAGE} AS runtime

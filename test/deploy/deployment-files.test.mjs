@@ -222,6 +222,13 @@ describe('Dockerfile', () => {
     assert.deepEqual(installs, ['npm ci --ignore-scripts --no-audit --no-fund']);
   });
 
+  test('copies into its build stage every script that npm run build runs', () => {
+    const { scripts } = JSON.parse(read('package.json'));
+    const folders = [...scripts.build.matchAll(/\bnode (\S+)/g)].map(([, script]) => script.split('/')[0]);
+    assert.ok(folders.length > 0, scripts.build);
+    for (const folder of folders) assert.match(dockerfile, new RegExp(`^COPY ${folder} \\./${folder}$`, 'm'), folder);
+  });
+
   test('runs as a numeric user that is not root, with /app/data its own and a volume', () => {
     const users = [...dockerfile.matchAll(/^USER (\S+)$/gm)].map(([, user]) => user);
     assert.deepEqual(users, ['1000:1000']);
