@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pngImage } from '@app/media-store/testing';
-import { LocalPds, startLocalPds } from '../../providers/bluesky/local-pds';
+import { describeWithLocalPds, LocalPds, startLocalPds } from '../../providers/bluesky/local-pds';
 import { createWebhook, expectEnvelope, LIFECYCLE_ENV, LIFECYCLE_TIMEOUT_MS, ORIGINAL, schedulePost, secondsAhead, waitForStatus } from '../scenarios/lifecycle-fixtures';
 import { adminOf, ApiClient, createdBody } from '../support/api-client';
 import { approverWorkspace } from '../support/fixtures';
@@ -11,7 +11,7 @@ import { WebhookReceiver } from '@app/testing';
 jest.setTimeout(120_000);
 
 /** The lifecycle of a post published to Bluesky: the built service as one process, a real PDS (@atproto/dev-env) beside it. */
-describe('the lifecycle of a post on Bluesky, embedded, against a local PDS', () => {
+describeWithLocalPds('the lifecycle of a post on Bluesky, embedded, against a local PDS', () => {
   let pds: LocalPds;
   let service: RunningService;
   let admin: ApiClient;

@@ -1,7 +1,9 @@
+/// <reference types="jest" />
 import { ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { choosePdsNode } from './pds-node';
 
 /** A real PDS and PLC directory (`@atproto/dev-env`) in a child process, with one account. */
 export interface LocalPds {
@@ -15,22 +17,36 @@ export interface LocalPds {
   stop(): Promise<void>;
 }
 
-/**
- * The Node.js the PDS runs on: `PDS_NODE` when set, else the one running the tests. The PDS keeps
- * its data with better-sqlite3, whose statements, when the garbage collector finalizes them at
- * certain moments, trip an assertion of Node.js 24 and abort the process (SIGABRT in
- * `RemoveEnvironmentCleanupHook`, now and then, under load); on Node.js 22 they do not. CI installs
- * Node.js 22 beside 24, builds better-sqlite3 for it and sets `PDS_NODE` (`.ci/run`). Only the PDS
- * loads better-sqlite3: the service itself uses `node:sqlite`.
- */
-export const pdsNode = (): string => process.env.PDS_NODE?.trim() || process.execPath;
+/** Runs the suite when the local PDS has a Node.js to run on (see `choosePdsNode`); otherwise says why it is skipped. */
+export function describeWithLocalPds(name: string, body: () => void): void {
+  const choice = choosePdsNode();
+  if ('missing' in choice) {
+    process.stderr.write(`Skipping "${name}": it needs the local PDS, and ${choice.missing}.\n`);
+    describe.skip(name, () => it(`needs a Node.js the local PDS can run on: ${choice.missing}`, () => undefined));
+    return;
+  }
+  describe(name, body);
+}
+
+/** Whether the local PDS has a Node.js to run on in this run. */
+export const localPdsCanRun = (): boolean => !('missing' in choosePdsNode());
+
+/** `it` when the local PDS can run, else `it.skip` after saying why (for a suite whose other tests need no PDS). */
+export function itWithLocalPds(): jest.It {
+  const choice = choosePdsNode();
+  if (!('missing' in choice)) return it;
+  process.stderr.write(`Skipping the tests on the local PDS: ${choice.missing}.\n`);
+  return it.skip;
+}
 
 /**
  * Starts `pds-process.mjs` in a process of its own (the dev-env is ESM only, which the test
- * runner's CommonJS modules cannot load), on `pdsNode()`.
+ * runner's CommonJS modules cannot load), on the Node.js `choosePdsNode` prepares.
  */
 export async function startLocalPds(): Promise<LocalPds> {
-  const child: ChildProcess = spawn(pdsNode(), [join(__dirname, 'pds-process.mjs')], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const choice = choosePdsNode();
+  if ('missing' in choice) throw new Error(`The local PDS cannot start: ${choice.missing}`);
+  const child: ChildProcess = spawn(choice.node, [join(__dirname, 'pds-process.mjs')], { stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
   const lines = createInterface({ input: child.stdout! });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { FaultProxy } from '@test/providers/support/fault-proxy';
-import { LocalPds, startLocalPds } from '@test/providers/bluesky/local-pds';
+import { describeWithLocalPds, LocalPds, startLocalPds } from '@test/providers/bluesky/local-pds';
 import { memorySession } from '@test/providers/support/memory-session';
 import { threadScenarios, ThreadTarget } from '@test/providers/support/thread-scenarios';
 import { pngMedia, providerScenarios, request, sampleMedia } from '@test/providers/support/provider-scenarios';
@@ -12,7 +12,7 @@ import { BlueskyProvider } from './bluesky-provider';
 jest.setTimeout(60_000);
 
 /** Bluesky against a real PDS and PLC directory (`@atproto/dev-env`), through a proxy that can inject failures. */
-describe('BlueskyProvider against a local PDS', () => {
+describeWithLocalPds('BlueskyProvider against a local PDS', () => {
   let pds: LocalPds;
   let proxy: FaultProxy;
   let bluesky: BlueskyProvider;
