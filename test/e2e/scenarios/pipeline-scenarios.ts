@@ -7,7 +7,7 @@ import { Scenario, ScenarioContext } from './scenario';
 
 /** The operator's view of the pipeline: `GET /api/panel/pipeline`. */
 export const pipelineScenarios: Scenario[] = [
-  { title: 'the pipeline view shows every consumer group with its lag, and each stage; only admins see it', run: groupsAndStages },
+  { title: 'the pipeline view shows every consumer group with its lag, and each stage; only admins see it', needs: ['consumer lag'], run: groupsAndStages },
   { title: 'a webhook delivery waiting for its retry shows in the pipeline view, and is gone once it failed for good', run: deliveryWaitingForRetry },
 ];
 

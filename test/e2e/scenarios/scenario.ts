@@ -19,15 +19,31 @@ export interface ScenarioContext {
   openReceiver(responder?: Responder): Promise<WebhookReceiver>;
 }
 
+/** What some scenarios need that not every way of running the service has. */
+export type ScenarioNeed = 'consumer lag';
+
 /** One scenario of the service's behaviour, written once and run by every suite that starts the service some way. */
 export interface Scenario {
   title: string;
+  /** What it needs beyond the service itself; a suite whose system lacks it skips it, saying why. */
+  needs?: readonly ScenarioNeed[];
   run(context: ScenarioContext): Promise<void>;
 }
 
-/** Registers one test per scenario in the calling describe; `system` is read when a test runs. */
-export function itRunsEach(scenarios: readonly Scenario[], system: () => SystemHandle): void {
-  for (const scenario of scenarios) it(scenario.title, () => runScenario(scenario, system()));
+/**
+ * Registers one test per scenario in the calling describe; `system` is read when a test runs.
+ * `lacking` says why this suite's system lacks a need: the scenarios that need it are skipped, saying so.
+ */
+export function itRunsEach(scenarios: readonly Scenario[], system: () => SystemHandle, lacking: Partial<Record<ScenarioNeed, string>> = {}): void {
+  for (const scenario of scenarios) {
+    const missing = scenario.needs?.map((need) => lacking[need]).find((reason) => reason !== undefined);
+    if (missing === undefined) {
+      it(scenario.title, () => runScenario(scenario, system()));
+      continue;
+    }
+    process.stderr.write(`Skipping "${scenario.title}": ${missing}.\n`);
+    it.skip(`${scenario.title} (skipped: ${missing})`, () => undefined);
+  }
 }
 
 async function runScenario(scenario: Scenario, system: SystemHandle): Promise<void> {

@@ -80,6 +80,20 @@ export function chooseKafkaWithOutages(): { kind: TestKafkaKind } | { missing: s
   return { missing: 'the brokers of KAFKA_TEST_BROKERS are not started by the tests, so they cannot stop them' };
 }
 
+/** The admin requests the consumer lag is read with: librdkafka's mock cluster does not answer them. */
+const CONSUMER_LAG_UNSUPPORTED_ON_MOCK = "librdkafka's mock cluster answers no ListGroups, DescribeGroups or DeleteRecords, which the consumer lag is read with";
+
+/**
+ * Whether the Kafka the suites of this run get answers the requests a consumer group's lag is read
+ * with (a real broker does, the mock cluster does not), or why not (to print when a test is skipped).
+ */
+export function chooseKafkaWithConsumerLag(): { kind: TestKafkaKind } | { missing: string } {
+  const choice = chooseTestKafka();
+  if ('missing' in choice) return choice;
+  if (choice.kind === 'mock Kafka cluster') return { missing: `${CONSUMER_LAG_UNSUPPORTED_ON_MOCK} (no real broker: ${choice.fallbackReason})` };
+  return { kind: choice.kind };
+}
+
 function externalBrokers(): string[] {
   return (process.env.KAFKA_TEST_BROKERS ?? '').split(',').map((broker) => broker.trim()).filter(Boolean);
 }
