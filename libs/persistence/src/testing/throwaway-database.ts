@@ -12,7 +12,13 @@ export interface ThrowawayDatabase {
 export async function createThrowawayDatabase(prefix = 'sps_test', serverUrl = TEST_POSTGRES_URL): Promise<ThrowawayDatabase> {
   const name = `${prefix}_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
+  await admin.connect().catch((error: Error) => {
+    throw new Error(
+      `The tests need a PostgreSQL server and none answers at ${withoutPassword(serverUrl)} (${error.message}): start one there, ` +
+        'or set TEST_POSTGRES_URL to a server whose user may create databases',
+      { cause: error },
+    );
+  });
   try {
     await admin.query(`CREATE DATABASE ${name}`);
   } finally {
@@ -32,4 +38,15 @@ export async function createThrowawayDatabase(prefix = 'sps_test', serverUrl = T
       }
     },
   };
+}
+
+/** The server's address for messages: its password, if it has one, is never shown. */
+function withoutPassword(serverUrl: string): string {
+  try {
+    const url = new URL(serverUrl);
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return 'TEST_POSTGRES_URL (not a URL)';
+  }
 }
