@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   const port = await BoundHttpPort.bind(config.host, config.port, config.http);
   // Before anything is written to DATA_DIR: data of an earlier version must not get a new database beside it.
   refuseEarlierDataDir(resolve(config.dataDir));
-  const app = await createHttpApp(StandaloneModule.forRoot(config), nestLogLevels(config.logLevel), port);
+  const app = await createHttpApp(StandaloneModule.forRoot(config), nestLogLevels(config.logLevel), { port, trustedProxyCount: config.trustedProxyCount });
   configureGatewayApp(app, config);
   await port.serve(app);
   logStartBanner(app, config, 'Standalone', `Social publishing service ready (embedded mode, data in ${resolve(config.dataDir)})`);

@@ -8,7 +8,6 @@ import { ApiExceptionFilter } from './http/api-exception.filter';
 import { forbidCachingOfApiAnswers } from './http/api-cache-control';
 import { refuseCrossSiteWrites } from './http/browser-request-rules';
 import { readBodiesAsJson } from './http/json-body';
-import { readRequestOrigins } from './http/request-origin';
 import { serveApiDocs } from './http/openapi/api-docs';
 import { apiValidationPipe } from './http/validation';
 import { serveMcp } from './mcp/serve-mcp';
@@ -23,7 +22,6 @@ const isMediaUpload = (method: string, url: string): boolean => method === 'POST
  */
 export function configureGatewayApp(app: NestFastifyApplication, config: AppConfig): OpenAPIObject {
   app.setGlobalPrefix('api', { exclude: ['health/live', 'health/ready', 'metrics'] });
-  readRequestOrigins(app, config.trustedProxyCount);
   refuseCrossSiteWrites(app, { publicUrl: config.publicUrl, multipartRoute: isMediaUpload });
   readBodiesAsJson(app, { multipartRoute: isMediaUpload });
   forbidCachingOfApiAnswers(app);

@@ -76,7 +76,7 @@ export async function startGatewayTestApp(
   const mediaFolder = mkdtempSync(join(tmpdir(), 'gateway-media-'));
   const media = new FileMediaStore(mediaFolder);
   const infrastructure = testInfrastructure(database, { config, rpc, messageBus: bus, eventStore, media, encryptionKey: randomBytes(32).toString('base64') });
-  const app = await createHttpApp({ module: GatewayUnderTest, imports: [infrastructure, PostServiceModule, GatewayModule] }, false);
+  const app = await createHttpApp({ module: GatewayUnderTest, imports: [infrastructure, PostServiceModule, GatewayModule] }, false, { trustedProxyCount: config.trustedProxyCount });
   configureGatewayApp(app, config);
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');

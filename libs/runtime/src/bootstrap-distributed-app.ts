@@ -55,7 +55,7 @@ export function bootstrapDistributedApp(options: DistributedAppOptions): void {
       ],
     })
     class DistributedAppModule {}
-    const app = await createHttpApp(DistributedAppModule, nestLogLevels(config.logLevel), port);
+    const app = await createHttpApp(DistributedAppModule, nestLogLevels(config.logLevel), { port, trustedProxyCount: config.trustedProxyCount });
     app.enableShutdownHooks();
     options.configure?.(app, config);
     serveQueries(app, app.get<HttpQueryServer>(HTTP_QUERY_SERVER));

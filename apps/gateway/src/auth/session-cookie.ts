@@ -71,7 +71,7 @@ function cookie(request: FastifyRequest, value: string, lifetime: string): strin
   return `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict${lifetime}${secureCookieFlag(request)}`;
 }
 
-/** `; Secure` when the request came over HTTPS (directly, or through a trusted proxy that says so: see requestOriginOf). */
+/** `; Secure` when the request came over HTTPS (directly, or through a trusted proxy that says so: see originOf). */
 export function secureCookieFlag(request: FastifyRequest): string {
   return originOf(request).https ? '; Secure' : '';
 }

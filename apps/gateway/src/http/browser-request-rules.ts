@@ -42,7 +42,7 @@ export function refuseCrossSiteWrites(app: NestFastifyApplication, options: Brow
     });
 }
 
-/** Whether `origin` is the service's: PUBLIC_URL's, or the one the request was addressed to (its Host, or a trusted proxy's: see requestOriginOf). */
+/** Whether `origin` is the service's: PUBLIC_URL's, or the one the request was addressed to (its Host, or a trusted proxy's: see originOf). */
 function isOwnOrigin(origin: string, publicOrigin: string | null, addressedHost: string | undefined): boolean {
   if (origin === publicOrigin) return true;
   const given = webOriginOf(origin);

@@ -56,7 +56,7 @@ describe('BoundHttpPort: an app\'s port, bound before anything of the app starts
     const portNumber = (port.server.address() as { port: number }).port;
     expect(await get(portNumber)).toEqual({ status: 503, body: { message: 'The service is starting; try again in a moment.' } });
 
-    const app = await createHttpApp(SlowStartingApp, false, port);
+    const app = await createHttpApp(SlowStartingApp, false, { port });
     const serving = port.serve(app);
     expect(await get(portNumber)).toEqual({ status: 503, body: { message: 'The service is starting; try again in a moment.' } });
 

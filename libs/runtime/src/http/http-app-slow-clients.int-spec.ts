@@ -52,7 +52,7 @@ describe(`an app on its BoundHttpPort with limits (HTTP_MAX_CONNECTIONS_PER_ADDR
   beforeAll(async () => {
     const { http } = loadConfig({ HTTP_MAX_CONNECTIONS_PER_ADDRESS: String(MAX_PER_ADDRESS), HTTP_BODY_TIMEOUT_MS: String(BODY_TIMEOUT_MS) });
     const bound = await BoundHttpPort.bind('127.0.0.1', 0, http);
-    app = await createHttpApp(EchoApp, false, bound);
+    app = await createHttpApp(EchoApp, false, { port: bound });
     await bound.serve(app);
     port = (app.getHttpServer().address() as { port: number }).port;
   });

@@ -40,10 +40,24 @@ interface JsonReply {
  * tests, the OpenAPI document) Fastify makes its own server. Every app starts here, so the heap's
  * growing factor is set here too (limitHeapGrowth).
  */
-export async function createHttpApp(module: IEntryNestModule, logger: LogLevel[] | LoggerService | false, port?: BoundHttpPort): Promise<NestFastifyApplication> {
+export interface HttpAppOptions {
+  /** The port bound at the start of the process; without one Fastify makes its own server. */
+  port?: BoundHttpPort;
+  /**
+   * How many proxies stand in front of the service (TRUST_PROXY): Fastify's `trustProxy` hop
+   * count, by which `request.ip`, `request.host` and `request.protocol` read `X-Forwarded-*`. 0: none.
+   */
+  trustedProxyCount?: number;
+}
+
+export async function createHttpApp(module: IEntryNestModule, logger: LogLevel[] | LoggerService | false, { port, trustedProxyCount = 0 }: HttpAppOptions = {}): Promise<NestFastifyApplication> {
   limitHeapGrowth();
   // The adapter's options are typed as a union over HTTP/1.1, HTTPS and HTTP/2 servers: this one is HTTP/1.1's.
-  const options = port ? ({ ...SERVER_OPTIONS, serverFactory: port.serverFactory } as typeof SERVER_OPTIONS) : SERVER_OPTIONS;
+  const options = {
+    ...SERVER_OPTIONS,
+    ...(trustedProxyCount > 0 && { trustProxy: trustedProxyCount }),
+    ...(port && { serverFactory: port.serverFactory }),
+  } as typeof SERVER_OPTIONS;
   // Log levels: the console logger of the apps, which keeps Nest's start-up detail for debug level.
   const appLogger = Array.isArray(logger) ? new ServiceLogger({ logLevels: logger }) : logger;
   const app = await NestFactory.create<NestFastifyApplication>(module, new FastifyAdapter(options), { logger: appLogger, bodyParser: false });

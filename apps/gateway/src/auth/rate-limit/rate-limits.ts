@@ -49,7 +49,7 @@ export class RateLimits {
     refuseUnless(this.perToken.hit(String(tokenId)));
   }
 
-  /** The client's address (see requestOriginOf: the socket's, or the one TRUST_PROXY points to in `X-Forwarded-For`). */
+  /** The client's address (see originOf: the socket's, or the one TRUST_PROXY points to in `X-Forwarded-For`). */
   addressOf(request: FastifyRequest): string {
     return originOf(request).clientAddress;
   }
