@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Post } from '../../api';
 import { linkTo } from '../../router';
-import { originalText } from '../posts/post-list-query';
+import { postName } from '../posts/post-list-query';
 import { isMovable } from './moved-body';
 
 /** A post placed on the calendar at its time in the chosen zone. */
@@ -15,7 +15,7 @@ export interface Placed {
 /** The drag's data type: the post's uuid, so that a drop elsewhere on the page means nothing. */
 export const DRAGGED_POST = 'application/x-post-uuid';
 
-export const snippetOf = (post: Post): string => originalText(post).slice(0, 40) || '(empty)';
+export const snippetOf = (post: Post): string => postName(post, 40);
 
 /**
  * A post on a day: its link (to edit it), draggable onto another day when it may be moved, and a

@@ -3,7 +3,7 @@ import { FieldMessages, Loading, Notice, Section, useAction, useLoad } from '../
 import { linkTo } from '../../router';
 import { useDashboard, useWorkspaceUuid } from '../../session';
 import { formatInZone } from '../../time';
-import { allPosts, originalText } from '../posts/post-list-query';
+import { allPosts, postName } from '../posts/post-list-query';
 import { describeMedia, uploadMedia } from './upload-media';
 
 /**
@@ -96,7 +96,7 @@ function UsedBy({ uuids, posts }: { uuids: string[]; posts: Map<string, Post> })
           const post = posts.get(uuid);
           return (
             <li key={uuid}>
-              <a {...linkTo(`/posts/${uuid}`)}>{post ? originalText(post).slice(0, 40) || '(empty)' : `post ${uuid.slice(0, 8)}`}</a>
+              <a {...linkTo(`/posts/${uuid}`)}>{post ? postName(post, 40) : `post ${uuid.slice(0, 8)}`}</a>
               {post && <span class={`status status-${post.status}`}>{post.status.replace('_', ' ')}</span>}
             </li>
           );

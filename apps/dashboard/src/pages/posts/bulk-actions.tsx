@@ -4,7 +4,7 @@ import { messageOf } from '../../components/ui';
 import { plural } from '../../plural';
 import { useDashboard, useWorkspaceUuid } from '../../session';
 import { bodyOf, draftOf } from './compose-draft';
-import { postName } from './post-row';
+import { postName } from './post-list-query';
 
 interface BulkReport {
   summary: string;

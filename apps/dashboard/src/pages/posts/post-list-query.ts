@@ -1,4 +1,5 @@
 import { answer, api, type Post, type PostPage, type PostStatus } from '../../api';
+import { shorten } from '../../graphemes';
 import { zonedParts } from '../../time';
 
 export const STATUS_TABS: { status: PostStatus | null; label: string }[] = [
@@ -24,6 +25,9 @@ export const PAGE_SIZE = 20;
 const CLIENT_FILTER_MAX_PAGES = 10;
 
 export const originalText = (post: Post): string => post.versions.find((version) => version.is_original)?.content[0]?.body ?? post.versions[0]?.content[0]?.body ?? '';
+
+/** A post as the pages name it in lists, buttons and messages: the start of its text, cut between characters. */
+export const postName = (post: Post, length = 30): string => shorten(originalText(post), length) || '(empty)';
 
 export const hasClientFilters = (filters: PostFilters): boolean => filters.accountId !== null || filters.from !== '' || filters.to !== '' || filters.text.trim() !== '';
 

@@ -1,15 +1,13 @@
 import type { Post, PostAccount } from '../../api';
+import { shorten } from '../../graphemes';
 import { ProviderIcon } from '../../components/provider-icon';
 import { linkTo } from '../../router';
 import { useDashboard } from '../../session';
 import { formatInZone } from '../../time';
 import { webLinkOf } from '../../web-link';
 import { PostHistory } from './post-history';
-import { originalText } from './post-list-query';
+import { originalText, postName } from './post-list-query';
 import { statusLabel } from './post-outcome';
-
-/** A post as the list names it in buttons and messages: the start of its text. */
-export const postName = (post: Post, length = 30): string => originalText(post).slice(0, length) || '(empty)';
 
 export interface PostRowActions {
   onSelect(post: Post, on: boolean): void;
@@ -26,7 +24,7 @@ export function PostRow({ post, selected, actions }: { post: Post; selected: boo
       <td class="select">
         <input type="checkbox" aria-label={`Select post ${postName(post, 60)}`} checked={selected} onChange={(event) => actions.onSelect(post, event.currentTarget.checked)} />
       </td>
-      <td data-label="Text">{originalText(post).slice(0, 140) || <span class="muted">(empty)</span>}</td>
+      <td data-label="Text">{shorten(originalText(post), 140) || <span class="muted">(empty)</span>}</td>
       <td data-label="Status">
         <span class={`status status-${post.status}`}>{statusLabel(post.status)}</span>
       </td>

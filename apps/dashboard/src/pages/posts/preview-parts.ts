@@ -1,4 +1,5 @@
-import { graphemes, PROVIDER_LIMITS } from './provider-limits';
+import { graphemes } from '../../graphemes';
+import { PROVIDER_LIMITS } from './provider-limits';
 
 /**
  * How a platform publishes the content items after the first (PRODUCT.md, "Threads and first

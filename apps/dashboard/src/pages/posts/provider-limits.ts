@@ -1,3 +1,5 @@
+import { graphemes } from '../../graphemes';
+
 /** Each provider's text limit (PRODUCT.md, Providers); Mastodon's is the instance's, 500 by default. */
 export const PROVIDER_LIMITS: Record<string, number | null> = {
   sandbox: null,
@@ -16,15 +18,7 @@ export const PROVIDER_LIMITS: Record<string, number | null> = {
   reddit: 40_000,
 };
 
-const segmenter = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
-
 /** Characters as a reader counts them (graphemes: an emoji is one). */
 export function characterCount(text: string): number {
   return graphemes(text).length;
-}
-
-/** The text's characters, as a reader counts them. */
-export function graphemes(text: string): string[] {
-  if (!segmenter) return [...text];
-  return Array.from(segmenter.segment(text), (part) => part.segment);
 }
