@@ -6,7 +6,7 @@ import { PostingSchedule } from './posting-schedule';
 
 /** The time zone the dashboard shows and takes times in, the workspace's posting schedule, and the signed-in user's API tokens. */
 export function SettingsPage() {
-  const { timeZone, setTimeZone } = useDashboard();
+  const { timeZone, setTimeZone, workspaceUuid } = useDashboard();
   const zones = timeZones();
   return (
     <>
@@ -22,7 +22,14 @@ export function SettingsPage() {
           Posts, the calendar and the delivery log show times in this zone; new posts are scheduled in it. Kept in this browser.
         </p>
       </Section>
-      <PostingSchedule />
+      {/* The schedule is a workspace's: asked for once one is chosen (a first load learns the workspaces a moment later). */}
+      {workspaceUuid ? (
+        <PostingSchedule key={workspaceUuid} />
+      ) : (
+        <Section title="Posting schedule">
+          <p class="muted">Choose a workspace to see its posting schedule.</p>
+        </Section>
+      )}
       <ApiTokens />
     </>
   );
