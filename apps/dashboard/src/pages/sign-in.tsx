@@ -39,9 +39,14 @@ export function SignIn({ onSignedIn }: { onSignedIn(session: Session): void }) {
           onInput={(event) => setToken(event.currentTarget.value)}
           aria-describedby="token-help"
         />
-        <p id="token-help" class="muted">
-          A token from your administrator. It is kept in a secure cookie, never in this page's storage.
-        </p>
+        <div id="token-help" class="muted">
+          <p>
+            First sign-in, as the administrator: the service's <code>ADMIN_TOKEN</code>, or, when it started without one, the token its start-up banner printed once. A
+            lost one is replaced with <code>npm run admin -- token</code>.
+          </p>
+          <p>Everyone else: a token from an administrator (Panel), or one you created under Settings.</p>
+          <p>The token is kept in a secure cookie, never in this page's storage.</p>
+        </div>
         {error && <Notice kind="error">{error}</Notice>}
         <button type="submit" disabled={busy}>
           Sign in
