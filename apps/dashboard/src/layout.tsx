@@ -1,4 +1,4 @@
-import { useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { lazyPage } from './components/lazy-page';
 import { Notice } from './components/ui';
 import { usePageHeading } from './page-heading';
@@ -35,6 +35,7 @@ export function Layout({ onWorkspacesChanged }: { onWorkspacesChanged(): void })
   usePageHeading(main, path);
   const links = session.is_admin ? [...NAVIGATION, { to: '/panel', label: 'Panel', page: PanelPage }] : NAVIGATION;
   const section = `/${path.split('/')[1] ?? ''}`;
+  const menu = useMenu(path);
   return (
     <>
       <a
@@ -48,10 +49,13 @@ export function Layout({ onWorkspacesChanged }: { onWorkspacesChanged(): void })
       >
         Skip to content
       </a>
-      <header class="top">
+      <header class={`top${menu.open ? ' menu-open' : ''}`} onKeyDown={menu.onKeyDown}>
         <span class="brand">Social publishing</span>
         <nav aria-label="Main">
-          <ul>
+          <button type="button" class="menu-button secondary" ref={menu.button} aria-expanded={menu.open} aria-controls="main-links top-tools" onClick={menu.toggle}>
+            Menu
+          </button>
+          <ul id="main-links">
             {links.map((link) => (
               <li key={link.to}>
                 <a {...linkTo(link.to)} onPointerEnter={link.page.preload} onFocus={link.page.preload} aria-current={section === link.to || (section === '/' && link.to === '/posts') ? 'page' : undefined}>
@@ -61,7 +65,7 @@ export function Layout({ onWorkspacesChanged }: { onWorkspacesChanged(): void })
             ))}
           </ul>
         </nav>
-        <div class="top-tools">
+        <div class="top-tools" id="top-tools">
           <label for="workspace">Workspace</label>
           <select id="workspace" value={workspaceUuid ?? ''} onChange={(event) => setWorkspace(event.currentTarget.value)}>
             {!workspaceUuid && <option value="">No workspace</option>}
@@ -82,6 +86,27 @@ export function Layout({ onWorkspacesChanged }: { onWorkspacesChanged(): void })
       </main>
     </>
   );
+}
+
+/**
+ * The navigation's menu at phone width (styles.css hides the links and tools there until it is
+ * open; wider screens show them and no button): opened and closed by its button, closed by Escape
+ * (the focus goes back to the button) and by following a link.
+ */
+function useMenu(path: string) {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => setOpen(false), [path]);
+  return {
+    open,
+    button,
+    toggle: () => setOpen(!open),
+    onKeyDown: (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || !open) return;
+      setOpen(false);
+      button.current?.focus();
+    },
+  };
 }
 
 function Page({ path, onWorkspacesChanged }: { path: string; onWorkspacesChanged(): void }) {

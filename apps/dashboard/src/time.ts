@@ -82,6 +82,14 @@ export function monthGrid(day: string): string[][] {
   return Array.from({ length: 6 }, (_, week) => Array.from({ length: 7 }, (_, weekday) => addDays(first, week * 7 + weekday)));
 }
 
+/** Every day of the month of the day, in order. */
+export function monthDays(day: string): string[] {
+  const month = day.slice(0, 7);
+  return monthGrid(day)
+    .flat()
+    .filter((date) => date.startsWith(month));
+}
+
 export function monthTitle(day: string): string {
   return fromDay(day).toLocaleDateString('en', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 }

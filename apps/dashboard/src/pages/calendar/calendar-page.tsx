@@ -1,29 +1,35 @@
-import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import type { Post } from '../../api';
 import { Loading, Notice, useAction, useLoad } from '../../components/ui';
 import { navigate } from '../../router';
 import { useDashboard, useWorkspaceUuid } from '../../session';
-import { addDays, addMonths, dayTitle, monthGrid, monthTitle, WEEKDAYS, weekStart, zonedParts } from '../../time';
+import { isPhoneWidth } from '../../phone-width';
+import { addDays, addMonths, dayTitle, monthTitle, weekStart, zonedParts } from '../../time';
 import { allPosts } from '../posts/post-list-query';
+import { AgendaView } from './agenda-view';
+import { MonthView, type ViewProps, WeekView } from './calendar-grids';
 import { movePost } from './move-post';
-import { DRAGGED_POST, MoveToDay, type Placed, PostChip, snippetOf } from './post-chip';
+import { MoveToDay, type Placed, snippetOf } from './post-chip';
 
-type View = 'month' | 'week';
+type View = 'month' | 'week' | 'agenda';
 
-const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
-const pad = (value: number) => String(value).padStart(2, '0');
+const VIEWS: { view: View; label: string }[] = [
+  { view: 'month', label: 'Month' },
+  { view: 'week', label: 'Week' },
+  { view: 'agenda', label: 'Agenda' },
+];
 
 /**
- * Posts by their scheduled (or published) time, in the chosen zone; an empty slot of today or later
- * opens compose at its time. A draft, scheduled or failed post is moved to another day by dragging
+ * Posts by their scheduled (or published) time, in the chosen zone: a month, a week, or an agenda
+ * (the month's days with posts, as a list: what phone widths open with, a month grid being
+ * unreadable there). An empty slot of today or later opens compose at its time. A draft, scheduled or failed post is moved to another day by dragging
  * it there, or with its `Move` button and a date field; it keeps its time of day.
  */
 export function CalendarPage() {
   const workspaceUuid = useWorkspaceUuid();
   const { timeZone } = useDashboard();
   const today = zonedParts(new Date(), timeZone).date;
-  const [view, setView] = useState<View>('month');
+  const [view, setView] = useState<View>(() => (isPhoneWidth() ? 'agenda' : 'month'));
   const [day, setDay] = useState(today);
   const posts = useLoad(() => allPosts(workspaceUuid, null), [workspaceUuid]);
   const action = useAction();
@@ -34,8 +40,8 @@ export function CalendarPage() {
     .map((post) => ({ post, ...zonedParts(new Date((post.scheduled_at ?? post.published_at)!), timeZone) }));
   const on = (date: string) => placed.filter((item) => item.date === date).sort((a, b) => a.time.localeCompare(b.time));
   const compose = (date: string, time: string) => navigate(`/posts/new?date=${date}&time=${time}`);
-  const step = (direction: number) => setDay(view === 'month' ? addMonths(day, direction) : addDays(day, 7 * direction));
-  const title = view === 'month' ? monthTitle(day) : `Week of ${dayTitle(weekStart(day))}`;
+  const step = (direction: number) => setDay(view === 'week' ? addDays(day, 7 * direction) : addMonths(day, direction));
+  const title = view === 'week' ? `Week of ${dayTitle(weekStart(day))}` : monthTitle(day);
   const move = async (post: Post, date: string) => {
     const moved = await action.run(() => movePost(workspaceUuid, post, date, today, timeZone));
     if (!moved) return;
@@ -55,12 +61,11 @@ export function CalendarPage() {
       <div class="page-head">
         <h1 tabIndex={-1}>Calendar</h1>
         <div class="tabs" role="group" aria-label="View">
-          <button type="button" class="tab" aria-pressed={view === 'month'} onClick={() => setView('month')}>
-            Month
-          </button>
-          <button type="button" class="tab" aria-pressed={view === 'week'} onClick={() => setView('week')}>
-            Week
-          </button>
+          {VIEWS.map((choice) => (
+            <button key={choice.view} type="button" class="tab" aria-pressed={view === choice.view} onClick={() => setView(choice.view)}>
+              {choice.label}
+            </button>
+          ))}
         </div>
       </div>
       <div class="calendar-nav">
@@ -81,120 +86,9 @@ export function CalendarPage() {
       {action.outcome}
       {moving && <MoveToDay key={moving.uuid} post={moving} today={today} busy={action.busy} onMove={(date) => void move(moving, date)} onCancel={() => setMoving(null)} />}
       <p class="muted calendar-help">Drag a draft, scheduled or failed post onto another day to move it (or use its Move button); it keeps its time of day.</p>
-      {view === 'month' ? <MonthView {...props} /> : <WeekView {...props} />}
+      {view === 'month' && <MonthView {...props} />}
+      {view === 'week' && <WeekView {...props} />}
+      {view === 'agenda' && <AgendaView {...props} />}
     </>
-  );
-}
-
-interface ViewProps {
-  day: string;
-  today: string;
-  on(date: string): Placed[];
-  compose(date: string, time: string): void;
-  dropOn(date: string): (uuid: string) => void;
-  onMove(post: Post): void;
-}
-
-/** A day's cell that takes a dragged post (a past day too: the move is refused there, with a message). */
-function DropCell({ day, onDrop, children, class: kind }: { day: string; onDrop(uuid: string): void; children: ComponentChildren; class: string }) {
-  const [over, setOver] = useState(false);
-  return (
-    <td
-      data-day={day}
-      class={`${kind}${over ? ' drop-target' : ''}`}
-      onDragOver={(event) => {
-        if (!event.dataTransfer?.types.includes(DRAGGED_POST)) return;
-        event.preventDefault();
-        setOver(true);
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={(event) => {
-        setOver(false);
-        const uuid = event.dataTransfer?.getData(DRAGGED_POST);
-        if (!uuid) return;
-        event.preventDefault();
-        onDrop(uuid);
-      }}
-    >
-      {children}
-    </td>
-  );
-}
-
-function MonthView({ day, today, on, compose, dropOn, onMove }: ViewProps) {
-  const month = day.slice(0, 7);
-  return (
-    <table class="calendar month">
-      <caption class="visually-hidden">{monthTitle(day)}</caption>
-      <thead>
-        <tr>
-          {WEEKDAYS.map((weekday) => (
-            <th scope="col" key={weekday}>
-              {weekday}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {monthGrid(day).map((week) => (
-          <tr key={week[0]}>
-            {week.map((date) => (
-              <DropCell key={date} day={date} class={`${date.slice(0, 7) === month ? '' : 'other-month'} ${date === today ? 'today' : ''} ${date < today ? 'past' : ''}`} onDrop={dropOn(date)}>
-                <div class="day-number">{Number(date.slice(8))}</div>
-                {on(date).map((item) => (
-                  <PostChip key={item.post.uuid} item={item} onMove={onMove} />
-                ))}
-                {date >= today && (
-                  <button type="button" class="slot" aria-label={`New post on ${date}`} onClick={() => compose(date, '09:00')}>
-                    +
-                  </button>
-                )}
-              </DropCell>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-function WeekView({ day, today, on, compose, dropOn, onMove }: ViewProps) {
-  const days = Array.from({ length: 7 }, (_, index) => addDays(weekStart(day), index));
-  return (
-    <div class="scroll">
-      <table class="calendar week">
-        <thead>
-          <tr>
-            <th scope="col">
-              <span class="visually-hidden">Hour</span>
-            </th>
-            {days.map((date) => (
-              <th scope="col" key={date}>
-                {dayTitle(date)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {HOURS.map((hour) => (
-            <tr key={hour}>
-              <th scope="row">{pad(hour)}:00</th>
-              {days.map((date) => {
-                const items = on(date).filter((item) => item.hour === hour);
-                const time = `${pad(hour)}:00`;
-                return (
-                  <DropCell key={date} day={date} class={date < today ? 'past' : ''} onDrop={dropOn(date)}>
-                    {items.map((item) => (
-                      <PostChip key={item.post.uuid} item={item} onMove={onMove} />
-                    ))}
-                    {items.length === 0 && date >= today && <button type="button" class="slot" aria-label={`New post on ${date} at ${time}`} onClick={() => compose(date, time)} />}
-                  </DropCell>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }
