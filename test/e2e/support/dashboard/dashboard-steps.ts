@@ -35,9 +35,12 @@ export async function screenshot(page: Page, dir: string, name: string): Promise
 
 type NavigationLink = 'Posts' | 'Calendar' | 'Accounts' | 'Media' | 'Webhooks' | 'Settings' | 'Panel';
 
-/** Goes to a page through the main navigation and waits for its heading. */
+/** Goes to a page through the main navigation (opening its menu first at phone width) and waits for its heading. */
 export async function openFromNavigation(page: Page, link: NavigationLink): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link, exact: true }).click();
+  const navigation = page.getByRole('navigation', { name: 'Main' });
+  const menu = navigation.getByRole('button', { name: 'Menu', exact: true });
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  await navigation.getByRole('link', { name: link, exact: true }).click();
   await waitForPageHeading(page, link);
 }
 
