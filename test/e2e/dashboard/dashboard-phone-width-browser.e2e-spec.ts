@@ -5,6 +5,7 @@ import { eventually } from '@app/testing/eventually';
 import { ApiClient, createdBody } from '../support/api-client';
 import { approverWorkspace, connectSandbox, within } from '../support/fixtures';
 import { RunningService, startService } from '../support/service-process';
+import { expectAccessible } from '../support/dashboard/accessibility';
 import { Browser, describeWithBrowser, launchBrowser, screenshotsDir } from '../support/dashboard/browser';
 import { dayIn, screenshot, signIn } from '../support/dashboard/dashboard-steps';
 import { menuButton, navigationState, PHONE, sidewaysOverflow } from '../support/dashboard/phone-width';
@@ -175,7 +176,7 @@ describeWithBrowser('dashboard at phone width (390 px; the built service, Chromi
     expect(navigation.headerHeight).toBeLessThan(PHONE.height / 10);
   });
 
-  it('the menu button opens and closes the navigation, with the mouse and the keyboard; Skip to content comes first', async () => {
+  it('the menu button opens and closes the navigation, with the mouse and the keyboard; Skip to content comes first; axe finds nothing in the open menu', async () => {
     await open(page, service.baseUrl, PAGES[0], data);
     const navigation = page.getByRole('navigation', { name: 'Main' });
     await menuButton(page).click();
@@ -183,6 +184,7 @@ describeWithBrowser('dashboard at phone width (390 px; the built service, Chromi
     expect(await menuButton(page).getAttribute('aria-expanded')).toBe('true');
     await page.getByLabel('Workspace', { exact: true }).waitFor();
     expect((await sidewaysOverflow(page)).wide).toEqual([]);
+    await expectAccessible(page, 'the navigation opened at phone width');
     await screenshot(page, shots, 'phone-navigation-open');
     await menuButton(page).click();
     await navigation.getByRole('link', { name: 'Calendar', exact: true }).waitFor({ state: 'hidden' });
@@ -214,7 +216,7 @@ describeWithBrowser('dashboard at phone width (390 px; the built service, Chromi
     expect(await navigation.getByRole('link', { name: 'Calendar', exact: true }).isVisible()).toBe(false);
   });
 
-  it('the calendar opens as an agenda: the days with posts, in order, each post by its time, its text cut between characters', async () => {
+  it('the calendar opens as an agenda (no axe violations): the days with posts, in order, each post by its time, its text cut between characters', async () => {
     await open(page, service.baseUrl, PAGES.find((shown) => shown.name === 'Calendar')!, data);
     expect(await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Agenda' }).getAttribute('aria-pressed')).toBe('true');
     const timeZone = (await page.evaluate('Intl.DateTimeFormat().resolvedOptions().timeZone')) as string;
@@ -222,6 +224,7 @@ describeWithBrowser('dashboard at phone width (390 px; the built service, Chromi
     const placed = posts.map((post) => ({ ...post, day: dayIn(timeZone, post.at) })).sort((a, b) => a.at.getTime() - b.at.getTime());
     const months = [...new Set(placed.map((post) => post.day.slice(0, 7)))].sort();
     expect(months[0]).toBe(today.slice(0, 7));
+    await expectAccessible(page, 'the calendar agenda at phone width');
     await screenshot(page, shots, 'phone-calendar-agenda');
 
     for (const [index, month] of months.entries()) {
