@@ -108,6 +108,7 @@ describe('creating and changing posts (the built service)', () => {
       created_at: expect.stringMatching(/Z$/),
       updated_at: expect.stringMatching(/Z$/),
       revision: 0,
+      actions: { edit: true, delete: true, approve: false, retry: false, move: true },
     });
     expect(created.headers.get('etag')).toBe('"0"');
     expect(await admin.get(posts(`/${created.body.uuid}`))).toMatchObject({ status: 200, body: { uuid: created.body.uuid, status: 'draft' } });

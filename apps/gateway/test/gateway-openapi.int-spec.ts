@@ -13,7 +13,7 @@ interface Operation {
 }
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
-const POST_FIELDS = ['uuid', 'status', 'versions', 'accounts', 'tags', 'scheduled_at', 'published_at', 'created_at', 'updated_at', 'revision'];
+const POST_FIELDS = ['uuid', 'status', 'versions', 'accounts', 'tags', 'scheduled_at', 'published_at', 'created_at', 'updated_at', 'revision', 'actions'];
 const POST_ACCOUNT_FIELDS = ['id', 'provider', 'name', 'username', 'external_url', 'errors', 'items'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -152,6 +152,14 @@ describe('gateway: the OpenAPI document (SQLite)', () => {
     const post = doc.components.schemas.Post;
     expect(Object.keys(post.properties).sort()).toEqual([...POST_FIELDS].sort());
     expect([...post.required].sort()).toEqual([...POST_FIELDS].sort());
+    const actions = resolve(post.properties.actions.allOf?.[0] ?? post.properties.actions);
+    expect(Object.fromEntries(Object.entries(actions.properties).map(([name, schema]) => [name, (schema as { type: string }).type]))).toEqual({
+      edit: 'boolean',
+      delete: 'boolean',
+      approve: 'boolean',
+      retry: 'boolean',
+      move: 'boolean',
+    });
     expect(resolve(post.properties.status.allOf?.[0] ?? post.properties.status).enum).toEqual([
       'draft',
       'needs_approval',

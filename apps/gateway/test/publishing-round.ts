@@ -15,7 +15,8 @@ const ROUND_PATIENCE = { timeoutMs: 10_000 };
 /**
  * Publishes a scheduled post as the scheduler and the publisher would: StartPublishing for the
  * schedule the gateway saw last on `post-events`, then each account's result, on `post-commands`;
- * the post-service decides. Resolves once the gateway shows the outcome.
+ * the post-service decides. Resolves once the gateway shows the outcome (with no results: once it
+ * shows the post publishing).
  */
 export async function runPublishingRound(gateway: GatewayTestApp, postUuid: string, results: AccountResult[]): Promise<void> {
   const { revision: scheduledRevision } = await eventually(
@@ -51,9 +52,10 @@ export async function runPublishingRound(gateway: GatewayTestApp, postUuid: stri
   await eventually(
     async () => {
       const post = await gateway.tables.db.selectFrom('posts').select('status').where('uuid', '=', postUuid).executeTakeFirst();
-      return post && ['published', 'failed'].includes(post.status);
+      // Without results the round only starts: the post stays publishing.
+      return post && (results.length === 0 ? ['publishing'] : ['published', 'failed']).includes(post.status);
     },
-    `the post-service to finish the publishing round of post ${postUuid}`,
+    `the post-service to ${results.length === 0 ? 'start' : 'finish'} the publishing round of post ${postUuid}`,
     ROUND_PATIENCE,
   );
 }

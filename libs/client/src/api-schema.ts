@@ -1566,6 +1566,18 @@ export interface components {
              */
             items: (components["schemas"]["PostAccountItem"] | null)[];
         };
+        PostActionsDoc: {
+            /** @description `PUT` of the post */
+            edit: boolean;
+            /** @description `DELETE` of the post */
+            delete: boolean;
+            /** @description `POST .../approve` */
+            approve: boolean;
+            /** @description `POST .../retry` of the failed accounts */
+            retry: boolean;
+            /** @description a `PUT` of only its time (a move on the calendar) */
+            move: boolean;
+        };
         Post: {
             /** Format: uuid */
             uuid: string;
@@ -1599,6 +1611,8 @@ export interface components {
              * @example 3
              */
             revision: number;
+            /** @description what the caller may do to the post now, for their role and `can_approve` (each true exactly when that request would succeed) */
+            actions: components["schemas"]["PostActionsDoc"];
         };
         PageMeta: {
             /** @example 1 */

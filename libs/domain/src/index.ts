@@ -4,6 +4,7 @@ export * from './post/post-events';
 export * from './post/post-state';
 export * from './post/post-errors';
 export * from './post/post-rules';
+export * from './post/post-actions';
 export * from './post/decide';
 export * from './post/evolve';
 export * from './fields/field-errors';

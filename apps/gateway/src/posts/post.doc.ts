@@ -2,6 +2,7 @@ import { ApiExtraModels, ApiProperty, ApiSchema, getSchemaPath } from '@nestjs/s
 import type { PostAccountItemView, PostAccountView, PostStatus, PostVersionView } from '@app/contracts';
 import { POST_STATUSES } from '@app/contracts';
 import { PostContentDoc } from './post-body/post-body.doc';
+import type { PostActions } from '@app/domain';
 import type { PostResource } from './post-revision';
 
 /* OpenAPI description of the Post resource; `implements` keeps it in step with PostView and its revision. */
@@ -60,6 +61,14 @@ class PostAccountDoc implements PostAccountView {
   items: (PostAccountItemDoc | null)[];
 }
 
+export class PostActionsDoc implements PostActions {
+  @ApiProperty({ description: '`PUT` of the post' }) edit: boolean;
+  @ApiProperty({ description: '`DELETE` of the post' }) delete: boolean;
+  @ApiProperty({ description: '`POST .../approve`' }) approve: boolean;
+  @ApiProperty({ description: '`POST .../retry` of the failed accounts' }) retry: boolean;
+  @ApiProperty({ description: 'a `PUT` of only its time (a move on the calendar)' }) move: boolean;
+}
+
 @ApiSchema({ name: 'Post' })
 export class PostDoc implements PostResource {
   @ApiProperty({ format: 'uuid' })
@@ -101,4 +110,8 @@ export class PostDoc implements PostResource {
     description: 'the post\'s revision, which grows with each change (from 0): its `ETag` is this number, quoted; send that in `If-Match` to change the post only if nobody changed it since',
   })
   revision: number;
+
+  @ApiProperty({ type: PostActionsDoc, description: 'what the caller may do to the post now, for their role and `can_approve` (each true exactly when that request would succeed)' })
+  actions: PostActionsDoc;
 }
+

@@ -2,7 +2,7 @@ import { Actor, PostCommand } from './post-commands';
 import { PostRuleViolation } from './post-errors';
 import { PostEvent } from './post-events';
 import { ExistingPostState, PostState } from './post-state';
-import { assertChangeable, assertFound, assertUnchangedSince, assertValidContent, scheduledAtOnApproval } from './post-rules';
+import { assertChangeable, assertFound, assertUnchangedSince, assertValidContent, awaitsApproval, scheduledAtOnApproval } from './post-rules';
 import type { ScheduleIntent } from './post-types';
 import { draftTimeOf, requestedTime } from './requested-time';
 
@@ -76,9 +76,7 @@ function approvePost(command: Command<'ApprovePost'>, state: PostState): PostEve
   assertFound(state);
   if (!actor.canApprove) throw new PostRuleViolation('ApprovalNotAllowed');
   assertUnchangedSince(command, state);
-  if (state.status !== 'needs_approval') {
-    throw new PostRuleViolation('PostNotAwaitingApproval');
-  }
+  if (!awaitsApproval(state.status)) throw new PostRuleViolation('PostNotAwaitingApproval');
   const scheduledAt = scheduledAtOnApproval(state.scheduledAt, now);
   return [
     { type: 'PostApproved', data: { approvedBy: actor.userId, at: now } },

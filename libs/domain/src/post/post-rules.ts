@@ -1,8 +1,9 @@
 import type { FieldErrors } from '../fields/field-errors';
 import { postContentErrors } from './body/post-content-rules';
 import { PostContentInput, ReadAtRevision } from './post-commands';
-import { PostRuleViolation } from './post-errors';
+import { PostErrorCode, PostRuleViolation } from './post-errors';
 import { ExistingPostState, PostState } from './post-state';
+import type { PostStatus } from './post-types';
 
 /**
  * The content rules of a create or update (see checkPostContent), every field error at once,
@@ -24,15 +25,24 @@ export function assertUnchangedSince({ expectedRevisions }: ReadAtRevision, stat
   if (expectedRevisions !== undefined && !expectedRevisions.includes(state.revision)) throw new PostRuleViolation('PostChanged');
 }
 
+/**
+ * Why a post's content may not change (nor the post go away) in this status, or null when it may:
+ * not once it is published or while it is being published.
+ */
+export function changeRefusal(status: PostStatus): Extract<PostErrorCode, 'PublishedPostImmutable' | 'PostBeingPublished'> | null {
+  if (status === 'published') return 'PublishedPostImmutable';
+  if (status === 'publishing') return 'PostBeingPublished';
+  return null;
+}
+
 /** Content may change (or the post go away) unless it is published or being published. */
 export function assertChangeable(state: ExistingPostState): void {
-  if (state.status === 'published') {
-    throw new PostRuleViolation('PublishedPostImmutable');
-  }
-  if (state.status === 'publishing') {
-    throw new PostRuleViolation('PostBeingPublished');
-  }
+  const refusal = changeRefusal(state.status);
+  if (refusal) throw new PostRuleViolation(refusal);
 }
+
+/** Only a post in `needs_approval` can be approved. */
+export const awaitsApproval = (status: PostStatus): boolean => status === 'needs_approval';
 
 /** When an approved post is due: the time its author asked for, or the approval time when none was asked for or it has passed. */
 export function scheduledAtOnApproval(requested: string | null, approvedAt: string): string {

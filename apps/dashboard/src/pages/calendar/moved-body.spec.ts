@@ -19,6 +19,7 @@ const post = (status: Post['status'], scheduledAt: string | null = '2026-12-01T0
   created_at: '2026-11-28T00:00:00Z',
   updated_at: '2026-11-28T00:00:00Z',
   revision: 1,
+  actions: { edit: true, delete: true, approve: false, retry: false, move: true },
 });
 
 describe('moving a post on the calendar', () => {

@@ -17,6 +17,7 @@ const post: Post = {
   created_at: '2026-11-01T00:00:00Z',
   updated_at: '2026-11-01T00:00:00Z',
   revision: 1,
+  actions: { edit: true, delete: true, approve: false, retry: false, move: true },
 };
 
 describe('compose drafts', () => {

@@ -9,7 +9,7 @@ import { ApiErrorResponses, Failures } from '../../http/openapi/api-error-respon
 import { PostDoc } from '../post.doc';
 import { ApiPostUuidParam, postUuidFromPath } from '../post-uuid';
 import { Idempotent } from '../../idempotency/idempotent.decorator';
-import { AnswersPost } from '../post-etag.interceptor';
+import { AnswersPost } from '../post-answer.interceptor';
 import { ApiIfMatch, POST_ETAG_HEADER, PostResource, ReadAtRevisions } from '../post-revision';
 
 /**

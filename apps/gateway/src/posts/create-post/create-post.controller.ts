@@ -10,7 +10,7 @@ import { PostBodyDoc, UNKNOWN_FIELD_REFUSED } from '../post-body/post-body.doc';
 import { PostDoc } from '../post.doc';
 import { PostInputReader } from '../post-input';
 import { Idempotent } from '../../idempotency/idempotent.decorator';
-import { AnswersPost } from '../post-etag.interceptor';
+import { AnswersPost } from '../post-answer.interceptor';
 import { POST_ETAG_HEADER, PostResource } from '../post-revision';
 
 @Controller(':workspaceUuid/posts')

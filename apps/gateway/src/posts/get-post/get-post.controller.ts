@@ -6,6 +6,7 @@ import { CurrentMembership, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
 import { notFound } from '../../http/api-error';
 import { ApiErrorResponses, Failures } from '../../http/openapi/api-error-responses';
+import { withActionsJson } from '../post-actions-of';
 import { PostDoc } from '../post.doc';
 import { etagOf, POST_ETAG_HEADER } from '../post-revision';
 import { ApiPostUuidParam, postUuidFromPath } from '../post-uuid';
@@ -27,6 +28,6 @@ export class GetPostController {
     const post = await this.posts.findJson(membership.workspaceUuid, postUuidFromPath(postUuidText));
     if (!post) throw notFound(PostRuleMessages.PostNotFound);
     void reply.header('etag', etagOf(post.revision));
-    return post.json;
+    return withActionsJson(post.json, post.status, membership);
   }
 }

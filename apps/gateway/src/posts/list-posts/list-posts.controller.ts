@@ -4,6 +4,8 @@ import type { PostPage } from '@app/contracts';
 import { CurrentMembership, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
 import { ApiErrorResponses, Failures } from '../../http/openapi/api-error-responses';
+import { PostAnswer, withActions } from '../post-actions-of';
+import type { PostResource } from '../post-revision';
 import { PostsReadModel } from '../read-model/posts-read-model';
 import { listQueryOf, ListPostsQueryDto } from './list-posts-query.dto';
 import { PostPageDoc } from './post-page.doc';
@@ -17,7 +19,9 @@ export class ListPostsController {
   @ApiOperation({ summary: 'List a workspace\'s posts' })
   @ApiOkResponse({ type: PostPageDoc })
   @ApiErrorResponses({ 422: `${Failures.validation} For status, page or limit.`, 503: Failures.unavailable })
-  list(@CurrentMembership() membership: Membership, @Query() query: ListPostsQueryDto): Promise<PostPage> {
-    return this.posts.list({ workspaceUuid: membership.workspaceUuid, ...listQueryOf(query) });
+  async list(@CurrentMembership() membership: Membership, @Query() query: ListPostsQueryDto): Promise<PostPage & { data: PostAnswer[] }> {
+    const page = await this.posts.list({ workspaceUuid: membership.workspaceUuid, ...listQueryOf(query) });
+    const posts: PostResource[] = page.data;
+    return { ...page, data: posts.map((post) => withActions(post, membership)) };
   }
 }

@@ -34,7 +34,7 @@ describe.each(testEngines)('PostsReadModel on %s', (_, open) => {
     await posts.saveAll([created]);
     await posts.saveAll([scheduled]);
     expect(await posts.find(workspace, postUuid)).toEqual({ ...scheduled.post, revision: 1 });
-    expect(await posts.findJson(workspace, postUuid)).toEqual({ json: expect.any(String), revision: 1 });
+    expect(await posts.findJson(workspace, postUuid)).toEqual({ json: expect.any(String), revision: 1, status: 'scheduled' });
     expect(JSON.parse((await posts.findJson(workspace, postUuid))!.json)).toEqual({ ...scheduled.post, revision: 1 });
     expect(await posts.find(randomUUID(), postUuid)).toBeNull();
   });

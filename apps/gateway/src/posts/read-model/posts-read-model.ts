@@ -25,7 +25,7 @@ type PostRow = { uuid: string; workspace_uuid: string; status: string; revision:
 
 /** A post's view and its revision (read on every GET of a post: prepared). */
 const shownPost = new PreparedQuery(({ db }: GatewayDatabase, p: { workspaceUuid: string; postUuid: string }) =>
-  db.selectFrom('posts').select(['view', 'revision']).where('uuid', '=', p.postUuid).where('workspace_uuid', '=', p.workspaceUuid).where('deleted', '=', false),
+  db.selectFrom('posts').select(['view', 'revision', 'status']).where('uuid', '=', p.postUuid).where('workspace_uuid', '=', p.workspaceUuid).where('deleted', '=', false),
 );
 
 /** A page of the workspace's posts, newest first, and how many there are: with a status and without (prepared). */
@@ -82,16 +82,16 @@ export class PostsReadModel {
    * The post as JSON text, with its revision: the view as SQLite stores it, the revision added at
    * its end, so that an answer that sends it needs no parse and no new serialization.
    */
-  async findJson(workspaceUuid: string, postUuid: string): Promise<{ json: string; revision: number } | null> {
+  async findJson(workspaceUuid: string, postUuid: string): Promise<{ json: string; revision: number; status: PostStatus } | null> {
     const stored = await this.storedView(workspaceUuid, postUuid);
     if (!stored) return null;
     const view = typeof stored.view === 'string' ? stored.view : JSON.stringify(stored.view);
     const revision = Number(stored.revision);
     // A view is a JSON object with fields, never an empty one.
-    return { json: `${view.trimEnd().slice(0, -1)},"revision":${revision}}`, revision };
+    return { json: `${view.trimEnd().slice(0, -1)},"revision":${revision}}`, revision, status: stored.status as PostStatus };
   }
 
-  private async storedView(workspaceUuid: string, postUuid: string): Promise<{ view: unknown; revision: number } | null> {
+  private async storedView(workspaceUuid: string, postUuid: string): Promise<{ view: unknown; revision: number; status: string } | null> {
     await this.progress.caughtUpWith(workspaceUuid, postUuid);
     return (await shownPost.first(this.database, { workspaceUuid, postUuid })) ?? null;
   }

@@ -8,7 +8,7 @@ import { WorkspaceRoute } from '../../auth/route-access';
 import { ApiErrorResponses, ApiJsonBody, Failures } from '../../http/openapi/api-error-responses';
 import { PostBodyDoc, UNKNOWN_FIELD_REFUSED } from '../post-body/post-body.doc';
 import { PostDoc } from '../post.doc';
-import { AnswersPost } from '../post-etag.interceptor';
+import { AnswersPost } from '../post-answer.interceptor';
 import { PostInputReader } from '../post-input';
 import { ApiIfMatch, POST_ETAG_HEADER, PostResource, ReadAtRevisions } from '../post-revision';
 import { ApiPostUuidParam, postUuidFromPath } from '../post-uuid';
