@@ -1,7 +1,7 @@
 import { Admin, ConfigResourceTypes, ConfigSource, Kafka, KafkaJSAggregateError, logLevel } from 'kafkajs';
 import { errorMessage } from '@app/errors';
 import { quietIdleRequestQueues } from '@app/messaging/kafka';
-import { ProductTopic, TopicJobError, TopicJobSettings } from './product-topics';
+import { describeProductTopic, ProductTopic, TopicJobError, TopicJobSettings } from './product-topics';
 
 type Say = (line: string) => void;
 
@@ -32,7 +32,7 @@ export async function createProductTopics(settings: TopicJobSettings, topics: re
       });
       for (const wanted of missing) {
         if (!allCreated) await keepRetention(admin, wanted, say);
-        else say(`Created ${wanted.topic}: ${settings.partitions} partitions, replication factor ${settings.replicationFactor}, retention.ms ${wanted.retentionMs}`);
+        else say(`Created ${describeProductTopic(wanted, settings)}`);
       }
     }
     for (const wanted of topics.filter(({ topic }) => existing.has(topic))) await keepRetention(admin, wanted, say);

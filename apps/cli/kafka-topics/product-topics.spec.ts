@@ -1,5 +1,5 @@
 import { DEAD_LETTER_TOPICS, Topics } from '@app/contracts';
-import { productTopics, TopicJobError, topicJobSettings } from './product-topics';
+import { describeProductTopic, productTopics, TopicJobError, topicJobSettings, topicLayout } from './product-topics';
 
 describe('the topic job', () => {
   it('creates every topic of the product, its dead-letter topic and the request topics, with the retention the README gives', () => {
@@ -23,5 +23,14 @@ describe('the topic job', () => {
     expect(topicJobSettings({ KAFKA_BROKERS: 'a:9092, b:9092', KAFKA_TOPIC_REPLICATION_FACTOR: '3' })).toMatchObject({ brokers: ['a:9092', 'b:9092'], replicationFactor: 3 });
     expect(() => topicJobSettings({})).toThrow(TopicJobError);
     expect(() => topicJobSettings({ KAFKA_BROKERS: 'kafka:9092', KAFKA_TOPIC_REPLICATION_FACTOR: '0' })).toThrow(/KAFKA_TOPIC_REPLICATION_FACTOR/);
+  });
+
+  it('says each topic in one line, with the partitions and replicas of the environment and no broker needed (what --list prints)', () => {
+    const lines = productTopics().map((topic) => describeProductTopic(topic, topicLayout({ KAFKA_TOPIC_PARTITIONS: '3' })));
+    expect(lines).toContain('post-events: 3 partitions, replication factor 1, retention.ms 2592000000 (30 days)');
+    expect(lines).toContain('post-commands: 3 partitions, replication factor 1, retention.ms 604800000 (7 days)');
+    expect(lines).toContain('rpc.publisher: 3 partitions, replication factor 1, retention.ms 3600000 (1 hour)');
+    expect(lines).toHaveLength(productTopics().length);
+    expect(() => topicLayout({ KAFKA_TOPIC_PARTITIONS: 'six' })).toThrow(/KAFKA_TOPIC_PARTITIONS must be a whole number/);
   });
 });

@@ -32,24 +32,40 @@ export function productTopics(): ProductTopic[] {
   return [...topics, ...RPC_SERVICES.map((service) => ({ topic: rpcRequestTopic(service), retentionMs: 3_600_000 }))];
 }
 
-/** How the job creates them: KAFKA_BROKERS, and from the environment or their defaults the rest. */
-export interface TopicJobSettings {
-  brokers: string[];
+/** How many partitions and replicas the job gives each topic it creates: from the environment or their defaults. */
+export interface TopicLayout {
   partitions: number;
   replicationFactor: number;
+}
+
+/** How the job creates them: KAFKA_BROKERS, the layout, and how long to wait for the cluster. */
+export interface TopicJobSettings extends TopicLayout {
+  brokers: string[];
   /** How long to wait for the cluster to answer before giving up. */
   waitSeconds: number;
+}
+
+export function topicLayout(env: NodeJS.ProcessEnv): TopicLayout {
+  return {
+    partitions: positiveInteger(env, 'KAFKA_TOPIC_PARTITIONS', 6),
+    replicationFactor: positiveInteger(env, 'KAFKA_TOPIC_REPLICATION_FACTOR', 1),
+  };
 }
 
 export function topicJobSettings(env: NodeJS.ProcessEnv): TopicJobSettings {
   const brokers = (env.KAFKA_BROKERS ?? '').split(',').map((broker) => broker.trim()).filter(Boolean);
   if (brokers.length === 0) throw new TopicJobError('KAFKA_BROKERS is not set: the brokers to create the topics on, host:port[,host:port]');
-  return {
-    brokers,
-    partitions: positiveInteger(env, 'KAFKA_TOPIC_PARTITIONS', 6),
-    replicationFactor: positiveInteger(env, 'KAFKA_TOPIC_REPLICATION_FACTOR', 1),
-    waitSeconds: positiveInteger(env, 'KAFKA_WAIT_SECONDS', 120),
-  };
+  return { brokers, ...topicLayout(env), waitSeconds: positiveInteger(env, 'KAFKA_WAIT_SECONDS', 120) };
+}
+
+/** A topic as the job makes it, in one line: what `--list` prints and what the job says it created. */
+export function describeProductTopic({ topic, retentionMs }: ProductTopic, { partitions, replicationFactor }: TopicLayout): string {
+  return `${topic}: ${partitions} partitions, replication factor ${replicationFactor}, retention.ms ${retentionMs} (${readableDuration(retentionMs)})`;
+}
+
+function readableDuration(ms: number): string {
+  const [amount, unit] = ms % DAY_MS === 0 ? [ms / DAY_MS, 'day'] : [ms / 3_600_000, 'hour'];
+  return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
 }
 
 /** A setting or an answer of the cluster that stops the job, said in one line. */
