@@ -14,10 +14,11 @@ type Say = (line: string) => void;
  */
 export async function createProductTopics(settings: TopicJobSettings, topics: readonly ProductTopic[], say: Say): Promise<void> {
   quietIdleRequestQueues();
-  const kafka = new Kafka({ clientId: 'kafka-topics', brokers: settings.brokers, logLevel: logLevel.NOTHING });
-  const admin = kafka.admin();
+  const client = { clientId: 'kafka-topics', brokers: settings.brokers, logLevel: logLevel.NOTHING };
+  const existing = new Set(await topicsOnceAnswering(new Kafka({ ...client, retry: { retries: 0 } }), settings, say));
+  const admin = new Kafka(client).admin();
   try {
-    const existing = new Set(await topicsOnceAnswering(admin, settings, say));
+    await admin.connect();
     const missing = topics.filter(({ topic }) => !existing.has(topic));
     if (missing.length > 0) {
       // false when one of them exists by now (an app made it meanwhile): then each is checked as an existing one.
@@ -52,20 +53,32 @@ async function createTopics(admin: Admin, options: Parameters<Admin['createTopic
   }
 }
 
-async function topicsOnceAnswering(admin: Admin, settings: TopicJobSettings, say: Say): Promise<string[]> {
+/**
+ * The topics the cluster has, once it answers. `kafka` is a client without retries of its own: each
+ * try is one connection (a refused one fails at once, an unanswered one after the client's
+ * connection timeout of a second), so the job gives up within about `waitSeconds`, not a round of
+ * the client's retries (some 10 s) later.
+ */
+async function topicsOnceAnswering(kafka: Kafka, settings: TopicJobSettings, say: Say): Promise<string[]> {
   const deadline = Date.now() + settings.waitSeconds * 1000;
-  for (;;) {
-    try {
-      await admin.connect();
-      return await admin.listTopics();
-    } catch (error) {
-      if (Date.now() >= deadline) {
-        throw new TopicJobError(`Kafka at ${settings.brokers.join(',')} did not answer in ${settings.waitSeconds} s: ${errorMessage(error)}`);
+  const probe = kafka.admin();
+  try {
+    for (;;) {
+      try {
+        await probe.connect();
+        return await probe.listTopics();
+      } catch (error) {
+        const left = deadline - Date.now();
+        if (left <= 0) {
+          throw new TopicJobError(`Kafka at ${settings.brokers.join(',')} did not answer in ${settings.waitSeconds} s: ${errorMessage(error)}`);
+        }
+        say(`Waiting for Kafka at ${settings.brokers.join(',')} (${errorMessage(error)})`);
+        await probe.disconnect().catch(() => undefined);
+        await new Promise((resolve) => setTimeout(resolve, Math.min(2_000, left)));
       }
-      say(`Waiting for Kafka at ${settings.brokers.join(',')} (${errorMessage(error)})`);
-      await admin.disconnect().catch(() => undefined);
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
     }
+  } finally {
+    await probe.disconnect().catch(() => undefined);
   }
 }
 

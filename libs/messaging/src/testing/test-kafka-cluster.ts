@@ -88,9 +88,27 @@ const CONSUMER_LAG_UNSUPPORTED_ON_MOCK = "librdkafka's mock cluster answers no L
  * with (a real broker does, the mock cluster does not), or why not (to print when a test is skipped).
  */
 export function chooseKafkaWithConsumerLag(): { kind: TestKafkaKind } | { missing: string } {
+  return chooseKafkaBeyondMock(CONSUMER_LAG_UNSUPPORTED_ON_MOCK);
+}
+
+/** Creating topics and reading their settings go to the cluster's controller, which kafkajs does not find on librdkafka's mock cluster. */
+const TOPIC_CONFIGS_UNSUPPORTED_ON_MOCK =
+  "kafkajs's admin creates no topic and reads no topic settings on librdkafka's mock cluster (it finds no controller: \"Broker 0 not found in the cached metadata\")";
+
+/**
+ * Whether the Kafka the suites of this run get creates topics and reads and changes their settings
+ * through kafkajs's admin (a real broker does, the mock cluster does not), or why not (to print when
+ * a suite is skipped).
+ */
+export function chooseKafkaWithTopicConfigs(): { kind: TestKafkaKind } | { missing: string } {
+  return chooseKafkaBeyondMock(TOPIC_CONFIGS_UNSUPPORTED_ON_MOCK);
+}
+
+/** A real Kafka (brokers of KAFKA_TEST_BROKERS or a broker the tests start), or why there is none but the mock cluster, which cannot do what `unsupportedOnMock` says. */
+function chooseKafkaBeyondMock(unsupportedOnMock: string): { kind: TestKafkaKind } | { missing: string } {
   const choice = chooseTestKafka();
   if ('missing' in choice) return choice;
-  if (choice.kind === 'mock Kafka cluster') return { missing: `${CONSUMER_LAG_UNSUPPORTED_ON_MOCK} (no real broker: ${choice.fallbackReason})` };
+  if (choice.kind === 'mock Kafka cluster') return { missing: `${unsupportedOnMock} (no real broker: ${choice.fallbackReason})` };
   return { kind: choice.kind };
 }
 
