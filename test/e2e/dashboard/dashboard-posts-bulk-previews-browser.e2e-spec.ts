@@ -91,8 +91,8 @@ describeWithBrowser('dashboard posts: bulk actions and network previews in a bro
     await page.getByRole('button', { name: 'Delete selected' }).click();
     await page.getByRole('status').filter({ hasText: 'Deleting 1 of 2…' }).waitFor();
     await page.getByRole('status').filter({ hasText: 'Deleting 2 of 2…' }).waitFor();
-    await page.getByRole('status').filter({ hasText: 'Deleted 2 posts. Skipped 1 published post (published posts cannot be deleted): “Bulk published”.' }).waitFor();
-    expect(asked).toBe('Delete 2 posts? 1 published post will be skipped: published posts cannot be deleted.');
+    await page.getByRole('status').filter({ hasText: 'Deleted 2 posts. Skipped 1 post (published posts and posts being published cannot be deleted): “Bulk published”.' }).waitFor();
+    expect(asked).toBe('Delete 2 posts? 1 post will be skipped: published posts and posts being published cannot be deleted.');
     await page.unroute('**/posts/*');
     const left = (await admin.get(`/api/${workspace}/posts?limit=100`)).body.data.map((post: { versions: { content: { body: string }[] }[] }) => post.versions[0].content[0].body);
     expect(left.sort()).toEqual(['Bulk published', 'Bulk without an account']);

@@ -39,11 +39,17 @@ describeWithBrowser('dashboard review notes in a browser (the built service, Chr
   });
 
   /** Opens the post with this text from the "Needs approval" tab of Posts. */
-  async function openAwaitingPost(browser: Browser): Promise<void> {
+  /** Opens the post from its row of the Needs approval tab, which offers Approve exactly to those the post says may approve it. */
+  async function openAwaitingPost(browser: Browser, mayApprove: boolean): Promise<void> {
     const { page } = browser;
     await openFromNavigation(page, 'Posts');
     await statusTab(page, 'Needs approval').click();
-    await page.getByRole('link', { name: `Edit post ${TEXT.slice(0, 30)}` }).click();
+    const edit = page.getByRole('link', { name: `Edit post ${TEXT.slice(0, 30)}` });
+    await edit.waitFor();
+    const row = page.getByRole('row').filter({ has: edit });
+    expect(await row.getByRole('button', { name: 'Approve', exact: true }).count()).toBe(mayApprove ? 1 : 0);
+    expect(await row.getByRole('button', { name: 'Delete', exact: true }).count()).toBe(1);
+    await edit.click();
     await page.getByRole('heading', { level: 1, name: 'Edit post' }).waitFor();
   }
 
@@ -53,7 +59,7 @@ describeWithBrowser('dashboard review notes in a browser (the built service, Chr
     const uuid = await postUuidByText(admin, workspace, TEXT);
     expect((await admin.get(`/api/${workspace}/posts/${uuid}`)).body.status).toBe('needs_approval');
 
-    await openAwaitingPost(writerBrowser);
+    await openAwaitingPost(writerBrowser, false);
     const notes = page.getByRole('region', { name: 'Review notes' });
     await notes.getByText('This post awaits approval.', { exact: false }).waitFor();
     await notes.getByText('No notes yet.').waitFor();
@@ -74,7 +80,7 @@ describeWithBrowser('dashboard review notes in a browser (the built service, Chr
 
   it('the approver opens the post, reads the note with its author and time, and approves it', async () => {
     const { page } = approverBrowser;
-    await openAwaitingPost(approverBrowser);
+    await openAwaitingPost(approverBrowser, true);
     const notes = page.getByRole('region', { name: 'Review notes' });
     const note = notes.getByRole('listitem').filter({ hasText: NOTE });
     await note.waitFor();

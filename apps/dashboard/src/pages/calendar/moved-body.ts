@@ -1,14 +1,12 @@
 import type { Post, Schemas } from '../../api';
 import { zonedParts } from '../../time';
 
-/** Posts the calendar moves to another day: not published, not being published, not waiting for approval. */
-const MOVABLE: readonly Post['status'][] = ['draft', 'scheduled', 'failed'];
-
-export const isMovable = (post: Post): boolean => MOVABLE.includes(post.status) && post.scheduled_at !== null;
+/** Posts the calendar moves to another day: those the server says the caller may move, that have a time. */
+export const isMovable = (post: Post): boolean => post.actions.move && post.scheduled_at !== null;
 
 export const PAST_DAY = 'A post cannot be moved to a past day: pick today or a later day.';
 
-export const NOT_MOVABLE = 'Only a draft, scheduled or failed post can be moved: this one is published, being published or waiting for approval.';
+export const NOT_MOVABLE = 'This post cannot be moved: it is published or being published, or your role does not change posts.';
 
 /**
  * The post's update body at the same time of day on another day, in the zone the dashboard shows

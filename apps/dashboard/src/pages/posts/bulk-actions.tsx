@@ -50,13 +50,13 @@ export function BulkActions({ selected, onDone }: { selected: Post[]; onDone(): 
   };
 
   const removeSelected = async () => {
-    const published = selected.filter((post) => post.status === 'published');
-    const deletable = selected.filter((post) => post.status !== 'published');
-    const skipping = published.length > 0 ? ` ${plural(published.length, 'published post')} will be skipped: published posts cannot be deleted.` : '';
+    const kept = selected.filter((post) => !post.actions.delete);
+    const deletable = selected.filter((post) => post.actions.delete);
+    const skipping = kept.length > 0 ? ` ${plural(kept.length, 'post')} will be skipped: published posts and posts being published cannot be deleted.` : '';
     if (!window.confirm(`Delete ${plural(deletable.length, 'post')}?${skipping}`)) return;
     setReport(null);
     const { failed } = await runEach(deletable, 'Deleting', 'deleted', (post) => answer(api.DELETE('/api/{workspaceUuid}/posts/{postUuid}', postAsRead(workspaceUuid, post))));
-    const skipped = published.length > 0 ? ` Skipped ${plural(published.length, 'published post')} (published posts cannot be deleted): ${quoted(published)}.` : '';
+    const skipped = kept.length > 0 ? ` Skipped ${plural(kept.length, 'post')} (published posts and posts being published cannot be deleted): ${quoted(kept)}.` : '';
     setReport({ summary: `Deleted ${plural(deletable.length - failed.length, 'post')}.${skipped}`, problems: failed });
   };
 

@@ -6,7 +6,7 @@ import type { Intent } from './compose-draft';
  * post as a draft takes it off the schedule, and the button says so.
  */
 export function ComposeButtons({ editing, busy, submit }: { editing: Post | null; busy: boolean; submit: (intent: Intent) => void }) {
-  if (editing?.status === 'published') return null;
+  if (editing && !editing.actions.edit) return null;
   const unschedules = editing?.status === 'scheduled' || editing?.status === 'needs_approval';
   return (
     <div class="buttons">

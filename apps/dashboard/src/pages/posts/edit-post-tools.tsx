@@ -35,11 +35,12 @@ export function EditPostTools({ post }: { post: Post }) {
       </p>
       {post.status === 'needs_approval' && <p class="notice notice-warning">{APPROVAL_EXPLAINED}</p>}
       {post.status === 'published' && <p class="notice notice-warning">A published post cannot be edited. Duplicate it to publish it again.</p>}
+      {post.status === 'publishing' && <p class="notice notice-warning">The post is being published and cannot be changed now.</p>}
       <div class="buttons">
         <a class="button secondary" {...linkTo(`/posts/new?from=${post.uuid}`)}>
           Duplicate
         </a>
-        {post.status !== 'published' && (
+        {post.actions.delete && (
           <button type="button" class="danger" disabled={action.busy} onClick={() => void remove()}>
             Delete post
           </button>

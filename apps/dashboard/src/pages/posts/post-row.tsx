@@ -34,7 +34,7 @@ export function PostRow({ post, selected, actions }: { post: Post; selected: boo
       </td>
       <td data-label="Actions">
         <div class="actions">
-          {post.status !== 'published' && post.status !== 'publishing' && (
+          {post.actions.edit && (
             <a class="button secondary" {...linkTo(`/posts/${post.uuid}`)} aria-label={`Edit post ${name}`}>
               Edit
             </a>
@@ -42,12 +42,12 @@ export function PostRow({ post, selected, actions }: { post: Post; selected: boo
           <a class="button secondary" {...linkTo(`/posts/new?from=${post.uuid}`)} aria-label={`Duplicate post ${name}`}>
             Duplicate
           </a>
-          {post.status === 'needs_approval' && (
+          {post.actions.approve && (
             <button type="button" onClick={() => actions.onApprove(post)}>
               Approve
             </button>
           )}
-          {post.status !== 'published' && (
+          {post.actions.delete && (
             <button type="button" class="danger" onClick={() => actions.onRemove(post)}>
               Delete
             </button>

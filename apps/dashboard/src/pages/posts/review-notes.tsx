@@ -36,7 +36,7 @@ export function ReviewNotes({ post }: { post: Post }) {
     <section class={awaiting ? 'card review-notes awaiting' : 'card review-notes'} aria-labelledby="review-notes-heading">
       <div class="card-head">
         <h2 id="review-notes-heading">Review notes</h2>
-        {awaiting && membership?.can_approve && (
+        {post.actions.approve && (
           <button type="button" disabled={action.busy} onClick={() => void approve()}>
             Approve
           </button>
@@ -44,7 +44,7 @@ export function ReviewNotes({ post }: { post: Post }) {
       </div>
       {awaiting && (
         <p class="notice notice-warning">
-          This post awaits approval. {membership?.can_approve ? 'Read the notes before you approve it.' : 'Leave a note for the approver.'}
+          This post awaits approval. {post.actions.approve ? 'Read the notes before you approve it.' : 'Leave a note for the approver.'}
         </p>
       )}
       {notes.error && <Notice kind="error">{notes.error}</Notice>}
