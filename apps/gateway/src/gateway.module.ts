@@ -81,6 +81,7 @@ import { OAuthStates } from './accounts/connect-oauth/oauth-states';
 import { StartOAuthController } from './accounts/connect-oauth/start-oauth.controller';
 import { ReconnectAccountController } from './accounts/reconnect-account/reconnect-account.controller';
 import { OwnMembershipController } from './workspace/own-membership/own-membership.controller';
+import { PlatformsController } from './platforms/platforms.controller';
 import { WhoAmIController } from './me/who-am-i/who-am-i.controller';
 import { DeadLetterStore } from './dead-letters/dead-letter-store';
 import { DeadLetterRetention } from './dead-letters/retention/dead-letter-retention';
@@ -111,6 +112,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     SessionController,
     OAuthCallbackController,
     WhoAmIController,
+    PlatformsController,
     OwnTokensController,
     ListWorkspacesController,
     CreateWorkspaceController,

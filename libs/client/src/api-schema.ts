@@ -36,6 +36,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/platforms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The platforms: text limits and how they count, items, media, options and how an account connects */
+        get: operations["PlatformsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/tokens": {
         parameters: {
             query?: never;
@@ -869,6 +886,66 @@ export interface components {
         Error: {
             /** @description what went wrong, in one sentence; each response lists the messages of its status */
             message: string;
+        };
+        PlatformTextDoc: {
+            /** @description the longest text of one content item; null: no limit */
+            limit: number | null;
+            /** @description the longest text of an item that carries media, when shorter (a caption) */
+            limit_with_media: number | null;
+            /**
+             * @description how the text is counted
+             * @enum {string}
+             */
+            counting: "graphemes" | "code_points" | "weighted";
+        };
+        PlatformMediaDoc: {
+            /** @description whether a version for the platform must carry media */
+            required: boolean;
+            /** @description the media it takes */
+            types: ("image" | "video")[];
+            /** @description the most media of one item; null: not limited by the service */
+            max_count: number | null;
+        };
+        PlatformOptionDoc: {
+            /** @description the field of `versions.N.options.<provider>` */
+            name: string;
+            /** @enum {string} */
+            type: "boolean" | "choice" | "text" | "url" | "text_list";
+            /** @description the values a choice takes */
+            choices: string[] | null;
+            /** @description required for an account that does not provide it in its settings */
+            required: boolean;
+            max_length: number | null;
+        };
+        ConnectFieldDoc: {
+            name: string;
+            required: boolean;
+        };
+        PlatformConnectDoc: {
+            /** @description connected through OAuth (`GET .../accounts/oauth/{provider}/start`) rather than with the fields below */
+            oauth: boolean;
+            /** @description fields of the account's `settings` */
+            settings: components["schemas"]["ConnectFieldDoc"][];
+            /** @description fields of the account's `credentials` */
+            credentials: components["schemas"]["ConnectFieldDoc"][];
+        };
+        PlatformDoc: {
+            /** @example bluesky */
+            provider: string;
+            /** @example Bluesky */
+            label: string;
+            text: components["schemas"]["PlatformTextDoc"];
+            /**
+             * @description how further content items follow the first
+             * @enum {string}
+             */
+            items: "thread" | "first_comment" | "single";
+            media: components["schemas"]["PlatformMediaDoc"];
+            options: components["schemas"]["PlatformOptionDoc"][];
+            connect: components["schemas"]["PlatformConnectDoc"];
+        };
+        PlatformListDoc: {
+            data: components["schemas"]["PlatformDoc"][];
         };
         /** @description A token as listings show it: never the token itself or its digest */
         TokenSummary: {
@@ -1904,6 +1981,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MeDoc"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired token: "Unauthenticated." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token used up its requests of the minute: "Too Many Attempts."; Retry-After says when to come back. */
+            429: {
+                headers: {
+                    /** @description seconds to wait, at least 1 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    PlatformsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformListDoc"];
                 };
             };
             /** @description Missing, unknown, revoked or expired token: "Unauthenticated." */

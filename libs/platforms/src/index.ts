@@ -2,6 +2,7 @@ export * from './options/option-fields';
 export * from './options/options-schema';
 export * from './platform';
 export * from './platform-registry';
+export * from './platform-catalogue';
 export * from './providers/bluesky';
 export * from './providers/discord';
 export * from './providers/facebook';

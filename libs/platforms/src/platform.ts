@@ -1,9 +1,26 @@
 import { AccountBodyRules, ContentItemsRule, MediaRule, OptionErrors, PlatformAccount, PlatformRules, TextCounting, VideoRule } from '@app/domain';
+import type { OptionShape } from './options/option-fields';
 import { OptionsOf, OptionsSchema, optionErrorsOf, readOptions } from './options/options-schema';
 
-/** What a provider says of its platform's post bodies. */
+/** A field of an account's `settings` or `credentials` that connecting it takes. */
+export interface ConnectField {
+  name: string;
+  required: boolean;
+}
+
+/** How an account of the platform is connected: through OAuth, or with the settings and credentials given. */
+export interface ConnectDescription {
+  oauth: boolean;
+  settings?: readonly ConnectField[];
+  credentials?: readonly ConnectField[];
+}
+
+/** What a provider says of its platform: its name, how an account connects, and the rules of its post bodies. */
 export interface PlatformDescription<S extends OptionsSchema> {
   provider: string;
+  /** The platform's name as people know it ("Bluesky", "Facebook Page"). */
+  label: string;
+  connect: ConnectDescription;
   /**
    * The longest text of one content item, or null for none; a function when it depends on the
    * account (Mastodon's instance) or on the version's options (Mastodon counts a content warning).
@@ -26,6 +43,10 @@ export interface PlatformDescription<S extends OptionsSchema> {
 
 /** A platform's rules (the domain's port), and its options as the publisher reads them. */
 export interface Platform<S extends OptionsSchema = OptionsSchema> extends PlatformRules {
+  readonly label: string;
+  readonly connect: Required<ConnectDescription>;
+  /** The fields of its options (`versions.N.options.<provider>`), as clients read them. */
+  readonly optionShapes: readonly (OptionShape & { name: string })[];
   /** How many content items it publishes, and how they follow the first (the same for every account). */
   readonly contentItems: ContentItemsRule;
   /** The options a version carries for this platform (`options.<provider>`), typed, each absent or unreadable field as its default. */
@@ -37,10 +58,14 @@ export interface Platform<S extends OptionsSchema = OptionsSchema> extends Platf
 const NO_OPTIONS: OptionsSchema = {};
 
 export function describePlatform<S extends OptionsSchema = Record<never, never>>(description: PlatformDescription<S>): Platform<S> {
-  const { provider, textLimit, textLimitWithMedia = null, textCounting = 'code_points', contentItems, media = 'optional' } = description;
+  const { provider, label, textLimit, textLimitWithMedia = null, textCounting = 'code_points', contentItems, media = 'optional' } = description;
   const schema = (description.options ?? NO_OPTIONS) as S;
+  const { oauth, settings = [], credentials = [] } = description.connect;
   return {
     provider,
+    label,
+    connect: { oauth, settings, credentials },
+    optionShapes: Object.entries(schema).map(([name, field]) => ({ name, ...field.shape })),
     contentItems,
     bodyRules(account: PlatformAccount, options: unknown): AccountBodyRules {
       const read = readOptions(schema, options);

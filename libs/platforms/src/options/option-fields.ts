@@ -12,7 +12,20 @@ export interface OptionField<T> {
    * applied again (they were when the post was scheduled): a content warning is never dropped.
    */
   parse(value: unknown): T;
+  /** What the field takes, as `GET /api/platforms` describes it (for an account that narrows nothing). */
+  readonly shape: OptionShape;
 }
+
+/** An option field as clients read it: its kind, the values it takes, whether it is required, its longest text. */
+export interface OptionShape {
+  type: 'boolean' | 'choice' | 'text' | 'url' | 'text_list';
+  choices: readonly string[] | null;
+  required: boolean;
+  max_length: number | null;
+}
+
+/** What a platform's option rules answer for an account of which the workspace knows nothing yet. */
+const ANY_ACCOUNT: PlatformAccount = { provider: '', settings: {} };
 
 /** A value that depends on what the workspace knows of the account (its settings), or a fixed one. */
 export type PerAccount<T> = T | ((account: PlatformAccount) => T);
@@ -26,6 +39,7 @@ export function flag(fallback = false): OptionField<boolean> {
   return {
     fault: (value, name) => (isAbsent(value) || typeof value === 'boolean' ? null : FieldMessages.boolean(name)),
     parse: (value) => (typeof value === 'boolean' ? value : fallback),
+    shape: { type: 'boolean', choices: null, required: false, max_length: null },
   };
 }
 
@@ -35,6 +49,7 @@ export function choice<const V extends string>(values: readonly V[], fallback: V
   return {
     fault: (value, name) => (isBlank(value) || isOneOf(value) ? null : FieldMessages.selectedInvalidAmong(name, values)),
     parse: (value) => (isOneOf(value) ? value : fallback),
+    shape: { type: 'choice', choices: values, required: false, max_length: null },
   };
 }
 
@@ -50,6 +65,7 @@ export function requiredChoice<const V extends string>(values: readonly V[], off
       return allowed.includes(value as V) ? null : FieldMessages.selectedInvalidAmong(name, allowed);
     },
     parse: (value) => (values.includes(value as V) ? (value as V) : null),
+    shape: { type: 'choice', choices: values, required: true, max_length: null },
   };
 }
 
@@ -76,6 +92,7 @@ export function text({ max, required = false }: TextRules = {}): OptionField<str
       return most !== undefined && longerThan(value, most) ? FieldMessages.maxLength(name, most) : null;
     },
     parse: (value) => (typeof value === 'string' && !isBlank(value) ? value : null),
+    shape: textShape('text', { max, required }),
   };
 }
 
@@ -90,5 +107,10 @@ export function webAddress(rules: TextRules = {}): OptionField<string | null> {
       const address = asText.parse(value);
       return address !== null && isWebAddress(address) ? address : null;
     },
+    shape: textShape('url', rules),
   };
+}
+
+function textShape(type: 'text' | 'url', { max, required = false }: TextRules): OptionShape {
+  return { type, choices: null, required: forAccount(required, ANY_ACCOUNT), max_length: max === undefined ? null : forAccount(max, ANY_ACCOUNT) };
 }

@@ -9,7 +9,7 @@ export type FacebookOptions = OptionsOf<typeof facebookOptions>;
 
 /** A Facebook Page: 63,206 characters; a second content item is a first comment; a post, a reel or a story. */
 export const facebook = describePlatform({
-  provider: 'facebook',
+  provider: 'facebook', label: 'Facebook Page', connect: { oauth: true, settings: [{ name: 'page_id', required: false }] },
   textLimit: 63_206,
   contentItems: 'first_comment',
   options: facebookOptions,

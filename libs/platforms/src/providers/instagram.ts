@@ -10,7 +10,7 @@ export type InstagramOptions = OptionsOf<typeof instagramOptions>;
 
 /** Instagram: a caption of 2,200 characters on an image or a video (none without); a second content item is a first comment. */
 export const instagram = describePlatform({
-  provider: 'instagram',
+  provider: 'instagram', label: 'Instagram', connect: { oauth: true },
   textLimit: 2_200,
   contentItems: 'first_comment',
   media: 'image_or_video',

@@ -33,7 +33,7 @@ function warningLength(warning: string | null, limit: number): number {
  * options apply to every status the version publishes.
  */
 export const mastodon = describePlatform({
-  provider: 'mastodon',
+  provider: 'mastodon', label: 'Mastodon', connect: { oauth: false, settings: [{ name: 'instance', required: true }], credentials: [{ name: 'access_token', required: true }] },
   textLimit: (account, options) => instanceLimit(account) - warningLength(options.spoiler_text, instanceLimit(account)),
   contentItems: 'thread',
   options: mastodonOptions,

@@ -15,7 +15,7 @@ export type PinterestOptions = OptionsOf<typeof pinterestOptions>;
 
 /** Pinterest: one pin, an image or a video with a description of 500 characters (the text). */
 export const pinterest = describePlatform({
-  provider: 'pinterest',
+  provider: 'pinterest', label: 'Pinterest', connect: { oauth: true, settings: [{ name: 'board_id', required: false }] },
   textLimit: 500,
   contentItems: 'single',
   media: 'image_or_video',

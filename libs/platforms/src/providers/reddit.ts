@@ -17,7 +17,7 @@ export type RedditOptions = OptionsOf<typeof redditOptions>;
 
 /** Reddit: a submission with a title (options) and a text of 40,000 characters; a second content item is a first comment. */
 export const reddit = describePlatform({
-  provider: 'reddit',
+  provider: 'reddit', label: 'Reddit', connect: { oauth: true, settings: [{ name: 'subreddit', required: false }] },
   textLimit: 40_000,
   contentItems: 'first_comment',
   options: redditOptions,

@@ -1,4 +1,4 @@
 import { describePlatform } from '../platform';
 
 /** The built-in sandbox: it takes any text and any number of content items, and never leaves the machine. */
-export const sandbox = describePlatform({ provider: 'sandbox', textLimit: null, contentItems: 'any' });
+export const sandbox = describePlatform({ provider: 'sandbox', label: 'Sandbox', connect: { oauth: false, settings: [{ name: 'outcome', required: false }, { name: 'item_outcomes', required: false }] }, textLimit: null, contentItems: 'any' });

@@ -21,7 +21,7 @@ export type TikTokOptions = OptionsOf<typeof tiktokOptions>;
 
 /** TikTok: one video or photo post with a caption of 2,200 characters, at a privacy level the creator chooses. */
 export const tiktok = describePlatform({
-  provider: 'tiktok',
+  provider: 'tiktok', label: 'TikTok', connect: { oauth: true },
   textLimit: 2_200,
   contentItems: 'single',
   media: 'image_or_video',

@@ -26,6 +26,7 @@ function tagList(max: number): OptionField<string[]> {
       return tagsLength(value as string[]) > max ? FieldMessages.maxLength(name, max) : null;
     },
     parse: (value) => (Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === 'string' && tag.trim() !== '').map((tag) => tag.trim()) : []),
+    shape: { type: 'text_list', choices: null, required: false, max_length: max },
   };
 }
 
@@ -38,4 +39,4 @@ const youtubeOptions = {
 export type YouTubeOptions = OptionsOf<typeof youtubeOptions>;
 
 /** YouTube: a video with a title (options) and a description of 5,000 characters (the text); a second content item is a first comment. */
-export const youtube = describePlatform({ provider: 'youtube', textLimit: 5_000, contentItems: 'first_comment', media: 'video', options: youtubeOptions });
+export const youtube = describePlatform({ provider: 'youtube', label: 'YouTube', connect: { oauth: true }, textLimit: 5_000, contentItems: 'first_comment', media: 'video', options: youtubeOptions });

@@ -36,6 +36,7 @@ export function apiDocumentOf(app: NestFastifyApplication, config: AppConfig): O
       .addTag('index', 'What this service is, and links to the dashboard and this reference, without a token')
       .addTag('panel', 'Admin tokens only: workspaces and their members, users and their tokens, system webhooks')
       .addTag('me', "The caller: who they are, their workspaces and their own API tokens, for any signed-in user")
+      .addTag('platforms', 'The platforms the service publishes to: their limits, options and how an account connects, from the rules its own checks apply')
       .addTag('workspace', "The caller's own role in a workspace")
       .addTag('accounts', "A workspace's social accounts")
       .addTag('posts', "A workspace's posts: write, schedule, approve")
