@@ -1,22 +1,27 @@
 import type { Account } from '../../api';
 import { plural } from '../../plural';
-import { characterCount, PROVIDER_LIMITS } from './provider-limits';
+import { graphemes } from '../../graphemes';
+import { charactersOf, textLimitOf } from '../../platform-text';
+import { usePlatforms } from '../../platforms';
 
-/** "42 characters", then each chosen provider's limit, flagged when the text is over it. */
+/** "42 characters" (as a reader counts them), then each chosen platform's limit, counted as it counts, flagged when the text is over it. */
 export function CharacterCount({ id, text, accounts }: { id: string; text: string; accounts: Account[] }) {
-  const count = characterCount(text);
+  const platforms = usePlatforms();
+  const count = graphemes(text).length;
   const providers = [...new Set(accounts.map((account) => account.provider))];
   return (
     <p id={id} class="muted count">
       {plural(count, 'character')}
       {providers.map((provider) => {
-        const limit = PROVIDER_LIMITS[provider] ?? null;
+        const platform = platforms.get(provider);
+        const limit = textLimitOf(platform);
         if (limit === null) return null;
-        const over = count > limit;
+        const counted = charactersOf(text, platform).length;
+        const over = counted > limit;
         return (
           <span key={provider} class={over ? 'over' : ''}>
             {' · '}
-            {provider}: {over ? `${count - limit} over the limit of ${limit}` : `${limit - count} left of ${limit}`}
+            {provider}: {over ? `${counted - limit} over the limit of ${limit}` : `${limit - counted} left of ${limit}`}
           </span>
         );
       })}

@@ -1,13 +1,16 @@
 import type { Account, Media } from '../../api';
 import { plural } from '../../plural';
 import type { Draft } from './compose-draft';
-import { cutText, followingItems, providerName } from './preview-parts';
+import type { PlatformDescription } from '../../platform-text';
+import { usePlatforms } from '../../platforms';
+import { cutText, followingItems, platformName } from './preview-parts';
 
 /**
  * The post as each chosen account's network shows it: the text cut at the platform's limit (the
  * overflow marked), the media, then the replies or the first comment, or the items it refuses.
  */
 export function NetworkPreviews({ accounts, draft, library }: { accounts: Account[]; draft: Draft; library: Media[] }) {
+  const platforms = usePlatforms();
   if (accounts.length === 0) return null;
   const media = draft.media.map((id) => library.find((item) => item.id === id)).filter((item): item is Media => item !== undefined);
   return (
@@ -15,21 +18,21 @@ export function NetworkPreviews({ accounts, draft, library }: { accounts: Accoun
       <h2 id="previews-title">Previews</h2>
       <div class="preview-grid">
         {accounts.map((account) => (
-          <AccountPreview key={account.id} account={account} items={[draft.custom[account.id] ?? draft.items[0] ?? '', ...draft.items.slice(1)]} media={media} />
+          <AccountPreview key={account.id} account={account} platform={platforms.get(account.provider)} items={[draft.custom[account.id] ?? draft.items[0] ?? '', ...draft.items.slice(1)]} media={media} />
         ))}
       </div>
     </section>
   );
 }
 
-function AccountPreview({ account, items, media }: { account: Account; items: string[]; media: Media[] }) {
-  const network = providerName(account.provider);
+function AccountPreview({ account, platform, items, media }: { account: Account; platform: PlatformDescription | undefined; items: string[]; media: Media[] }) {
+  const network = platformName(account.provider, platform);
   return (
     <article class="preview" aria-label={`Preview on ${network} for ${account.name}`}>
       <header class="preview-head">
         <strong>{account.name}</strong> <span class="muted">{account.username ? `@${account.username} · ${network}` : network}</span>
       </header>
-      <PreviewText text={items[0]} provider={account.provider} />
+      <PreviewText text={items[0]} platform={platform} withMedia={media.length > 0} />
       {media.length > 0 && (
         <div class="preview-media">
           {media.map((item) =>
@@ -37,18 +40,18 @@ function AccountPreview({ account, items, media }: { account: Account; items: st
           )}
         </div>
       )}
-      {followingItems(items, account.provider).map((item) => (
+      {followingItems(items, account.provider, platform).map((item) => (
         <div key={item.label} class={item.refused ? 'preview-item refused' : 'preview-item'}>
           <p class="preview-label">{item.label}</p>
-          {item.refused ? <p class="notice notice-warning">{item.refused}</p> : <PreviewText text={item.text} provider={account.provider} />}
+          {item.refused ? <p class="notice notice-warning">{item.refused}</p> : <PreviewText text={item.text} platform={platform} />}
         </div>
       ))}
     </article>
   );
 }
 
-function PreviewText({ text, provider }: { text: string; provider: string }) {
-  const cut = cutText(text, provider);
+function PreviewText({ text, platform, withMedia = false }: { text: string; platform: PlatformDescription | undefined; withMedia?: boolean }) {
+  const cut = cutText(text, platform, withMedia);
   if (text.trim() === '') return <p class="muted">(no text)</p>;
   return (
     <>

@@ -1,26 +1,49 @@
 import { describe, expect, it } from '@jest/globals';
-import { cutText, followingItems, itemsRuleOf } from './preview-parts';
+import type { PlatformDescription } from '../../platform-text';
+import { cutText, followingItems } from './preview-parts';
+
+/** A platform as GET /api/platforms answers it, with what these tests vary. */
+const platform = (provider: string, label: string, items: PlatformDescription['items'], text: Partial<PlatformDescription['text']>): PlatformDescription => ({
+  provider,
+  label,
+  text: { limit: null, limit_with_media: null, counting: 'code_points', ...text },
+  items,
+  media: { required: false, types: ['image', 'video'], max_count: null },
+  options: [],
+  connect: { oauth: false, settings: [], credentials: [] },
+});
+const x = platform('x', 'X', 'thread', { limit: 280 });
+const bluesky = platform('bluesky', 'Bluesky', 'thread', { limit: 300, counting: 'graphemes' });
+const telegram = platform('telegram', 'Telegram', 'thread', { limit: 4096, limit_with_media: 1024 });
 
 describe('network previews', () => {
-  it('cuts a text at the platform limit, counting graphemes, and keeps the overflow', () => {
-    const text = `${'a'.repeat(279)}🚀 and more`;
-    expect(cutText(text, 'x')).toEqual({ shown: `${'a'.repeat(279)}🚀`, overflow: ' and more', limit: 280, over: 9 });
-    expect(cutText('short', 'x')).toEqual({ shown: 'short', overflow: '', limit: 280, over: 0 });
-    expect(cutText('x'.repeat(10_000), 'sandbox')).toMatchObject({ overflow: '', limit: null, over: 0 });
+  it('cuts a text at the platform limit, counting as the platform counts, and keeps the overflow', () => {
+    // A flag is one grapheme but two code points: Bluesky counts one, X two.
+    const flags = '🇫🇷'.repeat(200);
+    expect(cutText(flags, bluesky)).toMatchObject({ overflow: '', limit: 300, over: 0 });
+    expect(cutText(flags, x)).toMatchObject({ limit: 280, over: 120 });
+    expect(cutText('short', x)).toEqual({ shown: 'short', overflow: '', limit: 280, over: 0 });
+    expect(cutText('x'.repeat(10_000), platform('sandbox', 'Sandbox', 'thread', {}))).toMatchObject({ overflow: '', limit: null, over: 0 });
+    expect(cutText('x'.repeat(10_000), undefined)).toMatchObject({ limit: null, over: 0 });
   });
 
-  it('names the items after the first as the provider publishes them', () => {
+  it('takes the shorter limit of a caption when the item carries media (Telegram: 1,024 with media, 4,096 without)', () => {
+    const text = 'a'.repeat(2_000);
+    expect(cutText(text, telegram)).toMatchObject({ limit: 4096, over: 0 });
+    expect(cutText(text, telegram, true)).toMatchObject({ limit: 1024, over: 976 });
+  });
+
+  it('names the items after the first as the platform publishes them', () => {
     const items = ['post', 'second', 'third'];
-    expect(followingItems(items, 'bluesky').map((item) => [item.label, item.refused])).toEqual([
+    expect(followingItems(items, 'bluesky', bluesky).map((item) => [item.label, item.refused])).toEqual([
       ['Reply 1', null],
       ['Reply 2', null],
     ]);
-    expect(followingItems(items, 'linkedin').map((item) => [item.label, item.refused])).toEqual([
+    expect(followingItems(items, 'linkedin', platform('linkedin', 'LinkedIn', 'first_comment', {})).map((item) => [item.label, item.refused])).toEqual([
       ['First comment', null],
       ['Item 3', 'LinkedIn publishes at most 2 content items: this one would be refused.'],
     ]);
-    expect(followingItems(items, 'discord')[0]).toEqual({ label: 'Item 2', text: 'second', refused: 'Discord publishes one content item: this one would be refused.' });
-    expect(followingItems(['only'], 'x')).toEqual([]);
-    expect(itemsRuleOf('telegram')).toBe('thread');
+    expect(followingItems(items, 'discord', platform('discord', 'Discord', 'single', {}))[0]).toEqual({ label: 'Item 2', text: 'second', refused: 'Discord publishes one content item: this one would be refused.' });
+    expect(followingItems(['only'], 'x', x)).toEqual([]);
   });
 });
