@@ -913,7 +913,7 @@ export interface components {
             type: "boolean" | "choice" | "text" | "url" | "text_list";
             /** @description the values a choice takes */
             choices: string[] | null;
-            /** @description required for an account that does not provide it in its settings */
+            /** @description required of every account (false for a field only accounts without it in their settings must give, such as Pinterest's board) */
             required: boolean;
             max_length: number | null;
         };

@@ -119,6 +119,14 @@ describeWithBrowser('dashboard posts: bulk actions and network previews in a bro
     await page.getByLabel('Upload media').setInputFiles({ name: 'launch.png', mimeType: 'image/png', buffer: pngImage(40, 30, 3) });
     await page.getByRole('status').filter({ hasText: 'launch.png uploaded and attached.' }).waitFor();
 
+    // Mastodon's options, as the server describes them (GET /api/platforms), each with its input.
+    const described = ((await admin.get('/api/platforms')).body.data as { provider: string; options: { name: string }[] }[]).find((platform) => platform.provider === 'mastodon')!;
+    const mastodonOptions = page.getByRole('group', { name: 'Mastodon options' });
+    await mastodonOptions.waitFor();
+    for (const option of described.options) await expect(mastodonOptions.locator(`#mastodon-${option.name}, input[type=checkbox]`).count()).resolves.toBeGreaterThan(0);
+    await mastodonOptions.getByLabel('Content warning (Mastodon)').waitFor();
+    await mastodonOptions.getByLabel('Sensitive media (Mastodon)').waitFor();
+
     const previews = page.getByRole('region', { name: 'Previews' });
     const preview = (network: string, account: string) => previews.getByRole('article', { name: `Preview on ${network} for ${account}` });
     const onMastodon = preview('Mastodon', 'Acme on Mastodon');

@@ -17,7 +17,7 @@ class PlatformOptionDoc {
   @ApiProperty({ description: 'the field of `versions.N.options.<provider>`' }) name: string;
   @ApiProperty({ enum: ['boolean', 'choice', 'text', 'url', 'text_list'] }) type: string;
   @ApiProperty({ type: [String], nullable: true, description: 'the values a choice takes' }) choices: string[] | null;
-  @ApiProperty({ description: 'required for an account that does not provide it in its settings' }) required: boolean;
+  @ApiProperty({ description: 'required of every account (false for a field only accounts without it in their settings must give, such as Pinterest\'s board)' }) required: boolean;
   @ApiProperty({ type: 'integer', nullable: true }) max_length: number | null;
 }
 

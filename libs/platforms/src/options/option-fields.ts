@@ -112,5 +112,6 @@ export function webAddress(rules: TextRules = {}): OptionField<string | null> {
 }
 
 function textShape(type: 'text' | 'url', { max, required = false }: TextRules): OptionShape {
-  return { type, choices: null, required: forAccount(required, ANY_ACCOUNT), max_length: max === undefined ? null : forAccount(max, ANY_ACCOUNT) };
+  // Required of every account: a field only some accounts must give (those whose settings lack it) is not.
+  return { type, choices: null, required: typeof required === 'function' ? false : required, max_length: max === undefined ? null : forAccount(max, ANY_ACCOUNT) };
 }

@@ -1,64 +1,21 @@
-/** One choice a platform needs (PRODUCT.md, "Platform options"), as compose shows it. */
-export interface OptionField {
-  key: string;
-  label: string;
-  kind: 'text' | 'choice' | 'flag';
-  /** For a choice: the values, the first being the platform's default unless `required`. */
-  choices?: readonly string[];
-  required?: boolean;
-  maxLength?: number;
-}
+/**
+ * How compose names the options of each platform (their rules, kinds, choices and limits come from
+ * GET /api/platforms): words only, by provider and field. A field not named here shows its own name.
+ */
+const OPTION_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  mastodon: { spoiler_text: 'Content warning', sensitive: 'Sensitive media' },
+  instagram: { type: 'Post type' },
+  facebook: { type: 'Post type' },
+  youtube: { title: 'Video title', privacy: 'Privacy', tags: 'Tags (comma-separated)' },
+  tiktok: { privacy_level: 'Who can watch', disable_comment: 'Turn comments off' },
+  pinterest: { board_id: 'Board id (the account’s board unless set)', title: 'Pin title', link: 'Destination link' },
+  reddit: { subreddit: 'Subreddit (the account’s unless set)', title: 'Post title', flair_id: 'Flair id', flair_text: 'Flair' },
+};
 
-export interface PlatformOptionForm {
-  provider: string;
-  label: string;
-  fields: readonly OptionField[];
+/** A field's label: compose's words for it, else its name with spaces ("flair_text" → "Flair text"). */
+export function optionLabel(provider: string, name: string): string {
+  const named = OPTION_LABELS[provider]?.[name];
+  if (named) return named;
+  const words = name.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
-
-/** The options of each platform that has some, in the contract's names. */
-export const PLATFORM_OPTION_FORMS: readonly PlatformOptionForm[] = [
-  {
-    provider: 'mastodon',
-    label: 'Mastodon',
-    fields: [
-      { key: 'spoiler_text', label: 'Content warning', kind: 'text' },
-      { key: 'sensitive', label: 'Sensitive media', kind: 'flag' },
-    ],
-  },
-  { provider: 'instagram', label: 'Instagram', fields: [{ key: 'type', label: 'Post type', kind: 'choice', choices: ['post', 'reel', 'story'] }] },
-  { provider: 'facebook', label: 'Facebook', fields: [{ key: 'type', label: 'Post type', kind: 'choice', choices: ['post', 'reel', 'story'] }] },
-  {
-    provider: 'youtube',
-    label: 'YouTube',
-    fields: [
-      { key: 'title', label: 'Video title', kind: 'text', required: true, maxLength: 100 },
-      { key: 'privacy', label: 'Privacy', kind: 'choice', choices: ['public', 'unlisted', 'private'] },
-    ],
-  },
-  {
-    provider: 'tiktok',
-    label: 'TikTok',
-    fields: [
-      { key: 'privacy_level', label: 'Who can watch', kind: 'choice', required: true, choices: ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'] },
-      { key: 'disable_comment', label: 'Turn comments off', kind: 'flag' },
-    ],
-  },
-  {
-    provider: 'pinterest',
-    label: 'Pinterest',
-    fields: [
-      { key: 'board_id', label: 'Board id (the account’s board unless set)', kind: 'text' },
-      { key: 'title', label: 'Pin title', kind: 'text', maxLength: 100 },
-      { key: 'link', label: 'Destination link', kind: 'text' },
-    ],
-  },
-  {
-    provider: 'reddit',
-    label: 'Reddit',
-    fields: [
-      { key: 'subreddit', label: 'Subreddit (the account’s unless set)', kind: 'text' },
-      { key: 'title', label: 'Post title', kind: 'text', required: true, maxLength: 300 },
-      { key: 'flair_text', label: 'Flair', kind: 'text', maxLength: 64 },
-    ],
-  },
-];

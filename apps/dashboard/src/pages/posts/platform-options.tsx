@@ -1,43 +1,56 @@
 import type { Account } from '../../api';
+import type { PlatformDescription } from '../../platform-text';
+import { usePlatforms } from '../../platforms';
 import type { PlatformOptions } from './compose-draft';
-import { OptionField, PLATFORM_OPTION_FORMS, PlatformOptionForm } from './platform-option-fields';
+import { optionLabel } from './platform-option-fields';
+
+type OptionDescription = PlatformDescription['options'][number];
 
 /**
- * The choices some platforms need (PRODUCT.md, "Platform options"), one group for each provider of
- * the chosen accounts that has some: Mastodon's content warning, Instagram's and Facebook's post
- * type, YouTube's title and privacy, TikTok's audience, Pinterest's board, Reddit's subreddit and title.
+ * The options some platforms take (PRODUCT.md, "Platform options"), one group for each provider of
+ * the chosen accounts that has some, as the server describes them (GET /api/platforms): Mastodon's
+ * content warning, the post type of Instagram and Facebook, YouTube's title, privacy and tags,
+ * TikTok's audience, Pinterest's board, Reddit's subreddit, title and flair.
  */
 export function PlatformOptionsFields({ accounts, options, onChange }: { accounts: Account[]; options: PlatformOptions; onChange: (options: PlatformOptions) => void }) {
-  const providers = new Set(accounts.map((account) => account.provider));
-  const forms = PLATFORM_OPTION_FORMS.filter((form) => providers.has(form.provider));
-  if (forms.length === 0) return null;
+  const platforms = usePlatforms();
+  const providers = [...new Set(accounts.map((account) => account.provider))];
+  const described = providers.map((provider) => platforms.get(provider)).filter((platform): platform is PlatformDescription => (platform?.options.length ?? 0) > 0);
+  if (described.length === 0) return null;
   return (
     <>
-      {forms.map((form) => (
-        <PlatformGroup key={form.provider} form={form} values={options[form.provider] ?? {}} onChange={(values) => onChange({ ...options, [form.provider]: values })} />
+      {described.map((platform) => (
+        <PlatformGroup key={platform.provider} platform={platform} values={options[platform.provider] ?? {}} onChange={(values) => onChange({ ...options, [platform.provider]: values })} />
       ))}
     </>
   );
 }
 
-function PlatformGroup({ form, values, onChange }: { form: PlatformOptionForm; values: Record<string, unknown>; onChange: (values: Record<string, unknown>) => void }) {
+function PlatformGroup({ platform, values, onChange }: { platform: PlatformDescription; values: Record<string, unknown>; onChange: (values: Record<string, unknown>) => void }) {
   const set = (field: string, value: unknown) => {
     const next = { ...values, [field]: value };
-    if (value === '' || value === false) delete next[field];
+    if (value === '' || value === false || (Array.isArray(value) && value.length === 0)) delete next[field];
     onChange(next);
   };
   return (
     <fieldset>
-      <legend>{form.label} options</legend>
-      {form.fields.map((field) => (
-        <OptionInput key={field.key} id={`${form.provider}-${field.key}`} field={field} label={`${field.label} (${form.label})`} value={values[field.key]} onChange={(value) => set(field.key, value)} />
+      <legend>{platform.label} options</legend>
+      {platform.options.map((field) => (
+        <OptionInput
+          key={field.name}
+          id={`${platform.provider}-${field.name}`}
+          field={field}
+          label={`${optionLabel(platform.provider, field.name)} (${platform.label})`}
+          value={values[field.name]}
+          onChange={(value) => set(field.name, value)}
+        />
       ))}
     </fieldset>
   );
 }
 
-function OptionInput({ id, field, label, value, onChange }: { id: string; field: OptionField; label: string; value: unknown; onChange: (value: unknown) => void }) {
-  if (field.kind === 'flag') {
+function OptionInput({ id, field, label, value, onChange }: { id: string; field: OptionDescription; label: string; value: unknown; onChange: (value: unknown) => void }) {
+  if (field.type === 'boolean') {
     return (
       <label class="check">
         <input type="checkbox" checked={value === true} onChange={(event) => onChange(event.currentTarget.checked)} />
@@ -45,11 +58,22 @@ function OptionInput({ id, field, label, value, onChange }: { id: string; field:
       </label>
     );
   }
+  if (field.type === 'text_list') {
+    const text = Array.isArray(value) ? value.join(', ') : '';
+    const list = (typed: string) => typed.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+    return (
+      <>
+        <label for={id}>{label}</label>
+        <input id={id} value={text} onChange={(event) => onChange(list(event.currentTarget.value))} />
+      </>
+    );
+  }
   const text = typeof value === 'string' ? value : '';
+  const maxLength = field.max_length ?? undefined;
   return (
     <>
       <label for={id}>{label}</label>
-      {field.kind === 'choice' ? (
+      {field.type === 'choice' ? (
         <select id={id} value={text} required={field.required} onChange={(event) => onChange(event.currentTarget.value)}>
           <option value="">{field.required ? 'Choose…' : `Default (${field.choices?.[0]})`}</option>
           {field.choices?.map((choice) => (
@@ -59,7 +83,7 @@ function OptionInput({ id, field, label, value, onChange }: { id: string; field:
           ))}
         </select>
       ) : (
-        <input id={id} value={text} required={field.required} maxLength={field.maxLength} onInput={(event) => onChange(event.currentTarget.value)} />
+        <input id={id} value={text} required={field.required} maxLength={maxLength} onInput={(event) => onChange(event.currentTarget.value)} />
       )}
     </>
   );
