@@ -1,4 +1,4 @@
-import type { PlatformAccount } from '@app/domain';
+import { ANY_ACCOUNT } from './options/option-fields';
 import type { ConnectField, Platform } from './platform';
 import { PLATFORMS } from './platform-registry';
 
@@ -12,9 +12,6 @@ export interface PlatformEntry {
   options: { name: string; type: string; choices: readonly string[] | null; required: boolean; max_length: number | null }[];
   connect: { oauth: boolean; settings: readonly ConnectField[]; credentials: readonly ConnectField[] };
 }
-
-/** An account the workspace knows nothing of yet: the platform's own rules, before an account narrows them. */
-const ANY_ACCOUNT: PlatformAccount = { provider: '', settings: {} };
 
 /**
  * The description of a platform that clients read, from the rules the server's own checks apply

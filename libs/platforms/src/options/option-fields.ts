@@ -24,8 +24,8 @@ export interface OptionShape {
   max_length: number | null;
 }
 
-/** What a platform's option rules answer for an account of which the workspace knows nothing yet. */
-const ANY_ACCOUNT: PlatformAccount = { provider: '', settings: {} };
+/** An account of which the workspace knows nothing yet: what a platform's rules say before an account narrows them. */
+export const ANY_ACCOUNT: PlatformAccount = { provider: '', settings: {} };
 
 /** A value that depends on what the workspace knows of the account (its settings), or a fixed one. */
 export type PerAccount<T> = T | ((account: PlatformAccount) => T);

@@ -53,7 +53,7 @@ function OptionInput({ id, field, label, value, onChange }: { id: string; field:
   if (field.type === 'boolean') {
     return (
       <label class="check">
-        <input type="checkbox" checked={value === true} onChange={(event) => onChange(event.currentTarget.checked)} />
+        <input id={id} type="checkbox" checked={value === true} onChange={(event) => onChange(event.currentTarget.checked)} />
         {label}
       </label>
     );
