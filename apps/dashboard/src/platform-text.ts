@@ -1,5 +1,5 @@
 import type { Schemas } from './api';
-import { graphemes } from './graphemes';
+import { countText, cutTextAt, type CountedCut } from '@app/client';
 
 /** A platform as the server describes it (`GET /api/platforms`, read with usePlatforms): the one source of its rules here. */
 export type PlatformDescription = Schemas['PlatformDoc'];
@@ -10,7 +10,8 @@ export function textLimitOf(platform: PlatformDescription | undefined, withMedia
   return withMedia && platform.text.limit_with_media !== null ? platform.text.limit_with_media : platform.text.limit;
 }
 
-/** A text's characters as the platform counts them: graphemes (an emoji is one), else code points. */
-export function charactersOf(text: string, platform: PlatformDescription | undefined): string[] {
-  return platform?.text.counting === 'graphemes' ? graphemes(text) : Array.from(text);
-}
+/** A text's length as the platform counts it (its `text.counting`); in code points until the descriptions arrive. */
+export const lengthOn = (text: string, platform: PlatformDescription | undefined): number => countText(text, platform?.text.counting ?? 'code_points');
+
+/** The text cut at `limit` where the platform cuts it, counted as it counts. */
+export const cutOn = (text: string, platform: PlatformDescription | undefined, limit: number): CountedCut => cutTextAt(text, platform?.text.counting ?? 'code_points', limit);

@@ -3,6 +3,8 @@ import type { components, paths } from './api-schema';
 
 export type { components, operations, paths } from './api-schema';
 export { OAUTH_ERROR_CODES, type OAuthErrorCode } from './oauth-error-codes';
+/** How each platform counts a text (a platform's `text.counting`), the very code the server's checks run. */
+export { countText, cutTextAt, graphemesOf, type CountedCut, type TextCounting } from '../../domain/src/fields/text-counting';
 
 /**
  * The API's client for programs (the dashboard, the end-to-end suites, any TypeScript program):

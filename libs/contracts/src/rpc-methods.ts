@@ -45,7 +45,7 @@ export interface PostAccountRef {
   username: string | null;
 }
 
-export const TEXT_COUNTINGS = ['code_points', 'graphemes'] as const;
+export const TEXT_COUNTINGS = ['code_points', 'graphemes', 'weighted'] as const;
 export const CONTENT_ITEMS_RULES = ['any', 'thread', 'first_comment', 'single'] as const;
 export const MEDIA_RULES = ['optional', 'image_or_video', 'video'] as const;
 

@@ -13,3 +13,4 @@ export * from './fields/invalid-characters';
 export * from './fields/unknown-fields';
 export * from './post/body';
 export * from './queue';
+export * from './fields/text-counting';

@@ -1,7 +1,7 @@
 import type { Account } from '../../api';
 import { plural } from '../../plural';
 import { graphemes } from '../../graphemes';
-import { charactersOf, textLimitOf } from '../../platform-text';
+import { lengthOn, textLimitOf } from '../../platform-text';
 import { usePlatforms } from '../../platforms';
 
 /** "42 characters" (as a reader counts them), then each chosen platform's limit, counted as it counts, flagged when the text is over it. */
@@ -16,7 +16,7 @@ export function CharacterCount({ id, text, accounts }: { id: string; text: strin
         const platform = platforms.get(provider);
         const limit = textLimitOf(platform);
         if (limit === null) return null;
-        const counted = charactersOf(text, platform).length;
+        const counted = lengthOn(text, platform);
         const over = counted > limit;
         return (
           <span key={provider} class={over ? 'over' : ''}>

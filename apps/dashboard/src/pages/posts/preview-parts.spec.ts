@@ -12,7 +12,7 @@ const platform = (provider: string, label: string, items: PlatformDescription['i
   options: [],
   connect: { oauth: false, settings: [], credentials: [] },
 });
-const x = platform('x', 'X', 'thread', { limit: 280 });
+const x = platform('x', 'X', 'thread', { limit: 280, counting: 'weighted' });
 const bluesky = platform('bluesky', 'Bluesky', 'thread', { limit: 300, counting: 'graphemes' });
 const telegram = platform('telegram', 'Telegram', 'thread', { limit: 4096, limit_with_media: 1024 });
 
@@ -25,6 +25,13 @@ describe('network previews', () => {
     expect(cutText('short', x)).toEqual({ shown: 'short', overflow: '', limit: 280, over: 0 });
     expect(cutText('x'.repeat(10_000), platform('sandbox', 'Sandbox', 'thread', {}))).toMatchObject({ overflow: '', limit: null, over: 0 });
     expect(cutText('x'.repeat(10_000), undefined)).toMatchObject({ limit: null, over: 0 });
+  });
+
+  it('counts as X counts: a URL 23 however long, a wide character 2, and never cuts inside a URL', () => {
+    const url = `https://example.com/${'a'.repeat(100)}`;
+    expect(cutText(`${'a'.repeat(250)} ${url}`, x)).toMatchObject({ over: 0 });
+    expect(cutText('日'.repeat(141), x)).toMatchObject({ shown: '日'.repeat(140), overflow: '日', over: 2 });
+    expect(cutText(`${'a'.repeat(270)} ${url}`, x)).toMatchObject({ shown: `${'a'.repeat(270)} `, overflow: url, over: 14 });
   });
 
   it('takes the shorter limit of a caption when the item carries media (Telegram: 1,024 with media, 4,096 without)', () => {

@@ -1,4 +1,4 @@
-import { charactersOf, textLimitOf, type PlatformDescription } from '../../platform-text';
+import { cutOn, lengthOn, textLimitOf, type PlatformDescription } from '../../platform-text';
 
 /** The platform's name as people know it, or the provider's until the descriptions arrive. */
 export const platformName = (provider: string, platform: PlatformDescription | undefined): string => platform?.label ?? provider;
@@ -16,9 +16,9 @@ export interface CutText {
 /** The text cut where the platform cuts it: at its limit (a caption's, when the item carries media), counted as it counts. */
 export function cutText(text: string, platform: PlatformDescription | undefined, withMedia = false): CutText {
   const limit = textLimitOf(platform, withMedia);
-  const characters = charactersOf(text, platform);
-  if (limit === null || characters.length <= limit) return { shown: text, overflow: '', limit, over: 0 };
-  return { shown: characters.slice(0, limit).join(''), overflow: characters.slice(limit).join(''), limit, over: characters.length - limit };
+  if (limit === null || lengthOn(text, platform) <= limit) return { shown: text, overflow: '', limit, over: 0 };
+  const { shown, overflow, length } = cutOn(text, platform, limit);
+  return { shown, overflow, limit, over: length - limit };
 }
 
 /** One content item after the first, as the platform shows it, or why it is not published there. */

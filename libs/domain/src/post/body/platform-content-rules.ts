@@ -1,8 +1,9 @@
 import type { FieldErrorBag } from '../../fields/field-errors';
 import type { PostContentInput } from '../post-commands';
 import type { PostContent, PostVersion } from '../post-types';
-import type { AccountBodyRules, ContentItemsRule, PlatformAccount, PlatformRulesRegistry, TextCounting, VideoRule } from './platform-rules';
-import { characterCount, PostBodyLimits } from './post-body-limits';
+import { countText } from '../../fields/text-counting';
+import type { AccountBodyRules, ContentItemsRule, PlatformAccount, PlatformRulesRegistry, VideoRule } from './platform-rules';
+import { PostBodyLimits } from './post-body-limits';
 import { PostMessages } from './post-body-messages';
 import { versionFor } from './provider-text-limits';
 
@@ -20,16 +21,6 @@ export interface MediaFacts {
 export interface VideoFact {
   size: number;
   durationSeconds: number | null;
-}
-
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
-
-/** The length of a text as a platform counts it. */
-function textLength(text: string, counting: TextCounting): number {
-  if (counting === 'code_points') return characterCount(text);
-  let count = 0;
-  for (const _grapheme of graphemes.segment(text)) count++;
-  return count;
 }
 
 /** What the workspace knows of an account, as its platform's rules read it. */
@@ -89,7 +80,7 @@ function platformFaults(version: PostVersion, rules: AccountBodyRules, media: Me
   if (rules.video && media.video) faults.push(...videoFaults(provider, rules.video, mediaIds.map(media.video)));
   for (const item of items) {
     const limit = textLimitOf(item, rules);
-    if (limit !== null && textLength(item.body, rules.textCounting) > limit) faults.push(PostMessages.textTooLong(provider, limit));
+    if (limit !== null && countText(item.body, rules.textCounting) > limit) faults.push(PostMessages.textTooLong(provider, limit));
   }
   return faults;
 }

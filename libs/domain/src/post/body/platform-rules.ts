@@ -16,8 +16,9 @@ export type ContentItemsRule = 'any' | 'thread' | 'first_comment' | 'single';
 /** Whether a version for the platform must carry media: none needed, an image or a video, or a video. */
 export type MediaRule = 'optional' | 'image_or_video' | 'video';
 
-/** How the platform counts the length of a text: Unicode code points, or graphemes (what a reader sees as one character). */
-export type TextCounting = 'code_points' | 'graphemes';
+import type { TextCounting } from '../../fields/text-counting';
+
+export type { TextCounting };
 
 /**
  * What a platform takes of a post body published to one account, as plain data: the validator

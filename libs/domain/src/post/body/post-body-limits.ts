@@ -1,3 +1,5 @@
+import { characterCount } from '../../fields/text-counting';
+
 /** How much one post may hold (the contract's "Limits on a post body", and bounds of the fields it leaves open). */
 export const PostBodyLimits = {
   versions: 20,
@@ -15,21 +17,7 @@ export const PostBodyLimits = {
   optionsCharacters: 10_000,
 } as const;
 
-/** Length in Unicode code points (what the limits count), without copying short texts. */
-export function characterCount(text: string): number {
-  let count = text.length;
-  for (let index = 0; index < text.length; index++) {
-    const unit = text.charCodeAt(index);
-    if (unit >= 0xd800 && unit <= 0xdbff && index + 1 < text.length) {
-      const next = text.charCodeAt(index + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        count--;
-        index++;
-      }
-    }
-  }
-  return count;
-}
+export { characterCount };
 
 /** Whether `text` has more than `max` code points; a text of at most `max` UTF-16 units never has. */
 export const longerThan = (text: string, max: number): boolean => text.length > max && characterCount(text) > max;
