@@ -58,6 +58,8 @@ describe('workspace access and accounts (the built service)', () => {
       authorized: true,
       avatar_url: null,
       created_at: expect.stringMatching(/Z$/),
+      limits: null,
+      options: {},
     });
     const listed = await admin.get(`/api/${workspace}/accounts`);
     expect(listed.status).toBe(200);

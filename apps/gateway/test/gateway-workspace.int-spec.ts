@@ -71,6 +71,8 @@ describe('gateway: workspace access and accounts (SQLite)', () => {
       authorized: true,
       avatar_url: null,
       created_at: expect.stringMatching(/Z$/),
+      limits: null,
+      options: {},
     });
     expect(gateway.services.callsOf('publisher.accounts.connect').slice(before)).toEqual([
       { accountId: created.body.id, workspaceUuid: workspace, provider: 'sandbox', settings: { outcome: 'success' }, credentials: { key: 'top-secret' }, deadline: expect.any(Number) },

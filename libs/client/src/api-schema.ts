@@ -1494,6 +1494,13 @@ export interface components {
             /** @description replayable dead letters still pending (a request replays at most 1000; call again) */
             remaining: number;
         };
+        AccountLimits: {
+            /**
+             * @description the longest text of one content item on this account, counted as its platform counts
+             * @example 1000
+             */
+            text: number | null;
+        };
         Account: {
             /** @example 1 */
             id: number;
@@ -1513,6 +1520,20 @@ export interface components {
             avatar_url: string | null;
             /** Format: date-time */
             created_at: string;
+            /** @description where the connected account narrows its platform’s limits (a Mastodon instance’s `max_characters`); null when it narrows none */
+            limits: components["schemas"]["AccountLimits"] | null;
+            /**
+             * @description option name -> the choices this account offers, where they differ from its platform’s (a TikTok creator’s privacy levels); {} when none differ
+             * @example {
+             *       "privacy_level": [
+             *         "MUTUAL_FOLLOW_FRIENDS",
+             *         "SELF_ONLY"
+             *       ]
+             *     }
+             */
+            options: {
+                [key: string]: string[];
+            };
         };
         AccountList: {
             data: components["schemas"]["Account"][];

@@ -1,5 +1,5 @@
 import { AccountBodyRules, ContentItemsRule, MediaRule, OptionErrors, PlatformAccount, PlatformRules, TextCounting, VideoRule } from '@app/domain';
-import type { OptionShape } from './options/option-fields';
+import { ANY_ACCOUNT, type OptionShape } from './options/option-fields';
 import { OptionsOf, OptionsSchema, optionErrorsOf, readOptions } from './options/options-schema';
 
 /** A field of an account's `settings` or `credentials` that connecting it takes. */
@@ -41,6 +41,14 @@ export interface PlatformDescription<S extends OptionsSchema> {
   settingsRead?: readonly string[];
 }
 
+/** Where a connected account narrows its platform's description (an Account's `limits` and `options`). */
+export interface AccountNarrowing {
+  /** The account's own text limit (a Mastodon instance's), or null when it is the platform's. */
+  limits: { text: number | null } | null;
+  /** Option name -> the choices this account offers, for the options where they differ from the platform's. */
+  options: Record<string, readonly string[]>;
+}
+
 /** A platform's rules (the domain's port), and its options as the publisher reads them. */
 export interface Platform<S extends OptionsSchema = OptionsSchema> extends PlatformRules {
   readonly label: string;
@@ -53,6 +61,8 @@ export interface Platform<S extends OptionsSchema = OptionsSchema> extends Platf
   readOptions(versionOptions: Readonly<Record<string, unknown>>): OptionsOf<S>;
   /** Of an account's settings, the ones these rules read (kept by the gateway for the checks at schedule time). */
   ruleSettings(settings: Readonly<Record<string, unknown>>): Record<string, unknown>;
+  /** Where this account narrows the platform's description, from the settings its rules read. */
+  narrowing(account: PlatformAccount): AccountNarrowing;
 }
 
 const NO_OPTIONS: OptionsSchema = {};
@@ -81,6 +91,16 @@ export function describePlatform<S extends OptionsSchema = Record<never, never>>
     },
     ruleSettings(settings) {
       return Object.fromEntries((description.settingsRead ?? []).filter((key) => settings[key] !== undefined).map((key) => [key, settings[key]]));
+    },
+    narrowing(account) {
+      const own = this.bodyRules(account, {}).textLimit;
+      const limits = own === this.bodyRules({ ...ANY_ACCOUNT, provider }, {}).textLimit ? null : { text: own };
+      const options: Record<string, readonly string[]> = {};
+      for (const [name, field] of Object.entries(schema)) {
+        const offered = field.choicesFor?.(account);
+        if (offered && (offered.length !== field.shape.choices?.length || offered.some((choice) => !field.shape.choices?.includes(choice)))) options[name] = offered;
+      }
+      return { limits, options };
     },
   };
 }

@@ -35,6 +35,8 @@ describe.each(testEngines)('AccountStore on %s', (_, open) => {
       authorized: true,
       avatar_url: null,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      limits: null,
+      options: {},
     });
     expect(await accounts.list(workspace)).toEqual([connected]);
     expect(await accounts.find(workspace, id)).toEqual(connected);
@@ -67,6 +69,25 @@ describe.each(testEngines)('AccountStore on %s', (_, open) => {
     const { accountSettings } = await accounts.postTargets(workspace);
 
     expect(Object.fromEntries(accountSettings)).toEqual({ [reported]: { max_characters: 640 }, [creator]: { privacy_level_options: ['SELF_ONLY'], max_video_post_duration_sec: 300 } });
+  });
+
+  it('shows where an account narrows its platform: an instance’s own text limit, the privacy levels a creator offers', async () => {
+    const instance = await accounts.reserve(account('instance'));
+    const creator = await accounts.reserve({ ...account('creator'), provider: 'tiktok' });
+    const everyLevel = await accounts.reserve({ ...account('every'), provider: 'tiktok' });
+    const mastodonDefault = await accounts.reserve(account('default'));
+    await accounts.connected(instance, true, undefined, { maxCharacters: 1000, ruleSettings: {} });
+    await accounts.connected(creator, true, undefined, { maxCharacters: null, ruleSettings: { privacy_level_options: ['SELF_ONLY', 'MUTUAL_FOLLOW_FRIENDS'] } });
+    await accounts.connected(everyLevel, true, undefined, { maxCharacters: null, ruleSettings: { privacy_level_options: ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'] } });
+    await accounts.connected(mastodonDefault, true, undefined, { maxCharacters: 500, ruleSettings: {} });
+
+    const shown = new Map((await accounts.list(workspace)).map((view) => [view.id, view]));
+
+    expect(shown.get(instance)).toMatchObject({ limits: { text: 1000 }, options: {} });
+    expect(shown.get(creator)).toMatchObject({ limits: null, options: { privacy_level: ['MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'] } });
+    expect(shown.get(everyLevel)).toMatchObject({ limits: null, options: {} });
+    expect(shown.get(mastodonDefault)).toMatchObject({ limits: null, options: {} });
+    expect(await accounts.find(workspace, instance)).toMatchObject({ limits: { text: 1000 } });
   });
 
   it('keeps the picture the platform reported at connect, replaces it when a reconnect reports one, and keeps it when a reconnect tells nothing', async () => {

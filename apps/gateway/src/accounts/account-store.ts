@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AccountSnapshot } from '@app/domain';
+import { platformOf } from '@app/platforms';
 import { Selectable } from 'kysely';
-import { isoTimestamp, PreparedQuery } from '@app/persistence';
+import { isoTimestamp, PreparedQuery, SqlDialect } from '@app/persistence';
 import { GATEWAY_DATABASE, GatewayDatabase, GatewayTables } from '../gateway-migrations';
 
 /** The Account resource of the HTTP API. Credentials live with the publisher, never here. */
@@ -14,9 +15,13 @@ export interface AccountView {
   /** The account's picture on its platform, as reported at connect; null when it told none. */
   avatar_url: string | null;
   created_at: string;
+  /** The account's own text limit where it narrows its platform's (a Mastodon instance's `max_characters`), else null. */
+  limits: { text: number | null } | null;
+  /** The choices the account offers for an option, where they differ from its platform's (a TikTok creator's privacy levels). */
+  options: Record<string, readonly string[]>;
 }
 
-const ACCOUNT_COLUMNS = ['id', 'provider', 'name', 'username', 'authorized', 'avatar_url', 'created_at'] as const;
+const ACCOUNT_COLUMNS = ['id', 'provider', 'name', 'username', 'authorized', 'avatar_url', 'created_at', 'max_characters', 'rule_settings'] as const;
 
 type AccountRow = Selectable<GatewayTables['accounts']>;
 
@@ -59,15 +64,28 @@ const targetAccounts = new PreparedQuery(({ db }: GatewayDatabase, p: { workspac
     .orderBy('id'),
 );
 
-const viewOf = (row: Pick<AccountRow, (typeof ACCOUNT_COLUMNS)[number]>): AccountView => ({
-  id: Number(row.id),
-  provider: row.provider,
-  name: row.name,
-  username: row.username,
-  authorized: Boolean(row.authorized),
-  avatar_url: row.avatar_url ?? null,
-  created_at: isoTimestamp(row.created_at),
-});
+/** What the platform reported of an account at connect that its rules read (Mastodon's `max_characters` has a column of its own). */
+function settingsOf(row: Pick<AccountRow, 'max_characters' | 'rule_settings'>, dialect: SqlDialect): Record<string, unknown> {
+  return {
+    ...(row.rule_settings === null ? {} : dialect.readJson<Record<string, unknown>>(row.rule_settings)),
+    ...(row.max_characters !== null && { max_characters: Number(row.max_characters) }),
+  };
+}
+
+function viewOf(row: Pick<AccountRow, (typeof ACCOUNT_COLUMNS)[number]>, dialect: SqlDialect): AccountView {
+  const narrowing = platformOf(row.provider)?.narrowing({ provider: row.provider, settings: settingsOf(row, dialect) });
+  return {
+    id: Number(row.id),
+    provider: row.provider,
+    name: row.name,
+    username: row.username,
+    authorized: Boolean(row.authorized),
+    avatar_url: row.avatar_url ?? null,
+    created_at: isoTimestamp(row.created_at),
+    limits: narrowing?.limits ?? null,
+    options: narrowing?.options ?? {},
+  };
+}
 
 /**
  * The accounts of each workspace, as the gateway knows them; deleted ones are kept, marked. An
@@ -80,7 +98,7 @@ export class AccountStore {
 
   async list(workspaceUuid: string): Promise<AccountView[]> {
     const rows = await shownAccounts.rows(this.database, { workspaceUuid });
-    return rows.map(viewOf);
+    return rows.map((row) => viewOf(row, this.database.dialect));
   }
 
   async find(workspaceUuid: string, id: number): Promise<AccountView | null> {
@@ -91,7 +109,7 @@ export class AccountStore {
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
-    return row ? viewOf(row) : null;
+    return row ? viewOf(row, this.database.dialect) : null;
   }
 
   /** The accounts a post of this workspace may target: what a post records of each, and what their platforms reported at connect. */
@@ -102,10 +120,7 @@ export class AccountStore {
     for (const row of rows) {
       const id = Number(row.id);
       accounts.set(id, { id, provider: row.provider, name: row.name, username: row.username });
-      const settings = {
-        ...(row.rule_settings === null ? {} : this.database.dialect.readJson<Record<string, unknown>>(row.rule_settings)),
-        ...(row.max_characters !== null && { max_characters: Number(row.max_characters) }),
-      };
+      const settings = settingsOf(row, this.database.dialect);
       if (Object.keys(settings).length > 0) accountSettings.set(id, settings);
     }
     return { accounts, accountSettings };
@@ -151,7 +166,7 @@ export class AccountStore {
       .where('id', '=', id)
       .returning(ACCOUNT_COLUMNS)
       .executeTakeFirstOrThrow();
-    return viewOf(row);
+    return viewOf(row, dialect);
   }
 
   /** Shows an account whose credentials a platform refused as not authorized; false when there is no such account. */

@@ -3,6 +3,12 @@ import type { AccountView } from './account-store';
 
 /* OpenAPI description of the Account resource. Credentials are never part of it. */
 
+@ApiSchema({ name: 'AccountLimits' })
+class AccountLimitsDoc {
+  @ApiProperty({ type: 'integer', nullable: true, description: 'the longest text of one content item on this account, counted as its platform counts', example: 1000 })
+  text: number | null;
+}
+
 @ApiSchema({ name: 'Account' })
 export class AccountDoc implements AccountView {
   @ApiProperty({ type: 'integer', example: 1 })
@@ -31,4 +37,19 @@ export class AccountDoc implements AccountView {
 
   @ApiProperty({ format: 'date-time' })
   created_at: string;
+
+  @ApiProperty({
+    type: AccountLimitsDoc,
+    nullable: true,
+    description: 'where the connected account narrows its platform’s limits (a Mastodon instance’s `max_characters`); null when it narrows none',
+  })
+  limits: AccountLimitsDoc | null;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'array', items: { type: 'string' } },
+    description: 'option name -> the choices this account offers, where they differ from its platform’s (a TikTok creator’s privacy levels); {} when none differ',
+    example: { privacy_level: ['MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'] },
+  })
+  options: Record<string, readonly string[]>;
 }

@@ -14,6 +14,8 @@ export interface OptionField<T> {
   parse(value: unknown): T;
   /** What the field takes, as `GET /api/platforms` describes it (for an account that narrows nothing). */
   readonly shape: OptionShape;
+  /** The values this account may choose, when an account narrows them (a TikTok creator's privacy levels). */
+  choicesFor?(account: PlatformAccount): readonly string[];
 }
 
 /** An option field as clients read it: its kind, the values it takes, whether it is required, its longest text. */
@@ -66,6 +68,7 @@ export function requiredChoice<const V extends string>(values: readonly V[], off
     },
     parse: (value) => (values.includes(value as V) ? (value as V) : null),
     shape: { type: 'choice', choices: values, required: true, max_length: null },
+    choicesFor: offered,
   };
 }
 

@@ -14,7 +14,7 @@ export function CharacterCount({ id, text, accounts }: { id: string; text: strin
       {plural(count, 'character')}
       {providers.map((provider) => {
         const platform = platforms.get(provider);
-        const limit = textLimitOf(platform);
+        const limit = textLimitOf(platform, false, accounts.filter((account) => account.provider === provider));
         if (limit === null) return null;
         const counted = lengthOn(text, platform);
         const over = counted > limit;

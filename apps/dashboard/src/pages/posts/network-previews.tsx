@@ -32,7 +32,7 @@ function AccountPreview({ account, platform, items, media }: { account: Account;
       <header class="preview-head">
         <strong>{account.name}</strong> <span class="muted">{account.username ? `@${account.username} · ${network}` : network}</span>
       </header>
-      <PreviewText text={items[0]} platform={platform} withMedia={media.length > 0} />
+      <PreviewText text={items[0]} platform={platform} account={account} withMedia={media.length > 0} />
       {media.length > 0 && (
         <div class="preview-media">
           {media.map((item) =>
@@ -43,15 +43,15 @@ function AccountPreview({ account, platform, items, media }: { account: Account;
       {followingItems(items, account.provider, platform).map((item) => (
         <div key={item.label} class={item.refused ? 'preview-item refused' : 'preview-item'}>
           <p class="preview-label">{item.label}</p>
-          {item.refused ? <p class="notice notice-warning">{item.refused}</p> : <PreviewText text={item.text} platform={platform} />}
+          {item.refused ? <p class="notice notice-warning">{item.refused}</p> : <PreviewText text={item.text} platform={platform} account={account} />}
         </div>
       ))}
     </article>
   );
 }
 
-function PreviewText({ text, platform, withMedia = false }: { text: string; platform: PlatformDescription | undefined; withMedia?: boolean }) {
-  const cut = cutText(text, platform, withMedia);
+function PreviewText({ text, platform, account, withMedia = false }: { text: string; platform: PlatformDescription | undefined; account: Account; withMedia?: boolean }) {
+  const cut = cutText(text, platform, withMedia, [account]);
   if (text.trim() === '') return <p class="muted">(no text)</p>;
   return (
     <>

@@ -1,5 +1,5 @@
 import type { Account } from '../../api';
-import type { PlatformDescription } from '../../platform-text';
+import { choicesOf, type PlatformDescription } from '../../platform-text';
 import { usePlatforms } from '../../platforms';
 import type { PlatformOptions } from './compose-draft';
 import { optionLabel } from './platform-option-fields';
@@ -20,13 +20,13 @@ export function PlatformOptionsFields({ accounts, options, onChange }: { account
   return (
     <>
       {described.map((platform) => (
-        <PlatformGroup key={platform.provider} platform={platform} values={options[platform.provider] ?? {}} onChange={(values) => onChange({ ...options, [platform.provider]: values })} />
+        <PlatformGroup key={platform.provider} platform={platform} accounts={accounts.filter((account) => account.provider === platform.provider)} values={options[platform.provider] ?? {}} onChange={(values) => onChange({ ...options, [platform.provider]: values })} />
       ))}
     </>
   );
 }
 
-function PlatformGroup({ platform, values, onChange }: { platform: PlatformDescription; values: Record<string, unknown>; onChange: (values: Record<string, unknown>) => void }) {
+function PlatformGroup({ platform, accounts, values, onChange }: { platform: PlatformDescription; accounts: Account[]; values: Record<string, unknown>; onChange: (values: Record<string, unknown>) => void }) {
   const set = (field: string, value: unknown) => {
     const next = { ...values, [field]: value };
     if (value === '' || value === false || (Array.isArray(value) && value.length === 0)) delete next[field];
@@ -39,7 +39,7 @@ function PlatformGroup({ platform, values, onChange }: { platform: PlatformDescr
         <OptionInput
           key={field.name}
           id={`${platform.provider}-${field.name}`}
-          field={field}
+          field={{ ...field, choices: choicesOf(field, accounts) }}
           label={`${optionLabel(platform.provider, field.name)} (${platform.label})`}
           value={values[field.name]}
           onChange={(value) => set(field.name, value)}

@@ -1,3 +1,4 @@
+import type { Account } from '../../api';
 import { cutOn, lengthOn, textLimitOf, type PlatformDescription } from '../../platform-text';
 
 /** The platform's name as people know it, or the provider's until the descriptions arrive. */
@@ -13,9 +14,9 @@ export interface CutText {
   over: number;
 }
 
-/** The text cut where the platform cuts it: at its limit (a caption's, when the item carries media), counted as it counts. */
-export function cutText(text: string, platform: PlatformDescription | undefined, withMedia = false): CutText {
-  const limit = textLimitOf(platform, withMedia);
+/** The text cut where the platform cuts it: at its limit (a caption's, when the item carries media; an account's own, when shorter), counted as it counts. */
+export function cutText(text: string, platform: PlatformDescription | undefined, withMedia = false, accounts: readonly Pick<Account, 'limits'>[] = []): CutText {
+  const limit = textLimitOf(platform, withMedia, accounts);
   if (limit === null || lengthOn(text, platform) <= limit) return { shown: text, overflow: '', limit, over: 0 };
   const { shown, overflow, length } = cutOn(text, platform, limit);
   return { shown, overflow, limit, over: length - limit };
