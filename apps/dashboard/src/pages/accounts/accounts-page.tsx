@@ -6,7 +6,8 @@ import { FieldMessages, Loading, Notice, Section, useAction, useLoad } from '../
 import { useDashboard, useWorkspaceUuid } from '../../session';
 import { formatInZone } from '../../time';
 import { oauthErrorMessage } from './oauth-error-messages';
-import { connectBody, PROVIDERS } from './provider-fields';
+import { usePlatforms } from '../../platforms';
+import { connectBody, connectFieldsOf } from './connect-fields';
 import { connectsThroughOAuth, ReconnectAccount, reconnectThroughOAuth, startOAuth } from './reconnect-account';
 
 export function AccountsPage() {
@@ -16,8 +17,9 @@ export function AccountsPage() {
   const action = useAction();
   const [landing] = useState(oauthLanding);
   const [reconnecting, setReconnecting] = useState<Account | null>(null);
+  const platforms = usePlatforms();
   const reconnect = (account: Account) => {
-    if (connectsThroughOAuth(account)) void action.run(() => reconnectThroughOAuth(workspaceUuid, account));
+    if (connectsThroughOAuth(account, platforms)) void action.run(() => reconnectThroughOAuth(workspaceUuid, account));
     else setReconnecting(account);
   };
   const remove = (account: Account) => {
@@ -97,16 +99,19 @@ function ConnectAccount({ onConnected }: { onConnected(): void }) {
   const [name, setName] = useState('');
   const [values, setValues] = useState<Record<string, string>>({});
   const action = useAction();
-  const form = PROVIDERS.find((candidate) => candidate.provider === provider)!;
+  const platforms = usePlatforms();
+  const platform = platforms.get(provider);
+  const oauth = platform?.connect.oauth === true;
+  const fields = connectFieldsOf(platform);
 
   const submit = async (event: Event) => {
     event.preventDefault();
-    if (form.oauth) {
+    if (oauth) {
       const started = await action.run(() => startOAuth(workspaceUuid, provider));
       if (started) window.location.assign(started.authorize_url);
       return;
     }
-    const connected = await action.run(() => answer(api.POST('/api/{workspaceUuid}/accounts', { ...inWorkspace(workspaceUuid), body: connectBody(form, name, values) })));
+    const connected = await action.run(() => answer(api.POST('/api/{workspaceUuid}/accounts', { ...inWorkspace(workspaceUuid), body: connectBody(provider, fields, name, values) })));
     if (connected) {
       action.setDone(`${connected.name} connected.`);
       setName('');
@@ -122,14 +127,14 @@ function ConnectAccount({ onConnected }: { onConnected(): void }) {
           <div class="field">
             <label for="connect-provider">Provider</label>
             <select id="connect-provider" value={provider} onChange={(event) => setProvider(event.currentTarget.value)}>
-              {PROVIDERS.map((candidate) => (
+              {[...platforms.values()].map((candidate) => (
                 <option key={candidate.provider} value={candidate.provider}>
                   {candidate.label}
                 </option>
               ))}
             </select>
           </div>
-          {!form.oauth && (
+          {!oauth && (
             <div class="field">
               <label for="connect-name">Name</label>
               <input id="connect-name" value={name} onInput={(event) => setName(event.currentTarget.value)} aria-describedby="connect-name-help" />
@@ -138,34 +143,26 @@ function ConnectAccount({ onConnected }: { onConnected(): void }) {
               </small>
             </div>
           )}
-          {form.fields.map((field) => (
+          {fields.map((field) => (
             <div class="field" key={`${provider}-${field.key}`}>
               <label for={`connect-${field.key}`}>{field.label}</label>
-              {field.choices ? (
-                <select id={`connect-${field.key}`} value={values[field.key] ?? field.choices[0]} onChange={(event) => setValues({ ...values, [field.key]: event.currentTarget.value })}>
-                  {field.choices.map((choice) => (
-                    <option key={choice}>{choice}</option>
-                  ))}
-                </select>
-              ) : (
-                <input
-                  id={`connect-${field.key}`}
-                  type={(field.secret ? 'password' : 'text') as 'text'}
-                  autoComplete="off"
-                  required={field.required}
-                  placeholder={field.placeholder}
-                  value={values[field.key] ?? ''}
-                  onInput={(event) => setValues({ ...values, [field.key]: event.currentTarget.value })}
-                />
-              )}
+              <input
+                id={`connect-${field.key}`}
+                type={(field.secret ? 'password' : 'text') as 'text'}
+                autoComplete="off"
+                required={field.required}
+                placeholder={field.placeholder}
+                value={values[field.key] ?? ''}
+                onInput={(event) => setValues({ ...values, [field.key]: event.currentTarget.value })}
+              />
               <FieldMessages id={`connect-${field.key}-errors`} errors={action.errors} keys={[`${field.group}.${field.key}`]} />
             </div>
           ))}
         </div>
         <FieldMessages id="connect-errors" errors={action.errors} keys={['credentials', 'settings', 'provider', 'name']} />
         {action.outcome}
-        <button type="submit" disabled={action.busy}>
-          {form.oauth ? `Connect with ${form.label}` : 'Connect'}
+        <button type="submit" disabled={action.busy || !platform}>
+          {oauth ? `Connect with ${platform?.label}` : 'Connect'}
         </button>
       </form>
     </Section>

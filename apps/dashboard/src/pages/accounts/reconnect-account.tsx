@@ -2,10 +2,12 @@ import { useState } from 'preact/hooks';
 import { type Account, answer, api, type paths, type Schemas } from '../../api';
 import { FieldMessages, Section, useAction } from '../../components/ui';
 import { useWorkspaceUuid } from '../../session';
-import { PROVIDERS } from './provider-fields';
+import type { Platforms } from '../../platforms';
+import { usePlatforms } from '../../platforms';
+import { connectFieldsOf } from './connect-fields';
 
 /** Whether the account connects through the platform's authorization page (LinkedIn, X). */
-export const connectsThroughOAuth = (account: Account): boolean => PROVIDERS.some((form) => form.provider === account.provider && form.oauth);
+export const connectsThroughOAuth = (account: Account, platforms: Platforms): boolean => platforms.get(account.provider)?.connect.oauth === true;
 
 /** Sends the user to the platform to approve the app again for this account; it comes back connected. */
 export async function reconnectThroughOAuth(workspaceUuid: string, account: Account): Promise<void> {
@@ -23,8 +25,7 @@ type OAuthProvider = paths['/api/{workspaceUuid}/accounts/connect/{provider}']['
 /** New credentials for an account the platform stopped accepting; its settings, name and posts stay. */
 export function ReconnectAccount({ account, onDone }: { account: Account; onDone(reconnected: boolean): void }) {
   const workspaceUuid = useWorkspaceUuid();
-  const form = PROVIDERS.find((candidate) => candidate.provider === account.provider);
-  const fields = form?.fields.filter((field) => field.group === 'credentials') ?? [];
+  const fields = connectFieldsOf(usePlatforms().get(account.provider)).filter((field) => field.group === 'credentials');
   const [values, setValues] = useState<Record<string, string>>({});
   const action = useAction();
   const submit = async (event: Event) => {
