@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
+import { oauthAppFor } from '@app/platforms';
 import { DATABASE, schemaMigrationsAtStart, SqlDatabase } from '@app/persistence';
 import { AccountCredentialStore } from './accounts/account-credential-store';
 import { ConnectAccountHandler } from './accounts/connect-account/connect-account.handler';
@@ -57,15 +58,15 @@ const PROVIDER_TIMEOUT_MS = 10_000;
           new MastodonProvider(http),
           new TelegramProvider(http),
           new DiscordProvider(http),
-          new XProvider(http, config.oauth.x),
-          new LinkedInProvider(http, config.oauth.linkedin),
-          new PinterestProvider(http, config.oauth.pinterest, processing),
-          new ThreadsProvider(http, config.oauth.threads, processing),
-          new TikTokProvider(http, config.oauth.tiktok, processing),
-          new YouTubeProvider(http, config.oauth.youtube, processing),
-          new RedditProvider(http, config.oauth.reddit, processing),
-          new InstagramProvider(http, config.oauth.instagram, processing),
-          new FacebookProvider(http, config.oauth.facebook, processing),
+          new XProvider(http, oauthAppFor('x', config.oauth)),
+          new LinkedInProvider(http, oauthAppFor('linkedin', config.oauth)),
+          new PinterestProvider(http, oauthAppFor('pinterest', config.oauth), processing),
+          new ThreadsProvider(http, oauthAppFor('threads', config.oauth), processing),
+          new TikTokProvider(http, oauthAppFor('tiktok', config.oauth), processing),
+          new YouTubeProvider(http, oauthAppFor('youtube', config.oauth), processing),
+          new RedditProvider(http, oauthAppFor('reddit', config.oauth), processing),
+          new InstagramProvider(http, oauthAppFor('instagram', config.oauth), processing),
+          new FacebookProvider(http, oauthAppFor('facebook', config.oauth), processing),
         ];
       },
     },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { OAuthAppSettings, OAuthProviderName, readOAuthApps } from './oauth-config';
+import { OAuthAppOverrides, readOAuthApps } from './oauth-config';
 import { adminTokenProblem, encryptionKeyProblem } from './secret-settings';
 
 /**
@@ -96,8 +96,8 @@ export interface AppConfig {
   publicUrl: string;
   /** Whether PUBLIC_URL was set: when not, publicUrl is only its default, which clients elsewhere may not reach. */
   publicUrlConfigured: boolean;
-  /** The service's apps on the OAuth platforms. */
-  oauth: Record<OAuthProviderName, OAuthAppSettings>;
+  /** The settings of the service's app on each OAuth platform, by provider (see oauth-config); a platform's description completes them. */
+  oauth: Readonly<Record<string, OAuthAppOverrides>>;
 }
 
 export interface HttpServerLimits {
@@ -176,7 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mediaUploadsMaxConcurrent: integer(env, 'MEDIA_UPLOADS_MAX_CONCURRENT', 4, 1),
     publicUrl: (text(env, 'PUBLIC_URL') ?? `http://localhost:${integer(env, 'PORT', 3000, 0)}`).replace(/\/+$/, ''),
     publicUrlConfigured: text(env, 'PUBLIC_URL') !== null,
-    oauth: readOAuthApps((name) => text(env, name)),
+    oauth: readOAuthApps(Object.keys(env), (name) => text(env, name)),
     instanceId: (text(env, 'INSTANCE_ID') ?? text(env, 'HOSTNAME') ?? randomUUID()).replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 100),
   };
 }

@@ -17,3 +17,4 @@ export * from './providers/threads';
 export * from './providers/tiktok';
 export * from './providers/x';
 export * from './providers/youtube';
+export * from './oauth-app';

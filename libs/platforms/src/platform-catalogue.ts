@@ -1,5 +1,5 @@
 import { ANY_ACCOUNT } from './options/option-fields';
-import type { ConnectField, Platform } from './platform';
+import type { ConnectFields, Platform } from './platform';
 import { PLATFORMS } from './platform-registry';
 
 /** A platform as `GET /api/platforms` describes it (PRODUCT.md, "Platforms and post actions"). */
@@ -10,7 +10,7 @@ export interface PlatformEntry {
   items: 'thread' | 'first_comment' | 'single';
   media: { required: boolean; types: ('image' | 'video')[]; max_count: number | null };
   options: { name: string; type: string; choices: readonly string[] | null; required: boolean; max_length: number | null }[];
-  connect: { oauth: boolean; settings: readonly ConnectField[]; credentials: readonly ConnectField[] };
+  connect: ConnectFields;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { AccountBodyRules, ContentItemsRule, MediaRule, OptionErrors, PlatformAccount, PlatformRules, TextCounting, VideoRule } from '@app/domain';
+import type { OAuthDescription } from './oauth-app';
 import { ANY_ACCOUNT, type OptionShape } from './options/option-fields';
 import { OptionsOf, OptionsSchema, optionErrorsOf, readOptions } from './options/options-schema';
 
@@ -8,11 +9,18 @@ export interface ConnectField {
   required: boolean;
 }
 
-/** How an account of the platform is connected: through OAuth, or with the settings and credentials given. */
+/** How an account of the platform is connected: through OAuth (described), or with the settings and credentials given. */
 export interface ConnectDescription {
-  oauth: boolean;
+  oauth: false | OAuthDescription;
   settings?: readonly ConnectField[];
   credentials?: readonly ConnectField[];
+}
+
+/** How an account connects, as clients read it. */
+export interface ConnectFields {
+  oauth: boolean;
+  settings: readonly ConnectField[];
+  credentials: readonly ConnectField[];
 }
 
 /** What a provider says of its platform: its name, how an account connects, and the rules of its post bodies. */
@@ -52,7 +60,9 @@ export interface AccountNarrowing {
 /** A platform's rules (the domain's port), and its options as the publisher reads them. */
 export interface Platform<S extends OptionsSchema = OptionsSchema> extends PlatformRules {
   readonly label: string;
-  readonly connect: Required<ConnectDescription>;
+  readonly connect: ConnectFields;
+  /** How it connects through OAuth, or null when its accounts are connected with the settings and credentials given. */
+  readonly oauth: OAuthDescription | null;
   /** The fields of its options (`versions.N.options.<provider>`), as clients read them. */
   readonly optionShapes: readonly (OptionShape & { name: string })[];
   /** How many content items it publishes, and how they follow the first (the same for every account). */
@@ -74,7 +84,8 @@ export function describePlatform<S extends OptionsSchema = Record<never, never>>
   return {
     provider,
     label,
-    connect: { oauth, settings, credentials },
+    connect: { oauth: oauth !== false, settings, credentials },
+    oauth: oauth === false ? null : oauth,
     optionShapes: Object.entries(schema).map(([name, field]) => ({ name, ...field.shape })),
     contentItems,
     bodyRules(account: PlatformAccount, options: unknown): AccountBodyRules {

@@ -9,7 +9,16 @@ export type FacebookOptions = OptionsOf<typeof facebookOptions>;
 
 /** A Facebook Page: 63,206 characters; a second content item is a first comment; a post, a reel or a story. */
 export const facebook = describePlatform({
-  provider: 'facebook', label: 'Facebook Page', connect: { oauth: true, settings: [{ name: 'page_id', required: false }] },
+  provider: 'facebook',
+  label: 'Facebook Page',
+  connect: {
+    oauth: {
+      // The user's Pages and their tokens, publishing as a Page, and reading its posts (the lookup after a lost answer).
+      authUrl: 'https://www.facebook.com/v21.0/dialog', apiUrl: 'https://graph.facebook.com/v21.0', tokenUrl: 'https://graph.facebook.com/v21.0/oauth/access_token',
+      path: '/oauth', scopes: ['pages_show_list', 'pages_read_engagement', 'pages_manage_posts'], scopeSeparator: ',', pkce: false,
+    },
+    settings: [{ name: 'page_id', required: false }],
+  },
   textLimit: 63_206,
   contentItems: 'first_comment',
   options: facebookOptions,

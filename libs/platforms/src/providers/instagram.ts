@@ -10,7 +10,15 @@ export type InstagramOptions = OptionsOf<typeof instagramOptions>;
 
 /** Instagram: a caption of 2,200 characters on an image or a video (none without); a second content item is a first comment. */
 export const instagram = describePlatform({
-  provider: 'instagram', label: 'Instagram', connect: { oauth: true },
+  provider: 'instagram',
+  label: 'Instagram',
+  connect: {
+    oauth: {
+      // Instagram API with Instagram Login: the profile, publishing, and comments (the first comment).
+      authUrl: 'https://www.instagram.com/oauth', apiUrl: 'https://graph.instagram.com/v21.0', tokenUrl: 'https://api.instagram.com/oauth/access_token',
+      path: '/authorize', scopes: ['instagram_business_basic', 'instagram_business_content_publish', 'instagram_business_manage_comments'], scopeSeparator: ',', pkce: false,
+    },
+  },
   textLimit: 2_200,
   contentItems: 'first_comment',
   media: 'image_or_video',

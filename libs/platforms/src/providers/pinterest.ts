@@ -15,7 +15,15 @@ export type PinterestOptions = OptionsOf<typeof pinterestOptions>;
 
 /** Pinterest: one pin, an image or a video with a description of 500 characters (the text). */
 export const pinterest = describePlatform({
-  provider: 'pinterest', label: 'Pinterest', connect: { oauth: true, settings: [{ name: 'board_id', required: false }] },
+  provider: 'pinterest',
+  label: 'Pinterest',
+  connect: {
+    oauth: {
+      authUrl: 'https://www.pinterest.com/oauth', apiUrl: 'https://api.pinterest.com/v5', tokenUrl: 'https://api.pinterest.com/v5/oauth/token',
+      path: '/', scopes: ['boards:read', 'pins:read', 'pins:write', 'user_accounts:read'], scopeSeparator: ',', pkce: false,
+    },
+    settings: [{ name: 'board_id', required: false }],
+  },
   textLimit: 500,
   contentItems: 'single',
   media: 'image_or_video',

@@ -17,7 +17,16 @@ export type RedditOptions = OptionsOf<typeof redditOptions>;
 
 /** Reddit: a submission with a title (options) and a text of 40,000 characters; a second content item is a first comment. */
 export const reddit = describePlatform({
-  provider: 'reddit', label: 'Reddit', connect: { oauth: true, settings: [{ name: 'subreddit', required: false }] },
+  provider: 'reddit',
+  label: 'Reddit',
+  connect: {
+    oauth: {
+      // A permanent grant gives a refresh token; flair needs `flair`, the lookup after a lost answer `history` and `read`, deleting `edit`.
+      authUrl: 'https://www.reddit.com/api/v1', apiUrl: 'https://oauth.reddit.com', tokenUrl: 'https://www.reddit.com/api/v1/access_token',
+      path: '/authorize', scopes: ['identity', 'submit', 'read', 'history', 'flair', 'edit'], pkce: false, extra: { duration: 'permanent' },
+    },
+    settings: [{ name: 'subreddit', required: false }],
+  },
   textLimit: 40_000,
   contentItems: 'first_comment',
   options: redditOptions,

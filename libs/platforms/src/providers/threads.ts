@@ -2,4 +2,15 @@ import { describePlatform } from '../platform';
 import { videosOf } from '../video-bounds';
 
 /** Threads: 500 characters a post; each further content item replies to the one before. */
-export const threads = describePlatform({ provider: 'threads', label: 'Threads', connect: { oauth: true }, textLimit: 500, contentItems: 'thread', video: videosOf({ maxSeconds: 300, maxMegabytes: 1_000 }) });
+export const threads = describePlatform({
+  provider: 'threads',
+  label: 'Threads',
+  connect: {
+    oauth: {
+      // Publishing, reading replies (to find one whose answer was lost) and deleting.
+      authUrl: 'https://threads.net/oauth', apiUrl: 'https://graph.threads.net/v1.0', tokenUrl: 'https://graph.threads.net/oauth/access_token',
+      path: '/authorize', scopes: ['threads_basic', 'threads_content_publish', 'threads_read_replies', 'threads_delete'], scopeSeparator: ',', pkce: false,
+    },
+  },
+  textLimit: 500, contentItems: 'thread', video: videosOf({ maxSeconds: 300, maxMegabytes: 1_000 }),
+});

@@ -21,7 +21,15 @@ export type TikTokOptions = OptionsOf<typeof tiktokOptions>;
 
 /** TikTok: one video or photo post with a caption of 2,200 characters, at a privacy level the creator chooses. */
 export const tiktok = describePlatform({
-  provider: 'tiktok', label: 'TikTok', connect: { oauth: true },
+  provider: 'tiktok',
+  label: 'TikTok',
+  connect: {
+    oauth: {
+      // The profile (the handle needs user.info.profile) and direct posting.
+      authUrl: 'https://www.tiktok.com/v2/auth', apiUrl: 'https://open.tiktokapis.com', tokenUrl: 'https://open.tiktokapis.com/v2/oauth/token/',
+      path: '/authorize/', scopes: ['user.info.basic', 'user.info.profile', 'video.publish'], scopeSeparator: ',', pkce: false, clientIdParam: 'client_key',
+    },
+  },
   textLimit: 2_200,
   contentItems: 'single',
   media: 'image_or_video',

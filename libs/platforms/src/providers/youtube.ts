@@ -39,4 +39,18 @@ const youtubeOptions = {
 export type YouTubeOptions = OptionsOf<typeof youtubeOptions>;
 
 /** YouTube: a video with a title (options) and a description of 5,000 characters (the text); a second content item is a first comment. */
-export const youtube = describePlatform({ provider: 'youtube', label: 'YouTube', connect: { oauth: true }, textLimit: 5_000, contentItems: 'first_comment', media: 'video', options: youtubeOptions });
+export const youtube = describePlatform({
+  provider: 'youtube',
+  label: 'YouTube',
+  connect: {
+    oauth: {
+      // Uploads, the channel, and comments; offline access and consent each time, so that Google gives a refresh token.
+      authUrl: 'https://accounts.google.com/o/oauth2/v2', apiUrl: 'https://www.googleapis.com', tokenUrl: 'https://oauth2.googleapis.com/token',
+      path: '/auth',
+      scopes: ['https://www.googleapis.com/auth/youtube.upload', 'https://www.googleapis.com/auth/youtube.readonly', 'https://www.googleapis.com/auth/youtube.force-ssl'],
+      pkce: true,
+      extra: { access_type: 'offline', prompt: 'consent' },
+    },
+  },
+  textLimit: 5_000, contentItems: 'first_comment', media: 'video', options: youtubeOptions,
+});

@@ -2,7 +2,8 @@ import { Body, Controller, HttpCode, Inject, Param, Post, Req, Res } from '@nest
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiProperty } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
-import { APP_CONFIG, AppConfig, OAUTH_PROVIDER_NAMES } from '@app/config';
+import { APP_CONFIG, AppConfig } from '@app/config';
+import { OAUTH_PROVIDERS } from '@app/platforms';
 import { CurrentMembership, CurrentUser, AuthenticatedUser, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
 import { validationFailed } from '../../http/api-error';
@@ -51,7 +52,7 @@ export class StartOAuthController {
   @Post(':provider')
   @ApiOperation({ summary: 'Start connecting an account through the platform\'s OAuth consent page' })
   @HttpCode(200)
-  @ApiParam({ name: 'provider', enum: OAUTH_PROVIDER_NAMES })
+  @ApiParam({ name: 'provider', enum: OAUTH_PROVIDERS })
   @ApiJsonBody(StartOAuthDto, { name: 'Acme on X' })
   @ApiOkResponse({ type: AuthorizeUrlDoc, description: 'with a `Set-Cookie` binding the authorization to this browser: the callback must come with it' })
   @ApiErrorResponses({ 422: `${Failures.validation} Also a provider that does not connect through OAuth, or one this service has no app for ("provider").` })
