@@ -46,6 +46,13 @@ describe('the OpenAPI document\'s examples (the built service)', () => {
     const hook = { url: 'http://127.0.0.1:9/hook', events: ['post.published'] };
     const workspaceWebhook = createdBody(await admin.post(`/api/${workspace}/webhooks`, hook), 'workspace webhook').id as number;
     const systemWebhook = createdBody(await admin.post('/api/panel/webhooks', hook), 'system webhook').id as number;
+    // A post awaiting approval (a member without can_approve scheduled it), and an approver's link to it.
+    const awaiting = createdBody(
+      await member.api.post(`/api/${workspace}/posts`, { versions: [{ account_id: 0, is_original: true, content: [{ body: 'Review me' }] }], accounts: [1], scheduled_at: '2099-01-01T09:00:00Z', schedule: true }),
+      'post awaiting approval',
+    );
+    expect(awaiting.status).toBe('needs_approval');
+    const link = createdBody(await admin.post(`/api/${workspace}/posts/${awaiting.uuid}/preview-links`, { can_approve: true }), 'preview link').url as string;
 
     valueOf = (name, method, path) => {
       if (name === 'workspaceUuid') return workspace;
@@ -53,6 +60,7 @@ describe('the OpenAPI document\'s examples (the built service)', () => {
       if (name === 'userId') return String(member.id);
       if (name === 'postUuid') return draft;
       if (name === 'provider') return 'x';
+      if (name === 'token') return link.slice(link.lastIndexOf('/') + 1);
       if (name === 'id' && path.startsWith('/api/panel/users/')) return String(member.id);
       if (name === 'id' && path.startsWith('/api/panel/webhooks/')) return String(systemWebhook);
       if (name === 'id' && path.startsWith('/api/{workspaceUuid}/webhooks/')) return String(workspaceWebhook);

@@ -5,7 +5,8 @@ import { DashboardSessionsTable, dashboardSessionsMigration } from './auth/dashb
 import { DeadLettersTable, deadLettersMigration } from './dead-letters/dead-letters-table';
 import { mediaUsesOfEveryPostMigration } from './media/media-uses/media-uses-of-every-post.migration';
 import { PostHistoryTable, PostsTable, postsPipelineTimesMigration, postsReadModelMigration } from './posts/read-model/posts-table';
-import { ReviewNotesTable, reviewNotesMigration } from './posts/review-notes/review-notes-table';
+import { PreviewLinksTable, previewLinksMigration } from './posts/preview-links/preview-links-table';
+import { outsideReviewNotesMigration, ReviewNotesTable, reviewNotesMigration } from './posts/review-notes/review-notes-table';
 import { PostingQueuesTable, postingQueuesMigration } from './queue/posting-queues-table';
 
 export const GATEWAY_SCHEMA = 'gateway';
@@ -78,6 +79,7 @@ export interface GatewayTables {
   oauth_states: OAuthStatesTable;
   posting_queues: PostingQueuesTable;
   review_notes: ReviewNotesTable;
+  preview_links: PreviewLinksTable;
   dashboard_sessions: DashboardSessionsTable;
 }
 
@@ -260,4 +262,6 @@ export const gatewayMigrations: SchemaMigration[] = [
   },
   mediaUsesOfEveryPostMigration,
   dashboardSessionsMigration,
+  outsideReviewNotesMigration,
+  previewLinksMigration,
 ];

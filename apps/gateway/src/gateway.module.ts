@@ -57,6 +57,10 @@ import { ReadYourWrites } from './posts/read-model/read-your-writes';
 import { UpdatePostController } from './posts/update-post/update-post.controller';
 import { AddNoteController } from './posts/review-notes/add-note/add-note.controller';
 import { ListNotesController } from './posts/review-notes/list-notes/list-notes.controller';
+import { ManagePreviewLinksController } from './posts/preview-links/manage-preview-links.controller';
+import { PreviewController } from './posts/preview-links/preview.controller';
+import { PreviewLinks } from './posts/preview-links/preview-links';
+import { OutsideReviewerGuard } from './posts/preview-links/outside-reviewer.guard';
 import { ReviewNotes } from './posts/review-notes/review-notes';
 import { PanelDeliveriesController } from './webhooks/deliveries/panel-deliveries.controller';
 import { WebhookDeliveries } from './webhooks/deliveries/webhook-deliveries';
@@ -147,6 +151,8 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     DeletePostController,
     ApprovePostController,
     ListNotesController,
+    ManagePreviewLinksController,
+    PreviewController,
     AddNoteController,
     WorkspaceWebhooksController,
     WorkspaceDeliveriesController,
@@ -204,6 +210,8 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     OAuthStates,
     PostingQueues,
     ReviewNotes,
+    PreviewLinks,
+    OutsideReviewerGuard,
   ],
 })
 export class GatewayModule {}

@@ -98,8 +98,22 @@ describe('gateway: the OpenAPI document (SQLite)', () => {
     expect(Object.keys(doc.paths['/api/me/tokens'].post.responses)).toEqual(expect.arrayContaining(['201', '401', '422', '429']));
   });
 
+  /** The routes of preview links, for reviewers without a token. */
+  const outside = (operation: Operation) => operation.path.startsWith('/api/preview/');
+
+  it('gives the routes of preview links no security scheme, a 404 for a dead link and a 429 per address', () => {
+    const previewOperations = apiOperations.filter(outside);
+    expect(previewOperations.map(label).sort()).toEqual(['GET /api/preview/{token}', 'GET /api/preview/{token}/platforms', 'POST /api/preview/{token}/approve', 'POST /api/preview/{token}/notes']);
+    expect(doc.security).toBeUndefined();
+    for (const operation of previewOperations) {
+      expect({ operation: label(operation), security: operation.spec.security, tags: operation.spec.tags }).toEqual({ operation: label(operation), security: undefined, tags: ['preview'] });
+      expect({ operation: label(operation), statuses: Object.keys(operation.spec.responses) }).toEqual({ operation: label(operation), statuses: expect.arrayContaining(['404', '429']) });
+      expect({ operation: label(operation), has401: '401' in operation.spec.responses }).toEqual({ operation: label(operation), has401: false });
+    }
+  });
+
   it('gives every /api operation a success response (with a schema unless 204/202), 401, 429 and the bearer scheme', () => {
-    for (const operation of apiOperations) {
+    for (const operation of apiOperations.filter((candidate) => !outside(candidate))) {
       const { responses, security } = operation.spec;
       const successes = Object.keys(responses).filter((status) => status.startsWith('2'));
       expect({ operation: label(operation), successes: successes.length }).toEqual({ operation: label(operation), successes: 1 });
@@ -115,8 +129,8 @@ describe('gateway: the OpenAPI document (SQLite)', () => {
       const { responses } = operation.spec;
       const panel = operation.path.startsWith('/api/panel/');
       // The caller's own resources: any signed-in user, no workspace.
-      // Any valid token's routes (about the caller, or the platforms) answer no 403 and no 404.
-      const own = operation.path === '/api/me' || operation.path.startsWith('/api/me/') || operation.path === '/api/platforms';
+      // Any valid token's routes (about the caller, or the platforms) answer no 403 and no 404; a preview link's have their own.
+      const own = operation.path === '/api/me' || operation.path.startsWith('/api/me/') || operation.path === '/api/platforms' || outside(operation);
       const expected = own ? [] : ['403', ...(panel ? [] : ['404'])];
       for (const status of expected) expect({ operation: label(operation), status, has: status in responses }).toEqual({ operation: label(operation), status, has: true });
       for (const [status, response] of Object.entries(responses as Record<string, Json>)) {

@@ -615,6 +615,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/{workspaceUuid}/posts/{postUuid}/preview-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the post’s preview links that were not revoked (never their tokens) */
+        get: operations["ManagePreviewLinksController_list"];
+        put?: never;
+        /** Make a link that shows the post to a reviewer without an account */
+        post: operations["ManagePreviewLinksController_make"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{workspaceUuid}/posts/{postUuid}/preview-links/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a preview link: it shows nothing from now on */
+        delete: operations["ManagePreviewLinksController_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/preview/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The post a preview link shows, with its review notes (no token needed) */
+        get: operations["PreviewController_show"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/preview/{token}/platforms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** For the preview page: the descriptions of the post’s platforms, and the version each account publishes */
+        get: operations["PreviewController_rendering"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/preview/{token}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a review note from outside, under the name the reviewer gives */
+        post: operations["PreviewController_addNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/preview/{token}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve the post through a link that allows it, as the member who made the link */
+        post: operations["PreviewController_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/{workspaceUuid}/webhooks": {
         parameters: {
             query?: never;
@@ -1864,17 +1967,28 @@ export interface components {
             data: components["schemas"]["PostHistoryEntry"][];
         };
         ReviewNoteAuthor: {
-            /** @example 2 */
-            id: number;
-            /** @example Ann */
+            /**
+             * @description the member’s user id; null for a reviewer from outside
+             * @example 2
+             */
+            id: number | null;
+            /**
+             * @description the member’s name, or the name a reviewer from outside gave
+             * @example Ann
+             */
             name: string;
+            /**
+             * @description present (true) only on a note from outside, written through a preview link
+             * @enum {boolean}
+             */
+            external?: true;
         };
         ReviewNote: {
             /** @example 1 */
             id: number;
             /** @example The link in the second item is wrong. */
             body: string;
-            /** @description the member who wrote it */
+            /** @description who wrote it: a member, or a reviewer from outside through a preview link */
             author: components["schemas"]["ReviewNoteAuthor"];
             /**
              * Format: date-time
@@ -1884,6 +1998,89 @@ export interface components {
         };
         ReviewNoteList: {
             data: components["schemas"]["ReviewNote"][];
+        };
+        MakePreviewLinkDto: {
+            /**
+             * @description how long the link works
+             * @default 168
+             */
+            expires_in_hours?: number;
+            /**
+             * @description whether a reviewer through the link may approve the post; needs the caller’s own can_approve
+             * @default false
+             */
+            can_approve?: Record<string, never>;
+        };
+        MadePreviewLink: {
+            /** @example 3 */
+            id: number;
+            /**
+             * Format: uri
+             * @description the page to send to the reviewer: shown this once (its token is stored hashed)
+             * @example https://social.example.com/p/1mJ0YbV0b4bqvYgk3oQ5y8r8cQkq2Yx9l3uQW6dE7aA
+             */
+            url: string;
+            /** Format: date-time */
+            expires_at: string;
+            can_approve: boolean;
+        };
+        PreviewLink: {
+            /** @example 3 */
+            id: number;
+            /**
+             * Format: date-time
+             * @description when the link stops working (in the past: it has expired)
+             */
+            expires_at: string;
+            /** @description whether a reviewer through the link may approve the post */
+            can_approve: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        PreviewLinkList: {
+            data: components["schemas"]["PreviewLink"][];
+        };
+        PreviewAccount: {
+            /** @example mastodon */
+            provider: string;
+            /** @example Acme on Mastodon */
+            name: string;
+            /** @example acme */
+            username: string | null;
+        };
+        PreviewedPost: {
+            /** Format: uuid */
+            uuid: string;
+            status: components["schemas"]["PostStatus"];
+            versions: components["schemas"]["PostVersion"][];
+            accounts: components["schemas"]["PreviewAccount"][];
+            /** Format: date-time */
+            scheduled_at: string | null;
+        };
+        PostPreview: {
+            post: components["schemas"]["PreviewedPost"];
+            /** @description the post’s review notes, oldest first */
+            notes: components["schemas"]["ReviewNote"][];
+            /** @description whether the link lets its reviewer approve the post */
+            can_approve: boolean;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        OutsideNoteDto: {
+            /**
+             * @description the reviewer’s name, as the post’s members will read it
+             * @example Carol (client)
+             */
+            name: string;
+            /** @example Please say “spring” instead of “Q2”. */
+            body: string;
+        };
+        OutsideApprovalDto: {
+            /**
+             * @description the reviewer’s name, as the post’s members will read it
+             * @example Carol (client)
+             */
+            name: string;
         };
         AddNoteDto: {
             /** @example The link in the second item is wrong. */
@@ -5777,6 +5974,497 @@ export interface operations {
                 headers: {
                     /** @description seconds to wait, at least 1 */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ManagePreviewLinksController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a post of the workspace */
+                postUuid: string;
+                /** @description a workspace the caller is a member of */
+                workspaceUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreviewLinkList"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired token: "Unauthenticated." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No post of the workspace has this uuid, or it was deleted: "Post not found."
+             *
+             *     The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found."
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token used up its requests of the minute: "Too Many Attempts."; Retry-After says when to come back. */
+            429: {
+                headers: {
+                    /** @description seconds to wait, at least 1 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ManagePreviewLinksController_make: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description At most 255 characters, per user and path, kept 24 hours: the same key and body get the first answer again (`Idempotent-Replayed: true`); another body 422; a key still in use 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description a post of the workspace */
+                postUuid: string;
+                /** @description a workspace the caller is a member of */
+                workspaceUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MakePreviewLinkDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MadePreviewLink"];
+                };
+            };
+            /** @description The body is not JSON: "The request body is not valid JSON." */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired token: "Unauthenticated." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `can_approve: true` from a member without can_approve: "This action is unauthorized."
+             *
+             *     The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized." The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No post of the workspace has this uuid, or it was deleted: "Post not found."
+             *
+             *     The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found."
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over 1 MB: "The request body is too large." */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid fields, all reported at once: "Validation errors." with `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description The token used up its requests of the minute: "Too Many Attempts."; Retry-After says when to come back. */
+            429: {
+                headers: {
+                    /** @description seconds to wait, at least 1 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ManagePreviewLinksController_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a post of the workspace */
+                postUuid: string;
+                id: number;
+                /** @description a workspace the caller is a member of */
+                workspaceUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, unknown, revoked or expired token: "Unauthenticated." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized." The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No such link on the post, or it was revoked already: "Preview link not found."
+             *
+             *     No post of the workspace has this uuid, or it was deleted: "Post not found."
+             *
+             *     The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found."
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token used up its requests of the minute: "Too Many Attempts."; Retry-After says when to come back. */
+            429: {
+                headers: {
+                    /** @description seconds to wait, at least 1 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    PreviewController_show: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the token of the link, the last segment of its url */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostPreview"];
+                };
+            };
+            /** @description Unknown, expired or revoked link: "Preview link not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The client address used up its requests of the minute without a token: "Too Many Attempts." */
+            429: {
+                headers: {
+                    /** @description seconds to wait, at least 1 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    PreviewController_rendering: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the token of the link, the last segment of its url */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{data: [Platform], account_versions: [index into post.versions, per account]}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unknown, expired or revoked link: "Preview link not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The client address used up its requests of the minute without a token: "Too Many Attempts." */
+            429: {
+                headers: {
+                    /** @description seconds to wait, at least 1 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    PreviewController_addNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the token of the link, the last segment of its url */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OutsideNoteDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewNote"];
+                };
+            };
+            /** @description The body is not JSON: "The request body is not valid JSON." */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown, expired or revoked link: "Preview link not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over 1 MB: "The request body is too large." */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid fields, all reported at once: "Validation errors." with `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description The client address used up its requests of the minute without a token: "Too Many Attempts." */
+            429: {
+                headers: {
+                    /** @description seconds to wait, at least 1 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    PreviewController_approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the token of the link, the last segment of its url */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OutsideApprovalDto"];
+            };
+        };
+        responses: {
+            /** @description the preview, the post scheduled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostPreview"];
+                };
+            };
+            /**
+             * @description The post is not in needs_approval: "The post is not awaiting approval."
+             *
+             *     The body is not JSON: "The request body is not valid JSON."
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The link does not allow approving, or the member who made it may no longer approve: "This action is unauthorized." */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown, expired or revoked link: "Preview link not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over 1 MB: "The request body is too large." */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid fields, all reported at once: "Validation errors." with `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description The client address used up its requests of the minute without a token: "Too Many Attempts." */
+            429: {
+                headers: {
+                    /** @description seconds to wait, at least 1 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
+            503: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -11,6 +11,7 @@ import { postRevisionScenarios } from '../scenarios/post-revision-scenarios';
 import { publicationScenarios } from '../scenarios/publication-scenarios';
 import { queueScenarios } from '../scenarios/queue-scenarios';
 import { reviewNotesScenarios } from '../scenarios/review-notes-scenarios';
+import { previewLinkScenarios } from '../scenarios/preview-link-scenarios';
 import { itRunsEach } from '../scenarios/scenario';
 import { sequentialClientScenarios } from '../scenarios/sequential-client-scenarios';
 import { threadScenarios } from '../scenarios/thread-scenarios';
@@ -45,6 +46,7 @@ describeWithKafka('the lifecycle of a post, distributed: each app its own proces
   describe('the queue, and the time a draft keeps', () => itRunsEach(queueScenarios, () => system));
   describe('the pipeline view', () => itRunsEach(pipelineScenarios, () => system, { 'consumer lag': 'missing' in consumerLag ? consumerLag.missing : undefined }));
   describe('review notes, and deleting a workspace', () => itRunsEach(reviewNotesScenarios, () => system));
+  describe('preview links for outside reviewers', () => itRunsEach(previewLinkScenarios, () => system));
   describe('post counts', () => itRunsEach(postCountScenarios, () => system));
   describe('post revisions: ETag and If-Match', () => itRunsEach(postRevisionScenarios, () => system));
   describe('dead letters', () => itListsAndReplaysDeadLetters(() => system));

@@ -10,6 +10,7 @@ import { postRevisionScenarios } from '../scenarios/post-revision-scenarios';
 import { publicationScenarios } from '../scenarios/publication-scenarios';
 import { queueScenarios } from '../scenarios/queue-scenarios';
 import { reviewNotesScenarios } from '../scenarios/review-notes-scenarios';
+import { previewLinkScenarios } from '../scenarios/preview-link-scenarios';
 import { itRunsEach } from '../scenarios/scenario';
 import { threadScenarios } from '../scenarios/thread-scenarios';
 import { RunningService, startService } from '../support/service-process';
@@ -38,6 +39,7 @@ describe('the lifecycle of a post, embedded: the built service as one process', 
   describe('the queue, and the time a draft keeps', () => itRunsEach(queueScenarios, () => service));
   describe('the pipeline view', () => itRunsEach(pipelineScenarios, () => service));
   describe('review notes, and deleting a workspace', () => itRunsEach(reviewNotesScenarios, () => service));
+  describe('preview links for outside reviewers', () => itRunsEach(previewLinkScenarios, () => service));
   describe('post counts', () => itRunsEach(postCountScenarios, () => service));
   describe('post revisions: ETag and If-Match', () => itRunsEach(postRevisionScenarios, () => service));
 });

@@ -6,6 +6,8 @@ import { htmlPageHeaders } from '../http/html-page-headers';
 import { chooseEncoding, compressedVersions, type ContentEncoding } from './content-encoding';
 
 export const DASHBOARD_PATH = '/app';
+/** The page a preview link opens (`/p/{token}`), for reviewers without an account: the dashboard's page, which shows it without a session. */
+export const PREVIEW_PAGE_PATH = '/p';
 
 /** Where `npm run build` puts the dashboard: dist/dashboard, from the built gateway or from its sources. */
 const CANDIDATE_DIRS = [resolve(__dirname, '../../../../dashboard'), resolve(__dirname, '../../../../dist/dashboard')];
@@ -54,7 +56,7 @@ interface Request {
  * with their Brotli and gzip versions:
  * a path is looked up among the files that exist, never joined onto the disk. Any other path under
  * /app without a file extension is a page of the single-page app (a deep link): index.html answers.
- * Only /app is served; /api keeps its JSON answers, a 404 included. `GET /` redirects to /app.
+ * `/p/{token}`, the page of a preview link, is the same page. Only these are served; /api keeps its JSON answers, a 404 included. `GET /` redirects to /app.
  */
 export function serveDashboard(app: NestFastifyApplication, dir = CANDIDATE_DIRS.find((candidate) => existsSync(join(candidate, 'index.html')))): void {
   const fastify = app.getHttpAdapter().getInstance();
@@ -64,6 +66,7 @@ export function serveDashboard(app: NestFastifyApplication, dir = CANDIDATE_DIRS
     logger.warn('The dashboard is not built (npm run build); /app answers 503');
     fastify.get(DASHBOARD_PATH, (_request, reply) => notBuilt(reply));
     fastify.get(`${DASHBOARD_PATH}/*`, (_request, reply) => notBuilt(reply));
+    fastify.get(`${PREVIEW_PAGE_PATH}/*`, (_request, reply) => notBuilt(reply));
     return;
   }
   const files = readFiles(dir);
@@ -77,6 +80,7 @@ export function serveDashboard(app: NestFastifyApplication, dir = CANDIDATE_DIRS
     if (extname(path) !== '' || path.startsWith('assets/')) return reply.code(404).send({ message: 'Not found.' });
     return send(request, reply, page);
   });
+  fastify.get(`${PREVIEW_PAGE_PATH}/:token`, (request, reply) => send(request, reply, page));
   logger.debug(`Dashboard at ${DASHBOARD_PATH}`);
 }
 

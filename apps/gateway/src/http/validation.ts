@@ -1,5 +1,5 @@
-import { ValidationPipe } from '@nestjs/common';
-import { IsBoolean, IsEmail, IsIn, IsInt, IsObject, IsString, MaxLength, ValidateBy, ValidationArguments, ValidationError, ValidatorOptions, getMetadataStorage } from 'class-validator';
+import { applyDecorators, ValidationPipe } from '@nestjs/common';
+import { IsBoolean, IsEmail, IsIn, IsInt, IsObject, IsString, Max, MaxLength, Min, ValidateBy, ValidationArguments, ValidationError, ValidatorOptions, getMetadataStorage } from 'class-validator';
 import { FieldErrorBag, FieldMessages, reportInvalidCharacters } from '@app/domain';
 import { FieldErrors, validationFailed } from './api-error';
 
@@ -19,6 +19,9 @@ export const MustBeBoolean = () => IsBoolean({ message: (args) => FieldMessages.
 export const MustBeInteger = () => IsInt({ message: (args) => FieldMessages.integer(property(args)) });
 export const MustBeObject = () => IsObject({ message: (args) => FieldMessages.object(property(args)) });
 export const MustBeEmail = () => IsEmail({}, { message: (args) => FieldMessages.email(property(args)) });
+/** An integer from min to max, both included (`The expires_in_hours field must be between 1 and 720.`). */
+export const MustBeBetween = (min: number, max: number) =>
+  applyDecorators(Min(min, { message: (args) => FieldMessages.between(property(args), min, max) }), Max(max, { message: (args) => FieldMessages.between(property(args), min, max) }));
 export const AtMostCharacters = (max: number) => MaxLength(max, { message: (args) => FieldMessages.maxLength(property(args), max) });
 /** A value of a set; the message names the set (`The selected role is invalid. Use admin, member or viewer.`). */
 export const OneOf = (values: readonly string[]) => IsIn([...values], { message: (args) => FieldMessages.selectedInvalidAmong(property(args), values) });

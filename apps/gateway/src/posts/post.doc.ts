@@ -8,7 +8,7 @@ import type { PostResource } from './post-revision';
 /* OpenAPI description of the Post resource; `implements` keeps it in step with PostView and its revision. */
 
 @ApiSchema({ name: 'PostVersion' })
-class PostVersionDoc implements PostVersionView {
+export class PostVersionDoc implements PostVersionView {
   @ApiProperty({ type: 'integer', example: 0, description: '0 for the original; otherwise the account this version is written for' })
   account_id: number;
 

@@ -13,6 +13,7 @@ export const FieldMessages = {
   array: (field: string) => `The ${field} field must be an array.`,
   object: (field: string) => `The ${field} field must be an object.`,
   email: (field: string) => `The ${field} field must be a valid email address.`,
+  between: (field: string, min: number, max: number) => `The ${field} field must be between ${min} and ${max}.`,
   maxLength: (field: string, max: number) => `The ${field} field must not be greater than ${max} characters.`,
   maxItems: (field: string, max: number) => `The ${field} field must not have more than ${max} items.`,
   maxDepth: (field: string, max: number) => `The ${field} field must not be nested more than ${max} levels deep.`,

@@ -37,6 +37,6 @@ export class AddNoteController {
   ): Promise<ReviewNote> {
     const postUuid = postUuidFromPath(postUuidText);
     if (!(await this.posts.find(membership.workspaceUuid, postUuid))) throw notFound(PostRuleMessages.PostNotFound);
-    return this.notes.add({ workspaceUuid: membership.workspaceUuid, postUuid, authorId: user.userId, body: body.body.trim() });
+    return this.notes.add({ workspaceUuid: membership.workspaceUuid, postUuid, author: { userId: user.userId }, body: body.body.trim() });
   }
 }
