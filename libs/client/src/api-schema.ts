@@ -2009,7 +2009,7 @@ export interface components {
              * @description whether a reviewer through the link may approve the post; needs the caller’s own can_approve
              * @default false
              */
-            can_approve?: Record<string, never>;
+            can_approve?: boolean;
         };
         MadePreviewLink: {
             /** @example 3 */
@@ -2065,6 +2065,12 @@ export interface components {
             can_approve: boolean;
             /** Format: date-time */
             expires_at: string;
+        };
+        PreviewRendering: {
+            /** @description the descriptions of the post’s platforms, as `GET /api/platforms` gives them */
+            data: components["schemas"]["PlatformDoc"][];
+            /** @description for each account of the preview, in its order, the index in `post.versions` of the version it publishes */
+            account_versions: number[];
         };
         OutsideNoteDto: {
             /**
@@ -6275,12 +6281,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{data: [Platform], account_versions: [index into post.versions, per account]}` */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PreviewRendering"];
+                };
             };
             /** @description Unknown, expired or revoked link: "Preview link not found." */
             404: {

@@ -14,6 +14,7 @@ import { NetworkPreviews } from './network-previews';
 import { PlatformOptionsFields } from './platform-options';
 import { rememberOutcome, savedMessage } from './post-outcome';
 import { ReviewNotes } from './review-notes';
+import { PreviewLinks } from './preview-links';
 import { ThreadEditor } from './thread-editor';
 
 /**
@@ -153,6 +154,7 @@ export function ComposePage({ postUuid }: { postUuid: string | null }) {
         <ComposeButtons editing={editing} busy={action.busy} submit={(intent) => void submit(intent)} />
       </form>
       {editing && editing.status !== 'needs_approval' && <ReviewNotes post={editing} />}
+      {editing && <PreviewLinks post={editing} />}
     </>
   );
 }

@@ -25,7 +25,14 @@ export function NetworkPreviews({ accounts, draft, library }: { accounts: Accoun
   );
 }
 
-function AccountPreview({ account, platform, items, media }: { account: Account; platform: PlatformDescription | undefined; items: string[]; media: Media[] }) {
+/** The account a preview is for: its network, its names, and where it narrows its platform's limits. */
+export type PreviewedAccount = Pick<Account, 'provider' | 'name' | 'username' | 'limits'>;
+
+/** A medium as a preview shows it: a thumbnail where the page may load it (url), otherwise a marker. */
+export type PreviewedMedia = Pick<Media, 'id'> & { mime_type: string | null; url: string | null };
+
+/** The post on one account's network: the first item's text cut at its limit, the media, then the following items. */
+export function AccountPreview({ account, platform, items, media }: { account: PreviewedAccount; platform: PlatformDescription | undefined; items: string[]; media: readonly PreviewedMedia[] }) {
   const network = platformName(account.provider, platform);
   return (
     <article class="preview" aria-label={`Preview on ${network} for ${account.name}`}>
@@ -36,7 +43,13 @@ function AccountPreview({ account, platform, items, media }: { account: Account;
       {media.length > 0 && (
         <div class="preview-media">
           {media.map((item) =>
-            item.mime_type.startsWith('image/') ? <img key={item.id} src={item.url} alt="" width={64} height={64} /> : <span key={item.id} class="media-video">video</span>,
+            item.url && item.mime_type?.startsWith('image/') ? (
+              <img key={item.id} src={item.url} alt="" width={64} height={64} />
+            ) : (
+              <span key={item.id} class="media-video">
+                {item.mime_type?.startsWith('video/') ? 'video' : 'media'}
+              </span>
+            ),
           )}
         </div>
       )}
@@ -50,7 +63,7 @@ function AccountPreview({ account, platform, items, media }: { account: Account;
   );
 }
 
-function PreviewText({ text, platform, account, withMedia = false }: { text: string; platform: PlatformDescription | undefined; account: Account; withMedia?: boolean }) {
+function PreviewText({ text, platform, account, withMedia = false }: { text: string; platform: PlatformDescription | undefined; account: PreviewedAccount; withMedia?: boolean }) {
   const cut = cutText(text, platform, withMedia, [account]);
   if (text.trim() === '') return <p class="muted">(no text)</p>;
   return (

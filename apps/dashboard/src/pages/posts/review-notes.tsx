@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { answer, api, type Post, postAsRead } from '../../api';
+import { answer, api, type Post, postAsRead, type ReviewNote } from '../../api';
 import { FieldMessages, Loading, Notice, useAction, useLoad } from '../../components/ui';
 import { navigate } from '../../router';
 import { useDashboard, useWorkspaceMembership, useWorkspaceUuid } from '../../session';
@@ -51,16 +51,7 @@ export function ReviewNotes({ post }: { post: Post }) {
       {!notes.data && !notes.error && <Loading what="the notes" />}
       {notes.data?.data.length === 0 && <p class="muted">No notes yet.</p>}
       {notes.data && notes.data.data.length > 0 && (
-        <ol class="plain notes" aria-label="Notes">
-          {notes.data.data.map((note) => (
-            <li key={note.id} class="note">
-              <p class="note-head">
-                <strong>{note.author.name}</strong> <time dateTime={note.created_at}>{formatInZone(note.created_at, timeZone)}</time>
-              </p>
-              <p class="note-body">{note.body}</p>
-            </li>
-          ))}
-        </ol>
+        <NoteList notes={notes.data.data} timeZone={timeZone} />
       )}
       {membership && membership.role !== 'viewer' && (
         <form onSubmit={(event) => void add(event)}>
@@ -87,5 +78,22 @@ export function ReviewNotes({ post }: { post: Post }) {
       )}
       {action.outcome}
     </section>
+  );
+}
+
+/** Notes, oldest first, each with its author (marked when they wrote from outside, through a preview link) and time. */
+export function NoteList({ notes, timeZone }: { notes: readonly ReviewNote[]; timeZone: string }) {
+  return (
+    <ol class="plain notes" aria-label="Notes">
+      {notes.map((note) => (
+        <li key={note.id} class="note">
+          <p class="note-head">
+            <strong>{note.author.name}</strong>
+            {note.author.external && <span class="muted"> (outside reviewer)</span>} <time dateTime={note.created_at}>{formatInZone(note.created_at, timeZone)}</time>
+          </p>
+          <p class="note-body">{note.body}</p>
+        </li>
+      ))}
+    </ol>
   );
 }

@@ -5,7 +5,8 @@ import { PostVersionDoc } from '../post.doc';
 import { ReviewNoteDoc } from '../review-notes/review-note.doc';
 import type { ReviewNote } from '../review-notes/review-notes';
 import type { MadePreviewLink, PreviewLinkView } from './preview-links';
-import type { PreviewAccount, PreviewedPost, PostPreview } from './post-preview';
+import type { PreviewAccount, PreviewedPost, PostPreview, PreviewRendering } from './post-preview';
+import { PlatformDoc } from '../../platforms/platform.doc';
 
 @ApiSchema({ name: 'PreviewLink' })
 export class PreviewLinkDoc implements PreviewLinkView {
@@ -46,4 +47,11 @@ export class PostPreviewDoc implements PostPreview {
   @ApiProperty({ type: [ReviewNoteDoc], description: 'the post’s review notes, oldest first' }) notes: ReviewNote[];
   @ApiProperty({ description: 'whether the link lets its reviewer approve the post' }) can_approve: boolean;
   @ApiProperty({ format: 'date-time' }) expires_at: string;
+}
+
+@ApiSchema({ name: 'PreviewRendering' })
+export class PreviewRenderingDoc implements PreviewRendering {
+  @ApiProperty({ type: [PlatformDoc], description: 'the descriptions of the post’s platforms, as `GET /api/platforms` gives them' }) data: PlatformDoc[];
+  @ApiProperty({ type: 'array', items: { type: 'integer' }, description: 'for each account of the preview, in its order, the index in `post.versions` of the version it publishes' })
+  account_versions: number[];
 }

@@ -14,7 +14,7 @@ export class MakePreviewLinkDto {
   @MustBeBetween(PREVIEW_LINK_HOURS.min, PREVIEW_LINK_HOURS.max)
   expires_in_hours?: number | null;
 
-  @ApiPropertyOptional({ default: false, description: 'whether a reviewer through the link may approve the post; needs the caller’s own can_approve' })
+  @ApiPropertyOptional({ type: Boolean, default: false, description: 'whether a reviewer through the link may approve the post; needs the caller’s own can_approve' })
   @IsOptional()
   @MustBeBoolean()
   can_approve?: boolean | null;

@@ -12,7 +12,7 @@ import { ReviewNote, ReviewNotes } from '../review-notes/review-notes';
 import { OutsideReviewerGuard } from './outside-reviewer.guard';
 import { PostPreview, postPreviewOf, PreviewRendering, previewRenderingOf } from './post-preview';
 import { OutsideApprovalDto, OutsideNoteDto } from './preview-link.dto';
-import { PostPreviewDoc } from './preview-link.doc';
+import { PostPreviewDoc, PreviewRenderingDoc } from './preview-link.doc';
 import { OpenPreviewLink, PREVIEW_LINK_NOT_FOUND, PreviewLinks } from './preview-links';
 
 const NOT_FOUND = `Unknown, expired or revoked link: "${PREVIEW_LINK_NOT_FOUND}"`;
@@ -48,7 +48,7 @@ export class PreviewController {
 
   @Get('platforms')
   @ApiOperation({ summary: 'For the preview page: the descriptions of the post’s platforms, and the version each account publishes' })
-  @ApiOkResponse({ description: '`{data: [Platform], account_versions: [index into post.versions, per account]}`' })
+  @ApiOkResponse({ type: PreviewRenderingDoc })
   async rendering(@Param('token') token: string): Promise<PreviewRendering> {
     return previewRenderingOf((await this.opened(token)).post);
   }
