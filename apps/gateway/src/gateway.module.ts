@@ -43,6 +43,7 @@ import { PipelineController } from './panel/pipeline/pipeline.controller';
 import { PipelineReport } from './panel/pipeline/pipeline-report';
 import { PostsInFlight } from './panel/pipeline/posts-in-flight';
 import { ApprovePostController } from './posts/approve-post/approve-post.controller';
+import { RetryPostController } from './posts/retry-post/retry-post.controller';
 import { CreatePostController } from './posts/create-post/create-post.controller';
 import { DeletePostController } from './posts/delete-post/delete-post.controller';
 import { GetPostController } from './posts/get-post/get-post.controller';
@@ -146,6 +147,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     UpdatePostController,
     DeletePostController,
     ApprovePostController,
+    RetryPostController,
     ListNotesController,
     AddNoteController,
     WorkspaceWebhooksController,

@@ -14,6 +14,7 @@ import { HeldInstantsConsumer } from './queue-slots/held-instants.consumer';
 import { QueueSlotAllocator } from './queue-slots/queue-slot-allocator';
 import { QueueSlotStore } from './queue-slots/queue-slot-store';
 import { queueSlotsMigration } from './queue-slots/queue-slots-schema';
+import { RetryPostHandler } from './retry-post/retry-post.handler';
 import { RecordPublishResultHandler } from './record-publish-result/record-publish-result.handler';
 import { StartPublishingHandler } from './start-publishing/start-publishing.handler';
 import { ExpirePublishingHandler } from './expire-publishing/expire-publishing.handler';
@@ -37,6 +38,7 @@ import { UpdatePostHandler } from './update-post/update-post.handler';
     UpdatePostHandler,
     DeletePostHandler,
     ApprovePostHandler,
+    RetryPostHandler,
     StartPublishingHandler,
     ExpirePublishingHandler,
     RecordPublishResultHandler,

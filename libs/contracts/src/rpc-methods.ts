@@ -6,6 +6,7 @@ export const RpcMethods = {
   updatePost: 'posts.update',
   deletePost: 'posts.delete',
   approvePost: 'posts.approve',
+  retryPost: 'posts.retry',
   connectAccount: 'publisher.accounts.connect',
   disconnectAccount: 'publisher.accounts.disconnect',
   listWebhooks: 'webhooks.list',
@@ -116,7 +117,7 @@ export interface UpdatePostRequest extends ReadAtRevision {
   input: PostInput;
 }
 /**
- * What createPost, updatePost, approvePost and deletePost reply: the post after the command,
+ * What createPost, updatePost, approvePost, retryPost and deletePost reply: the post after the command,
  * built from the aggregate (null once deleted), and the post's revision then, which the gateway's
  * read model reaches once it has projected the command's events.
  */

@@ -75,6 +75,13 @@ export const API_TOOLS: readonly ApiTool[] = [
     path: '/api/{workspaceUuid}/posts/{postUuid}/approve',
   },
   {
+    name: 'retry_post',
+    title: 'Retry a failed post',
+    description: `Publishes a failed post again, at once, to the accounts whose status is failed (those already published are left alone); a member without approval rights gets needs_approval. ${IN_WORKSPACE}`,
+    method: 'post',
+    path: '/api/{workspaceUuid}/posts/{postUuid}/retry',
+  },
+  {
     name: 'get_post_history',
     title: 'Get the history of a post',
     description: `What happened to a post, oldest first: created, scheduled, published on each account, failed... ${IN_WORKSPACE}`,
