@@ -44,6 +44,7 @@ import { PipelineReport } from './panel/pipeline/pipeline-report';
 import { PostsInFlight } from './panel/pipeline/posts-in-flight';
 import { ApprovePostController } from './posts/approve-post/approve-post.controller';
 import { RetryPostController } from './posts/retry-post/retry-post.controller';
+import { ValidatePostController } from './posts/validate-post/validate-post.controller';
 import { CreatePostController } from './posts/create-post/create-post.controller';
 import { DeletePostController } from './posts/delete-post/delete-post.controller';
 import { GetPostController } from './posts/get-post/get-post.controller';
@@ -148,6 +149,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     DeletePostController,
     ApprovePostController,
     RetryPostController,
+    ValidatePostController,
     ListNotesController,
     AddNoteController,
     WorkspaceWebhooksController,

@@ -19,6 +19,7 @@ import { RecordPublishResultHandler } from './record-publish-result/record-publi
 import { StartPublishingHandler } from './start-publishing/start-publishing.handler';
 import { ExpirePublishingHandler } from './expire-publishing/expire-publishing.handler';
 import { UpdatePostHandler } from './update-post/update-post.handler';
+import { ValidatePostHandler } from './validate-post/validate-post.handler';
 
 /**
  * Owner of the Post aggregate (one event stream per post). Answers the gateway's commands over
@@ -35,6 +36,7 @@ import { UpdatePostHandler } from './update-post/update-post.handler';
     PostCommandsConsumer,
     PostEventRelay,
     CreatePostHandler,
+    ValidatePostHandler,
     UpdatePostHandler,
     DeletePostHandler,
     ApprovePostHandler,

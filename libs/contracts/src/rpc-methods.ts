@@ -7,6 +7,7 @@ export const RpcMethods = {
   deletePost: 'posts.delete',
   approvePost: 'posts.approve',
   retryPost: 'posts.retry',
+  validatePost: 'posts.validate',
   connectAccount: 'publisher.accounts.connect',
   disconnectAccount: 'publisher.accounts.disconnect',
   listWebhooks: 'webhooks.list',
@@ -124,6 +125,11 @@ export interface UpdatePostRequest extends ReadAtRevision {
 export interface PostCommandReply {
   post: PostView | null;
   revision: number;
+}
+
+/** What validatePost replies when the create request would be accepted (a refusal is the error creating would give). */
+export interface PostValidationReply {
+  valid: true;
 }
 
 export interface PostRef {

@@ -9,6 +9,7 @@ import { postCountScenarios } from '../scenarios/post-count-scenarios';
 import { postRevisionScenarios } from '../scenarios/post-revision-scenarios';
 import { publicationScenarios } from '../scenarios/publication-scenarios';
 import { queueScenarios } from '../scenarios/queue-scenarios';
+import { retryAndValidationScenarios } from '../scenarios/retry-and-validation-scenarios';
 import { reviewNotesScenarios } from '../scenarios/review-notes-scenarios';
 import { itRunsEach } from '../scenarios/scenario';
 import { threadScenarios } from '../scenarios/thread-scenarios';
@@ -37,6 +38,7 @@ describe('the lifecycle of a post, embedded: the built service as one process', 
   describe('webhook delivery', () => itRunsEach(deliveryScenarios, () => service));
   describe('the queue, and the time a draft keeps', () => itRunsEach(queueScenarios, () => service));
   describe('the pipeline view', () => itRunsEach(pipelineScenarios, () => service));
+  describe('retry and preflight validation', () => itRunsEach(retryAndValidationScenarios(() => platforms), () => service));
   describe('review notes, and deleting a workspace', () => itRunsEach(reviewNotesScenarios, () => service));
   describe('post counts', () => itRunsEach(postCountScenarios, () => service));
   describe('post revisions: ETag and If-Match', () => itRunsEach(postRevisionScenarios, () => service));
