@@ -101,7 +101,7 @@ describe('creating and changing posts (the built service)', () => {
       uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
       status: 'draft',
       versions: [original],
-      accounts: [{ id: account, provider: 'sandbox', name: 'Sandbox', username: 'sandbox', external_url: null, errors: [], items: [null] }],
+      accounts: [{ id: account, provider: 'sandbox', name: 'Sandbox', username: 'sandbox', external_url: null, errors: [], status: 'pending', published_at: null, items: [null] }],
       tags: ['launch'],
       scheduled_at: null,
       published_at: null,

@@ -43,6 +43,8 @@ import { PipelineController } from './panel/pipeline/pipeline.controller';
 import { PipelineReport } from './panel/pipeline/pipeline-report';
 import { PostsInFlight } from './panel/pipeline/posts-in-flight';
 import { ApprovePostController } from './posts/approve-post/approve-post.controller';
+import { RetryPostController } from './posts/retry-post/retry-post.controller';
+import { ValidatePostController } from './posts/validate-post/validate-post.controller';
 import { CreatePostController } from './posts/create-post/create-post.controller';
 import { DeletePostController } from './posts/delete-post/delete-post.controller';
 import { GetPostController } from './posts/get-post/get-post.controller';
@@ -150,6 +152,8 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     UpdatePostController,
     DeletePostController,
     ApprovePostController,
+    RetryPostController,
+    ValidatePostController,
     ListNotesController,
     ManagePreviewLinksController,
     PreviewController,

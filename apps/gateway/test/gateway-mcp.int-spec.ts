@@ -129,6 +129,22 @@ describe('gateway: MCP at /mcp (SQLite)', () => {
     }
   });
 
+  it('validate_post checks create_post\'s body without creating anything; retry_post refuses a post that did not fail', async () => {
+    const body = { workspace_uuid: workspace, versions: [original], accounts: [accountId], schedule_now: true };
+    const createdBefore = gateway.services.callsOf('posts.create').length;
+    expect((await callTool(admin, 'validate_post', body)).structuredContent).toEqual({ valid: true });
+    const invalid = await callTool(admin, 'validate_post', { ...body, accounts: [accountId, 999_999] });
+    expect(invalid).toMatchObject({ isError: true, structuredContent: { status: 422, errors: { 'accounts.1': ['The selected account is invalid.'] } } });
+    expect(gateway.services.callsOf('posts.create')).toHaveLength(createdBefore);
+
+    const draft = await callTool(admin, 'create_post', { workspace_uuid: workspace, versions: [original] });
+    const uuid = (draft.structuredContent as { uuid: string }).uuid;
+    expect(await callTool(admin, 'retry_post', { workspace_uuid: workspace, post_uuid: uuid })).toMatchObject({
+      isError: true,
+      structuredContent: { status: 400, message: 'Only a failed post can be retried.' },
+    });
+  });
+
   it('the posting queue and delete_post', async () => {
     const slots = [{ day: 'mon', time: '09:00' }];
     expect((await callTool(admin, 'set_queue', { workspace_uuid: workspace, timezone: 'Europe/Paris', slots })).structuredContent).toEqual({ timezone: 'Europe/Paris', slots });

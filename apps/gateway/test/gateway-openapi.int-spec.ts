@@ -14,7 +14,7 @@ interface Operation {
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 const POST_FIELDS = ['uuid', 'status', 'versions', 'accounts', 'tags', 'scheduled_at', 'published_at', 'created_at', 'updated_at', 'revision', 'actions'];
-const POST_ACCOUNT_FIELDS = ['id', 'provider', 'name', 'username', 'external_url', 'errors', 'items'];
+const POST_ACCOUNT_FIELDS = ['id', 'provider', 'name', 'username', 'external_url', 'errors', 'status', 'published_at', 'items'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 describe('gateway: the OpenAPI document (SQLite)', () => {
@@ -187,7 +187,8 @@ describe('gateway: the OpenAPI document (SQLite)', () => {
     expect(post.properties.created_at.nullable).toBeUndefined();
     const account = resolve(post.properties.accounts.items);
     expect(Object.keys(account.properties).sort()).toEqual([...POST_ACCOUNT_FIELDS].sort());
-    for (const field of ['username', 'external_url']) expect(account.properties[field].nullable).toBe(true);
+    for (const field of ['username', 'external_url', 'published_at']) expect(account.properties[field].nullable).toBe(true);
+    expect(resolve(account.properties.status.allOf[0]).enum).toEqual(['pending', 'published', 'failed']);
     expect(account.properties.errors).toMatchObject({ type: 'array', items: { type: 'string' } });
     expect(account.properties.items).toMatchObject({ type: 'array', items: { nullable: true } });
     expect(Object.keys(resolve(account.properties.items.items.oneOf[0]).properties).sort()).toEqual(['external_id', 'external_url']);

@@ -14,10 +14,12 @@ import { HeldInstantsConsumer } from './queue-slots/held-instants.consumer';
 import { QueueSlotAllocator } from './queue-slots/queue-slot-allocator';
 import { QueueSlotStore } from './queue-slots/queue-slot-store';
 import { queueSlotsMigration } from './queue-slots/queue-slots-schema';
+import { RetryPostHandler } from './retry-post/retry-post.handler';
 import { RecordPublishResultHandler } from './record-publish-result/record-publish-result.handler';
 import { StartPublishingHandler } from './start-publishing/start-publishing.handler';
 import { ExpirePublishingHandler } from './expire-publishing/expire-publishing.handler';
 import { UpdatePostHandler } from './update-post/update-post.handler';
+import { ValidatePostHandler } from './validate-post/validate-post.handler';
 
 /**
  * Owner of the Post aggregate (one event stream per post). Answers the gateway's commands over
@@ -34,9 +36,11 @@ import { UpdatePostHandler } from './update-post/update-post.handler';
     PostCommandsConsumer,
     PostEventRelay,
     CreatePostHandler,
+    ValidatePostHandler,
     UpdatePostHandler,
     DeletePostHandler,
     ApprovePostHandler,
+    RetryPostHandler,
     StartPublishingHandler,
     ExpirePublishingHandler,
     RecordPublishResultHandler,

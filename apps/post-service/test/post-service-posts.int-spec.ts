@@ -26,7 +26,7 @@ describe.each<DatabaseKind>(['SQLite', 'PostgreSQL'])('PostServiceModule: post c
       tags: ['launch'],
       scheduled_at: null,
       published_at: null,
-      accounts: accounts.map((account) => ({ ...account, external_url: null, errors: [] })),
+      accounts: accounts.map((account) => ({ ...account, external_url: null, errors: [], status: 'pending', published_at: null })),
     });
     expect(created.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
     expect(await posts.get(created.uuid)).toEqual(created);

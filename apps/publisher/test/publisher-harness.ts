@@ -101,7 +101,7 @@ export class PublisherHarness {
       post: {
         status: 'publishing',
         versions,
-        accounts: accounts.map((account) => ({ ...account, external_url: null, errors: [], items: versions[0].content.map(() => null) })),
+        accounts: accounts.map((account) => ({ ...account, external_url: null, errors: [], status: 'pending' as const, published_at: null, items: versions[0].content.map(() => null) })),
         scheduled_at: at,
         created_at: at,
         updated_at: at,

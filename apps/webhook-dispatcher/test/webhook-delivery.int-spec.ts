@@ -104,7 +104,7 @@ describe('webhook delivery', () => {
 
     const now = new Date().toISOString();
     const publishingPost = { accounts: [ACME_ACCOUNTS[0]], status: 'publishing' as const, updated_at: now };
-    const publishedPost = { ...publishingPost, status: 'published' as const, published_at: now, accounts: [{ ...ACME_ACCOUNTS[0], external_url: 'https://sandbox.local/x1' }] };
+    const publishedPost = { ...publishingPost, status: 'published' as const, published_at: now, accounts: [{ ...ACME_ACCOUNTS[0], external_url: 'https://sandbox.local/x1', status: 'published' as const, published_at: now }] };
     const lifecycle = [
       ...createdAndScheduled(postUuid, workspaceUuid),
       samplePostEvent('post.publishing_started', { postUuid, workspaceUuid, revision: 2, post: publishingPost }),

@@ -82,8 +82,8 @@ export class WebhookDispatcherHarness {
 }
 
 export const ACME_ACCOUNTS = [
-  { id: 1, provider: 'sandbox', name: 'Acme', username: 'acme', external_url: null, errors: [], items: [null] },
-  { id: 2, provider: 'sandbox', name: 'Acme Two', username: null, external_url: null, errors: [], items: [null] },
+  { id: 1, provider: 'sandbox', name: 'Acme', username: 'acme', external_url: null, errors: [], status: 'pending' as const, published_at: null, items: [null] },
+  { id: 2, provider: 'sandbox', name: 'Acme Two', username: null, external_url: null, errors: [], status: 'pending' as const, published_at: null, items: [null] },
 ];
 
 /** The messages of a post created in `workspaceUuid` with two accounts, then scheduled. */

@@ -597,6 +597,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/{workspaceUuid}/posts/{postUuid}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish a failed post again to the accounts it failed on */
+        post: operations["RetryPostController_retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{workspaceUuid}/posts/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a post body as creating it would, without creating anything */
+        post: operations["ValidatePostController_validate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/{workspaceUuid}/posts/{postUuid}/notes": {
         parameters: {
             query?: never;
@@ -1740,6 +1774,11 @@ export interface components {
             /** @example https://sandbox.invalid/posts/sbx_3f2a9c */
             external_url: string | null;
         };
+        /**
+         * @description pending (not yet attempted in the current publishing round), published or failed; a retry publishes again to the failed ones
+         * @enum {string}
+         */
+        PostAccountStatus: "pending" | "published" | "failed";
         PostAccount: {
             /** @example 1 */
             id: number;
@@ -1759,6 +1798,17 @@ export interface components {
              * @example []
              */
             errors: string[];
+            /**
+             * @description pending (not yet attempted in the current publishing round), published or failed; a retry publishes again to the failed ones
+             * @example pending
+             */
+            status: components["schemas"]["PostAccountStatus"];
+            /**
+             * Format: date-time
+             * @description when the post was published on this account; null unless status is published
+             * @example null
+             */
+            published_at: string | null;
             /**
              * @description one entry per content item of the version this account publishes, in order: the item on the platform once it is published there, else null (a thread or a first comment)
              * @example [
@@ -1965,6 +2015,13 @@ export interface components {
         PostHistory: {
             /** @description oldest first */
             data: components["schemas"]["PostHistoryEntry"][];
+        };
+        PostValidation: {
+            /**
+             * @example true
+             * @enum {boolean}
+             */
+            valid: true;
         };
         ReviewNoteAuthor: {
             /**
@@ -5797,6 +5854,212 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token used up its requests of the minute: "Too Many Attempts."; Retry-After says when to come back. */
+            429: {
+                headers: {
+                    /** @description seconds to wait, at least 1 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    RetryPostController_retry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The post's `ETag` as it was read (`"3"`; `W/"3"` too), a list of them, or `*`: the change is made only if the post is still at that revision, else 412. The dashboard sends it. */
+                "If-Match"?: string;
+                /** @description At most 255 characters, per user and path, kept 24 hours: the same key and body get the first answer again (`Idempotent-Replayed: true`); another body 422; a key still in use 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description a post of the workspace */
+                postUuid: string;
+                /** @description a workspace the caller is a member of */
+                workspaceUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the post, scheduled for now (needs_approval when the caller may not approve) */
+            200: {
+                headers: {
+                    /** @description the post's revision, quoted (`"3"`): send it back in `If-Match` to change the post only if nobody changed it since */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Post"];
+                };
+            };
+            /**
+             * @description The post is not failed: "Only a failed post can be retried."
+             *
+             *     The If-Match header is malformed: "The If-Match header must be "*" or a list of entity tags, such as "3"."
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired token: "Unauthenticated." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized." The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No post of the workspace has this uuid, or it was deleted: "Post not found."
+             *
+             *     The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found."
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The post was changed since the revision in If-Match: "The post was changed since you read it. Reload it and try again." */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token used up its requests of the minute: "Too Many Attempts."; Retry-After says when to come back. */
+            429: {
+                headers: {
+                    /** @description seconds to wait, at least 1 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ValidatePostController_validate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a workspace the caller is a member of */
+                workspaceUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostBody"];
+            };
+        };
+        responses: {
+            /** @description creating this post now would succeed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostValidation"];
+                };
+            };
+            /** @description The body is not JSON: "The request body is not valid JSON." */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired token: "Unauthenticated." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized." The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over 1 MB: "The request body is too large." */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The answer creating the post would give: Invalid fields, all reported at once: "Validation errors." with `errors`. A field the API does not know (at the top, in a version or in a content item) is refused under its path: "The scheduleNow field is not recognized. Did you mean schedule_now?" (the known field is named when it is one edit, or a change of case or separators, away). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
                 };
             };
             /** @description The token used up its requests of the minute: "Too Many Attempts."; Retry-After says when to come back. */

@@ -25,6 +25,11 @@ export interface PostAccountItemView {
   external_url: string | null;
 }
 
+/** Where publishing a post to one of its accounts stands: not yet attempted (in the current round), or its result. */
+export const POST_ACCOUNT_STATUSES = ['pending', 'published', 'failed'] as const;
+
+export type PostAccountStatus = (typeof POST_ACCOUNT_STATUSES)[number];
+
 export interface PostAccountView {
   id: number;
   provider: string;
@@ -33,6 +38,9 @@ export interface PostAccountView {
   /** The first content item's address on the platform: the post itself. */
   external_url: string | null;
   errors: string[];
+  status: PostAccountStatus;
+  /** When the post was published on this account; null unless `status` is published. */
+  published_at: string | null;
   /** One entry per content item of the account's version, in order: null until that item is published. */
   items: (PostAccountItemView | null)[];
 }

@@ -6,6 +6,8 @@ export const RpcMethods = {
   updatePost: 'posts.update',
   deletePost: 'posts.delete',
   approvePost: 'posts.approve',
+  retryPost: 'posts.retry',
+  validatePost: 'posts.validate',
   connectAccount: 'publisher.accounts.connect',
   disconnectAccount: 'publisher.accounts.disconnect',
   listWebhooks: 'webhooks.list',
@@ -116,13 +118,18 @@ export interface UpdatePostRequest extends ReadAtRevision {
   input: PostInput;
 }
 /**
- * What createPost, updatePost, approvePost and deletePost reply: the post after the command,
+ * What createPost, updatePost, approvePost, retryPost and deletePost reply: the post after the command,
  * built from the aggregate (null once deleted), and the post's revision then, which the gateway's
  * read model reaches once it has projected the command's events.
  */
 export interface PostCommandReply {
   post: PostView | null;
   revision: number;
+}
+
+/** What validatePost replies when the create request would be accepted (a refusal is the error creating would give). */
+export interface PostValidationReply {
+  valid: true;
 }
 
 export interface PostRef {

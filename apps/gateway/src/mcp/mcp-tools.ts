@@ -40,6 +40,15 @@ export const API_TOOLS: readonly ApiTool[] = [
     path: '/api/{workspaceUuid}/posts',
   },
   {
+    name: 'validate_post',
+    title: 'Check a post before creating it',
+    description:
+      "Checks create_post's body as creating it would (and scheduling it, when it asks to), each account's platform rules included, without creating anything: " +
+      `answers {"valid": true}, or the error creating would give with its field errors. ${IN_WORKSPACE}`,
+    method: 'post',
+    path: '/api/{workspaceUuid}/posts/validate',
+  },
+  {
     name: 'get_post',
     title: 'Get a post',
     description: `One post: its status (draft, needs_approval, scheduled, publishing, published, failed), versions, accounts with where it was published or why it failed. ${IN_WORKSPACE}`,
@@ -73,6 +82,13 @@ export const API_TOOLS: readonly ApiTool[] = [
     description: `Approves a post in needs_approval, which schedules it; for members who may approve. ${IN_WORKSPACE}`,
     method: 'post',
     path: '/api/{workspaceUuid}/posts/{postUuid}/approve',
+  },
+  {
+    name: 'retry_post',
+    title: 'Retry a failed post',
+    description: `Publishes a failed post again, at once, to the accounts whose status is failed (those already published are left alone); a member without approval rights gets needs_approval. ${IN_WORKSPACE}`,
+    method: 'post',
+    path: '/api/{workspaceUuid}/posts/{postUuid}/retry',
   },
   {
     name: 'get_post_history',

@@ -1,10 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PostCommandReply, RpcMethods } from '@app/contracts';
+import { PostActionRequest, PostCommandReply, RpcMethods } from '@app/contracts';
 import { RPC_CLIENT, RpcClient } from '@app/messaging';
+import type { AuthenticatedUser, Membership } from '../auth/authenticated-user';
+import { postUuidFromPath } from './post-uuid';
 import { PostResource, withRevision } from './post-revision';
 import { ReadYourWrites } from './read-model/read-your-writes';
 
-type PostCommandMethod = (typeof RpcMethods)['createPost' | 'updatePost' | 'approvePost' | 'deletePost'];
+type PostCommandMethod = (typeof RpcMethods)['createPost' | 'updatePost' | 'approvePost' | 'retryPost' | 'deletePost'];
+
+/** An action of a member on a post as it stands (approve, retry), from the path's uuid and the revisions of `If-Match`. */
+export const postActionRequest = (user: AuthenticatedUser, membership: Membership, postUuidText: string, expectedRevisions: number[] | undefined): PostActionRequest => ({
+  workspaceUuid: membership.workspaceUuid,
+  postUuid: postUuidFromPath(postUuidText),
+  actor: { userId: user.userId, canApprove: membership.canApprove },
+  expectedRevisions,
+});
 
 /**
  * Sends a post command to the post-service and notes the revision it replies with, so that the

@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { CreatePostRequest } from '@app/contracts';
 import { asksForQueue, PostContentInput, validatePostBody } from '@app/domain';
 import { platformRules } from '@app/platforms';
 import { AccountStore } from '../accounts/account-store';
+import type { AuthenticatedUser, Membership } from '../auth/authenticated-user';
 import { validationFailed } from '../http/api-error';
 import { isUuid } from '../http/route-params';
 import { MediaRecordStore } from '../media/media-record-store';
@@ -36,6 +39,16 @@ export class PostInputReader {
     private readonly media: MediaRecordStore,
     private readonly queues: PostingQueues,
   ) {}
+
+  /** A new post's create request from the caller and the body: what creating sends, and what validating checks. */
+  async createRequest(user: AuthenticatedUser, membership: Membership, body: unknown): Promise<CreatePostRequest> {
+    return {
+      workspaceUuid: membership.workspaceUuid,
+      postUuid: randomUUID(),
+      actor: { userId: user.userId, canApprove: membership.canApprove },
+      input: await this.read(membership.workspaceUuid, body),
+    };
+  }
 
   async read(workspaceUuid: string, body: unknown, { updating = false } = {}): Promise<PostContentInput> {
     const [targets, media, queue] = await Promise.all([

@@ -1,6 +1,6 @@
 import { ApiExtraModels, ApiProperty, ApiSchema, getSchemaPath } from '@nestjs/swagger';
-import type { PostAccountItemView, PostAccountView, PostStatus, PostVersionView } from '@app/contracts';
-import { POST_STATUSES } from '@app/contracts';
+import type { PostAccountItemView, PostAccountStatus, PostAccountView, PostStatus, PostVersionView } from '@app/contracts';
+import { POST_ACCOUNT_STATUSES, POST_STATUSES } from '@app/contracts';
 import { PostContentDoc } from './post-body/post-body.doc';
 import type { PostActions } from '@app/domain';
 import type { PostResource } from './post-revision';
@@ -51,6 +51,17 @@ class PostAccountDoc implements PostAccountView {
 
   @ApiProperty({ type: [String], example: [], description: 'messages of the last publish attempt on this account' })
   errors: string[];
+
+  @ApiProperty({
+    enum: POST_ACCOUNT_STATUSES,
+    enumName: 'PostAccountStatus',
+    example: 'pending',
+    description: 'pending (not yet attempted in the current publishing round), published or failed; a retry publishes again to the failed ones',
+  })
+  status: PostAccountStatus;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, example: null, description: 'when the post was published on this account; null unless status is published' })
+  published_at: string | null;
 
   @ApiProperty({
     type: 'array',

@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { PostActionRequest, PostCommandReply, RpcMethods } from '@app/contracts';
 import { HandlesRpc } from '@app/messaging';
+import { runPostAction } from '../command-handling/post-action-reply';
 import { PostCommandRunner } from '../command-handling/post-command-runner';
-import { existingState, toPostView } from '../post-view/to-post-view';
 import { answerRpc } from '../rpc/answer-rpc';
 import { parsePostActionRequest } from '../rpc/rpc-payload';
 
@@ -18,11 +18,9 @@ export class ApprovePostHandler {
     return answerRpc(() => this.approve(parsePostActionRequest(payload)));
   }
 
-  private async approve({ postUuid, workspaceUuid, actor, expectedRevisions }: PostActionRequest): Promise<PostCommandReply> {
-    const now = new Date().toISOString();
-    const outcome = await this.runner.run(postUuid, { type: 'ApprovePost', actor, now, expectedRevisions }, { workspaceUuid });
-    const state = existingState(outcome.state);
-    this.logger.log(`Post ${postUuid} approved by user ${actor.userId}, scheduled for ${state.scheduledAt}`);
-    return { post: toPostView(state), revision: outcome.revision };
+  private async approve(request: PostActionRequest): Promise<PostCommandReply> {
+    const { reply, state } = await runPostAction(this.runner, 'ApprovePost', request);
+    this.logger.log(`Post ${request.postUuid} approved by user ${request.actor.userId}, scheduled for ${state.scheduledAt}`);
+    return reply;
   }
 }

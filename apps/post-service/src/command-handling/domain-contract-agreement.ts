@@ -3,6 +3,7 @@ import type {
   PlatformBodyRules,
   PlatformVideoRule,
   PostAccountRef,
+  PostAccountStatus,
   PostContentView,
   PostInput,
   PostStatus as ContractPostStatus,
@@ -14,6 +15,7 @@ import type {
 } from '@app/contracts';
 import type {
   AccountBodyRules,
+  AccountPublishStatus,
   AccountPublishResult,
   AccountSnapshot,
   Actor,
@@ -47,6 +49,7 @@ type Flat<T> = { [K in keyof T]: T[K] };
 
 export type DomainContractAgreement = [
   Agree<Same<ContractPostStatus, PostStatus>>,
+  Agree<Same<PostAccountStatus, AccountPublishStatus>>,
   Agree<Same<RequestActor, Actor>>,
   Agree<Same<PostAccountRef, AccountSnapshot>>,
   Agree<Same<PostContentView, PostContent>>,

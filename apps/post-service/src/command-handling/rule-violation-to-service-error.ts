@@ -14,6 +14,7 @@ const kindOf: Record<PostErrorCode, ServiceErrorKind> = {
   PostBeingPublished: 'bad_request',
   PostNotAwaitingApproval: 'bad_request',
   ApprovalNotAllowed: 'forbidden',
+  PostNotFailed: 'bad_request',
   PostChanged: 'precondition_failed',
   InvalidPostContent: 'validation',
 };

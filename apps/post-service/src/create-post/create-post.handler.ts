@@ -1,11 +1,22 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CreatePostRequest, PostCommandReply, RpcMethods } from '@app/contracts';
+import type { PostCommand, PostContentInput } from '@app/domain';
 import { HandlesRpc } from '@app/messaging';
 import { PostCommandRunner } from '../command-handling/post-command-runner';
 import { existingState, toPostView } from '../post-view/to-post-view';
 import { QueueSlotAllocator } from '../queue-slots/queue-slot-allocator';
 import { answerRpc } from '../rpc/answer-rpc';
 import { parsePostContentRequest } from '../rpc/rpc-payload';
+
+/** The command a create request is decided as, with its input (a queued post's with its slot). */
+export const createPostCommand = ({ postUuid, workspaceUuid, actor }: CreatePostRequest, now: Date, input: PostContentInput): PostCommand => ({
+  type: 'CreatePost',
+  postUuid,
+  workspaceUuid,
+  actor,
+  now: now.toISOString(),
+  input,
+});
 
 /** The gateway's `posts.create` request: a new post, a draft or scheduled, answered from the aggregate. */
 @Injectable()
@@ -22,11 +33,10 @@ export class CreatePostHandler {
     return answerRpc(() => this.create(parsePostContentRequest(payload)));
   }
 
-  private async create({ postUuid, workspaceUuid, actor, input }: CreatePostRequest): Promise<PostCommandReply> {
+  private async create(request: CreatePostRequest): Promise<PostCommandReply> {
+    const { postUuid, workspaceUuid, actor, input } = request;
     const now = new Date();
-    const outcome = await this.slots.runWithSlot(workspaceUuid, postUuid, input, now, (withSlot) =>
-      this.runner.run(postUuid, { type: 'CreatePost', postUuid, workspaceUuid, actor, now: now.toISOString(), input: withSlot }),
-    );
+    const outcome = await this.slots.runWithSlot(workspaceUuid, postUuid, input, now, (withSlot) => this.runner.run(postUuid, createPostCommand(request, now, withSlot)));
     const state = existingState(outcome.state);
     this.logger.log(`Post ${postUuid} created in workspace ${workspaceUuid} by user ${actor.userId}: ${state.status}`);
     return { post: toPostView(state), revision: outcome.revision };

@@ -23,8 +23,8 @@ describe('toPostView', () => {
       status: 'draft',
       versions: [original],
       accounts: [
-        { id: 11, provider: 'sandbox', name: 'A', username: 'a', external_url: null, errors: [], items: [null] },
-        { id: 12, provider: 'sandbox', name: 'B', username: null, external_url: null, errors: [], items: [null] },
+        { id: 11, provider: 'sandbox', name: 'A', username: 'a', external_url: null, errors: [], status: 'pending', published_at: null, items: [null] },
+        { id: 12, provider: 'sandbox', name: 'B', username: null, external_url: null, errors: [], status: 'pending', published_at: null, items: [null] },
       ],
       tags: ['launch'],
       scheduled_at: null,
@@ -41,7 +41,7 @@ describe('toPostView', () => {
     expect(view.updated_at).toBe('2026-11-22T09:05:00.000Z');
   });
 
-  it('shows the external url of a published account and the errors of a failed one', () => {
+  it('shows the external url and the time of a published account, and the errors of a failed one', () => {
     const view = toPostView(
       existingState(
         foldPost([
@@ -57,8 +57,18 @@ describe('toPostView', () => {
     expect(view.status).toBe('failed');
     expect(view.published_at).toBeNull();
     expect(view.accounts).toEqual([
-      { id: 11, provider: 'sandbox', name: 'A', username: 'a', external_url: 'https://example.test/x1', errors: [], items: [{ external_id: 'x1', external_url: 'https://example.test/x1' }] },
-      { id: 12, provider: 'sandbox', name: 'B', username: null, external_url: null, errors: ['Provider refused the post.'], items: [null] },
+      {
+        id: 11,
+        provider: 'sandbox',
+        name: 'A',
+        username: 'a',
+        external_url: 'https://example.test/x1',
+        errors: [],
+        status: 'published',
+        published_at: '2026-11-22T12:30:01.000Z',
+        items: [{ external_id: 'x1', external_url: 'https://example.test/x1' }],
+      },
+      { id: 12, provider: 'sandbox', name: 'B', username: null, external_url: null, errors: ['Provider refused the post.'], status: 'failed', published_at: null, items: [null] },
     ]);
   });
 

@@ -1,5 +1,5 @@
 import type { PostAccountItemView, PostView } from '@app/contracts';
-import { type ExistingPostState, type PostState, type PublishedItem, versionFor } from '@app/domain';
+import { accountPublishStatus, type ExistingPostState, type PostState, type PublishedItem, versionFor } from '@app/domain';
 import { isCanonicalUtc } from '@app/persistence';
 
 const itemView = (item: PublishedItem | null | undefined): PostAccountItemView | null =>
@@ -20,6 +20,8 @@ export function toPostView(state: ExistingPostState): PostView {
         username: account.username,
         external_url: publication?.externalUrl ?? null,
         errors: publication?.errors ?? [],
+        status: accountPublishStatus(publication),
+        published_at: publication?.outcome === 'published' ? utcTimestamp(publication.at) : null,
         // One entry per content item of the version this account publishes; null until it is on the platform.
         items: (versionFor(account.id, state.versions)?.content ?? []).map((_item, index) => itemView(publication?.items[index])),
       };

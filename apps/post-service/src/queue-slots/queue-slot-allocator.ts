@@ -42,16 +42,32 @@ export class QueueSlotAllocator {
   /** The first free slot after `now`, reserved for the post; null when none is free in PostingQueueLimits.searchDays. */
   async reserveNextFree(workspaceUuid: string, postUuid: string, queue: PostingQueue, now: Date): Promise<SlotReservation | null> {
     await this.store.forgetPast(workspaceUuid, now);
+    for await (const slotAt of this.unoccupied(workspaceUuid, postUuid, queue, now)) {
+      const outcome = await this.store.reserve(workspaceUuid, postUuid, slotAt, now);
+      if (outcome !== 'taken') return { slotAt, fresh: outcome === 'reserved' };
+    }
+    return null;
+  }
+
+  /**
+   * A create or update as it would be decided now, without taking a slot: a queued one with the
+   * first slot no other post holds or has reserved (none: the decider answers why).
+   */
+  async withNextFreeSlot(workspaceUuid: string, postUuid: string, input: PostContentInput, now: Date): Promise<PostContentInput> {
+    if (input.intent.kind !== 'queue') return input;
+    for await (const slotAt of this.unoccupied(workspaceUuid, postUuid, input.intent.queue, now)) {
+      return { ...input, intent: { ...input.intent, slotAt: slotAt.toISOString() } };
+    }
+    return input;
+  }
+
+  /** The queue's slots after `now`, in order, that no other post held or had reserved when they were looked at. */
+  private async *unoccupied(workspaceUuid: string, postUuid: string, queue: PostingQueue, now: Date): AsyncGenerator<Date> {
     const until = new Date(now.getTime() + PostingQueueLimits.searchDays * DAY_MS);
     for (const batch of batches(slotInstantsBetween(queue, now, until))) {
       const occupied = await this.store.occupied(workspaceUuid, postUuid, batch[0], batch[batch.length - 1], now);
-      for (const slotAt of batch) {
-        if (occupied.has(slotAt.getTime())) continue;
-        const outcome = await this.store.reserve(workspaceUuid, postUuid, slotAt, now);
-        if (outcome !== 'taken') return { slotAt, fresh: outcome === 'reserved' };
-      }
+      for (const slotAt of batch) if (!occupied.has(slotAt.getTime())) yield slotAt;
     }
-    return null;
   }
 
   private async release(workspaceUuid: string, slotAt: Date, postUuid: string): Promise<void> {

@@ -1,18 +1,27 @@
-import { POST_STATUSES, PostAccountItemView, PostAccountView, PostView } from '../post-view';
+import { POST_ACCOUNT_STATUSES, POST_STATUSES, PostAccountItemView, PostAccountView, PostView } from '../post-view';
 import { decodeAccountRef, decodePostVersion } from './decode-post-parts';
-import { dateText, Decoder, field, fieldsOf, listOf, nullable, oneOf, text } from './decode';
+import { dateText, Decoder, field, fieldsOf, listOf, nullable, oneOf, optional, text } from './decode';
 
 const decodeItem: Decoder<PostAccountItemView> = (value, path) => {
   const item = fieldsOf(value, path);
   return { external_id: field(item, 'external_id', path, text), external_url: field(item, 'external_url', path, nullable(text)) };
 };
 
+/**
+ * Messages written before accounts said their status (kept on the topic) have none: an account with
+ * errors failed, one with an address published (when, they did not say), any other is pending.
+ */
 const decodeAccount: Decoder<PostAccountView> = (value, path) => {
   const account = fieldsOf(value, path);
+  const externalUrl = field(account, 'external_url', path, nullable(text));
+  const errors = field(account, 'errors', path, listOf(text));
+  const status = field(account, 'status', path, optional(oneOf(POST_ACCOUNT_STATUSES))) ?? (errors.length > 0 ? 'failed' : externalUrl !== null ? 'published' : 'pending');
   return {
     ...decodeAccountRef(value, path),
-    external_url: field(account, 'external_url', path, nullable(text)),
-    errors: field(account, 'errors', path, listOf(text)),
+    external_url: externalUrl,
+    errors,
+    status,
+    published_at: field(account, 'published_at', path, optional(nullable(dateText))) ?? null,
     items: field(account, 'items', path, listOf(nullable(decodeItem))),
   };
 };

@@ -1,11 +1,12 @@
 import { UnprocessableMessage } from '@app/messaging';
 import { samplePostEvent } from '../testing/post-event-messages';
 import { decodePostEventMessage } from './decode-post-event-message';
+import type { PostView } from '../post-view';
 import { POST_EVENT_NAMES } from './post-event-message';
 
 const published = {
   status: 'published' as const,
-  accounts: [{ id: 11, provider: 'sandbox', name: 'Sandbox', username: 'acme', external_url: 'https://sandbox.invalid/1', errors: [], items: [{ external_id: '1', external_url: 'https://sandbox.invalid/1' }] }],
+  accounts: [{ id: 11, provider: 'sandbox', name: 'Sandbox', username: 'acme', external_url: 'https://sandbox.invalid/1', errors: [], status: 'published' as const, published_at: '2026-11-22T09:05:00.000Z', items: [{ external_id: '1', external_url: 'https://sandbox.invalid/1' }] }],
   published_at: '2026-11-22T09:05:00.000Z',
 };
 
@@ -24,6 +25,17 @@ describe('decodePostEventMessage', () => {
     const message = samplePostEvent(type, { post: published });
     expect(decodePostEventMessage(message)).toEqual(message);
     expect(decodePostEventMessage(JSON.parse(JSON.stringify(message)))).toEqual(message);
+  });
+
+  it('reads an account of a message written before accounts said their status: failed with errors, published with an address, else pending', () => {
+    const account = { id: 11, provider: 'sandbox', name: 'Sandbox', username: null, items: [null] };
+    const post = { accounts: [{ ...account, external_url: null, errors: ['Refused.'] }, { ...account, id: 12, external_url: 'https://sandbox.invalid/2', errors: [] }, { ...account, id: 13, external_url: null, errors: [] }] };
+    const value = JSON.parse(JSON.stringify(samplePostEvent('post.failed', { post: post as unknown as Partial<PostView> })));
+    expect(decodePostEventMessage(value).post.accounts.map(({ status, published_at }) => ({ status, published_at }))).toEqual([
+      { status: 'failed', published_at: null },
+      { status: 'published', published_at: null },
+      { status: 'pending', published_at: null },
+    ]);
   });
 
   it('reads a value once: the groups of one process handed the same value share one frozen message', () => {

@@ -24,7 +24,7 @@ export function samplePostEvent(type: PostEventName, options: SampleOptions = {}
     uuid: postUuid,
     status: 'draft',
     versions: [{ account_id: 0, is_original: true, content: [{ body: 'Hello', media: [] }], options: {} }],
-    accounts: [{ id: 11, provider: 'sandbox', name: 'Sandbox', username: null, external_url: null, errors: [], items: [null] }],
+    accounts: [{ id: 11, provider: 'sandbox', name: 'Sandbox', username: null, external_url: null, errors: [], status: 'pending', published_at: null, items: [null] }],
     tags: [],
     scheduled_at: null,
     published_at: null,

@@ -2,7 +2,7 @@ import { Actor, PostCommand } from './post-commands';
 import { PostRuleViolation } from './post-errors';
 import { PostEvent } from './post-events';
 import { ExistingPostState, PostState } from './post-state';
-import { assertChangeable, assertFound, assertUnchangedSince, assertValidContent, awaitsApproval, scheduledAtOnApproval } from './post-rules';
+import { assertChangeable, assertFound, assertUnchangedSince, assertValidContent, awaitsApproval, retriable, scheduledAtOnApproval } from './post-rules';
 import type { ScheduleIntent } from './post-types';
 import { draftTimeOf, requestedTime } from './requested-time';
 
@@ -26,6 +26,8 @@ export function decide(command: PostCommand, state: PostState): PostEvent[] {
       return [{ type: 'PostDeleted', data: { deletedBy: command.actor.userId, at: command.now } }];
     case 'ApprovePost':
       return approvePost(command, state);
+    case 'RetryPost':
+      return retryPost(command, state);
     case 'StartPublishing':
       return startPublishing(command, state);
     case 'RecordPublishResult':
@@ -82,6 +84,19 @@ function approvePost(command: Command<'ApprovePost'>, state: PostState): PostEve
     { type: 'PostApproved', data: { approvedBy: actor.userId, at: now } },
     { type: 'PostScheduled', data: { scheduledAt, at: now } },
   ];
+}
+
+/**
+ * A failed post scheduled again for now, as `schedule_now` would (or put to an approver, for a
+ * member who may not approve): its round publishes only to the accounts that have not published it
+ * (startPublishing), so the ones already published are left alone.
+ */
+function retryPost(command: Command<'RetryPost'>, state: PostState): PostEvent[] {
+  const { actor, now } = command;
+  assertFound(state);
+  assertUnchangedSince(command, state);
+  if (!retriable(state.status)) throw new PostRuleViolation('PostNotFailed');
+  return scheduling({ kind: 'schedule_now' }, null, actor, now);
 }
 
 /**

@@ -54,14 +54,14 @@ export function evolve(state: PostState, event: PostEvent): PostState {
       return { ...next, status: 'publishing', versions, scheduledRevision: null, publications };
     }
     case 'AccountPublished': {
-      const { accountId, externalId, externalUrl } = event.data;
+      const { accountId, externalId, externalUrl, at } = event.data;
       const items = publishedItemsOf(event.data.items, externalId, externalUrl);
-      const publication = { outcome: 'published' as const, externalId, externalUrl, errors: [], items };
+      const publication = { outcome: 'published' as const, externalId, externalUrl, errors: [], items, at };
       return { ...next, publications: { ...state.publications, [accountId]: publication } };
     }
     case 'AccountPublishFailed': {
-      const { accountId, errors, items = [] } = event.data;
-      const publication = { outcome: 'failed' as const, externalId: null, externalUrl: null, errors, items };
+      const { accountId, errors, items = [], at } = event.data;
+      const publication = { outcome: 'failed' as const, externalId: null, externalUrl: null, errors, items, at };
       return { ...next, publications: { ...state.publications, [accountId]: publication } };
     }
     case 'PostPublished':

@@ -1,4 +1,4 @@
-import { awaitsApproval, changeRefusal } from './post-rules';
+import { awaitsApproval, changeRefusal, retriable } from './post-rules';
 import type { PostStatus } from './post-types';
 
 /**
@@ -27,7 +27,6 @@ export function postActions(status: PostStatus, caller: PostCaller): PostActions
     delete: changeable,
     move: changeable,
     approve: caller.writes && caller.canApprove && awaitsApproval(status),
-    // No retry of failed accounts yet: the request does not exist, so it never succeeds.
-    retry: false,
+    retry: caller.writes && retriable(status),
   };
 }

@@ -34,6 +34,8 @@ export type PostCommand =
   | ({ type: 'UpdatePost'; actor: Actor; now: string; input: PostContentInput } & ReadAtRevision)
   | ({ type: 'DeletePost'; actor: Actor; now: string } & ReadAtRevision)
   | ({ type: 'ApprovePost'; actor: Actor; now: string } & ReadAtRevision)
+  /** Publishes a failed post again, at once, to the accounts that have not published it (as `schedule_now` would). */
+  | ({ type: 'RetryPost'; actor: Actor; now: string } & ReadAtRevision)
   /** Sent by the scheduler at the due time; `scheduledRevision` is the revision of the PostScheduled it timed. */
   | { type: 'StartPublishing'; scheduledRevision: number; now: string }
   /**

@@ -11,6 +11,8 @@ export type PostErrorCode =
   | 'PostBeingPublished'
   | 'PostNotAwaitingApproval'
   | 'ApprovalNotAllowed'
+  /** Only a failed post is retried. */
+  | 'PostNotFailed'
   /** The post is no longer at the revision the caller read it at (`If-Match`). */
   | 'PostChanged'
   /** The content of a create or update breaks a rule of the post body; `fields` says which, keyed by field path. */
@@ -28,6 +30,7 @@ export const PostRuleMessages = {
   PostBeingPublished: 'The post is being published and cannot be changed now.',
   PostNotAwaitingApproval: 'The post is not awaiting approval.',
   ApprovalNotAllowed: 'This action is unauthorized.',
+  PostNotFailed: 'Only a failed post can be retried.',
   PostChanged: 'The post was changed since you read it. Reload it and try again.',
   InvalidPostContent: 'Validation errors.',
 } as const satisfies Readonly<Record<PostErrorCode, string>>;

@@ -44,6 +44,9 @@ export function assertChangeable(state: ExistingPostState): void {
 /** Only a post in `needs_approval` can be approved. */
 export const awaitsApproval = (status: PostStatus): boolean => status === 'needs_approval';
 
+/** Only a failed post is retried (published again to the accounts it failed on). */
+export const retriable = (status: PostStatus): boolean => status === 'failed';
+
 /** When an approved post is due: the time its author asked for, or the approval time when none was asked for or it has passed. */
 export function scheduledAtOnApproval(requested: string | null, approvedAt: string): string {
   return requested !== null && Date.parse(requested) > Date.parse(approvedAt) ? requested : approvedAt;

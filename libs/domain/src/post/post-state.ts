@@ -1,4 +1,4 @@
-import { AccountPublication, AccountSnapshot, PostStatus, PostVersion } from './post-types';
+import { RecordedPublication, AccountSnapshot, PostStatus, PostVersion } from './post-types';
 
 export type PostState =
   | { exists: false }
@@ -20,7 +20,7 @@ export type PostState =
       createdAt: string;
       updatedAt: string;
       /** Results of the current (or last) publishing round, by account id. */
-      publications: Record<number, AccountPublication>;
+      publications: Record<number, RecordedPublication>;
     };
 
 /** The state of a post whose stream has events: deleted or not. */

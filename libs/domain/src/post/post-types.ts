@@ -60,6 +60,16 @@ export interface AccountPublication {
   items: (PublishedItem | null)[];
 }
 
+/** An account's publication as the post keeps it: with the time its result was recorded. */
+export interface RecordedPublication extends AccountPublication {
+  at: string;
+}
+
+/** Where publishing the post to one account stands: not yet attempted (in this round), or its result. */
+export type AccountPublishStatus = 'pending' | AccountPublication['outcome'];
+
+export const accountPublishStatus = (publication: AccountPublication | undefined): AccountPublishStatus => publication?.outcome ?? 'pending';
+
 /** An account's publication, as the publisher reports it. */
 export interface AccountPublishResult extends AccountPublication {
   accountId: number;

@@ -10,8 +10,8 @@ const post = (status: Post['status'], scheduledAt: string | null = '2026-12-01T0
     { account_id: 7, is_original: false, content: [{ body: 'Hello, Mastodon', media: ['m1'] }], options: {} },
   ],
   accounts: [
-    { id: 7, provider: 'mastodon', name: 'Ada', username: null, external_url: null, errors: [], items: [] },
-    { id: 9, provider: 'sandbox', name: 'Box', username: null, external_url: null, errors: [], items: [] },
+    { id: 7, provider: 'mastodon', name: 'Ada', username: null, external_url: null, errors: [], status: 'pending', published_at: null, items: [] },
+    { id: 9, provider: 'sandbox', name: 'Box', username: null, external_url: null, errors: [], status: 'pending', published_at: null, items: [] },
   ],
   tags: ['launch'],
   scheduled_at: scheduledAt,

@@ -10,7 +10,7 @@ const post: Post = {
     { account_id: 0, is_original: true, content: [{ body: 'Hello', media: ['m1'] }, { body: 'A reply', media: [] }], options: { mastodon: { spoiler_text: 'CW' } } },
     { account_id: 7, is_original: false, content: [{ body: 'Hello, sandbox', media: ['m1'] }, { body: 'A reply', media: [] }], options: { mastodon: { spoiler_text: 'CW' } } },
   ],
-  accounts: [{ id: 7, provider: 'sandbox', name: 'Sandbox', username: null, external_url: null, errors: [], items: [null, null] }],
+  accounts: [{ id: 7, provider: 'sandbox', name: 'Sandbox', username: null, external_url: null, errors: [], status: 'pending', published_at: null, items: [null, null] }],
   tags: ['launch'],
   scheduled_at: '2099-01-02T09:00:00Z',
   published_at: null,

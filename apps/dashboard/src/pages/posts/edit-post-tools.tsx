@@ -3,9 +3,9 @@ import { useAction } from '../../components/ui';
 import { linkTo, navigate } from '../../router';
 import { useDashboard, useWorkspaceUuid } from '../../session';
 import { formatInZone } from '../../time';
-import { APPROVAL_EXPLAINED, rememberOutcome, statusLabel } from './post-outcome';
+import { APPROVAL_EXPLAINED, rememberOutcome, RETRY_SENT, statusLabel } from './post-outcome';
 
-/** The edited post's status and time, what `needs_approval` waits for, and its Duplicate and Delete post buttons. */
+/** The edited post's status and time, what `needs_approval` waits for, and its Duplicate, Retry and Delete post buttons. */
 export function EditPostTools({ post }: { post: Post }) {
   const workspaceUuid = useWorkspaceUuid();
   const { timeZone } = useDashboard();
@@ -18,6 +18,16 @@ export function EditPostTools({ post }: { post: Post }) {
     });
     if (deleted) {
       rememberOutcome('Post deleted.');
+      navigate('/posts');
+    }
+  };
+  const retry = async () => {
+    const sent = await action.run(async () => {
+      await answer(api.POST('/api/{workspaceUuid}/posts/{postUuid}/retry', postAsRead(workspaceUuid, post)));
+      return true;
+    });
+    if (sent) {
+      rememberOutcome(RETRY_SENT);
       navigate('/posts');
     }
   };
@@ -40,6 +50,11 @@ export function EditPostTools({ post }: { post: Post }) {
         <a class="button secondary" {...linkTo(`/posts/new?from=${post.uuid}`)}>
           Duplicate
         </a>
+        {post.actions.retry && (
+          <button type="button" disabled={action.busy} onClick={() => void retry()}>
+            Retry failed accounts
+          </button>
+        )}
         {post.actions.delete && (
           <button type="button" class="danger" disabled={action.busy} onClick={() => void remove()}>
             Delete post

@@ -1,6 +1,9 @@
 import type { Post, PostStatus } from '../../api';
 import { formatInZone } from '../../time';
 
+/** What the dashboard says once a retry is sent (a member who may not approve sends it to an approver first). */
+export const RETRY_SENT = 'Retry sent: the accounts that failed are published again.';
+
 /** What a post in `needs_approval` waits for. */
 export const APPROVAL_EXPLAINED = 'Waiting for approval: a member who may approve posts must approve it before it is published.';
 

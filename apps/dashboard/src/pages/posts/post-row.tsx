@@ -12,6 +12,7 @@ import { statusLabel } from './post-outcome';
 export interface PostRowActions {
   onSelect(post: Post, on: boolean): void;
   onApprove(post: Post): void;
+  onRetry(post: Post): void;
   onRemove(post: Post): void;
 }
 
@@ -45,6 +46,11 @@ export function PostRow({ post, selected, actions }: { post: Post; selected: boo
           {post.actions.approve && (
             <button type="button" onClick={() => actions.onApprove(post)}>
               Approve
+            </button>
+          )}
+          {post.actions.retry && (
+            <button type="button" onClick={() => actions.onRetry(post)} aria-label={`Retry the failed accounts of post ${name}`}>
+              Retry
             </button>
           )}
           {post.actions.delete && (

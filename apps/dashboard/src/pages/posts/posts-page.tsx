@@ -6,7 +6,7 @@ import { linkTo } from '../../router';
 import { useDashboard, useWorkspaceUuid } from '../../session';
 import { BulkActions } from './bulk-actions';
 import { loadPostPage, PAGE_SIZE, type PostFilters } from './post-list-query';
-import { takeOutcome } from './post-outcome';
+import { RETRY_SENT, takeOutcome } from './post-outcome';
 import { PostRow, type PostRowActions } from './post-row';
 import { StatusTabs } from './status-tabs';
 
@@ -48,6 +48,7 @@ export function PostsPage() {
       setSelected(next);
     },
     onApprove: (post) => void action.run(() => answer(api.POST('/api/{workspaceUuid}/posts/{postUuid}/approve', postAsRead(workspaceUuid, post))), 'Post approved.').then(refresh),
+    onRetry: (post) => void action.run(() => answer(api.POST('/api/{workspaceUuid}/posts/{postUuid}/retry', postAsRead(workspaceUuid, post))), RETRY_SENT).then(refresh),
     onRemove: (post) => {
       if (!window.confirm('Delete this post?')) return;
       void action.run(() => answer(api.DELETE('/api/{workspaceUuid}/posts/{postUuid}', postAsRead(workspaceUuid, post))), 'Post deleted.').then(refresh);

@@ -1,13 +1,13 @@
 import { Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
-import { Messages, PostActionRequest, RpcMethods } from '@app/contracts';
+import { Messages, RpcMethods } from '@app/contracts';
 import { PostRuleMessages } from '@app/domain';
-import { PostCommandSender } from '../post-command-sender';
+import { PostCommandSender, postActionRequest } from '../post-command-sender';
 import { AuthenticatedUser, CurrentMembership, CurrentUser, Membership } from '../../auth/authenticated-user';
 import { WorkspaceRoute } from '../../auth/route-access';
 import { ApiErrorResponses, Failures } from '../../http/openapi/api-error-responses';
 import { PostDoc } from '../post.doc';
-import { ApiPostUuidParam, postUuidFromPath } from '../post-uuid';
+import { ApiPostUuidParam } from '../post-uuid';
 import { Idempotent } from '../../idempotency/idempotent.decorator';
 import { AnswersPost } from '../post-answer.interceptor';
 import { ApiIfMatch, POST_ETAG_HEADER, PostResource, ReadAtRevisions } from '../post-revision';
@@ -41,12 +41,6 @@ export class ApprovePostController {
     @Param('postUuid') postUuidText: string,
     @ReadAtRevisions() expectedRevisions: number[] | undefined,
   ): Promise<PostResource> {
-    const request: PostActionRequest = {
-      workspaceUuid: membership.workspaceUuid,
-      postUuid: postUuidFromPath(postUuidText),
-      actor: { userId: user.userId, canApprove: membership.canApprove },
-      expectedRevisions,
-    };
-    return this.commands.sendForPost(RpcMethods.approvePost, request);
+    return this.commands.sendForPost(RpcMethods.approvePost, postActionRequest(user, membership, postUuidText, expectedRevisions));
   }
 }

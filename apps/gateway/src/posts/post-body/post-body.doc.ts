@@ -4,6 +4,9 @@ import { FieldMessages, PostBodyLimits } from '@app/domain';
 /* OpenAPI description of the post body. The body itself is checked by validatePostBody, which refuses any field not described here (PostBodyFields). */
 
 /** What a post body with a field the API does not know answers, for the 422 of each route that takes one. */
+/** A post body the API accepts as it is: the original published now to account 1. */
+export const POST_BODY_EXAMPLE = { versions: [{ account_id: 0, is_original: true, content: [{ body: 'Launch day: our new app is out.', media: [] }] }], accounts: [1], schedule_now: true };
+
 export const UNKNOWN_FIELD_REFUSED =
   `A field the API does not know (at the top, in a version or in a content item) is refused under its path: "${FieldMessages.notRecognized('scheduleNow', 'schedule_now')}" ` +
   '(the known field is named when it is one edit, or a change of case or separators, away).';
