@@ -6,6 +6,7 @@ import { useDashboard, useWorkspaceUuid } from '../../session';
 import { isPhoneWidth } from '../../phone-width';
 import { addDays, addMonths, dayTitle, monthTitle, weekStart, zonedParts } from '../../time';
 import { allPosts } from '../posts/post-list-query';
+import { isTimed, statusLabel } from '../posts/post-outcome';
 import { AgendaView } from './agenda-view';
 import { MonthView, type ViewProps, WeekView } from './calendar-grids';
 import { movePost } from './move-post';
@@ -46,7 +47,7 @@ export function CalendarPage() {
     const moved = await action.run(() => movePost(workspaceUuid, post, date, today, timeZone));
     if (!moved) return;
     const at = zonedParts(new Date(moved.scheduled_at!), timeZone);
-    action.setDone(`Moved “${snippetOf(moved)}” to ${at.date} at ${at.time} (${moved.status === 'draft' ? 'still a draft' : moved.status}).`);
+    action.setDone(`Moved “${snippetOf(moved)}” to ${at.date} at ${at.time} (${isTimed(moved) ? statusLabel(moved.status) : 'still a draft'}).`);
     setMoving(null);
     posts.reload();
   };

@@ -1,4 +1,5 @@
 import type { Post, Schemas } from '../../api';
+import { isTimed } from '../posts/post-outcome';
 import { zonedParts } from '../../time';
 
 /** Posts the calendar moves to another day: those the server says the caller may move, that have a time. */
@@ -16,5 +17,5 @@ export const NOT_MOVABLE = 'This post cannot be moved: it is published or being 
 export function movedBody(post: Post, date: string, timeZone: string): Schemas['PostBody'] {
   const { time } = zonedParts(new Date(post.scheduled_at!), timeZone);
   const versions = post.versions.map(({ account_id, is_original, content, options }) => ({ account_id, is_original, content, options }));
-  return { versions, accounts: post.accounts.map((account) => account.id), tags: post.tags, date, time, timezone: timeZone, schedule: post.status !== 'draft' };
+  return { versions, accounts: post.accounts.map((account) => account.id), tags: post.tags, date, time, timezone: timeZone, schedule: isTimed(post) };
 }

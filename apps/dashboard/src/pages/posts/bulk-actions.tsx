@@ -5,6 +5,7 @@ import { plural } from '../../plural';
 import { useDashboard, useWorkspaceUuid } from '../../session';
 import { bodyOf, draftOf } from './compose-draft';
 import { postName } from './post-list-query';
+import { awaitsApproval } from './post-outcome';
 
 interface BulkReport {
   summary: string;
@@ -69,7 +70,7 @@ export function BulkActions({ selected, onDone }: { selected: Post[]; onDone(): 
     const { failed, results } = await runEach(selected, 'Rescheduling', 'rescheduled', (post) =>
       answer(api.PUT('/api/{workspaceUuid}/posts/{postUuid}', { ...postAsRead(workspaceUuid, post), body: bodyOf({ ...draftOf(post, timeZone), date, time }, 'schedule', timeZone) })),
     );
-    const waiting = (results as Post[]).filter((post) => post.status === 'needs_approval').length;
+    const waiting = (results as Post[]).filter(awaitsApproval).length;
     const approval = waiting > 0 ? ` ${plural(waiting, 'post')} of them ${waiting === 1 ? 'waits' : 'wait'} for approval.` : '';
     setReport({ summary: `Rescheduled ${plural(results.length, 'post')} for ${date} ${time} (${timeZone}).${approval}`, problems: failed });
   };

@@ -1,5 +1,6 @@
 import type { Post } from '../../api';
 import type { Intent } from './compose-draft';
+import { draftUnschedules } from './post-outcome';
 
 /**
  * The ways to save: now, at the time, at the queue's next slot, or as a draft. Saving a scheduled
@@ -7,7 +8,7 @@ import type { Intent } from './compose-draft';
  */
 export function ComposeButtons({ editing, busy, submit }: { editing: Post | null; busy: boolean; submit: (intent: Intent) => void }) {
   if (editing && !editing.actions.edit) return null;
-  const unschedules = editing?.status === 'scheduled' || editing?.status === 'needs_approval';
+  const unschedules = editing !== null && draftUnschedules(editing);
   return (
     <div class="buttons">
       <button type="button" disabled={busy} onClick={() => submit('schedule_now')}>

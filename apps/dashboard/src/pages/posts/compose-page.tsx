@@ -12,7 +12,7 @@ import { EditPostTools } from './edit-post-tools';
 import { MediaPicker } from './media-picker';
 import { NetworkPreviews } from './network-previews';
 import { PlatformOptionsFields } from './platform-options';
-import { rememberOutcome, savedMessage } from './post-outcome';
+import { awaitsApproval, rememberOutcome, savedMessage } from './post-outcome';
 import { ReviewNotes } from './review-notes';
 import { PreviewLinks } from './preview-links';
 import { ThreadEditor } from './thread-editor';
@@ -80,7 +80,7 @@ export function ComposePage({ postUuid }: { postUuid: string | null }) {
     <>
       <h1 tabIndex={-1}>{postUuid ? 'Edit post' : 'New post'}</h1>
       {editing && <EditPostTools post={editing} />}
-      {editing?.status === 'needs_approval' && <ReviewNotes post={editing} />}
+      {editing && awaitsApproval(editing) && <ReviewNotes post={editing} />}
       {copiedUuid && source.data && <p class="muted">A copy of a post: it is saved as a new post, with no time until you choose one.</p>}
       <form
         class="card compose"
@@ -153,7 +153,7 @@ export function ComposePage({ postUuid }: { postUuid: string | null }) {
         {action.outcome}
         <ComposeButtons editing={editing} busy={action.busy} submit={(intent) => void submit(intent)} />
       </form>
-      {editing && editing.status !== 'needs_approval' && <ReviewNotes post={editing} />}
+      {editing && !awaitsApproval(editing) && <ReviewNotes post={editing} />}
       {editing && <PreviewLinks post={editing} />}
     </>
   );

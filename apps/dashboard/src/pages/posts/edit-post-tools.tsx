@@ -3,7 +3,7 @@ import { useAction } from '../../components/ui';
 import { linkTo, navigate } from '../../router';
 import { useDashboard, useWorkspaceUuid } from '../../session';
 import { formatInZone } from '../../time';
-import { APPROVAL_EXPLAINED, rememberOutcome, RETRY_SENT, statusLabel } from './post-outcome';
+import { rememberOutcome, RETRY_SENT, statusLabel, statusNotice } from './post-outcome';
 
 /** The edited post's status and time, what `needs_approval` waits for, and its Duplicate, Retry and Delete post buttons. */
 export function EditPostTools({ post }: { post: Post }) {
@@ -32,6 +32,7 @@ export function EditPostTools({ post }: { post: Post }) {
     }
   };
   const when = post.published_at ?? post.scheduled_at;
+  const notice = statusNotice(post);
   return (
     <div class="edit-tools">
       <p class="post-status">
@@ -43,9 +44,7 @@ export function EditPostTools({ post }: { post: Post }) {
           </span>
         )}
       </p>
-      {post.status === 'needs_approval' && <p class="notice notice-warning">{APPROVAL_EXPLAINED}</p>}
-      {post.status === 'published' && <p class="notice notice-warning">A published post cannot be edited. Duplicate it to publish it again.</p>}
-      {post.status === 'publishing' && <p class="notice notice-warning">The post is being published and cannot be changed now.</p>}
+      {notice && <p class="notice notice-warning">{notice}</p>}
       <div class="buttons">
         <a class="button secondary" {...linkTo(`/posts/new?from=${post.uuid}`)}>
           Duplicate

@@ -2,9 +2,7 @@ import { useEffect } from 'preact/hooks';
 import { answer, api, inWorkspace, type Media } from '../../api';
 import { FieldMessages, Loading, Notice, useAction, useLoad } from '../../components/ui';
 import { useWorkspaceUuid } from '../../session';
-
-const describe = (media: Media): string =>
-  `${media.mime_type.replace(/^(image|video)\//, '').toUpperCase()}${media.width && media.height ? ` ${media.width}×${media.height}` : ''} (${Math.ceil(media.size / 1024)} KB)`;
+import { describeMedia } from '../media/upload-media';
 
 /**
  * The workspace's media to attach to the post, newest first, and an upload that attaches the new
@@ -49,7 +47,7 @@ export function MediaPicker({ selected, onChange, onLoaded }: { selected: string
           <label key={item.id} class="media-choice">
             <input type="checkbox" checked={selected.includes(item.id)} onChange={(event) => toggle(item.id, event.currentTarget.checked)} />
             {item.mime_type.startsWith('image/') ? <img src={item.url} alt="" width={72} height={72} loading="lazy" /> : <span class="media-video">video</span>}
-            <span>{describe(item)}</span>
+            <span>{describeMedia(item)}</span>
           </label>
         ))}
       </div>

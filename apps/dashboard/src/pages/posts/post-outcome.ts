@@ -9,6 +9,34 @@ export const APPROVAL_EXPLAINED = 'Waiting for approval: a member who may approv
 
 export const statusLabel = (status: PostStatus): string => status.replace('_', ' ');
 
+/*
+ * What the pages show by a post's status, in one place. What a caller may do to a post is never
+ * decided here: the post's `actions` say it, from the server's own rules.
+ */
+
+/** Whether the post waits for an approver: its notes come first, and lists count it apart. */
+export const awaitsApproval = (post: Pick<Post, 'status'>): boolean => post.status === 'needs_approval';
+
+/** Whether the post has a time it keeps when moved or saved (anything but a draft). */
+export const isTimed = (post: Pick<Post, 'status'>): boolean => post.status !== 'draft';
+
+/** Whether saving the post as a draft takes it off the schedule (it is scheduled, or awaits approval), which the button says. */
+export const draftUnschedules = (post: Pick<Post, 'status'>): boolean => post.status === 'scheduled' || awaitsApproval(post);
+
+/** What the edit page says of a post in this status, beside its status; null when nothing needs saying. */
+export function statusNotice(post: Pick<Post, 'status'>): string | null {
+  switch (post.status) {
+    case 'needs_approval':
+      return APPROVAL_EXPLAINED;
+    case 'published':
+      return 'A published post cannot be edited. Duplicate it to publish it again.';
+    case 'publishing':
+      return 'The post is being published and cannot be changed now.';
+    default:
+      return null;
+  }
+}
+
 /** What saving a post did, in words, as the Posts list then says it; a post without a time (`schedule_now`) goes out as soon as it may. */
 export function savedMessage(post: Post, timeZone: string): string {
   const at = post.scheduled_at ? `${formatInZone(post.scheduled_at, timeZone)} (${timeZone})` : null;

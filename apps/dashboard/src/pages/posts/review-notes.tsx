@@ -4,6 +4,10 @@ import { FieldMessages, Loading, Notice, useAction, useLoad } from '../../compon
 import { navigate } from '../../router';
 import { useDashboard, useWorkspaceMembership, useWorkspaceUuid } from '../../session';
 import { formatInZone } from '../../time';
+import { awaitsApproval } from './post-outcome';
+
+/** The longest review note the API takes (`POST .../notes`, and through a preview link). */
+export const NOTE_MAX_CHARACTERS = 5_000;
 
 /**
  * A post's review notes, oldest first, with a form for the members who may write. When the post
@@ -17,7 +21,7 @@ export function ReviewNotes({ post }: { post: Post }) {
   const notes = useLoad(() => answer(api.GET('/api/{workspaceUuid}/posts/{postUuid}/notes', ofPost)), [workspaceUuid, post.uuid]);
   const [body, setBody] = useState('');
   const action = useAction();
-  const awaiting = post.status === 'needs_approval';
+  const awaiting = awaitsApproval(post);
 
   const add = async (event: Event) => {
     event.preventDefault();
@@ -59,7 +63,7 @@ export function ReviewNotes({ post }: { post: Post }) {
           <textarea
             id="note-body"
             rows={3}
-            maxLength={5000}
+            maxLength={NOTE_MAX_CHARACTERS}
             required
             value={body}
             aria-describedby={Object.keys(action.errors).length > 0 ? 'note-errors' : undefined}

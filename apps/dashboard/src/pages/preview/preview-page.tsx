@@ -4,8 +4,8 @@ import { answer, api, type PostPreview } from '../../api';
 import { FieldMessages, Loading, Notice, useAction, useLoad } from '../../components/ui';
 import { browserTimeZone, formatInZone } from '../../time';
 import { AccountPreview, type PreviewedMedia } from '../posts/network-previews';
-import { statusLabel } from '../posts/post-outcome';
-import { NoteList } from '../posts/review-notes';
+import { awaitsApproval, statusLabel } from '../posts/post-outcome';
+import { NOTE_MAX_CHARACTERS, NoteList } from '../posts/review-notes';
 
 /** What the API answers for a link that is unknown, expired or revoked. */
 const DEAD_LINK = 'Preview link not found.';
@@ -75,13 +75,13 @@ export function PreviewPage({ token }: { token: string }) {
           <input id="reviewer-name" maxLength={100} required value={name} autocomplete="name" onInput={(event) => setName(event.currentTarget.value)} />
           <FieldMessages id="reviewer-name-errors" errors={action.errors} keys={['name']} />
           <label for="note-body">Note</label>
-          <textarea id="note-body" rows={3} maxLength={5000} required value={body} onInput={(event) => setBody(event.currentTarget.value)} />
+          <textarea id="note-body" rows={3} maxLength={NOTE_MAX_CHARACTERS} required value={body} onInput={(event) => setBody(event.currentTarget.value)} />
           <FieldMessages id="note-errors" errors={action.errors} keys={['body']} />
           <div class="buttons">
             <button type="submit" class="secondary" disabled={action.busy}>
               Add note
             </button>
-            {can_approve && post.status === 'needs_approval' && (
+            {can_approve && awaitsApproval(post) && (
               <button type="button" disabled={action.busy || name.trim() === ''} onClick={() => void approve()}>
                 Approve
               </button>
@@ -98,7 +98,7 @@ function ReviewSection({ post, notes, canApprove, timeZone, children }: { post: 
   return (
     <section class="card review-notes" aria-labelledby="review-notes-heading">
       <h2 id="review-notes-heading">Review notes</h2>
-      {post.status === 'needs_approval' && (
+      {awaitsApproval(post) && (
         <p class="notice notice-warning">{canApprove ? 'This post awaits approval: give your name, then Approve, or leave a note.' : 'This post awaits approval. Leave a note for its team.'}</p>
       )}
       {notes.length === 0 ? <p class="muted">No notes yet.</p> : <NoteList notes={notes} timeZone={timeZone} />}
