@@ -12,6 +12,7 @@ import { queueScenarios } from '../scenarios/queue-scenarios';
 import { reviewNotesScenarios } from '../scenarios/review-notes-scenarios';
 import { itRunsEach } from '../scenarios/scenario';
 import { threadScenarios } from '../scenarios/thread-scenarios';
+import { webhookEventScenarios } from '../scenarios/webhook-event-scenarios';
 import { RunningService, startService } from '../support/service-process';
 
 jest.setTimeout(120_000);
@@ -35,6 +36,7 @@ describe('the lifecycle of a post, embedded: the built service as one process', 
   describe('platform rules', () => itRunsEach(platformRuleScenarios(() => platforms), () => service));
   describe('threads and first comments', () => itRunsEach(threadScenarios(() => platforms.linkedin), () => service));
   describe('webhook delivery', () => itRunsEach(deliveryScenarios, () => service));
+  describe('more webhook events', () => itRunsEach(webhookEventScenarios, () => service));
   describe('the queue, and the time a draft keeps', () => itRunsEach(queueScenarios, () => service));
   describe('the pipeline view', () => itRunsEach(pipelineScenarios, () => service));
   describe('review notes, and deleting a workspace', () => itRunsEach(reviewNotesScenarios, () => service));
