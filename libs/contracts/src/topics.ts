@@ -19,6 +19,8 @@ export const ConsumerGroups = {
   /** The scheduler's watch of publishing rounds that outlive their results. */
   schedulerWatchdog: 'scheduler.watchdog',
   publisher: 'publisher',
+  /** The publisher's look at a token's expiry when an account is connected. */
+  publisherAccounts: 'publisher.accounts',
   webhookDispatcher: 'webhook-dispatcher',
   /** The webhook dispatcher's deliveries of the events of accounts (`account.*`). */
   webhookDispatcherAccounts: 'webhook-dispatcher.accounts',
