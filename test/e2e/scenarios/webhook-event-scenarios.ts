@@ -1,4 +1,4 @@
-import { approverWorkspace, connectSandbox, within } from '../support/fixtures';
+import { addMember, approverWorkspace, connectSandbox, createUser, within } from '../support/fixtures';
 import { eventually } from '@app/testing/eventually';
 import { ReceivedWebhook } from '@app/testing';
 import { createWebhook, expectSigned, LIFECYCLE_TIMEOUT_MS, postBody, schedulePost, UTC_TIMESTAMP, waitForStatus } from './lifecycle-fixtures';
@@ -32,17 +32,31 @@ async function moreEventsOnlyWhenAsked({ admin, openReceiver }: ScenarioContext)
   const draft = createdBody(await admin.post(`/api/${workspace}/posts`, { ...postBody([good, broken]), schedule_now: undefined }), 'creating a draft');
   expect(await admin.put(`/api/${workspace}/posts/${draft.uuid}`, { ...postBody([good, broken]) })).toMatchObject({ status: 200 });
   await waitForStatus(admin, workspace, draft.uuid, 'failed');
+  // A member who may not approve schedules a post: it awaits approval.
+  const writer = await createUser(admin, `writer-${workspace}@events.test`);
+  await addMember(admin, workspace, writer.id, 'member', false);
+  const awaiting = await schedulePost(writer.api, workspace, [good], new Date(Date.now() + 86_400_000));
+  expect(awaiting.status).toBe('needs_approval');
   const gone = await schedulePost(admin, workspace, [good], new Date(Date.now() + 86_400_000));
   expect((await admin.delete(`/api/${workspace}/posts/${gone.uuid}`)).status).toBe(204);
   expect((await admin.delete(`/api/${workspace}/accounts/${broken}`)).status).toBe(204);
 
   const arrived = await all.waitFor(
-    (received) => (eventsOf(received, draft.uuid).includes('post.failed') && received.some((one) => one.event === 'post.deleted') && received.some((one) => one.event === 'account.disconnected') ? received : null),
+    (received) =>
+      eventsOf(received, draft.uuid).includes('post.failed') &&
+      eventsOf(received, awaiting.uuid).includes('post.approval_requested') &&
+      received.some((one) => one.event === 'post.deleted') &&
+      received.some((one) => one.event === 'account.disconnected')
+        ? received
+        : null,
     LIFECYCLE_TIMEOUT_MS,
     'the lifecycle of a post and its accounts',
   );
   expect(new Set(eventsOf(arrived, draft.uuid))).toEqual(new Set(POST_LIFECYCLE.filter((event) => event !== 'post.deleted')));
   expect(all.about(gone.uuid).map((one) => one.event)).toEqual(expect.arrayContaining(['post.created', 'post.scheduled', 'post.deleted']));
+  const requested = all.about(awaiting.uuid).find((one) => one.event === 'post.approval_requested')!;
+  expect(requested.envelope).toMatchObject({ event: 'post.approval_requested', workspace_uuid: workspace, post: { uuid: awaiting.uuid, status: 'needs_approval' } });
+  expect(all.about(awaiting.uuid).map((one) => one.event)).not.toContain('post.scheduled');
   for (const request of arrived) expectSigned(request, everything.secret);
 
   const published = arrived.find((one) => one.event === 'post.account_published' && one.envelope.post?.uuid === draft.uuid)!;
