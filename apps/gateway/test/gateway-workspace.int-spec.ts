@@ -74,6 +74,7 @@ describe('gateway: workspace access and accounts (SQLite)', () => {
       username: 'acme',
       authorized: true,
       avatar_url: null,
+      token_expires_at: null,
       created_at: expect.stringMatching(/Z$/),
       limits: null,
       options: {},

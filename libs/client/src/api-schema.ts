@@ -1554,6 +1554,12 @@ export interface components {
              * @example https://files.mastodon.social/accounts/avatars/000/000/001/original/avatar.png
              */
             avatar_url: string | null;
+            /**
+             * Format: date-time
+             * @description when the account’s token expires, if it cannot be refreshed (the platform gave no refresh token) and expires within ACCOUNT_EXPIRY_WARNING_DAYS, as the webhook event `account.token_expiring` announces; null otherwise, and again once the account is connected anew
+             * @example null
+             */
+            token_expires_at: string | null;
             /** Format: date-time */
             created_at: string;
             /** @description where the connected account narrows its platform’s limits (a Mastodon instance’s `max_characters`); null when it narrows none */

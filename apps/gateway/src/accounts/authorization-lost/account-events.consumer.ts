@@ -5,7 +5,8 @@ import { AccountStore } from '../account-store';
 
 /**
  * Keeps `authorized` of the accounts this gateway lists as the publisher finds it: an account
- * whose credentials a platform refused shows `authorized: false` until it is connected again.
+ * whose credentials a platform refused shows `authorized: false` until it is connected again; one
+ * whose token cannot be refreshed and expires soon shows `token_expires_at` until then.
  */
 @Injectable()
 export class AccountEventsConsumer {
@@ -16,7 +17,11 @@ export class AccountEventsConsumer {
   @ConsumesTopics({ groupId: ConsumerGroups.gatewayAccounts, topics: [Topics.accountEvents] })
   async handle(message: IncomingMessage): Promise<void> {
     const event = decodeAccountEventMessage(message.value);
-    // Connects and removals are this gateway's own news; a token about to expire changes nothing here.
+    // Connects and removals are this gateway's own news.
+    if (event.type === 'AccountTokenExpiring') {
+      await this.accounts.tokenExpiring(event.workspaceUuid, event.accountId, event.expiresAt);
+      return;
+    }
     if (event.type !== 'AccountAuthorizationLost') return;
     if (await this.accounts.authorizationLost(event.workspaceUuid, event.accountId)) {
       this.logger.warn(`Account ${event.accountId} (${event.provider}) must be connected again: ${event.reason}`);
