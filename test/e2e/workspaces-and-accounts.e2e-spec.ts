@@ -57,6 +57,7 @@ describe('workspace access and accounts (the built service)', () => {
       username: 'acme',
       authorized: true,
       avatar_url: null,
+      token_expires_at: null,
       created_at: expect.stringMatching(/Z$/),
       limits: null,
       options: {},

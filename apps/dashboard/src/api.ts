@@ -1,4 +1,4 @@
-import { createApiClient, type FieldErrors, type Me, type Post, type TokenSummary, type WebhookEvent } from '@app/client';
+import { createApiClient, type FieldErrors, type Me, type Post, type TokenSummary } from '@app/client';
 
 /*
  * The public API, as the dashboard calls it: the typed client made from the OpenAPI document
@@ -30,6 +30,7 @@ export type {
   Webhook,
   WebhookDelivery,
   WebhookEvent,
+  WebhookEventChoice,
   Workspace,
   paths,
 } from '@app/client';
@@ -121,5 +122,5 @@ function safeJson(text: string): unknown {
   }
 }
 
-/** The events a webhook may subscribe to, in the order the pages list them. */
-export const WEBHOOK_EVENTS = ['post.scheduled', 'post.published', 'post.failed', 'post.approved'] as const satisfies readonly WebhookEvent[];
+/** The events a webhook may subscribe to, in the order the pages list them: the server's catalogue. */
+export { ALL_WEBHOOK_EVENTS, DEFAULT_WEBHOOK_EVENTS, WEBHOOK_EVENT_CATALOGUE, WEBHOOK_EVENTS } from '@app/client';

@@ -43,6 +43,8 @@ export interface GatewayTables {
     rule_settings: unknown;
     /** The address of the account's picture, as its platform reported it at connect; null when it told none. */
     avatar_url: Generated<string | null>;
+    /** When the account's token, which cannot be refreshed, expires: set when the publisher announces it is near; null otherwise. */
+    token_expires_at: Timestamp | null;
     created_at: Generated<Timestamp>;
     deleted_at: Timestamp | null;
   };
@@ -264,4 +266,11 @@ export const gatewayMigrations: SchemaMigration[] = [
   dashboardSessionsMigration,
   outsideReviewNotesMigration,
   previewLinksMigration,
+  {
+    // The expiry of a token that cannot be refreshed, once the publisher announces it is near.
+    id: '024-account-token-expiry',
+    up: async (db, dialect) => {
+      await db.schema.alterTable('accounts').addColumn('token_expires_at', dialect.types.timestamp).execute();
+    },
+  },
 ];

@@ -3,6 +3,7 @@ import { DATABASE, schemaMigrationsAtStart, SqlDatabase } from '@app/persistence
 import { HealthModule } from '@app/runtime';
 import { AccountStore } from './accounts/account-store';
 import { AccountEventsConsumer } from './accounts/authorization-lost/account-events.consumer';
+import { AccountNews } from './accounts/account-news/account-news';
 import { ConnectAccount } from './accounts/connect-account/connect-account';
 import { ConnectAccountController } from './accounts/connect-account/connect-account.controller';
 import { DeleteAccountController } from './accounts/delete-account/delete-account.controller';
@@ -189,6 +190,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     WorkspaceMemberGuard,
     WorkspaceAdminGuard,
     AccountStore,
+    AccountNews,
     ConnectAccount,
     DisconnectAccount,
     PostInputReader,

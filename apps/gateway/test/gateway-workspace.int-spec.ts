@@ -1,4 +1,8 @@
+import { WEBHOOK_EVENTS } from '@app/contracts';
 import { BOOTSTRAP_ADMIN_TOKEN, GatewayTestApp, startGatewayTestApp } from './gateway-test-app';
+
+/** A webhook event the catalogue does not have, refused with every event named. */
+const WEBHOOK_EVENT_INVALID = `The selected event is invalid. Use ${WEBHOOK_EVENTS.slice(0, -1).join(', ')} or ${WEBHOOK_EVENTS.at(-1)}.`;
 
 jest.setTimeout(30_000);
 
@@ -70,6 +74,7 @@ describe('gateway: workspace access and accounts (SQLite)', () => {
       username: 'acme',
       authorized: true,
       avatar_url: null,
+      token_expires_at: null,
       created_at: expect.stringMatching(/Z$/),
       limits: null,
       options: {},
@@ -185,13 +190,13 @@ describe('gateway: workspace access and accounts (SQLite)', () => {
       ['POST', 'webhooks/1/rotate-secret', { grace_seconds: -1 }, { grace_seconds: ['The grace_seconds field must be between 0 and 604800.'] }],
       ['POST', 'webhooks/1/rotate-secret', { grace_seconds: 1.5 }, { grace_seconds: ['The grace_seconds field must be an integer.'] }],
       ['POST', 'webhooks/1/test', {}, { event: ['The event field is required.'] }],
-      ['POST', 'webhooks/1/test', { event: 'post.created' }, { event: ['The selected event is invalid. Use post.scheduled, post.published, post.failed or post.approved.'] }],
+      ['POST', 'webhooks/1/test', { event: 'post.removed' }, { event: [WEBHOOK_EVENT_INVALID] }],
       ['POST', 'webhooks/1/recover', { until: 'yesterday' }, { since: ['The since field is required.'], until: ['The until field must be a valid date.'] }],
       ['POST', 'webhooks/1/recover', { since: '2026-11-22T10:00:00Z', until: '2026-11-21T10:00:00Z' }, { until: ['The until field must be a date after or equal to since.'] }],
-      ['GET', 'webhooks/1/deliveries?status=lost&event=post.created&since=x&post_uuid=42&limit=0', undefined, {
+      ['GET', 'webhooks/1/deliveries?status=lost&event=post.removed&since=x&post_uuid=42&limit=0', undefined, {
         limit: ['The limit field must be an integer.'],
         status: ['The selected status is invalid. Use pending, succeeded or failed.'],
-        event: ['The selected event is invalid. Use post.scheduled, post.published, post.failed or post.approved.'],
+        event: [WEBHOOK_EVENT_INVALID],
         since: ['The since field must be a valid date.'],
         post_uuid: ['The post_uuid field must be a valid UUID.'],
       }],

@@ -27,6 +27,10 @@ export interface PublisherTables {
     /** What the provider keeps between calls (a Bluesky session), encrypted; null when nothing. */
     session_encrypted: string | null;
     connected_at: Date | string;
+    /** When the session's access token expires if it cannot be refreshed (readable without the key); null otherwise. */
+    token_expires_at: Date | string | null;
+    /** The `token_expires_at` that `account.token_expiring` was sent for (once per token). */
+    expiry_warned_for: Date | string | null;
   };
   attempts: {
     post_uuid: string;
@@ -219,6 +223,14 @@ export const publisherMigrations: readonly SchemaMigration[] = [
       await db.schema.alterTable('deferred_attempts').renameColumn('claimed_until', 'lease_until').execute();
       await db.schema.alterTable('deferred_attempts').addColumn('lease_token', 'text').execute();
       await db.schema.alterTable('deferred_attempts').addColumn('expired_leases', 'integer', (col) => col.notNull().defaultTo(0)).execute();
+    },
+  },
+  {
+    // The expiry of a token that cannot be refreshed, beside the one already announced.
+    id: '008-token-expiry',
+    up: async (db, dialect) => {
+      await db.schema.alterTable('accounts').addColumn('token_expires_at', dialect.types.timestamp).execute();
+      await db.schema.alterTable('accounts').addColumn('expiry_warned_for', dialect.types.timestamp).execute();
     },
   },
 ];

@@ -5,6 +5,8 @@ import { DATABASE, schemaMigrationsAtStart, SqlDatabase } from '@app/persistence
 import { AccountCredentialStore } from './accounts/account-credential-store';
 import { ConnectAccountHandler } from './accounts/connect-account/connect-account.handler';
 import { DisconnectAccountHandler } from './accounts/disconnect-account/disconnect-account.handler';
+import { AccountConnectedConsumer } from './accounts/warn-token-expiry/account-connected.consumer';
+import { TokenExpiryWarnings } from './accounts/warn-token-expiry/token-expiry-warnings';
 import { LostAuthorizationReporter } from './accounts/report-lost-authorization/lost-authorization.reporter';
 import { BlueskyProvider } from './providers/bluesky/bluesky-provider';
 import { ProviderHttp } from './providers/http/provider-http';
@@ -41,7 +43,8 @@ const PROVIDER_TIMEOUT_MS = 10_000;
 
 /**
  * Provider adapters, account credentials (encrypted) and publish attempts (schema `publisher`):
- * answers account RPCs and publishes posts when `post-events` says publishing started.
+ * answers account RPCs and publishes posts when `post-events` says publishing started; announces
+ * tokens that cannot be refreshed before they expire.
  */
 @Module({
   providers: [
@@ -88,6 +91,8 @@ const PROVIDER_TIMEOUT_MS = 10_000;
     DisconnectAccountHandler,
     PostPublishingConsumer,
     AttemptRetention,
+    TokenExpiryWarnings,
+    AccountConnectedConsumer,
   ],
 })
 export class PublisherModule {}

@@ -18,6 +18,7 @@ import { RotateWebhookSecretHandler } from './manage-webhooks/rotate-webhook-sec
 import { UpdateWebhookHandler } from './manage-webhooks/update-webhook/update-webhook.handler';
 import { WebhookActivityStore } from './manage-webhooks/webhook-activity-store';
 import { WebhookSettingsStore } from './manage-webhooks/webhook-settings-store';
+import { AccountEventDeliveriesConsumer } from './queue-deliveries/account-event-deliveries.consumer';
 import { EventDeliveriesConsumer } from './queue-deliveries/event-deliveries.consumer';
 import { EventDeliveries } from './queue-deliveries/event-deliveries';
 import { DeliveryRetention } from './retention/delivery-retention';
@@ -25,7 +26,7 @@ import { TestWebhookHandler } from './test-webhook/test-webhook.handler';
 import { WEBHOOKS_DATABASE, WEBHOOKS_SCHEMA, webhooksMigrations } from './webhooks-schema';
 
 /**
- * Webhook settings, deliveries and their attempts log (schema `webhooks`). Reads `post-events`,
+ * Webhook settings, deliveries and their attempts log (schema `webhooks`). Reads `post-events` and `account-events`,
  * sends signed HTTP POSTs to customer URLs with retries, answers the settings and log over RPC.
  * Infrastructure (DATABASE, MESSAGE_BUS, RPC_SERVER, APP_CONFIG, SECRET_BOX) comes from a global module.
  */
@@ -43,6 +44,7 @@ import { WEBHOOKS_DATABASE, WEBHOOKS_SCHEMA, webhooksMigrations } from './webhoo
     RotateWebhookSecretHandler,
     EventDeliveries,
     EventDeliveriesConsumer,
+    AccountEventDeliveriesConsumer,
     DeliveryQueueStore,
     WebhookHealthStore,
     WebhookSender,

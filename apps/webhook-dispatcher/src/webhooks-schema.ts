@@ -50,6 +50,18 @@ export interface WebhooksTables {
     run_attempts: Generated<number>;
     created_at: Generated<Date | string>;
   };
+  /**
+   * The accounts the events of `account-events` told about, as their webhooks show them, and whether
+   * `account.needs_reconnect` was sent since the account was last connected (it is sent once).
+   */
+  account_health: {
+    account_id: number;
+    workspace_uuid: string;
+    provider: string;
+    name: string | null;
+    username: string | null;
+    needs_reconnect: boolean | number;
+  };
   delivery_attempts: {
     id: Generated<number>;
     delivery_id: string;
@@ -172,6 +184,22 @@ export const webhooksMigrations: readonly SchemaMigration[] = [
     up: async (db) => {
       await db.schema.alterTable('deliveries').renameColumn('next_attempt_at', 'due_at').execute();
       await db.schema.alterTable('deliveries').addColumn('expired_leases', 'integer', (col) => col.notNull().defaultTo(0)).execute();
+    },
+  },
+  {
+    // The accounts of `account-events` and whether `account.needs_reconnect` was sent for them.
+    id: '005-account-health',
+    up: async (db, dialect) => {
+      await db.schema
+        .createTable('account_health')
+        .ifNotExists()
+        .addColumn('account_id', dialect.types.bigint, (col) => col.primaryKey())
+        .addColumn('workspace_uuid', 'text', (col) => col.notNull())
+        .addColumn('provider', 'text', (col) => col.notNull())
+        .addColumn('name', 'text')
+        .addColumn('username', 'text')
+        .addColumn('needs_reconnect', 'boolean', (col) => col.notNull().defaultTo(false))
+        .execute();
     },
   },
 ];

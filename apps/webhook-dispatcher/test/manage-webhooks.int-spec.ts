@@ -1,5 +1,5 @@
 import { Webhook } from 'standardwebhooks';
-import { RpcMethods, rpcServiceOf, ServiceError, WEBHOOK_EVENTS, WebhookView } from '@app/contracts';
+import { RpcMethods, rpcServiceOf, ServiceError, DEFAULT_WEBHOOK_EVENTS, WebhookView } from '@app/contracts';
 import { WebhookDispatcherHarness } from './webhook-dispatcher-harness';
 import { NO_ACTIVITY } from '../src/manage-webhooks/webhook-activity-store';
 import { WebhookMessages } from '../src/manage-webhooks/webhook-input';
@@ -29,12 +29,12 @@ describe('webhook settings over RPC', () => {
 
   const create = (scope: unknown, input: unknown) => dispatcher.request<WebhookView>(RpcMethods.createWebhook, { scope, input });
 
-  it('creates a webhook with a generated secret, all events and active by default', async () => {
+  it('creates a webhook with a generated secret, the four events of the specification and active by default', async () => {
     const created = await create(workspace, { url: 'https://hooks.example.com/in' });
     expect(created).toEqual({
       id: expect.any(Number),
       url: 'https://hooks.example.com/in',
-      events: [...WEBHOOK_EVENTS],
+      events: [...DEFAULT_WEBHOOK_EVENTS],
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
       active: true,
       previous_secret_expires_at: null, disabled_at: null, disabled_reason: null,
@@ -70,12 +70,12 @@ describe('webhook settings over RPC', () => {
   });
 
   it('reports every invalid field at once', async () => {
-    const error = await rejection(create(workspace, { url: 'mailto:someone@example.com', events: ['post.created'], secret: 'secret', active: 1 }));
+    const error = await rejection(create(workspace, { url: 'mailto:someone@example.com', events: ['post.removed'], secret: 'secret', active: 1 }));
     expect(error.kind).toBe('validation');
     expect(error.message).toBe('Validation errors.');
     expect(error.errors).toEqual({
       url: [WebhookMessages.urlInvalid],
-      'events.0': [WebhookMessages.eventInvalid],
+      'events.0': [WebhookMessages.eventsInvalid],
       secret: [WebhookMessages.secretInvalid],
       active: [WebhookMessages.activeNotBoolean],
     });
@@ -122,7 +122,7 @@ describe('webhook settings over RPC', () => {
       webhookId: String(created.id),
       input: { active: false, events: [] },
     });
-    expect(updated).toMatchObject({ id: created.id, url: 'https://a.example.com/', events: [...WEBHOOK_EVENTS], secret: created.secret, active: false });
+    expect(updated).toMatchObject({ id: created.id, url: 'https://a.example.com/', events: [...DEFAULT_WEBHOOK_EVENTS], secret: created.secret, active: false });
 
     const invalid = await rejection(dispatcher.request(RpcMethods.updateWebhook, { scope: workspace, webhookId: created.id, input: { url: 'nope' } }));
     expect(invalid.errors).toEqual({ url: [WebhookMessages.urlInvalid] });

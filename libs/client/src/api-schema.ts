@@ -1346,10 +1346,10 @@ export interface components {
             is_admin?: boolean;
         };
         /**
-         * @description empty: every event
+         * @description Empty or absent: the four events of the specification (post.scheduled, post.published, post.failed, post.approved); "*": every event. The events: post.scheduled (when a post is scheduled; body: post); post.published (when a post is published to all its accounts; body: post); post.failed (when a post failed on one or more accounts (after all were attempted); body: post); post.approved (when a post awaiting approval is approved; body: post); post.created (when a post is created; body: post); post.updated (when a post is changed; body: post); post.deleted (when a post is deleted; body: post); post.approval_requested (when a post enters needs_approval; body: post); post.publishing (when publishing starts; body: post); post.account_published (when one account's publish succeeded; body: post, account); post.account_failed (when one account's publish failed; body: post, account); account.connected (when an account is connected, or connected again; body: account); account.disconnected (when an account is removed; body: account); account.needs_reconnect (when a refresh is refused or a publish fails for lack of authorization: the account is authorized: false; body: account, reason); account.token_expiring (when a token that cannot be refreshed expires within ACCOUNT_EXPIRY_WARNING_DAYS; once per token; body: account, expires_at).
          * @enum {string}
          */
-        WebhookEvent: "post.scheduled" | "post.published" | "post.failed" | "post.approved";
+        WebhookEventChoice: "post.scheduled" | "post.published" | "post.failed" | "post.approved" | "post.created" | "post.updated" | "post.deleted" | "post.approval_requested" | "post.publishing" | "post.account_published" | "post.account_failed" | "account.connected" | "account.disconnected" | "account.needs_reconnect" | "account.token_expiring" | "*";
         /**
          * @description the status of the newest delivery
          * @enum {string}
@@ -1364,8 +1364,8 @@ export interface components {
              * @example https://example.com/hooks/posts
              */
             url: string;
-            /** @description empty: every event */
-            events: components["schemas"]["WebhookEvent"][];
+            /** @description Empty or absent: the four events of the specification (post.scheduled, post.published, post.failed, post.approved); "*": every event. The events: post.scheduled (when a post is scheduled; body: post); post.published (when a post is published to all its accounts; body: post); post.failed (when a post failed on one or more accounts (after all were attempted); body: post); post.approved (when a post awaiting approval is approved; body: post); post.created (when a post is created; body: post); post.updated (when a post is changed; body: post); post.deleted (when a post is deleted; body: post); post.approval_requested (when a post enters needs_approval; body: post); post.publishing (when publishing starts; body: post); post.account_published (when one account's publish succeeded; body: post, account); post.account_failed (when one account's publish failed; body: post, account); account.connected (when an account is connected, or connected again; body: account); account.disconnected (when an account is removed; body: account); account.needs_reconnect (when a refresh is refused or a publish fails for lack of authorization: the account is authorized: false; body: account, reason); account.token_expiring (when a token that cannot be refreshed expires within ACCOUNT_EXPIRY_WARNING_DAYS; once per token; body: account, expires_at). */
+            events: components["schemas"]["WebhookEventChoice"][];
             /**
              * @description Standard Webhooks signing secret (generated when none was given); null for members and viewers: only workspace admins see it
              * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
@@ -1414,8 +1414,8 @@ export interface components {
              * @example https://example.com/hooks/posts
              */
             url?: string;
-            /** @description empty or absent: every event */
-            events?: components["schemas"]["WebhookEvent"][];
+            /** @description Empty or absent: the four events of the specification (post.scheduled, post.published, post.failed, post.approved); "*": every event. The events: post.scheduled (when a post is scheduled; body: post); post.published (when a post is published to all its accounts; body: post); post.failed (when a post failed on one or more accounts (after all were attempted); body: post); post.approved (when a post awaiting approval is approved; body: post); post.created (when a post is created; body: post); post.updated (when a post is changed; body: post); post.deleted (when a post is deleted; body: post); post.approval_requested (when a post enters needs_approval; body: post); post.publishing (when publishing starts; body: post); post.account_published (when one account's publish succeeded; body: post, account); post.account_failed (when one account's publish failed; body: post, account); account.connected (when an account is connected, or connected again; body: account); account.disconnected (when an account is removed; body: account); account.needs_reconnect (when a refresh is refused or a publish fails for lack of authorization: the account is authorized: false; body: account, reason); account.token_expiring (when a token that cannot be refreshed expires within ACCOUNT_EXPIRY_WARNING_DAYS; once per token; body: account, expires_at). */
+            events?: components["schemas"]["WebhookEventChoice"][];
             /**
              * @description Standard Webhooks signing secret; absent or null: generated on create, kept on update
              * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
@@ -1424,6 +1424,8 @@ export interface components {
             /** @default true */
             active?: boolean;
         };
+        /** @enum {string} */
+        WebhookEvent: "post.scheduled" | "post.published" | "post.failed" | "post.approved" | "post.created" | "post.updated" | "post.deleted" | "post.approval_requested" | "post.publishing" | "post.account_published" | "post.account_failed" | "account.connected" | "account.disconnected" | "account.needs_reconnect" | "account.token_expiring";
         /**
          * @description why it failed: an answer outside 2xx, no answer within WEBHOOK_TIMEOUT_MS, no connection, or an address that is not public; null when it succeeded
          * @enum {string}
@@ -1478,12 +1480,46 @@ export interface components {
             published_at: string | null;
             accounts: components["schemas"]["WebhookEnvelopeAccount"][];
         };
-        /** @description the body POSTed to the webhook */
+        /** @description the account an event is about: for `account.*`, its username; for `post.account_published` and `post.account_failed`, its result */
+        WebhookEnvelopeEventAccount: {
+            /** @example 1 */
+            id: number;
+            /** @example sandbox */
+            provider: string;
+            /** @example Acme on Sandbox */
+            name: string;
+            /**
+             * @description `account.*` events
+             * @example acme
+             */
+            username?: string | null;
+            /**
+             * @description `post.account_*` events: where the post is on the platform; null when it failed
+             * @example https://sandbox.invalid/posts/sbx_1
+             */
+            external_url?: string | null;
+            /** @description `post.account_*` events: the platform's messages when it failed */
+            errors?: string[];
+        };
+        /** @description the body POSTed to the webhook: `post`, `account`, `reason` and `expires_at` as the event carries them (see the catalogue of webhook events) */
         WebhookEnvelope: {
             event: components["schemas"]["WebhookEvent"];
             /** Format: uuid */
             workspace_uuid: string;
-            post: components["schemas"]["WebhookEnvelopePost"];
+            /** @description events about a post */
+            post?: components["schemas"]["WebhookEnvelopePost"];
+            /** @description `account.*`, `post.account_published` and `post.account_failed` */
+            account?: components["schemas"]["WebhookEnvelopeEventAccount"];
+            /**
+             * @description `account.needs_reconnect`: the platform's words
+             * @example The access token was revoked.
+             */
+            reason?: string;
+            /**
+             * Format: date-time
+             * @description `account.token_expiring`: when the token expires
+             */
+            expires_at?: string;
             /** Format: date-time */
             timestamp: string;
         };
@@ -1655,6 +1691,12 @@ export interface components {
              * @example https://files.mastodon.social/accounts/avatars/000/000/001/original/avatar.png
              */
             avatar_url: string | null;
+            /**
+             * Format: date-time
+             * @description when the account’s token expires, if it cannot be refreshed (the platform gave no refresh token) and expires within ACCOUNT_EXPIRY_WARNING_DAYS, as the webhook event `account.token_expiring` announces; null otherwise, and again once the account is connected anew
+             * @example null
+             */
+            token_expires_at: string | null;
             /** Format: date-time */
             created_at: string;
             /** @description where the connected account narrows its platform’s limits (a Mastodon instance’s `max_characters`); null when it narrows none */

@@ -4,6 +4,8 @@ import type { components, paths } from './api-schema';
 export type { components, operations, paths } from './api-schema';
 export { OAUTH_ERROR_CODES, type OAuthErrorCode } from './oauth-error-codes';
 /** How each platform counts a text (a platform's `text.counting`), the very code the server's checks run. */
+/** The catalogue of webhook events (name, when, body), the very list the server checks a webhook's `events` against. */
+export { ALL_WEBHOOK_EVENTS, DEFAULT_WEBHOOK_EVENTS, WEBHOOK_EVENT_CATALOGUE, WEBHOOK_EVENTS } from '../../contracts/src/webhook-event-catalogue';
 export { countText, cutTextAt, graphemesOf, type CountedCut, type TextCounting } from '../../domain/src/fields/text-counting';
 
 /**
@@ -41,6 +43,8 @@ export type WorkspaceMember = Schemas['WorkspaceMember'];
 export type Me = Schemas['MeDoc'];
 export type Webhook = Schemas['Webhook'];
 export type WebhookEvent = Schemas['WebhookEvent'];
+/** What a webhook's `events` may hold: an event, or `"*"` for all. */
+export type WebhookEventChoice = Schemas['WebhookEventChoice'];
 export type WebhookDelivery = Schemas['WebhookDelivery'];
 export type DeliveryAttempt = Schemas['DeliveryAttempt'];
 export type User = Schemas['User'];

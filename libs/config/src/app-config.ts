@@ -77,6 +77,8 @@ export interface AppConfig {
   deliveryRetentionDays: number;
   /** Days a finished publish attempt stays in the publisher's journal; 0 keeps them for good. */
   publishAttemptRetentionDays: number;
+  /** Days before its expiry a token that cannot be refreshed is announced (`account.token_expiring`); 0 never. */
+  accountExpiryWarningDays: number;
   /**
    * How long a publish attempt stays held by the process calling the platform, renewed before each
    * call: after a crash the attempt is taken up again once it has run out.
@@ -169,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pipelineLateAfterMs: integer(env, 'PIPELINE_LATE_AFTER_MS', 60_000, 1_000),
     deliveryRetentionDays: integer(env, 'DELIVERY_RETENTION_DAYS', 30, 0),
     publishAttemptRetentionDays: integer(env, 'PUBLISH_ATTEMPT_RETENTION_DAYS', 90, 0),
+    accountExpiryWarningDays: integer(env, 'ACCOUNT_EXPIRY_WARNING_DAYS', 7, 0),
     publishAttemptLeaseMs: integer(env, 'PUBLISH_ATTEMPT_LEASE_MS', 120_000, 1_000),
     postTrackingRetentionDays: integer(env, 'POST_TRACKING_RETENTION_DAYS', 60, 0),
     deadLetterRetentionDays: integer(env, 'DEAD_LETTER_RETENTION_DAYS', 30, 0),

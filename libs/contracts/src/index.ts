@@ -7,3 +7,4 @@ export * from './rpc-methods';
 export * from './webhook-events';
 export * from './account-messages';
 export * from './decoding';
+export * from './derived-uuid';

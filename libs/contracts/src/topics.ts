@@ -4,7 +4,7 @@ export const Topics = {
   postEvents: 'post-events',
   /** Commands to the Post aggregate from the scheduler and the publisher. */
   postCommands: 'post-commands',
-  /** What the publisher learns of a connected account while publishing (credentials refused). */
+  /** Connected accounts: connected or removed (the gateway), credentials refused or a token about to expire (the publisher). */
   accountEvents: 'account-events',
 } as const;
 
@@ -19,7 +19,11 @@ export const ConsumerGroups = {
   /** The scheduler's watch of publishing rounds that outlive their results. */
   schedulerWatchdog: 'scheduler.watchdog',
   publisher: 'publisher',
+  /** The publisher's look at a token's expiry when an account is connected. */
+  publisherAccounts: 'publisher.accounts',
   webhookDispatcher: 'webhook-dispatcher',
+  /** The webhook dispatcher's deliveries of the events of accounts (`account.*`). */
+  webhookDispatcherAccounts: 'webhook-dispatcher.accounts',
   gatewayAccounts: 'gateway.accounts',
   /** The gateway's posts read model (every GET of posts). */
   gatewayPosts: 'gateway.posts',

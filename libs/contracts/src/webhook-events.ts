@@ -1,19 +1,44 @@
-/** Webhook event names of the specification. */
-export const WEBHOOK_EVENTS = ['post.scheduled', 'post.published', 'post.failed', 'post.approved'] as const;
-export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
+export * from './webhook-event-catalogue';
+import type { WebhookEventName } from './webhook-event-catalogue';
 
-/** The envelope delivered to customers, as the specification lists it; an account also carries its `id` and `external_url`. */
+/** A post as an envelope shows it: the specification's fields; each account also carries its `id` and `external_url`. */
+export interface WebhookEnvelopePost {
+  uuid: string;
+  status: string;
+  scheduled_at: string | null;
+  published_at: string | null;
+  /** Each account of the post: its id, provider and name, and where the post is on it (null until published there). */
+  accounts: Array<{ id: number; provider: string; name: string; external_url: string | null }>;
+}
+
+/** The account of `account.*` events. */
+export interface WebhookEnvelopeAccount {
+  id: number;
+  provider: string;
+  name: string | null;
+  username: string | null;
+}
+
+/** The account whose result `post.account_published` and `post.account_failed` tell. */
+export interface WebhookEnvelopeAccountResult {
+  id: number;
+  provider: string;
+  name: string;
+  external_url: string | null;
+  errors: string[];
+}
+
+/**
+ * The envelope delivered to customers: `event`, `workspace_uuid` and `timestamp`, and the body the
+ * catalogue gives the event (`post`, `account`, `reason`, `expires_at`), in that order.
+ */
 export interface WebhookEnvelope {
   event: WebhookEventName;
   workspace_uuid: string;
-  post: {
-    uuid: string;
-    status: string;
-    scheduled_at: string | null;
-    published_at: string | null;
-    /** Each account of the post: its id, provider and name, and where the post is on it (null until published there). */
-    accounts: Array<{ id: number; provider: string; name: string; external_url: string | null }>;
-  };
+  post?: WebhookEnvelopePost;
+  account?: WebhookEnvelopeAccount | WebhookEnvelopeAccountResult;
+  reason?: string;
+  expires_at?: string;
   timestamp: string;
 }
 

@@ -16,6 +16,7 @@ import { previewLinkScenarios } from '../scenarios/preview-link-scenarios';
 import { itRunsEach } from '../scenarios/scenario';
 import { sequentialClientScenarios } from '../scenarios/sequential-client-scenarios';
 import { threadScenarios } from '../scenarios/thread-scenarios';
+import { webhookEventScenarios } from '../scenarios/webhook-event-scenarios';
 import { itListsAndReplaysDeadLetters } from './dead-letters';
 import { itServesTheMetricsOfEachApp } from './metrics-of-each-app';
 import { DistributedSystem } from '../support/distributed/distributed-system';
@@ -44,6 +45,7 @@ describeWithKafka('the lifecycle of a post, distributed: each app its own proces
   describe('platform rules', () => itRunsEach(platformRuleScenarios(() => platforms), () => system));
   describe('threads and first comments', () => itRunsEach(threadScenarios(() => platforms.linkedin), () => system));
   describe('webhook delivery', () => itRunsEach(deliveryScenarios, () => system));
+  describe('more webhook events', () => itRunsEach(webhookEventScenarios, () => system));
   describe('the queue, and the time a draft keeps', () => itRunsEach(queueScenarios, () => system));
   describe('the pipeline view', () => itRunsEach(pipelineScenarios, () => system, { 'consumer lag': 'missing' in consumerLag ? consumerLag.missing : undefined }));
   describe('retry and preflight validation', () => itRunsEach(retryAndValidationScenarios(() => platforms), () => system));

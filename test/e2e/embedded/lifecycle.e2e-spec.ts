@@ -14,6 +14,7 @@ import { reviewNotesScenarios } from '../scenarios/review-notes-scenarios';
 import { previewLinkScenarios } from '../scenarios/preview-link-scenarios';
 import { itRunsEach } from '../scenarios/scenario';
 import { threadScenarios } from '../scenarios/thread-scenarios';
+import { webhookEventScenarios } from '../scenarios/webhook-event-scenarios';
 import { RunningService, startService } from '../support/service-process';
 
 jest.setTimeout(120_000);
@@ -37,6 +38,7 @@ describe('the lifecycle of a post, embedded: the built service as one process', 
   describe('platform rules', () => itRunsEach(platformRuleScenarios(() => platforms), () => service));
   describe('threads and first comments', () => itRunsEach(threadScenarios(() => platforms.linkedin), () => service));
   describe('webhook delivery', () => itRunsEach(deliveryScenarios, () => service));
+  describe('more webhook events', () => itRunsEach(webhookEventScenarios, () => service));
   describe('the queue, and the time a draft keeps', () => itRunsEach(queueScenarios, () => service));
   describe('the pipeline view', () => itRunsEach(pipelineScenarios, () => service));
   describe('retry and preflight validation', () => itRunsEach(retryAndValidationScenarios(() => platforms), () => service));

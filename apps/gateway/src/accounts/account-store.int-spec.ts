@@ -34,6 +34,7 @@ describe.each(testEngines)('AccountStore on %s', (_, open) => {
       username: '@news',
       authorized: true,
       avatar_url: null,
+      token_expires_at: null,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       limits: null,
       options: {},
@@ -98,6 +99,15 @@ describe.each(testEngines)('AccountStore on %s', (_, open) => {
     expect((await accounts.connected(id, true, undefined, { maxCharacters: null, ruleSettings: {} })).avatar_url).toBe(picture);
     expect((await accounts.connected(id, true, undefined, { maxCharacters: null, ruleSettings: {}, avatarUrl: null })).avatar_url).toBeNull();
     expect((await accounts.list(workspace)).map((view) => view.avatar_url)).toEqual([null]);
+  });
+
+  it('shows when a token that cannot be refreshed expires, once announced, until the account is connected again; only in its own workspace', async () => {
+    const id = await accounts.reserve(account('expiring'));
+    await accounts.connected(id, true);
+    expect(await accounts.tokenExpiring(otherWorkspace, id, '2026-12-01T10:00:00.000Z')).toBe(false);
+    expect(await accounts.tokenExpiring(workspace, id, '2026-12-01T10:00:00.000Z')).toBe(true);
+    expect((await accounts.find(workspace, id))?.token_expires_at).toBe('2026-12-01T10:00:00.000Z');
+    expect((await accounts.connected(id, true)).token_expires_at).toBeNull();
   });
 
   it('marks an account deleted once, only in its own workspace', async () => {

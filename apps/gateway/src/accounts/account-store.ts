@@ -14,6 +14,8 @@ export interface AccountView {
   authorized: boolean;
   /** The account's picture on its platform, as reported at connect; null when it told none. */
   avatar_url: string | null;
+  /** When the account's token expires, if it cannot be refreshed and expires within ACCOUNT_EXPIRY_WARNING_DAYS (as `account.token_expiring` announced); else null. */
+  token_expires_at: string | null;
   created_at: string;
   /** The account's own text limit where it narrows its platform's (a Mastodon instance's `max_characters`), else null. */
   limits: { text: number | null } | null;
@@ -21,7 +23,7 @@ export interface AccountView {
   options: Record<string, readonly string[]>;
 }
 
-const ACCOUNT_COLUMNS = ['id', 'provider', 'name', 'username', 'authorized', 'avatar_url', 'created_at', 'max_characters', 'rule_settings'] as const;
+const ACCOUNT_COLUMNS = ['id', 'provider', 'name', 'username', 'authorized', 'avatar_url', 'token_expires_at', 'created_at', 'max_characters', 'rule_settings'] as const;
 
 type AccountRow = Selectable<GatewayTables['accounts']>;
 
@@ -81,6 +83,7 @@ function viewOf(row: Pick<AccountRow, (typeof ACCOUNT_COLUMNS)[number]>, dialect
     username: row.username,
     authorized: Boolean(row.authorized),
     avatar_url: row.avatar_url ?? null,
+    token_expires_at: row.token_expires_at ? isoTimestamp(row.token_expires_at) : null,
     created_at: isoTimestamp(row.created_at),
     limits: narrowing?.limits ?? null,
     options: narrowing?.options ?? {},
@@ -158,6 +161,8 @@ export class AccountStore {
       .set({
         deleted_at: null,
         authorized,
+        // A new token: its expiry, if near, is announced again.
+        token_expires_at: null,
         max_characters: reported.maxCharacters,
         rule_settings: ruleSettings,
         ...names,
@@ -174,6 +179,18 @@ export class AccountStore {
     const row = await this.database.db
       .updateTable('accounts')
       .set({ authorized: false })
+      .where('workspace_uuid', '=', workspaceUuid)
+      .where('id', '=', id)
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Shows when the account's token, which cannot be refreshed, expires; false when there is no such account. */
+  async tokenExpiring(workspaceUuid: string, id: number, expiresAt: string): Promise<boolean> {
+    const row = await this.database.db
+      .updateTable('accounts')
+      .set({ token_expires_at: new Date(expiresAt) })
       .where('workspace_uuid', '=', workspaceUuid)
       .where('id', '=', id)
       .returning('id')

@@ -35,6 +35,16 @@ export class AccountDoc implements AccountView {
   })
   avatar_url: string | null;
 
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    format: 'date-time',
+    description:
+      'when the account’s token expires, if it cannot be refreshed (the platform gave no refresh token) and expires within ACCOUNT_EXPIRY_WARNING_DAYS, as the webhook event `account.token_expiring` announces; null otherwise, and again once the account is connected anew',
+    example: null,
+  })
+  token_expires_at: string | null;
+
   @ApiProperty({ format: 'date-time' })
   created_at: string;
 

@@ -1,3 +1,5 @@
+import { describeWebhookEvents } from '@app/contracts';
+
 /** An MCP tool: one operation of the API, named as an assistant would ask for it. */
 export interface ApiTool {
   name: string;
@@ -121,7 +123,7 @@ export const API_TOOLS: readonly ApiTool[] = [
   {
     name: 'list_webhooks',
     title: 'List webhooks',
-    description: `The workspace's webhooks: URL, events, whether active, the last delivery and the 24-hour success rate. ${IN_WORKSPACE}`,
+    description: `The workspace's webhooks: URL, events, whether active, the last delivery and the 24-hour success rate. A webhook's events: ${describeWebhookEvents()} ${IN_WORKSPACE}`,
     method: 'get',
     path: '/api/{workspaceUuid}/webhooks',
   },

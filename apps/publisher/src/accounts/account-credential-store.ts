@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PreparedQuery, SchemaDatabase } from '@app/persistence';
 import { RecentlyOpenedSecrets, SECRET_BOX, SecretBox } from '@app/security';
+import { unrefreshableExpiry } from '../providers/oauth/oauth-tokens';
 import { SessionChange, SessionStore } from '../providers/publish-provider';
 import { PUBLISHER_DATABASE, PublisherTables } from '../publisher-migrations';
 import { OneAtATime } from './one-at-a-time';
@@ -45,6 +46,7 @@ export class AccountCredentialStore {
         settings_encrypted: this.secrets.encrypt(JSON.stringify(account.settings)),
         credentials_encrypted: this.secrets.encrypt(JSON.stringify(account.credentials)),
         session_encrypted: session ? this.secrets.encrypt(JSON.stringify(session)) : null,
+        token_expires_at: unrefreshableExpiry(session),
         connected_at: dialect.now(),
       })
       .onConflict((conflict) =>
@@ -54,6 +56,7 @@ export class AccountCredentialStore {
           settings_encrypted: eb.ref('excluded.settings_encrypted'),
           credentials_encrypted: eb.ref('excluded.credentials_encrypted'),
           session_encrypted: eb.ref('excluded.session_encrypted'),
+          token_expires_at: eb.ref('excluded.token_expires_at'),
           connected_at: eb.ref('excluded.connected_at'),
         })),
       )
@@ -121,7 +124,7 @@ export class AccountCredentialStore {
   private async saveSession(db: PublisherDb, accountId: number, session: Record<string, unknown>): Promise<void> {
     await db
       .updateTable('accounts')
-      .set({ session_encrypted: this.secrets.encrypt(JSON.stringify(session)) })
+      .set({ session_encrypted: this.secrets.encrypt(JSON.stringify(session)), token_expires_at: unrefreshableExpiry(session) })
       .where('account_id', '=', accountId)
       .execute();
   }

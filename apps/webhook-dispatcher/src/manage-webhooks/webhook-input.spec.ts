@@ -1,28 +1,29 @@
-import { WEBHOOK_EVENTS } from '@app/contracts';
+import { DEFAULT_WEBHOOK_EVENTS } from '@app/contracts';
 import { checkWebhookInput, WebhookMessages } from './webhook-input';
 
 const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
 describe('checkWebhookInput', () => {
-  it('fills the defaults of a create: every event, active', () => {
+  it('fills the defaults of a create: the four events of the specification, active', () => {
     expect(checkWebhookInput({ url: 'https://example.com/hooks?token=abc' }, 'create')).toEqual({
-      changes: { url: 'https://example.com/hooks?token=abc', events: [...WEBHOOK_EVENTS], active: true },
+      changes: { url: 'https://example.com/hooks?token=abc', events: ['post.scheduled', 'post.published', 'post.failed', 'post.approved'], active: true },
       errors: {},
     });
-    expect(checkWebhookInput({ url: 'http://example.com', events: [] }, 'create').changes.events).toEqual([...WEBHOOK_EVENTS]);
+    expect(checkWebhookInput({ url: 'http://example.com', events: [] }, 'create').changes.events).toEqual([...DEFAULT_WEBHOOK_EVENTS]);
   });
 
-  it('keeps the chosen events once each, in the order of the specification', () => {
-    const { changes } = checkWebhookInput({ url: 'https://example.com', events: ['post.failed', 'post.published', 'post.failed'], secret, active: false }, 'create');
-    expect(changes).toEqual({ url: 'https://example.com', events: ['post.published', 'post.failed'], secret, active: false });
+  it("keeps the chosen events once each, in the catalogue's order; \"*\" alone stands for every event", () => {
+    const { changes } = checkWebhookInput({ url: 'https://example.com', events: ['account.connected', 'post.failed', 'post.published', 'post.failed'], secret, active: false }, 'create');
+    expect(changes).toEqual({ url: 'https://example.com', events: ['post.published', 'post.failed', 'account.connected'], secret, active: false });
+    expect(checkWebhookInput({ events: ['post.created', '*'] }, 'update').changes.events).toEqual(['*']);
   });
 
   it('reports every failing field at once', () => {
-    const { errors } = checkWebhookInput({ url: 'ftp://example.com', events: ['post.published', 'post.deleted', 3], secret: 'abc', active: 'yes' }, 'create');
+    const { errors } = checkWebhookInput({ url: 'ftp://example.com', events: ['post.published', 'post.removed', 3], secret: 'abc', active: 'yes' }, 'create');
     expect(errors).toEqual({
       url: [WebhookMessages.urlInvalid],
-      'events.1': [WebhookMessages.eventInvalid],
-      'events.2': [WebhookMessages.eventInvalid],
+      'events.1': [WebhookMessages.eventsInvalid],
+      'events.2': [WebhookMessages.eventsInvalid],
       secret: [WebhookMessages.secretInvalid],
       active: [WebhookMessages.activeNotBoolean],
     });

@@ -1,4 +1,4 @@
-import { Messages, ServiceError, WEBHOOK_EVENTS, WebhookEventName } from '@app/contracts';
+import { ALL_WEBHOOK_EVENTS, DEFAULT_WEBHOOK_EVENTS, isWebhookEventName, Messages, ServiceError, WEBHOOK_EVENTS, WebhookEventChoice } from '@app/contracts';
 import { FieldMessages, hasInvalidCharacters } from '@app/domain';
 import { isWebhookSecret } from '../signing/webhook-secret';
 
@@ -9,6 +9,9 @@ export const WebhookMessages = {
   urlNotPublic: 'The url must not point to a private, loopback or link-local address (WEBHOOK_ALLOW_PRIVATE_URLS=true allows them).',
   urlUnresolvable: 'The url host could not be resolved.',
   eventsNotArray: 'The events field must be an array.',
+  /** A webhook's `events` name events of the catalogue, or `"*"` for all. */
+  eventsInvalid: FieldMessages.selectedInvalidAmong('event', [...WEBHOOK_EVENTS, ALL_WEBHOOK_EVENTS]),
+  /** A test sends one event of the catalogue. */
   eventInvalid: FieldMessages.selectedInvalidAmong('event', WEBHOOK_EVENTS),
   secretInvalid: 'The secret must be whsec_ followed by a base64-encoded key of 24 to 64 bytes.',
   activeNotBoolean: 'The active field must be true or false.',
@@ -24,7 +27,7 @@ export function webhookNotFound(): never {
 
 export interface WebhookSettings {
   url: string;
-  events: WebhookEventName[];
+  events: WebhookEventChoice[];
   secret: string;
   active: boolean;
 }
@@ -64,15 +67,12 @@ export function checkWebhookInput(input: unknown, mode: 'create' | 'update'): Ch
       fail('events', WebhookMessages.eventsNotArray);
     } else {
       events.forEach((event, index) => {
-        if (!isEventName(event)) fail(`events.${index}`, WebhookMessages.eventInvalid);
+        if (!isWebhookEventName(event) && event !== ALL_WEBHOOK_EVENTS) fail(`events.${index}`, WebhookMessages.eventsInvalid);
       });
-      // Empty means every event; stored as the full list so the settings say what is sent.
-      if (!Object.keys(errors).some((field) => field.startsWith('events'))) {
-        changes.events = events.length === 0 ? [...WEBHOOK_EVENTS] : WEBHOOK_EVENTS.filter((name) => events.includes(name));
-      }
+      if (!Object.keys(errors).some((field) => field.startsWith('events'))) changes.events = subscribedEvents(events as WebhookEventChoice[]);
     }
   } else if (mode === 'create') {
-    changes.events = [...WEBHOOK_EVENTS];
+    changes.events = [...DEFAULT_WEBHOOK_EVENTS];
   }
 
   if (secret !== undefined && secret !== null) {
@@ -102,5 +102,13 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-export const isEventName = (value: unknown): value is WebhookEventName =>
-  typeof value === 'string' && (WEBHOOK_EVENTS as readonly string[]).includes(value);
+/**
+ * The events a webhook stores for those it asked: empty means the four events of the
+ * specification (stored as such, so the settings say what is sent), `"*"` every event (stored as
+ * `["*"]`, so events added later reach it too), else the named ones in the catalogue's order.
+ */
+function subscribedEvents(events: readonly WebhookEventChoice[]): WebhookEventChoice[] {
+  if (events.length === 0) return [...DEFAULT_WEBHOOK_EVENTS];
+  if (events.includes(ALL_WEBHOOK_EVENTS)) return [ALL_WEBHOOK_EVENTS];
+  return WEBHOOK_EVENTS.filter((name) => events.includes(name));
+}

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ExpressionBuilder, Selectable } from 'kysely';
-import { WebhookEventName, WebhookView } from '@app/contracts';
+import { WebhookEventChoice, WebhookView } from '@app/contracts';
 import { SchemaDatabase, toDate, isoTimestamp } from '@app/persistence';
 import { SECRET_BOX, SecretBox } from '@app/security';
 import { ScopeOwner } from '../webhook-scope';
@@ -154,7 +154,7 @@ export class WebhookSettingsStore {
     return {
       id: Number(row.id),
       url: url === 'whole' ? row.url : originOf(row.url),
-      events: this.database.dialect.readJson<WebhookEventName[]>(row.events),
+      events: this.database.dialect.readJson<WebhookEventChoice[]>(row.events),
       secret: secret === 'shown' ? this.secrets.decrypt(row.secret_ciphertext) : null,
       active: Boolean(row.active),
       previous_secret_expires_at: previousExpiresAt && previousExpiresAt.getTime() > Date.now() ? previousExpiresAt.toISOString() : null,

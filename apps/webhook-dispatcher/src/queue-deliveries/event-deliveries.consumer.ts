@@ -3,7 +3,7 @@ import { ConsumerGroups, decodePostEventMessage, PostEventMessage, Topics } from
 import { ConsumesTopics, IncomingMessage } from '@app/messaging';
 import { DeliveryWorker } from '../deliver-webhooks/delivery-worker';
 import { EventDeliveries, SubscribedWebhooks } from './event-deliveries';
-import { buildEnvelope, webhookEventFor } from './webhook-envelope';
+import { postEventEnvelope } from './webhook-envelope';
 
 /**
  * Queues the webhook deliveries of `post-events`: each event that fires a webhook event queues one
@@ -27,8 +27,8 @@ export class EventDeliveriesConsumer {
   /** Queues the deliveries of the events in one transaction. */
   private async handleAll(events: readonly PostEventMessage[]): Promise<void> {
     const fired = events.flatMap((event) => {
-      const name = webhookEventFor(event.type);
-      return name ? [{ event, name, envelope: buildEnvelope(name, event.workspaceUuid, event.post, event.occurredAt) }] : [];
+      const envelope = postEventEnvelope(event);
+      return envelope ? [{ event, name: envelope.event, envelope }] : [];
     });
     if (fired.length === 0) return;
     const queued = await this.deliveries.transaction(async (tx) => {

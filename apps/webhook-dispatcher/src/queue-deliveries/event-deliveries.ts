@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Kysely } from 'kysely';
-import { WebhookEnvelope } from '@app/contracts';
+import { subscribesTo, WebhookEnvelope, WebhookEventName } from '@app/contracts';
 import { PreparedQuery, SchemaDatabase, unleased } from '@app/persistence';
 import { WEBHOOKS_DATABASE, WebhooksTables } from '../webhooks-schema';
 import { deliveryIdFor } from './delivery-id';
@@ -21,7 +21,7 @@ const activeWebhooksOf = new PreparedQuery(({ db }: WebhooksDatabase, p: { works
 
 /** A delivery due now, unless it exists already; returns its id when it was queued. */
 const queueDelivery = new PreparedQuery(
-  ({ db, dialect }: WebhooksDatabase, p: { id: string; webhookId: number; eventId: string; event: string; postUuid: string; body: string }) =>
+  ({ db, dialect }: WebhooksDatabase, p: { id: string; webhookId: number; eventId: string; event: string; postUuid: string | null; body: string }) =>
     db
       .insertInto('deliveries')
       .values({
@@ -42,10 +42,10 @@ const queueDelivery = new PreparedQuery(
 /** The active webhooks of a workspace. */
 export interface SubscribedWebhooks {
   /** The ids of those that want `event`, in the order read (by id). */
-  wanting(event: string): number[];
+  wanting(event: WebhookEventName): number[];
 }
 
-/** The webhooks a post event goes to and the deliveries it queues; every method but `transaction` runs in the caller's transaction. */
+/** The webhooks an event (of a post or an account) goes to and the deliveries it queues; every method but `transaction` runs in the caller's transaction. */
 @Injectable()
 export class EventDeliveries {
   constructor(@Inject(WEBHOOKS_DATABASE) private readonly database: SchemaDatabase<WebhooksTables>) {}
@@ -62,7 +62,7 @@ export class EventDeliveries {
   async subscribedWebhooks(tx: WebhooksTransaction, workspaceUuid: string): Promise<SubscribedWebhooks> {
     const rows = await activeWebhooksOf.rows(this.database, { workspaceUuid }, tx);
     const webhooks = rows.map((row) => ({ id: Number(row.id), events: this.database.dialect.readJson<string[]>(row.events) }));
-    return { wanting: (event) => webhooks.filter((webhook) => webhook.events.includes(event)).map((webhook) => webhook.id) };
+    return { wanting: (event) => webhooks.filter((webhook) => subscribesTo(webhook.events, event)).map((webhook) => webhook.id) };
   }
 
   /**
@@ -74,7 +74,7 @@ export class EventDeliveries {
     const body = JSON.stringify(envelope);
     const queued: string[] = [];
     for (const webhookId of webhookIds) {
-      const params = { id: deliveryIdFor(eventId, webhookId), webhookId, eventId, event: envelope.event, postUuid: envelope.post.uuid, body };
+      const params = { id: deliveryIdFor(eventId, webhookId), webhookId, eventId, event: envelope.event, postUuid: envelope.post?.uuid ?? null, body };
       const row = await queueDelivery.first(this.database, params, tx);
       if (row) queued.push(row.id);
     }

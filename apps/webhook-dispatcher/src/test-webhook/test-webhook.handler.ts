@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { Messages, RpcMethods, ServiceError, TestAttemptView } from '@app/contracts';
+import { isWebhookEventName, Messages, RpcMethods, ServiceError, TestAttemptView } from '@app/contracts';
 import { HandlesRpc } from '@app/messaging';
 import { WebhookSender } from '../deliver-webhooks/webhook-sender';
-import { isEventName, webhookNotFound, WebhookMessages } from '../manage-webhooks/webhook-input';
+import { webhookNotFound, WebhookMessages } from '../manage-webhooks/webhook-input';
 import { WebhookSettingsStore } from '../manage-webhooks/webhook-settings-store';
 import { describeScope, field, scopeOwner, webhookIdOf } from '../webhook-scope';
 import { SAMPLE_WORKSPACE_UUID, sampleEnvelope } from './sample-envelope';
@@ -27,7 +27,7 @@ export class TestWebhookHandler {
     const owner = scopeOwner(payload);
     const id = webhookIdOf(payload);
     const event = field(payload, 'event');
-    if (!isEventName(event)) throw new ServiceError('validation', Messages.validation, { event: [WebhookMessages.eventInvalid] });
+    if (!isWebhookEventName(event)) throw new ServiceError('validation', Messages.validation, { event: [WebhookMessages.eventInvalid] });
     const target = id !== null ? await this.webhooks.signingTarget(owner, id) : null;
     if (!target) webhookNotFound();
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { AccountEventMessage } from '../account-messages';
+import type { AccountAuthorizationLostEvent } from '../account-messages';
 import { SAMPLE_WORKSPACE } from './post-event-messages';
 
 /** A valid `account-events` message for tests of its readers: sandbox account 11 of the sample workspace lost its authorization just now, unless told otherwise. */
-export function sampleAccountEvent(overrides: Partial<AccountEventMessage> = {}): AccountEventMessage {
+export function sampleAccountEvent(overrides: Partial<AccountAuthorizationLostEvent> = {}): AccountAuthorizationLostEvent {
   return {
     version: 1,
     eventId: randomUUID(),

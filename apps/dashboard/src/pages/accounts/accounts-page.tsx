@@ -7,6 +7,7 @@ import { useDashboard, useWorkspaceUuid } from '../../session';
 import { formatInZone } from '../../time';
 import { oauthErrorMessage } from './oauth-error-messages';
 import { usePlatforms } from '../../platforms';
+import { accountConnection } from './account-connection';
 import { connectBody, connectFieldsOf } from './connect-fields';
 import { connectsThroughOAuth, ReconnectAccount, reconnectThroughOAuth, startOAuth } from './reconnect-account';
 
@@ -38,29 +39,35 @@ export function AccountsPage() {
         {accounts.data?.data.length === 0 && <p class="muted">No accounts yet.</p>}
         {accounts.data && accounts.data.data.length > 0 && (
           <ListTable columns={['Name', 'Provider', 'Connection', 'Connected on', 'Actions']}>
-            {accounts.data.data.map((account) => (
-              <tr key={account.id}>
-                <td data-label="Name" class="account-name">
-                  <AccountPicture account={account} /> {account.name}
-                  {account.username && <span class="muted"> @{account.username}</span>}
-                </td>
-                <td data-label="Provider">
-                  <ProviderIcon provider={account.provider} /> {account.provider}
-                </td>
-                <td data-label="Connection">{account.authorized ? <span class="status status-published">connected</span> : <span class="status status-failed">needs reconnecting</span>}</td>
-                <td data-label="Connected on">{formatInZone(account.created_at, timeZone)}</td>
-                <td data-label="Actions" class="actions">
-                  {!account.authorized && (
-                    <button type="button" onClick={() => reconnect(account)} aria-label={`Reconnect ${account.name}`}>
-                      Reconnect
+            {accounts.data.data.map((account) => {
+              const connection = accountConnection(account, timeZone);
+              return (
+                <tr key={account.id}>
+                  <td data-label="Name" class="account-name">
+                    <AccountPicture account={account} /> {account.name}
+                    {account.username && <span class="muted"> @{account.username}</span>}
+                  </td>
+                  <td data-label="Provider">
+                    <ProviderIcon provider={account.provider} /> {account.provider}
+                  </td>
+                  <td data-label="Connection">
+                    <span class={`status ${account.authorized ? 'status-published' : 'status-failed'}`}>{connection.label}</span>
+                    {connection.expiry && <div class="muted">{connection.expiry}</div>}
+                  </td>
+                  <td data-label="Connected on">{formatInZone(account.created_at, timeZone)}</td>
+                  <td data-label="Actions" class="actions">
+                    {connection.reconnect && (
+                      <button type="button" onClick={() => reconnect(account)} aria-label={`Reconnect ${account.name}`}>
+                        Reconnect
+                      </button>
+                    )}
+                    <button type="button" class="danger" onClick={() => remove(account)} aria-label={`Remove ${account.name}`}>
+                      Remove
                     </button>
-                  )}
-                  <button type="button" class="danger" onClick={() => remove(account)} aria-label={`Remove ${account.name}`}>
-                    Remove
-                  </button>
-                </td>
-              </tr>
-            ))}
+                  </td>
+                </tr>
+              );
+            })}
           </ListTable>
         )}
       </Section>

@@ -1,13 +1,13 @@
 import { useState } from 'preact/hooks';
-import { answer, api, inWorkspace, WEBHOOK_EVENTS, type Webhook, type WebhookEvent } from '../../api';
+import { ALL_WEBHOOK_EVENTS, answer, api, DEFAULT_WEBHOOK_EVENTS, inWorkspace, WEBHOOK_EVENT_CATALOGUE, type Webhook, type WebhookEventChoice } from '../../api';
 import { FieldMessages, Section, useAction } from '../../components/ui';
 import { useWorkspaceUuid } from '../../session';
 
-/** Create or edit a webhook: the fixed fields URL, Events (a checkbox per event), Active, and Save. */
+/** Create or edit a webhook: the fixed fields URL, Events (All, then a checkbox per event of the catalogue, saying when it fires), Active, and Save. */
 export function WebhookForm({ webhook, onSaved }: { webhook: Webhook | null; onSaved(saved: Webhook): void }) {
   const workspaceUuid = useWorkspaceUuid();
   const [url, setUrl] = useState(webhook?.url ?? '');
-  const [events, setEvents] = useState<WebhookEvent[]>(webhook?.events ?? []);
+  const [events, setEvents] = useState<WebhookEventChoice[]>(webhook?.events ?? []);
   const [active, setActive] = useState(webhook?.active ?? true);
   const action = useAction();
   const submit = async (event: Event) => {
@@ -33,19 +33,11 @@ export function WebhookForm({ webhook, onSaved }: { webhook: Webhook | null; onS
         <fieldset>
           <legend>Events</legend>
           <p class="muted" id="events-help">
-            None checked: every event.
+            None checked: the four events of the specification ({DEFAULT_WEBHOOK_EVENTS.join(', ')}).
           </p>
-          {WEBHOOK_EVENTS.map((name) => (
-            <label key={name} class="check">
-              <input
-                type="checkbox"
-                name="events"
-                value={name}
-                checked={events.includes(name)}
-                onChange={(event) => setEvents(event.currentTarget.checked ? [...events, name] : events.filter((other) => other !== name))}
-              />
-              {name}
-            </label>
+          <EventCheckbox name={ALL_WEBHOOK_EVENTS} label="All events" when="every event, those added later included" events={events} setEvents={setEvents} />
+          {WEBHOOK_EVENT_CATALOGUE.map(({ name, when }) => (
+            <EventCheckbox key={name} name={name} label={name} when={when} events={events} setEvents={setEvents} disabled={events.includes(ALL_WEBHOOK_EVENTS)} />
           ))}
           <FieldMessages id="webhook-events-errors" errors={action.errors} keys={['events']} />
         </fieldset>
@@ -61,3 +53,25 @@ export function WebhookForm({ webhook, onSaved }: { webhook: Webhook | null; onS
     </Section>
   );
 }
+
+type EventCheckboxProps = { name: WebhookEventChoice; label: string; when: string; events: WebhookEventChoice[]; setEvents(events: WebhookEventChoice[]): void; disabled?: boolean };
+
+/** One choice of the Events field, with when its event fires. */
+function EventCheckbox({ name, label, when, events, setEvents, disabled = false }: EventCheckboxProps) {
+  return (
+    <label class="check">
+      <input
+        type="checkbox"
+        name="events"
+        value={name}
+        disabled={disabled}
+        checked={events.includes(name) || (disabled && events.includes(ALL_WEBHOOK_EVENTS))}
+        onChange={(event) => setEvents(event.currentTarget.checked ? [...events, name] : events.filter((other) => other !== name))}
+      />
+      {label} <span class="muted">({when})</span>
+    </label>
+  );
+}
+
+/** A webhook's events in a few words: "every event" for `"*"`, else their names. */
+export const describeEvents = (events: readonly WebhookEventChoice[]): string => (events.length === 0 || events.includes(ALL_WEBHOOK_EVENTS) ? 'every event' : events.join(', '));

@@ -6,7 +6,7 @@ import { linkTo, navigate } from '../../router';
 import { useDashboard, useWorkspaceRole, useWorkspaceUuid } from '../../session';
 import { formatInZone } from '../../time';
 import { DeliveryLog } from './delivery-log';
-import { WebhookForm } from './webhook-form';
+import { describeEvents, WebhookForm } from './webhook-form';
 import { WebhookTools } from './webhook-tools';
 
 const rateOf = (webhook: Webhook): string => (webhook.success_rate_24h === null || webhook.success_rate_24h === undefined ? '—' : `${Math.round(webhook.success_rate_24h * 100)}%`);
@@ -69,7 +69,7 @@ function WebhookList() {
                 <td data-label="URL">
                   <a {...linkTo(`/webhooks/${webhook.id}`)}>{webhook.url}</a>
                 </td>
-                <td data-label="Events">{webhook.events.length === 0 ? 'every event' : webhook.events.join(', ')}</td>
+                <td data-label="Events">{describeEvents(webhook.events)}</td>
                 <td data-label="State">{webhook.active ? 'active' : 'inactive'}</td>
                 <td data-label="Last delivery">
                   {formatInZone(webhook.last_delivery_at ?? null, timeZone)} {webhook.last_delivery_status && <span class={`status status-${webhook.last_delivery_status}`}>{webhook.last_delivery_status}</span>}
@@ -121,7 +121,7 @@ function WebhookDetail({ id }: { id: string }) {
               <Section title="Settings">
                 <ReadOnlyNote />
                 <p>
-                  Events: {webhook.data.events.length === 0 ? 'every event' : webhook.data.events.join(', ')}; {webhook.data.active ? 'active' : 'inactive'}.
+                  Events: {describeEvents(webhook.data.events)}; {webhook.data.active ? 'active' : 'inactive'}.
                 </p>
               </Section>
             )

@@ -5,6 +5,7 @@ import { platformOf } from '@app/platforms';
 import { notFound } from '../../http/api-error';
 import { AccountStore, AccountView, ReportedSettings } from '../account-store';
 import { ACCOUNT_NOT_FOUND } from '../delete-account/disconnect-account';
+import { AccountNews } from '../account-news/account-news';
 import { errorMessage } from '@app/errors';
 
 export interface AccountToConnect {
@@ -39,6 +40,7 @@ export class ConnectAccount {
   constructor(
     private readonly accounts: AccountStore,
     @Inject(RPC_CLIENT) private readonly rpc: RpcClient,
+    private readonly news: AccountNews,
   ) {}
 
   async connect({ workspaceUuid, provider, name, username, settings, credentials }: AccountToConnect): Promise<AccountView> {
@@ -53,6 +55,7 @@ export class ConnectAccount {
     const names = { name: name ?? reply.name, username: username ?? reply.username ?? null };
     const account = await this.accounts.connected(accountId, reply.authorized, names, reportedSettings(provider, reply));
     this.logger.log(`Account ${accountId} (${account.provider}) connected to workspace ${workspaceUuid}`);
+    await this.news.tell('AccountConnected', workspaceUuid, account);
     return account;
   }
 
@@ -67,6 +70,7 @@ export class ConnectAccount {
     const reply = await this.askPublisher({ accountId: existing.id, workspaceUuid, provider: existing.provider, ...changes, keepSettings: true });
     const account = await this.accounts.connected(existing.id, reply.authorized, undefined, reportedSettings(existing.provider, reply));
     this.logger.log(`Account ${existing.id} (${account.provider}) of workspace ${workspaceUuid} connected again`);
+    await this.news.tell('AccountConnected', workspaceUuid, account);
     return account;
   }
 

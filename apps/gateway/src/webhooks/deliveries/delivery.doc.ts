@@ -1,11 +1,10 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { AttemptErrorKind, DeliveryView, WEBHOOK_EVENTS, WebhookEnvelope, WebhookEventName } from '@app/contracts';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { AttemptErrorKind, DeliveryView, WEBHOOK_EVENTS, WebhookEnvelope, WebhookEnvelopeAccount, WebhookEnvelopeAccountResult, WebhookEnvelopePost, WebhookEventName } from '@app/contracts';
 
 /* OpenAPI description of a webhook's delivery log, as the webhook-dispatcher keeps it. */
 
 type Attempt = DeliveryView['attempts'][number];
-type EnvelopePost = WebhookEnvelope['post'];
-type EnvelopeAccount = EnvelopePost['accounts'][number];
+type EnvelopeAccount = WebhookEnvelopePost['accounts'][number];
 
 @ApiSchema({ name: 'DeliveryAttempt' })
 export class DeliveryAttemptDoc implements Attempt {
@@ -36,8 +35,8 @@ export class DeliveryAttemptDoc implements Attempt {
   next_retry_at: string | null;
 }
 
-@ApiSchema({ name: 'WebhookEnvelopeAccount' })
-class EnvelopeAccountDoc implements EnvelopeAccount {
+/** What every account of an envelope says of itself. */
+class EnvelopeAccountIdentityDoc {
   @ApiProperty({ type: 'integer', example: 1 })
   id: number;
 
@@ -46,13 +45,16 @@ class EnvelopeAccountDoc implements EnvelopeAccount {
 
   @ApiProperty({ example: 'Acme on Sandbox' })
   name: string;
+}
 
+@ApiSchema({ name: 'WebhookEnvelopeAccount' })
+class EnvelopeAccountDoc extends EnvelopeAccountIdentityDoc implements EnvelopeAccount {
   @ApiProperty({ type: String, nullable: true, example: 'https://sandbox.invalid/posts/sbx_1', description: 'the address of the post (its first content item) on the platform; null until published there' })
   external_url: string | null;
 }
 
 @ApiSchema({ name: 'WebhookEnvelopePost' })
-class EnvelopePostDoc implements EnvelopePost {
+class EnvelopePostDoc implements WebhookEnvelopePost {
   @ApiProperty({ format: 'uuid' })
   uuid: string;
 
@@ -69,7 +71,19 @@ class EnvelopePostDoc implements EnvelopePost {
   accounts: EnvelopeAccountDoc[];
 }
 
-@ApiSchema({ name: 'WebhookEnvelope', description: 'the body POSTed to the webhook' })
+@ApiSchema({ name: 'WebhookEnvelopeEventAccount', description: 'the account an event is about: for `account.*`, its username; for `post.account_published` and `post.account_failed`, its result' })
+class EnvelopeEventAccountDoc extends EnvelopeAccountIdentityDoc implements WebhookEnvelopeAccount, WebhookEnvelopeAccountResult {
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'acme', description: '`account.*` events' })
+  username: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'https://sandbox.invalid/posts/sbx_1', description: '`post.account_*` events: where the post is on the platform; null when it failed' })
+  external_url: string | null;
+
+  @ApiPropertyOptional({ type: [String], description: "`post.account_*` events: the platform's messages when it failed" })
+  errors: string[];
+}
+
+@ApiSchema({ name: 'WebhookEnvelope', description: 'the body POSTed to the webhook: `post`, `account`, `reason` and `expires_at` as the event carries them (see the catalogue of webhook events)' })
 class WebhookEnvelopeDoc implements WebhookEnvelope {
   @ApiProperty({ enum: WEBHOOK_EVENTS, enumName: 'WebhookEvent' })
   event: WebhookEventName;
@@ -77,8 +91,17 @@ class WebhookEnvelopeDoc implements WebhookEnvelope {
   @ApiProperty({ format: 'uuid' })
   workspace_uuid: string;
 
-  @ApiProperty({ type: EnvelopePostDoc })
-  post: EnvelopePostDoc;
+  @ApiPropertyOptional({ type: EnvelopePostDoc, description: 'events about a post' })
+  post?: EnvelopePostDoc;
+
+  @ApiPropertyOptional({ type: EnvelopeEventAccountDoc, description: '`account.*`, `post.account_published` and `post.account_failed`' })
+  account?: EnvelopeEventAccountDoc;
+
+  @ApiPropertyOptional({ example: 'The access token was revoked.', description: "`account.needs_reconnect`: the platform's words" })
+  reason?: string;
+
+  @ApiPropertyOptional({ format: 'date-time', description: '`account.token_expiring`: when the token expires' })
+  expires_at?: string;
 
   @ApiProperty({ format: 'date-time' })
   timestamp: string;

@@ -1,5 +1,5 @@
 import { ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { WEBHOOK_EVENTS } from '@app/contracts';
+import { describeWebhookEvents, WEBHOOK_EVENT_CHOICES } from '@app/contracts';
 
 /* OpenAPI description of webhook settings. The webhook-dispatcher checks them. */
 @ApiSchema({ name: 'WebhookBody' })
@@ -7,7 +7,7 @@ export class WebhookBodyDoc {
   @ApiPropertyOptional({ example: 'https://example.com/hooks/posts', description: 'required on create' })
   url?: string;
 
-  @ApiPropertyOptional({ enum: WEBHOOK_EVENTS, enumName: 'WebhookEvent', isArray: true, description: 'empty or absent: every event' })
+  @ApiPropertyOptional({ enum: WEBHOOK_EVENT_CHOICES, enumName: 'WebhookEventChoice', isArray: true, description: describeWebhookEvents() })
   events?: string[];
 
   @ApiPropertyOptional({

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { WEBHOOK_EVENTS, WebhookView } from '@app/contracts';
+import { describeWebhookEvents, WEBHOOK_EVENT_CHOICES, WebhookView } from '@app/contracts';
 
 /* OpenAPI description of webhook settings as the webhook-dispatcher returns them. */
 
@@ -11,7 +11,7 @@ export class WebhookDoc implements WebhookView {
   @ApiProperty({ format: 'uri', example: 'https://example.com/hooks/posts', description: 'for viewers only its origin (`https://example.com`): a path or a query may hold credentials' })
   url: string;
 
-  @ApiProperty({ enum: WEBHOOK_EVENTS, enumName: 'WebhookEvent', isArray: true, description: 'empty: every event' })
+  @ApiProperty({ enum: WEBHOOK_EVENT_CHOICES, enumName: 'WebhookEventChoice', isArray: true, description: describeWebhookEvents() })
   events: string[];
 
   @ApiProperty({

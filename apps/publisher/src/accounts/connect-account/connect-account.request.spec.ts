@@ -35,7 +35,7 @@ describe('validateConnectAccountRequest', () => {
 
   it('passes the provider’s own checks of the settings on', () => {
     const error = errorOf({ accountId: 7, workspaceUuid: WORKSPACE, provider: 'sandbox', settings: { outcome: 'sometimes' } });
-    expect(error.errors).toEqual({ 'settings.outcome': ['The selected settings.outcome is invalid. Use success or failure.'] });
+    expect(error.errors).toEqual({ 'settings.outcome': ['The selected settings.outcome is invalid. Use success, failure or unauthorized.'] });
   });
 
   it('reports every malformed field at once', () => {

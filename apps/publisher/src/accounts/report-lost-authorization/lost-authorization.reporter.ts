@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { ACCOUNT_EVENT_VERSION, AccountEventMessage, Headers, Topics } from '@app/contracts';
+import { ACCOUNT_EVENT_VERSION, AccountAuthorizationLostEvent, accountEventRecord, Topics } from '@app/contracts';
 import { MESSAGE_BUS, MessageBus } from '@app/messaging';
 import { errorMessage } from '@app/errors';
 
@@ -23,7 +23,7 @@ export class LostAuthorizationReporter {
   constructor(@Inject(MESSAGE_BUS) private readonly bus: MessageBus) {}
 
   async report(lost: LostAuthorization): Promise<void> {
-    const message: AccountEventMessage = {
+    const message: AccountAuthorizationLostEvent = {
       version: ACCOUNT_EVENT_VERSION,
       eventId: randomUUID(),
       type: 'AccountAuthorizationLost',
@@ -31,9 +31,7 @@ export class LostAuthorizationReporter {
       at: new Date().toISOString(),
     };
     try {
-      await this.bus.publish(Topics.accountEvents, [
-        { key: String(lost.accountId), value: message, headers: { [Headers.eventId]: message.eventId, [Headers.eventType]: message.type } },
-      ]);
+      await this.bus.publish(Topics.accountEvents, [accountEventRecord(message)]);
       this.logger.warn(`${lost.provider} refused the credentials of account ${lost.accountId}; it must be connected again (${lost.reason})`);
     } catch (error) {
       this.logger.error(`Could not report that account ${lost.accountId} must be connected again: ${errorMessage(error)}`);

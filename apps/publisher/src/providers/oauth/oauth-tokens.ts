@@ -108,6 +108,16 @@ function usableToken(tokens: OAuthTokens | null, now: number): { kind: 'use'; to
   return { kind: 'use', token: { kind: 'reauthorize', message: 'The access token expired and the platform gave no refresh token; connect the account again.' } };
 }
 
+/**
+ * When the access token a session holds expires, if it cannot be refreshed (the platform gave an
+ * expiry and no refresh token): the account must then be connected again. Null otherwise (no
+ * OAuth tokens, no known expiry, or a refresh token that renews it).
+ */
+export function unrefreshableExpiry(session: Record<string, unknown> | null): Date | null {
+  const tokens = tokensOf(session);
+  return tokens && tokens.refresh_token === null && tokens.expires_at !== null ? new Date(tokens.expires_at) : null;
+}
+
 export function tokensOf(session: Record<string, unknown> | null): OAuthTokens | null {
   if (!session || typeof session.access_token !== 'string') return null;
   return {

@@ -41,6 +41,13 @@ describe('SandboxProvider', () => {
     });
   });
 
+  it('fails every publish as a refused authorization when settings.outcome is "unauthorized"', async () => {
+    expect(await sandbox.publish(request({}, { outcome: 'unauthorized' }))).toEqual({
+      kind: 'reauthorize',
+      message: 'The sandbox account Launch team is set to refuse its authorization.',
+    });
+  });
+
   it('publishes an item after the first as a reply to the one before, which its address says', async () => {
     const first = { externalId: 'sbx_first', externalUrl: 'https://sandbox.invalid/posts/sbx_first', reference: null };
     const second = { externalId: 'sbx_second', externalUrl: null, reference: null };
@@ -63,9 +70,9 @@ describe('SandboxProvider', () => {
   it('accepts no settings or known outcomes, and refuses another outcome', () => {
     expect(sandbox.validate({})).toEqual({});
     expect(sandbox.validate({ outcome: 'failure', item_outcomes: ['success', 'failure'] })).toEqual({});
-    expect(sandbox.validate({ outcome: 'maybe' })).toEqual({ 'settings.outcome': ['The selected settings.outcome is invalid. Use success or failure.'] });
+    expect(sandbox.validate({ outcome: 'maybe' })).toEqual({ 'settings.outcome': ['The selected settings.outcome is invalid. Use success, failure or unauthorized.'] });
     expect(sandbox.validate({ item_outcomes: ['success', 'maybe'] })).toEqual({
-      'settings.item_outcomes': ['The settings.item_outcomes field must be a list of at most 20 of: success, failure.'],
+      'settings.item_outcomes': ['The settings.item_outcomes field must be a list of at most 20 of: success, failure, unauthorized.'],
     });
   });
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { FieldMessages, PostBodyLimits } from '@app/domain';
 import { DeleteOutcome, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
 
-const OUTCOMES = ['success', 'failure'] as const;
+const OUTCOMES = ['success', 'failure', 'unauthorized'] as const;
 
 /** The outcome the account's settings give content item `index`: `item_outcomes[index]`, else `outcome`. */
 function outcomeOf(settings: Record<string, unknown>, index: number): unknown {
@@ -12,7 +12,8 @@ function outcomeOf(settings: Record<string, unknown>, index: number): unknown {
 
 /**
  * The built-in provider: needs no credentials and never leaves the machine. `settings.outcome`
- * `"success"` (default) publishes, `"failure"` fails every publish; `settings.item_outcomes` (a list
+ * `"success"` (default) publishes, `"failure"` fails every publish, `"unauthorized"` fails every
+ * publish as a refused authorization (the account must be connected again); `settings.item_outcomes` (a list
  * of those, for tests) gives each content item its own, the items past its end taking `outcome`.
  * The items of a version are a thread: each one after the first is a reply to the one before,
  * which its address says (`?in_reply_to=<id>`). It answers the same id for the same idempotency key,
@@ -41,7 +42,9 @@ export class SandboxProvider implements PublishProvider {
 
   async publish({ idempotencyKey, account, connection, followUp, media }: PublishRequest): Promise<PublishOutcome> {
     const index = followUp?.index ?? 0;
-    if (outcomeOf(connection.settings, index) === 'failure') {
+    const outcome = outcomeOf(connection.settings, index);
+    if (outcome === 'unauthorized') return { kind: 'reauthorize', message: `The sandbox account ${account.name} is set to refuse its authorization.` };
+    if (outcome === 'failure') {
       const what = Array.isArray(connection.settings.item_outcomes) ? `content item ${index + 1}` : 'every publish';
       return { kind: 'rejected', message: `The sandbox account ${account.name} is set to fail ${what}.` };
     }
