@@ -37,6 +37,15 @@ describe('gateway: rate limits without a valid token (SQLite, RATE_LIMIT_UNAUTHE
     expect((await gateway.call('GET', '/api/panel/workspaces', { token: null })).status).toBe(429);
   });
 
+  it('counts every request through a preview link against the same budget, even one that carries a live token', async () => {
+    const guesses = (index: number) => gateway.call('GET', `/api/preview/guessed-token-${index}`, { token: null });
+    for (let index = 0; index < 4; index++) expect((await guesses(index)).body).toEqual({ message: 'Preview link not found.' });
+    expect((await gateway.call('POST', '/api/preview/guessed/notes', { token: null, body: { name: 'A', body: 'B' } })).status).toBe(404);
+    expect(await guesses(5)).toMatchObject({ status: 429, body: TOO_MANY });
+    expect((await gateway.call('GET', '/api/preview/guessed-with-a-token')).status).toBe(429);
+    expect((await gateway.call('GET', '/api/panel/workspaces', { token: null })).status).toBe(429);
+  });
+
   it('keeps serving a token that was used lately from an address that floods with made-up ones', async () => {
     expect((await gateway.call('GET', '/api/panel/workspaces')).status).toBe(200);
     for (let index = 0; index < 10; index++) await madeUp(index);

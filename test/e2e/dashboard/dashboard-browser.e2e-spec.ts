@@ -116,6 +116,11 @@ describeWithBrowser('dashboard in a browser (the built service, Chromium)', () =
     await page.getByRole('button', { name: 'Add webhook' }).click();
     await page.getByLabel('URL').fill(receiver.url('/dashboard'));
     const events = page.getByRole('group', { name: 'Events' });
+    // Every event the API document names is offered, each with when it fires, beside "All events".
+    const documented: string[] = (await api.get('/api/docs-json')).body.components.schemas.WebhookEvent.enum;
+    expect(documented.length).toBeGreaterThan(10);
+    for (const name of ['All events', ...documented]) await events.getByRole('checkbox', { name, exact: false }).first().waitFor();
+    expect(await events.getByRole('checkbox').count()).toBe(documented.length + 1);
     await events.getByRole('checkbox', { name: 'post.scheduled' }).check();
     await events.getByRole('checkbox', { name: 'post.published' }).check();
     await expect(page.getByRole('checkbox', { name: 'Active' }).isChecked()).resolves.toBe(true);

@@ -73,5 +73,6 @@ function EventCheckbox({ name, label, when, events, setEvents, disabled = false 
   );
 }
 
-/** A webhook's events in a few words: "every event" for `"*"`, else their names. */
-export const describeEvents = (events: readonly WebhookEventChoice[]): string => (events.length === 0 || events.includes(ALL_WEBHOOK_EVENTS) ? 'every event' : events.join(', '));
+/** A webhook's events in a few words: "every event" for `"*"`, the specification's four for none, else their names. */
+export const describeEvents = (events: readonly WebhookEventChoice[]): string =>
+  events.includes(ALL_WEBHOOK_EVENTS) ? 'every event' : (events.length === 0 ? DEFAULT_WEBHOOK_EVENTS : events).join(', ');
