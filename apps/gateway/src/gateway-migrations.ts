@@ -5,6 +5,7 @@ import { DashboardSessionsTable, dashboardSessionsMigration } from './auth/dashb
 import { DeadLettersTable, deadLettersMigration } from './dead-letters/dead-letters-table';
 import { mediaUsesOfEveryPostMigration } from './media/media-uses/media-uses-of-every-post.migration';
 import { PostHistoryTable, PostsTable, postsPipelineTimesMigration, postsReadModelMigration } from './posts/read-model/posts-table';
+import { AccountNewsTable, accountNewsMigration } from './accounts/account-news/account-news-table';
 import { PreviewLinksTable, previewLinksMigration } from './posts/preview-links/preview-links-table';
 import { outsideReviewNotesMigration, ReviewNotesTable, reviewNotesMigration } from './posts/review-notes/review-notes-table';
 import { PostingQueuesTable, postingQueuesMigration } from './queue/posting-queues-table';
@@ -82,6 +83,7 @@ export interface GatewayTables {
   posting_queues: PostingQueuesTable;
   review_notes: ReviewNotesTable;
   preview_links: PreviewLinksTable;
+  account_news: AccountNewsTable;
   dashboard_sessions: DashboardSessionsTable;
 }
 
@@ -273,4 +275,5 @@ export const gatewayMigrations: SchemaMigration[] = [
       await db.schema.alterTable('accounts').addColumn('token_expires_at', dialect.types.timestamp).execute();
     },
   },
+  accountNewsMigration,
 ];

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AccountSnapshot } from '@app/domain';
 import { platformOf } from '@app/platforms';
-import { Selectable } from 'kysely';
+import { Kysely, Selectable } from 'kysely';
 import { isoTimestamp, PreparedQuery, SqlDialect } from '@app/persistence';
 import { GATEWAY_DATABASE, GatewayDatabase, GatewayTables } from '../gateway-migrations';
 
@@ -35,6 +35,9 @@ export interface PostTargets {
    */
   accountSettings: Map<number, Record<string, unknown>>;
 }
+
+/** Writes the news of an account's change in the transaction that makes it (see AccountNews). */
+export type AccountChangeNews = (tx: Kysely<GatewayTables>, workspaceUuid: string, account: AccountView) => Promise<void>;
 
 /** What a provider reported at connect that the platform's rules read at schedule time. */
 export interface ReportedSettings {
@@ -153,25 +156,29 @@ export class AccountStore {
    * at schedule time (Mastodon's text limit, a TikTok creator's privacy levels, a default board),
    * and the account's picture.
    */
-  async connected(id: number, authorized: boolean, names?: { name: string; username: string | null }, reported: ReportedSettings = { maxCharacters: null, ruleSettings: {} }): Promise<AccountView> {
+  async connected(id: number, authorized: boolean, names?: { name: string; username: string | null }, reported: ReportedSettings = { maxCharacters: null, ruleSettings: {} }, tell?: AccountChangeNews): Promise<AccountView> {
     const { dialect } = this.database;
     const ruleSettings = Object.keys(reported.ruleSettings).length > 0 ? dialect.json(reported.ruleSettings) : null;
-    const row = await this.database.db
-      .updateTable('accounts')
-      .set({
-        deleted_at: null,
-        authorized,
-        // A new token: its expiry, if near, is announced again.
-        token_expires_at: null,
-        max_characters: reported.maxCharacters,
-        rule_settings: ruleSettings,
-        ...names,
-        ...(reported.avatarUrl !== undefined && { avatar_url: reported.avatarUrl }),
-      })
-      .where('id', '=', id)
-      .returning(ACCOUNT_COLUMNS)
-      .executeTakeFirstOrThrow();
-    return viewOf(row, dialect);
+    return this.database.db.transaction().execute(async (tx) => {
+      const row = await tx
+        .updateTable('accounts')
+        .set({
+          deleted_at: null,
+          authorized,
+          // A new token: its expiry, if near, is announced again.
+          token_expires_at: null,
+          max_characters: reported.maxCharacters,
+          rule_settings: ruleSettings,
+          ...names,
+          ...(reported.avatarUrl !== undefined && { avatar_url: reported.avatarUrl }),
+        })
+        .where('id', '=', id)
+        .returning([...ACCOUNT_COLUMNS, 'workspace_uuid'])
+        .executeTakeFirstOrThrow();
+      const account = viewOf(row, dialect);
+      await tell?.(tx, row.workspace_uuid, account);
+      return account;
+    });
   }
 
   /** Shows an account whose credentials a platform refused as not authorized; false when there is no such account. */
@@ -198,16 +205,20 @@ export class AccountStore {
     return row !== undefined;
   }
 
-  async markDeleted(workspaceUuid: string, id: number): Promise<boolean> {
-    const { db, dialect } = this.database;
-    const row = await db
-      .updateTable('accounts')
-      .set({ deleted_at: dialect.now() })
-      .where('workspace_uuid', '=', workspaceUuid)
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .returning('id')
-      .executeTakeFirst();
-    return row !== undefined;
+  /** Removes the account from the registry (kept, marked); false when there is no such account, or it was removed already. */
+  async markDeleted(workspaceUuid: string, id: number, tell?: AccountChangeNews): Promise<boolean> {
+    const { dialect } = this.database;
+    return this.database.db.transaction().execute(async (tx) => {
+      const row = await tx
+        .updateTable('accounts')
+        .set({ deleted_at: dialect.now() })
+        .where('workspace_uuid', '=', workspaceUuid)
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .returning(ACCOUNT_COLUMNS)
+        .executeTakeFirst();
+      if (row) await tell?.(tx, workspaceUuid, viewOf(row, dialect));
+      return row !== undefined;
+    });
   }
 }

@@ -53,9 +53,9 @@ export class ConnectAccount {
       throw error;
     }
     const names = { name: name ?? reply.name, username: username ?? reply.username ?? null };
-    const account = await this.accounts.connected(accountId, reply.authorized, names, reportedSettings(provider, reply));
+    const account = await this.accounts.connected(accountId, reply.authorized, names, reportedSettings(provider, reply), this.news.of('AccountConnected'));
     this.logger.log(`Account ${accountId} (${account.provider}) connected to workspace ${workspaceUuid}`);
-    await this.news.tell('AccountConnected', workspaceUuid, account);
+    this.news.sendSoon();
     return account;
   }
 
@@ -68,9 +68,9 @@ export class ConnectAccount {
     const existing = accountId === null ? null : await this.accounts.find(workspaceUuid, accountId);
     if (!existing) throw notFound(ACCOUNT_NOT_FOUND);
     const reply = await this.askPublisher({ accountId: existing.id, workspaceUuid, provider: existing.provider, ...changes, keepSettings: true });
-    const account = await this.accounts.connected(existing.id, reply.authorized, undefined, reportedSettings(existing.provider, reply));
+    const account = await this.accounts.connected(existing.id, reply.authorized, undefined, reportedSettings(existing.provider, reply), this.news.of('AccountConnected'));
     this.logger.log(`Account ${existing.id} (${account.provider}) of workspace ${workspaceUuid} connected again`);
-    await this.news.tell('AccountConnected', workspaceUuid, account);
+    this.news.sendSoon();
     return account;
   }
 

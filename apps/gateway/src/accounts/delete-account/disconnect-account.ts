@@ -23,8 +23,8 @@ export class DisconnectAccount {
     if (!account) throw notFound(ACCOUNT_NOT_FOUND);
     // Disconnecting first: if the publisher cannot be reached the account stays, and the call can be repeated.
     await this.rpc.request(RpcMethods.disconnectAccount, { accountId: account.id, workspaceUuid } satisfies DisconnectAccountRequest);
-    await this.accounts.markDeleted(workspaceUuid, account.id);
+    await this.accounts.markDeleted(workspaceUuid, account.id, this.news.of('AccountDisconnected'));
     this.logger.log(`Account ${account.id} disconnected from workspace ${workspaceUuid}`);
-    await this.news.tell('AccountDisconnected', workspaceUuid, account);
+    this.news.sendSoon();
   }
 }
