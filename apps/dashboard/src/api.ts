@@ -7,6 +7,7 @@ import { createApiClient, type FieldErrors, type Me, type Post, type TokenSummar
 export type {
   Account,
   DeadLetter,
+  Feed,
   DeliveryAttempt,
   FieldErrors,
   Media,

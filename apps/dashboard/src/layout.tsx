@@ -11,6 +11,7 @@ const ComposePage = lazyPage(() => import('./pages/posts/compose-page').then((mo
 const CalendarPage = lazyPage(() => import('./pages/calendar/calendar-page').then((module) => module.CalendarPage));
 const AccountsPage = lazyPage(() => import('./pages/accounts/accounts-page').then((module) => module.AccountsPage));
 const MediaPage = lazyPage(() => import('./pages/media/media-page').then((module) => module.MediaPage));
+const FeedsPage = lazyPage(() => import('./pages/feeds/feeds-page').then((module) => module.FeedsPage));
 const WebhooksPage = lazyPage(() => import('./pages/webhooks/webhooks-page').then((module) => module.WebhooksPage));
 const SettingsPage = lazyPage(() => import('./pages/settings/settings-page').then((module) => module.SettingsPage));
 const PanelPage = lazyPage(() => import('./pages/panel/panel-page').then((module) => module.PanelPage));
@@ -23,6 +24,7 @@ const NAVIGATION: { to: string; label: string; page: { preload(): void } }[] = [
   { to: '/calendar', label: 'Calendar', page: CalendarPage },
   { to: '/accounts', label: 'Accounts', page: AccountsPage },
   { to: '/media', label: 'Media', page: MediaPage },
+  { to: '/feeds', label: 'Feeds', page: FeedsPage },
   { to: '/webhooks', label: 'Webhooks', page: WebhooksPage },
   { to: '/settings', label: 'Settings', page: SettingsPage },
 ];
@@ -125,6 +127,8 @@ function Page({ path, onWorkspacesChanged }: { path: string; onWorkspacesChanged
       return <AccountsPage key={workspaceUuid} />;
     case 'media':
       return <MediaPage key={workspaceUuid} />;
+    case 'feeds':
+      return <FeedsPage key={workspaceUuid} />;
     case 'webhooks':
       return <WebhooksPage key={workspaceUuid} webhookId={id ?? null} />;
     default:

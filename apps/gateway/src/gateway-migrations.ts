@@ -5,6 +5,7 @@ import { DashboardSessionsTable, dashboardSessionsMigration } from './auth/dashb
 import { DeadLettersTable, deadLettersMigration } from './dead-letters/dead-letters-table';
 import { mediaUsesOfEveryPostMigration } from './media/media-uses/media-uses-of-every-post.migration';
 import { PostHistoryTable, PostsTable, postsPipelineTimesMigration, postsReadModelMigration } from './posts/read-model/posts-table';
+import { FeedItemsTable, FeedsTable, feedsMigration } from './feeds/feeds-table';
 import { AccountNewsTable, accountNewsMigration } from './accounts/account-news/account-news-table';
 import { PreviewLinksTable, previewLinksMigration } from './posts/preview-links/preview-links-table';
 import { outsideReviewNotesMigration, ReviewNotesTable, reviewNotesMigration } from './posts/review-notes/review-notes-table';
@@ -84,6 +85,8 @@ export interface GatewayTables {
   review_notes: ReviewNotesTable;
   preview_links: PreviewLinksTable;
   account_news: AccountNewsTable;
+  feeds: FeedsTable;
+  feed_items: FeedItemsTable;
   dashboard_sessions: DashboardSessionsTable;
 }
 
@@ -276,4 +279,5 @@ export const gatewayMigrations: SchemaMigration[] = [
     },
   },
   accountNewsMigration,
+  feedsMigration,
 ];

@@ -62,6 +62,10 @@ import { AddNoteController } from './posts/review-notes/add-note/add-note.contro
 import { ListNotesController } from './posts/review-notes/list-notes/list-notes.controller';
 import { ManagePreviewLinksController } from './posts/preview-links/manage-preview-links.controller';
 import { PreviewController } from './posts/preview-links/preview.controller';
+import { FeedsController } from './feeds/feeds.controller';
+import { FeedStore } from './feeds/feed-store';
+import { FeedReader } from './feeds/feed-reader';
+import { FeedPosts } from './feeds/feed-posts';
 import { PreviewLinks } from './posts/preview-links/preview-links';
 import { OutsideReviewerGuard } from './posts/preview-links/outside-reviewer.guard';
 import { ReviewNotes } from './posts/review-notes/review-notes';
@@ -158,6 +162,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     ListNotesController,
     ManagePreviewLinksController,
     PreviewController,
+    FeedsController,
     AddNoteController,
     WorkspaceWebhooksController,
     WorkspaceDeliveriesController,
@@ -217,6 +222,9 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     PostingQueues,
     ReviewNotes,
     PreviewLinks,
+    FeedStore,
+    FeedReader,
+    FeedPosts,
     OutsideReviewerGuard,
   ],
 })

@@ -37,6 +37,7 @@ export type ReviewNote = Schemas['ReviewNote'];
 export type PostPreview = Schemas['PostPreview'];
 export type PreviewLink = Schemas['PreviewLink'];
 export type MadePreviewLink = Schemas['MadePreviewLink'];
+export type Feed = Schemas['Feed'];
 export type Account = Schemas['Account'];
 export type Workspace = Schemas['Workspace'];
 export type WorkspaceMember = Schemas['WorkspaceMember'];

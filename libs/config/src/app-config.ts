@@ -79,6 +79,10 @@ export interface AppConfig {
   publishAttemptRetentionDays: number;
   /** Days before its expiry a token that cannot be refreshed is announced (`account.token_expiring`); 0 never. */
   accountExpiryWarningDays: number;
+  /** How often each followed feed is read, in minutes. */
+  feedPollIntervalMinutes: number;
+  /** Whether feed URLs may resolve to private, loopback or link-local addresses (as webhook URLs, with WEBHOOK_ALLOW_PRIVATE_URLS). */
+  feedAllowPrivateUrls: boolean;
   /**
    * How long a publish attempt stays held by the process calling the platform, renewed before each
    * call: after a crash the attempt is taken up again once it has run out.
@@ -172,6 +176,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     deliveryRetentionDays: integer(env, 'DELIVERY_RETENTION_DAYS', 30, 0),
     publishAttemptRetentionDays: integer(env, 'PUBLISH_ATTEMPT_RETENTION_DAYS', 90, 0),
     accountExpiryWarningDays: integer(env, 'ACCOUNT_EXPIRY_WARNING_DAYS', 7, 0),
+    feedPollIntervalMinutes: integer(env, 'FEED_POLL_INTERVAL_MINUTES', 15, 1),
+    feedAllowPrivateUrls: boolean(env, 'FEED_ALLOW_PRIVATE_URLS', false),
     publishAttemptLeaseMs: integer(env, 'PUBLISH_ATTEMPT_LEASE_MS', 120_000, 1_000),
     postTrackingRetentionDays: integer(env, 'POST_TRACKING_RETENTION_DAYS', 60, 0),
     deadLetterRetentionDays: integer(env, 'DEAD_LETTER_RETENTION_DAYS', 30, 0),

@@ -53,6 +53,7 @@ const PAGES: PhonePage[] = [
   { name: 'Calendar', path: () => '/calendar', heading: 'Calendar', then: (page) => page.getByRole('list', { name: /^Posts in / }).waitFor() },
   { name: 'Accounts', path: () => '/accounts', heading: 'Accounts', then: (page) => page.getByText('Acme Sandbox').first().waitFor() },
   { name: 'Media', path: () => '/media', heading: 'Media', then: (page) => page.getByText('Used by').first().waitFor() },
+  { name: 'Feeds, with the form to follow one', path: () => '/feeds', heading: 'Feeds', then: (page) => page.getByLabel('Text of each post').waitFor() },
   { name: 'Webhooks', path: () => '/webhooks', heading: 'Webhooks' },
   { name: "A webhook's page and its delivery log", path: (data) => `/webhooks/${data.webhook}`, heading: /^Webhook http/, then: (page) => page.getByRole('button', { name: 'Rotate secret' }).waitFor() },
   { name: 'Settings', path: () => '/settings', heading: 'Settings', then: (page) => page.getByLabel('Schedule zone').waitFor() },

@@ -13,6 +13,7 @@ import { queueScenarios } from '../scenarios/queue-scenarios';
 import { retryAndValidationScenarios } from '../scenarios/retry-and-validation-scenarios';
 import { reviewNotesScenarios } from '../scenarios/review-notes-scenarios';
 import { previewLinkScenarios } from '../scenarios/preview-link-scenarios';
+import { feedScenarios } from '../scenarios/feed-scenarios';
 import { itRunsEach } from '../scenarios/scenario';
 import { sequentialClientScenarios } from '../scenarios/sequential-client-scenarios';
 import { threadScenarios } from '../scenarios/thread-scenarios';
@@ -51,6 +52,7 @@ describeWithKafka('the lifecycle of a post, distributed: each app its own proces
   describe('retry and preflight validation', () => itRunsEach(retryAndValidationScenarios(() => platforms), () => system));
   describe('review notes, and deleting a workspace', () => itRunsEach(reviewNotesScenarios, () => system));
   describe('preview links for outside reviewers', () => itRunsEach(previewLinkScenarios, () => system));
+  describe('followed feeds', () => itRunsEach(feedScenarios, () => system));
   describe('post counts', () => itRunsEach(postCountScenarios, () => system));
   describe('post revisions: ETag and If-Match', () => itRunsEach(postRevisionScenarios, () => system));
   describe('dead letters', () => itListsAndReplaysDeadLetters(() => system));

@@ -12,6 +12,7 @@ import { queueScenarios } from '../scenarios/queue-scenarios';
 import { retryAndValidationScenarios } from '../scenarios/retry-and-validation-scenarios';
 import { reviewNotesScenarios } from '../scenarios/review-notes-scenarios';
 import { previewLinkScenarios } from '../scenarios/preview-link-scenarios';
+import { feedScenarios } from '../scenarios/feed-scenarios';
 import { itRunsEach } from '../scenarios/scenario';
 import { threadScenarios } from '../scenarios/thread-scenarios';
 import { webhookEventScenarios } from '../scenarios/webhook-event-scenarios';
@@ -44,6 +45,7 @@ describe('the lifecycle of a post, embedded: the built service as one process', 
   describe('retry and preflight validation', () => itRunsEach(retryAndValidationScenarios(() => platforms), () => service));
   describe('review notes, and deleting a workspace', () => itRunsEach(reviewNotesScenarios, () => service));
   describe('preview links for outside reviewers', () => itRunsEach(previewLinkScenarios, () => service));
+  describe('followed feeds', () => itRunsEach(feedScenarios, () => service));
   describe('post counts', () => itRunsEach(postCountScenarios, () => service));
   describe('post revisions: ETag and If-Match', () => itRunsEach(postRevisionScenarios, () => service));
 });

@@ -12,6 +12,7 @@ import { eventually } from '@app/testing/eventually';
 export const LIFECYCLE_DELIVERY = { backoffBaseMs: 500, maxRetries: 3, defaultTimeoutMs: 5000 };
 export const LIFECYCLE_ENV: Record<string, string> = {
   WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+  FEED_ALLOW_PRIVATE_URLS: 'true',
   WEBHOOK_BACKOFF_BASE_MS: String(LIFECYCLE_DELIVERY.backoffBaseMs),
   WEBHOOK_MAX_RETRIES: String(LIFECYCLE_DELIVERY.maxRetries),
 };

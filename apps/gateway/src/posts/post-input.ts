@@ -41,7 +41,7 @@ export class PostInputReader {
   ) {}
 
   /** A new post's create request from the caller and the body: what creating sends, and what validating checks. */
-  async createRequest(user: AuthenticatedUser, membership: Membership, body: unknown): Promise<CreatePostRequest> {
+  async createRequest(user: Pick<AuthenticatedUser, 'userId'>, membership: Membership, body: unknown): Promise<CreatePostRequest> {
     return {
       workspaceUuid: membership.workspaceUuid,
       postUuid: randomUUID(),
