@@ -84,6 +84,8 @@ describeWithBrowser("dashboard compose: the preview's verdict is the server's (t
     // The descriptions arrive once a session: the verdict is read once the preview is named after its platform's label.
     const preview = page.getByRole('region', { name: 'Previews' }).getByRole('article', { name: `Preview on ${LABELS[account]} for ${accounts[account].name.replace(/ \(\w+\)$/, '')}` });
     await preview.waitFor();
+    // The library is loaded again after an upload: the preview counts the image once it shows it.
+    if (withImage) await preview.locator('.preview-media img').waitFor();
     const cut = preview.getByText(/^Cut at /);
     return (await cut.count()) === 0 ? null : await cut.textContent();
   }

@@ -42,7 +42,7 @@ describeWithLocalPds('the lifecycle of a post on Bluesky, embedded, against a lo
       const workspace = await approverWorkspace(admin, 'Bluesky connect');
       const connected = await admin.post(`/api/${workspace}/accounts`, { provider: 'bluesky', settings: { service: pds.url }, credentials: credentials() });
       expect(connected.status).toBe(201);
-      expect(connected.body).toEqual({ id: expect.any(Number), provider: 'bluesky', name: 'Alice Example', username: pds.handle, authorized: true, avatar_url: expect.stringContaining(`/xrpc/com.atproto.sync.getBlob?did=${encodeURIComponent(pds.did)}&cid=${pds.avatarCid}`), created_at: expect.any(String), limits: null, options: {} });
+      expect(connected.body).toEqual({ id: expect.any(Number), provider: 'bluesky', name: 'Alice Example', username: pds.handle, authorized: true, avatar_url: expect.stringContaining(`/xrpc/com.atproto.sync.getBlob?did=${encodeURIComponent(pds.did)}&cid=${pds.avatarCid}`), created_at: expect.any(String), limits: null, options: {}, token_expires_at: null });
       const listed = await admin.get(`/api/${workspace}/accounts`);
       expect(JSON.stringify(listed.body)).not.toContain(pds.appPassword);
       expect(service.output()).not.toContain(pds.appPassword);
