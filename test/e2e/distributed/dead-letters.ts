@@ -1,4 +1,4 @@
-import { deadLetterTopic, Topics } from '@app/contracts';
+import { ConsumerGroups, deadLetterTopic, Topics } from '@app/contracts';
 import { sampleAccountEvent } from '@app/contracts/testing';
 import { deadLetterHeaders } from '@app/messaging';
 import { KafkaMessageBus } from '@app/messaging/kafka';
@@ -27,8 +27,13 @@ export function itListsAndReplaysDeadLetters(system: () => DistributedSystem): v
 
   const connect = (name: string): Promise<number> => connectSandbox(admin, workspace, name);
   const authorizationLost = (accountId: number, version: number) => ({ ...sampleAccountEvent({ accountId, workspaceUuid: workspace }), version });
+  /** The dead letter of this key that the gateway's group gave up on (the other readers of `account-events` give up on the same message, each in its group). */
   const listed = (key: string, status = 'all') =>
-    eventually(async () => ((await admin.get(`/api/panel/dead-letters?status=${status}`)).body.data as Array<Record<string, unknown>>).find((letter) => letter.key === key), `a dead letter with key ${key}`, within(30_000));
+    eventually(
+      async () => ((await admin.get(`/api/panel/dead-letters?status=${status}`)).body.data as Array<Record<string, unknown>>).find((letter) => letter.key === key && letter.group_id === ConsumerGroups.gatewayAccounts),
+      `a dead letter with key ${key}`,
+      within(30_000),
+    );
   const authorized = async (id: number): Promise<boolean> =>
     (await admin.get(`/api/${workspace}/accounts`)).body.data.find((account: { id: number }) => account.id === id).authorized;
 
