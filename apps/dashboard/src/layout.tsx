@@ -10,6 +10,7 @@ const PostsPage = lazyPage(() => import('./pages/posts/posts-page').then((module
 const ComposePage = lazyPage(() => import('./pages/posts/compose-page').then((module) => module.ComposePage));
 const CalendarPage = lazyPage(() => import('./pages/calendar/calendar-page').then((module) => module.CalendarPage));
 const AccountsPage = lazyPage(() => import('./pages/accounts/accounts-page').then((module) => module.AccountsPage));
+const ImportPage = lazyPage(() => import('./pages/import/import-page').then((module) => module.ImportPage));
 const MediaPage = lazyPage(() => import('./pages/media/media-page').then((module) => module.MediaPage));
 const FeedsPage = lazyPage(() => import('./pages/feeds/feeds-page').then((module) => module.FeedsPage));
 const WebhooksPage = lazyPage(() => import('./pages/webhooks/webhooks-page').then((module) => module.WebhooksPage));
@@ -22,6 +23,7 @@ const WorkspaceFirstChecklist = lazyPage(() => import('./components/onboarding-c
 const NAVIGATION: { to: string; label: string; page: { preload(): void } }[] = [
   { to: '/posts', label: 'Posts', page: PostsPage },
   { to: '/calendar', label: 'Calendar', page: CalendarPage },
+  { to: '/import', label: 'Import', page: ImportPage },
   { to: '/accounts', label: 'Accounts', page: AccountsPage },
   { to: '/media', label: 'Media', page: MediaPage },
   { to: '/feeds', label: 'Feeds', page: FeedsPage },
@@ -125,6 +127,8 @@ function Page({ path, onWorkspacesChanged }: { path: string; onWorkspacesChanged
       return <CalendarPage key={workspaceUuid} />;
     case 'accounts':
       return <AccountsPage key={workspaceUuid} />;
+    case 'import':
+      return <ImportPage key={workspaceUuid} />;
     case 'media':
       return <MediaPage key={workspaceUuid} />;
     case 'feeds':

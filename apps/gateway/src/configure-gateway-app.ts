@@ -15,6 +15,9 @@ import { serveMcp } from './mcp/serve-mcp';
 /** `POST /api/<workspace>/media`: the upload of a media file, the one multipart body. */
 const isMediaUpload = (method: string, url: string): boolean => method === 'POST' && /^\/api\/[^/?]+\/media\/?(\?|$)/.test(url);
 
+/** `POST /api/<workspace>/posts/import`: an import of posts, the one body that may be a table (CSV or a JSON array). */
+const isPostImport = (method: string, url: string): boolean => method === 'POST' && /^\/api\/[^/?]+\/posts\/import\/?(\?|$)/.test(url);
+
 /**
  * The HTTP surface of the gateway, for every app that serves it (the gateway alone, or the
  * standalone composition). Call after createHttpApp and before listen. Answers the OpenAPI
@@ -22,8 +25,9 @@ const isMediaUpload = (method: string, url: string): boolean => method === 'POST
  */
 export function configureGatewayApp(app: NestFastifyApplication, config: AppConfig): OpenAPIObject {
   app.setGlobalPrefix('api', { exclude: ['health/live', 'health/ready', 'metrics'] });
-  refuseCrossSiteWrites(app, { publicUrl: config.publicUrl, multipartRoute: isMediaUpload });
-  readBodiesAsJson(app, { multipartRoute: isMediaUpload });
+  const bodyRoutes = { multipartRoute: isMediaUpload, tableRoute: isPostImport };
+  refuseCrossSiteWrites(app, { publicUrl: config.publicUrl, ...bodyRoutes });
+  readBodiesAsJson(app, bodyRoutes);
   forbidCachingOfApiAnswers(app);
   // Files are read by the upload route itself (MediaUploadReader), within MEDIA_MAX_BYTES.
   // (Nest's adapter brings its own copy of Fastify's types; the plugin is written for any Fastify 5.)

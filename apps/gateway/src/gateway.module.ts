@@ -46,6 +46,8 @@ import { PostsInFlight } from './panel/pipeline/posts-in-flight';
 import { ApprovePostController } from './posts/approve-post/approve-post.controller';
 import { RetryPostController } from './posts/retry-post/retry-post.controller';
 import { ValidatePostController } from './posts/validate-post/validate-post.controller';
+import { ImportPostsController } from './posts/import-posts/import-posts.controller';
+import { PostImporter } from './posts/import-posts/post-importer';
 import { CreatePostController } from './posts/create-post/create-post.controller';
 import { DeletePostController } from './posts/delete-post/delete-post.controller';
 import { GetPostController } from './posts/get-post/get-post.controller';
@@ -159,6 +161,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     ApprovePostController,
     RetryPostController,
     ValidatePostController,
+    ImportPostsController,
     ListNotesController,
     ManagePreviewLinksController,
     PreviewController,
@@ -199,6 +202,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     ConnectAccount,
     DisconnectAccount,
     PostInputReader,
+    PostImporter,
     ReadYourWrites,
     PostsReadModel,
     PostsReadModelConsumer,

@@ -145,6 +145,25 @@ describe('gateway: MCP at /mcp (SQLite)', () => {
     });
   });
 
+  it('import_posts takes the rows as one argument: a dry run answers each row\'s errors and creates nothing; then every row is created', async () => {
+    const { tools } = await admin.listTools();
+    const importPosts = tools.find((tool) => tool.name === 'import_posts')!;
+    expect(importPosts.inputSchema.required).toEqual(['workspace_uuid', 'rows']);
+    expect(importPosts.inputSchema.properties!.rows).toMatchObject({ type: 'array', maxItems: 500, items: { type: 'object', properties: { text: { type: 'string' } } } });
+
+    const rows = [{ text: 'From an assistant', accounts: [accountId] }, { text: 'Unknown account', accounts: '999999' }];
+    const createdBefore = gateway.services.callsOf('posts.create').length;
+    const dryRun = await callTool(admin, 'import_posts', { workspace_uuid: workspace, dry_run: 'true', rows });
+    expect(dryRun.structuredContent).toEqual({ valid: false, rows: [{ row: 0, errors: {} }, { row: 1, errors: { accounts: ['The selected account is invalid.'] } }] });
+    expect(await callTool(admin, 'import_posts', { workspace_uuid: workspace, rows })).toMatchObject({
+      isError: true,
+      structuredContent: { status: 422, errors: { 'rows.1.accounts': ['The selected account is invalid.'] } },
+    });
+    expect(gateway.services.callsOf('posts.create')).toHaveLength(createdBefore);
+    const imported = await callTool(admin, 'import_posts', { workspace_uuid: workspace, rows: rows.slice(0, 1) });
+    expect(imported.structuredContent).toMatchObject({ data: [{ status: 'draft', versions: [{ content: [{ body: 'From an assistant' }] }] }] });
+  });
+
   it('the posting queue and delete_post', async () => {
     const slots = [{ day: 'mon', time: '09:00' }];
     expect((await callTool(admin, 'set_queue', { workspace_uuid: workspace, timezone: 'Europe/Paris', slots })).structuredContent).toEqual({ timezone: 'Europe/Paris', slots });

@@ -113,11 +113,16 @@ describe('gateway: the OpenAPI document (SQLite)', () => {
   });
 
   it('gives every /api operation a success response (with a schema unless 204/202), 401, 429 and the bearer scheme', () => {
+    // An import answers its dry run with 200 and the posts it created with 201 (the contract's two answers).
+    const twoSuccesses = new Set(['POST /api/{workspaceUuid}/posts/import']);
     for (const operation of apiOperations.filter((candidate) => !outside(candidate))) {
       const { responses, security } = operation.spec;
       const successes = Object.keys(responses).filter((status) => status.startsWith('2'));
-      expect({ operation: label(operation), successes: successes.length }).toEqual({ operation: label(operation), successes: 1 });
-      if (!['202', '204'].includes(successes[0])) expect({ operation: label(operation), schema: successSchemaOf(responses[successes[0]]) }).toEqual({ operation: label(operation), schema: expect.anything() });
+      const expected = twoSuccesses.has(label(operation)) ? 2 : 1;
+      expect({ operation: label(operation), successes: successes.length }).toEqual({ operation: label(operation), successes: expected });
+      for (const success of successes.filter((status) => !['202', '204'].includes(status))) {
+        expect({ operation: label(operation), schema: successSchemaOf(responses[success]) }).toEqual({ operation: label(operation), schema: expect.anything() });
+      }
       if (successes[0] === '204') expect(responses['204'].content).toBeUndefined();
       expect(security).toEqual([{ bearer: [] }]);
       for (const status of ['401', '429']) expect({ operation: label(operation), status, has: status in responses }).toEqual({ operation: label(operation), status, has: true });

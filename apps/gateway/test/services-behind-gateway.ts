@@ -14,6 +14,8 @@ export class ServicesBehindGateway {
   readonly calls: Array<{ method: string; payload: unknown }> = [];
   /** Set to make every post-service method fail as a service that is not running does. */
   postServiceDown = false;
+  /** Set to a number to let that many more posts be created, then fail every create the same way (a service that stops midway). */
+  createsBeforeOutage: number | null = null;
   /** Set to make connecting an account fail as a publisher that did not answer in time does. */
   connectTimesOut = false;
   /** Set to make disconnecting an account fail the same way. */
@@ -68,6 +70,9 @@ class ObservedRpc extends InProcessRpc {
     super.handle(method, async (payload) => {
       this.services.calls.push({ method, payload });
       if (this.services.postServiceDown && POST_SERVICE_METHOD.test(method)) throw new ServiceError('unavailable', RpcFailures.notAvailable);
+      if (method === RpcMethods.createPost && this.services.createsBeforeOutage !== null && this.services.createsBeforeOutage-- <= 0) {
+        throw new ServiceError('unavailable', RpcFailures.notAvailable);
+      }
       return handler(payload);
     });
   }

@@ -631,6 +631,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/{workspaceUuid}/posts/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import posts from CSV or a JSON array: a dry run, or all rows or none */
+        post: operations["ImportPostsController_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/{workspaceUuid}/posts/{postUuid}/notes": {
         parameters: {
             query?: never;
@@ -2117,6 +2134,60 @@ export interface components {
              * @enum {boolean}
              */
             valid: true;
+        };
+        /** @description a row of an import: one post. In CSV, the header row names these columns, and every value is text */
+        ImportRow: {
+            /**
+             * @description the text of the post (its original version's one content item)
+             * @example Our spring sale starts today.
+             */
+            text: string;
+            /** @description account ids separated by `|` (in JSON, an array of ids too) */
+            accounts: string | number[];
+            /**
+             * @description ISO 8601 with an offset: the post is scheduled then. Neither this nor queue: a draft
+             * @example 2030-12-01T09:30:00+01:00
+             */
+            scheduled_at?: string;
+            /**
+             * @description true: the post takes the queue's next free slot; rows that take the queue take its free slots in row order
+             * @example true
+             */
+            queue?: boolean | ("true" | "false" | "");
+            /** @description media ids separated by `|` (in JSON, an array too) */
+            media?: string | string[];
+            /** @description tags separated by `|` (in JSON, an array too) */
+            tags?: string | string[];
+        };
+        ImportRowReport: {
+            /**
+             * @description the row, from 0 (the first row after a CSV header)
+             * @example 0
+             */
+            row: number;
+            /**
+             * @description per column, the messages POST posts gives for that field; {} for a valid row
+             * @example {
+             *       "accounts": [
+             *         "The selected account is invalid."
+             *       ]
+             *     }
+             */
+            errors: {
+                [key: string]: string[];
+            };
+        };
+        ImportDryRun: {
+            /**
+             * @description every row is valid: the same import without dry_run would create every post
+             * @example false
+             */
+            valid: boolean;
+            rows: components["schemas"]["ImportRowReport"][];
+        };
+        ImportedPosts: {
+            /** @description the posts created, in row order */
+            data: components["schemas"]["Post"][];
         };
         ReviewNoteAuthor: {
             /**
@@ -6220,6 +6291,129 @@ export interface operations {
                 };
             };
             /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ImportPostsController_import: {
+        parameters: {
+            query?: {
+                /** @description true: check every row and create nothing (200 with each row's errors) */
+                dry_run?: "true" | "false";
+            };
+            header?: {
+                /** @description At most 255 characters, per user and path, kept 24 hours: the same key and body get the first answer again (`Idempotent-Replayed: true`); another body 422; a key still in use 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description a workspace the caller is a member of */
+                workspaceUuid: string;
+            };
+            cookie?: never;
+        };
+        /** @description At most 500 rows, as CSV (Content-Type: text/csv; a header row naming the columns, then a record a row; RFC 4180 quoting, so a text may hold commas, quotes and line breaks; a byte order mark is allowed) or as a JSON array of rows. The body may be up to 4 MB. */
+        requestBody: {
+            content: {
+                /**
+                 * @example text,accounts,scheduled_at,queue,tags
+                 *     "Spring sale, day one",1,2030-12-01T09:30:00+01:00,,sale
+                 *     Our new guide is out,1|2,,true,
+                 */
+                "text/csv": string;
+                "application/json": components["schemas"]["ImportRow"][];
+            };
+        };
+        responses: {
+            /** @description dry_run=true: each row's errors; nothing created */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportDryRun"];
+                };
+            };
+            /** @description every row was valid: the posts, created in row order (queued rows in consecutive free slots) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportedPosts"];
+                };
+            };
+            /** @description The body is not JSON: "The request body is not valid JSON." */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired token: "Unauthenticated." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized." The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over 4 MB: "The request body is too large." */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid fields, all reported at once: "Validation errors." with `errors`. A row's errors come under rows.N.<column> (N from 0) with the messages of POST posts; nothing is created. Under rows: "An import takes at most 500 rows; this one has 501. Split it into several imports.", "The import has no rows.", "The import must be a JSON array of rows, or CSV with a header row sent as Content-Type: text/csv.", or why the CSV could not be read. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description The token used up its requests of the minute: "Too Many Attempts."; Retry-After says when to come back. */
+            429: {
+                headers: {
+                    /** @description seconds to wait, at least 1 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. Sent again with the same Idempotency-Key, the import creates only the posts it had not created; without one, the posts it had created are deleted. */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -110,6 +110,12 @@ export interface CreatePostRequest {
   postUuid: string;
   actor: RequestActor;
   input: PostInput;
+  /**
+   * A post of this uuid that exists already in the workspace (not deleted) is the answer, not a
+   * refusal: an import sent again after a failure midway, whose posts' uuids are derived from its
+   * Idempotency-Key, finds the ones it created and creates the rest.
+   */
+  replayIfExists?: boolean;
 }
 export interface UpdatePostRequest extends ReadAtRevision {
   workspaceUuid: string;

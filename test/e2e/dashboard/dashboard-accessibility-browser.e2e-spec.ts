@@ -49,6 +49,7 @@ const PAGES: AuditedPage[] = [
     },
   },
   { name: 'Calendar', path: () => '/calendar', heading: 'Calendar' },
+  { name: 'Import', path: () => '/import', heading: 'Import' },
   { name: 'Accounts', path: () => '/accounts', heading: 'Accounts' },
   { name: 'Media', path: () => '/media', heading: 'Media' },
   { name: 'Webhooks', path: () => '/webhooks', heading: 'Webhooks' },

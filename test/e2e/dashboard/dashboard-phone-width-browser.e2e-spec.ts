@@ -51,6 +51,7 @@ const PAGES: PhonePage[] = [
   },
   { name: "A post's edit page", path: (data) => `/posts/${data.draft}`, heading: 'Edit post' },
   { name: 'Calendar', path: () => '/calendar', heading: 'Calendar', then: (page) => page.getByRole('list', { name: /^Posts in / }).waitFor() },
+  { name: 'Import', path: () => '/import', heading: 'Import', then: (page) => page.getByLabel('CSV or JSON file').waitFor() },
   { name: 'Accounts', path: () => '/accounts', heading: 'Accounts', then: (page) => page.getByText('Acme Sandbox').first().waitFor() },
   { name: 'Media', path: () => '/media', heading: 'Media', then: (page) => page.getByText('Used by').first().waitFor() },
   { name: 'Feeds, with the form to follow one', path: () => '/feeds', heading: 'Feeds', then: (page) => page.getByLabel('Text of each post').waitFor() },

@@ -9,6 +9,7 @@ import { platformRuleScenarios } from '../scenarios/platform-rules-scenarios';
 import { postCountScenarios } from '../scenarios/post-count-scenarios';
 import { postRevisionScenarios } from '../scenarios/post-revision-scenarios';
 import { publicationScenarios } from '../scenarios/publication-scenarios';
+import { importScenarios } from '../scenarios/import-scenarios';
 import { queueScenarios } from '../scenarios/queue-scenarios';
 import { retryAndValidationScenarios } from '../scenarios/retry-and-validation-scenarios';
 import { reviewNotesScenarios } from '../scenarios/review-notes-scenarios';
@@ -50,6 +51,7 @@ describeWithKafka('the lifecycle of a post, distributed: each app its own proces
   describe('the queue, and the time a draft keeps', () => itRunsEach(queueScenarios, () => system));
   describe('the pipeline view', () => itRunsEach(pipelineScenarios, () => system, { 'consumer lag': 'missing' in consumerLag ? consumerLag.missing : undefined }));
   describe('retry and preflight validation', () => itRunsEach(retryAndValidationScenarios(() => platforms), () => system));
+  describe('importing posts from CSV or JSON', () => itRunsEach(importScenarios, () => system));
   describe('review notes, and deleting a workspace', () => itRunsEach(reviewNotesScenarios, () => system));
   describe('preview links for outside reviewers', () => itRunsEach(previewLinkScenarios, () => system));
   describe('followed feeds', () => itRunsEach(feedScenarios, () => system));

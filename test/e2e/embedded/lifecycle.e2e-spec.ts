@@ -8,6 +8,7 @@ import { platformRuleScenarios } from '../scenarios/platform-rules-scenarios';
 import { postCountScenarios } from '../scenarios/post-count-scenarios';
 import { postRevisionScenarios } from '../scenarios/post-revision-scenarios';
 import { publicationScenarios } from '../scenarios/publication-scenarios';
+import { importScenarios } from '../scenarios/import-scenarios';
 import { queueScenarios } from '../scenarios/queue-scenarios';
 import { retryAndValidationScenarios } from '../scenarios/retry-and-validation-scenarios';
 import { reviewNotesScenarios } from '../scenarios/review-notes-scenarios';
@@ -43,6 +44,7 @@ describe('the lifecycle of a post, embedded: the built service as one process', 
   describe('the queue, and the time a draft keeps', () => itRunsEach(queueScenarios, () => service));
   describe('the pipeline view', () => itRunsEach(pipelineScenarios, () => service));
   describe('retry and preflight validation', () => itRunsEach(retryAndValidationScenarios(() => platforms), () => service));
+  describe('importing posts from CSV or JSON', () => itRunsEach(importScenarios, () => service));
   describe('review notes, and deleting a workspace', () => itRunsEach(reviewNotesScenarios, () => service));
   describe('preview links for outside reviewers', () => itRunsEach(previewLinkScenarios, () => service));
   describe('followed feeds', () => itRunsEach(feedScenarios, () => service));

@@ -5,11 +5,11 @@ import { Scenario, ScenarioContext } from './scenario';
 
 const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 /** Every day, every two hours in UTC: 84 slots. */
-const EVERY_TWO_HOURS = { timezone: 'UTC', slots: DAYS.flatMap((day) => Array.from({ length: 12 }, (_, index) => ({ day, time: `${String(index * 2).padStart(2, '0')}:00` }))) };
+export const EVERY_TWO_HOURS = { timezone: 'UTC', slots: DAYS.flatMap((day) => Array.from({ length: 12 }, (_, index) => ({ day, time: `${String(index * 2).padStart(2, '0')}:00` }))) };
 const TWO_HOURS_MS = 2 * 3_600_000;
 
 /** The first `count` slots of EVERY_TWO_HOURS after `after`. */
-const slotsAfter = (after: number, count: number): string[] =>
+export const slotsAfter = (after: number, count: number): string[] =>
   Array.from({ length: count }, (_, index) => new Date((Math.floor(after / TWO_HOURS_MS) + 1 + index) * TWO_HOURS_MS).toISOString());
 
 /** The queue of time slots, and the time a draft keeps. */
@@ -22,7 +22,7 @@ export const queueScenarios: Scenario[] = [
   { title: 'a draft keeps the time it was given, and is published at it once scheduled without a time', run: draftKeepsItsTime },
 ];
 
-async function queuedWorkspace(admin: ApiClient, name: string): Promise<{ workspace: string; account: number }> {
+export async function queuedWorkspace(admin: ApiClient, name: string): Promise<{ workspace: string; account: number }> {
   const workspace = await approverWorkspace(admin, name);
   const account = await connectSandbox(admin, workspace);
   const set = await admin.put(`/api/${workspace}/queue`, EVERY_TWO_HOURS);

@@ -63,11 +63,12 @@ export function Loading({ what }: { what: string }) {
   );
 }
 
-export function Section({ title, children, actions }: { title: string; children: ComponentChildren; actions?: ComponentChildren }) {
+/** A card with a heading; with `id`, a region named by its heading (the heading's id). */
+export function Section({ title, children, actions, id }: { title: string; children: ComponentChildren; actions?: ComponentChildren; id?: string }) {
   return (
-    <section class="card">
+    <section class="card" aria-labelledby={id}>
       <div class="card-head">
-        <h2>{title}</h2>
+        <h2 id={id}>{title}</h2>
         {actions}
       </div>
       {children}

@@ -1,17 +1,15 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SAFE_METHODS } from '../auth/session-cookie';
 import { ApiError } from './api-error';
-import { hasBody } from './json-body';
+import { BodyRoutes, hasBody, isCsv } from './json-body';
 import { originOf } from './request-origin';
 
 export const CROSS_SITE_REFUSED = 'A request from another site may not change anything here.';
 export const JSON_REQUIRED = 'The request body must be JSON, sent with Content-Type: application/json.';
 
-export interface BrowserRequestOptions {
+export interface BrowserRequestOptions extends BodyRoutes {
   /** PUBLIC_URL: the address the service is reached at, whose origin the dashboard's requests carry. */
   publicUrl: string;
-  /** The one route that takes a `multipart/form-data` body (a media upload). */
-  multipartRoute?: (method: string, url: string) => boolean;
 }
 
 /**
@@ -21,8 +19,9 @@ export interface BrowserRequestOptions {
  * no cross-site page can add) are refused:
  * - with 403 when the browser says they come from another site (`Origin` not the service's own,
  *   or `Sec-Fetch-Site: cross-site`);
- * - with 415 when their body is not declared JSON (or the upload's multipart): the types an HTML
- *   form can send without a CORS preflight (`text/plain`, `application/x-www-form-urlencoded`,
+ * - with 415 when their body is not declared JSON (or the upload's multipart, or the import's
+ *   `text/csv`, which no page can send across sites without a CORS preflight): the types an HTML
+ *   form can send without a preflight (`text/plain`, `application/x-www-form-urlencoded`,
  *   `multipart/form-data`) never reach a route.
  * A client with a bearer token keeps the lenient reading of json-body.ts (any Content-Type).
  */
@@ -37,7 +36,8 @@ export function refuseCrossSiteWrites(app: NestFastifyApplication, options: Brow
       if (headers['sec-fetch-site'] === 'cross-site' || (headers.origin !== undefined && !isOwnOrigin(headers.origin, publicOrigin, originOf(request).host))) {
         return done(new ApiError(403, CROSS_SITE_REFUSED));
       }
-      if (hasBody(headers) && !isJsonType(headers['content-type']) && !options.multipartRoute?.(method, request.url)) return done(new ApiError(415, JSON_REQUIRED));
+      const declared = isJsonType(headers['content-type']) || options.multipartRoute?.(method, request.url) || (isCsv(headers) && options.tableRoute?.(method, request.url));
+      if (hasBody(headers) && !declared) return done(new ApiError(415, JSON_REQUIRED));
       done();
     });
 }

@@ -21,6 +21,8 @@ describe('Idempotency-Key', () => {
     expect(requestFingerprint({ a: 1 })).not.toBe(requestFingerprint({ a: 2 }));
     expect(requestFingerprint({ a: [1, 2] })).not.toBe(requestFingerprint({ a: [2, 1] }));
     expect(requestFingerprint(undefined)).toBe(requestFingerprint(null));
+    expect(requestFingerprint({ a: 1 }, {})).toBe(requestFingerprint({ a: 1 }));
+    expect(requestFingerprint({ a: 1 }, { dry_run: 'true' })).not.toBe(requestFingerprint({ a: 1 }));
   });
 
   it('scopes a key to the route reached, whatever the letter case or trailing slash of the path', () => {

@@ -33,9 +33,13 @@ export function idempotencyScopeOf(method: string, routePattern: string, params:
   return tokenId === undefined ? route : `${route} token ${tokenId}`;
 }
 
-/** A digest of the request body that does not depend on the order of its keys. */
-export function requestFingerprint(body: unknown): string {
-  return createHash('sha256').update(canonicalJson(body)).digest('hex');
+/**
+ * A digest of the request body that does not depend on the order of its keys, and of its query
+ * when it has one (`?dry_run=true` asks for another answer than the same body without it).
+ */
+export function requestFingerprint(body: unknown, query: Readonly<Record<string, unknown>> = {}): string {
+  const request = Object.keys(query).length === 0 ? body : { body, query };
+  return createHash('sha256').update(canonicalJson(request)).digest('hex');
 }
 
 function canonicalJson(value: unknown): string {

@@ -35,7 +35,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
       userId: request.user.userId,
       scope: idempotencyScopeOf(request.method, request.routeOptions.url ?? request.url.split('?', 1)[0], request.params, ofTheToken ? request.user.tokenId : undefined),
       key: parseIdempotencyKey(header),
-      fingerprint: requestFingerprint(request.body),
+      fingerprint: requestFingerprint(request.body, request.query as Record<string, unknown>),
     };
     const reply = context.switchToHttp().getResponse<FastifyReply>();
     return from(this.store.claim(idempotent)).pipe(

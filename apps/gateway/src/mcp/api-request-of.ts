@@ -10,7 +10,8 @@ export interface ApiRequest {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   headers: Record<string, string>;
-  body?: Record<string, unknown>;
+  /** An object of fields, or the value of the tool's body argument (an import's rows). */
+  body?: unknown;
 }
 
 /**
@@ -18,7 +19,7 @@ export interface ApiRequest {
  * without one), its query and header arguments go where the operation takes them, and every other
  * argument into the JSON body, for the API to validate as any request's. The path arguments it
  * lacks, or that are not a string or a number, and header arguments that a header cannot carry,
- * are field errors.
+ * are field errors. A tool with a body argument sends that argument's value as the whole body.
  */
 export function apiRequestOf(binding: ToolBinding, args: Record<string, unknown>): { request: ApiRequest } | { errors: FieldErrors } {
   const errors: FieldErrors = {};
@@ -45,7 +46,8 @@ export function apiRequestOf(binding: ToolBinding, args: Record<string, unknown>
   }
   if (Object.keys(errors).length > 0) return { errors };
   const taken = new Set([...Object.keys(binding.pathArguments), ...Object.keys(binding.queryArguments), ...Object.keys(binding.headerArguments)]);
-  const body = binding.takesBody ? Object.fromEntries(Object.entries(args).filter(([name]) => !taken.has(name))) : undefined;
+  const fields = () => Object.fromEntries(Object.entries(args).filter(([name]) => !taken.has(name)));
+  const body = !binding.takesBody ? undefined : binding.bodyArgument !== undefined ? args[binding.bodyArgument] : fields();
   const search = query.toString();
   return { request: { method: binding.method.toUpperCase() as ApiRequest['method'], url: search === '' ? path : `${path}?${search}`, headers, body } };
 }

@@ -8,6 +8,8 @@ export interface ApiTool {
   method: 'get' | 'post' | 'put' | 'delete';
   /** The operation's path in the OpenAPI document. */
   path: string;
+  /** The argument that is the whole JSON body, for an operation whose body is not an object (an import's rows). */
+  bodyArgument?: string;
 }
 
 const IN_WORKSPACE = 'workspace_uuid names a workspace the caller is a member of (list_workspaces).';
@@ -49,6 +51,18 @@ export const API_TOOLS: readonly ApiTool[] = [
       `answers {"valid": true}, or the error creating would give with its field errors. ${IN_WORKSPACE}`,
     method: 'post',
     path: '/api/{workspaceUuid}/posts/validate',
+  },
+  {
+    name: 'import_posts',
+    title: 'Import posts',
+    description:
+      'Creates many posts at once, all or none: rows is a list (at most 500) of {text, accounts (account ids, a list or "1|2"), scheduled_at (ISO 8601 with an offset) or queue: true, media (media ids), tags}; ' +
+      'a row with neither scheduled_at nor queue is a draft, queued rows take the queue\'s next free slots in row order. ' +
+      'With dry_run "true" nothing is created and each row\'s errors are answered ({valid, rows: [{row, errors}]}); otherwise any invalid row refuses the import with errors under rows.N.<column>. ' +
+      `Send an idempotency_key to be able to send it again safely. ${IN_WORKSPACE}`,
+    method: 'post',
+    path: '/api/{workspaceUuid}/posts/import',
+    bodyArgument: 'rows',
   },
   {
     name: 'get_post',

@@ -28,6 +28,8 @@ export interface ToolBinding {
   headerArguments: Record<string, string>;
   /** Whether the operation takes a JSON body: the arguments no parameter takes. */
   takesBody: boolean;
+  /** The argument that is the whole body, when the body is not an object (ApiTool.bodyArgument). */
+  bodyArgument?: string;
 }
 
 /** `workspaceUuid` -> `workspace_uuid`, `Idempotency-Key` -> `idempotency_key`. */
@@ -63,7 +65,11 @@ export function bindTool(apiTool: ApiTool, document: OpenApiDocument): ToolBindi
     target[name] = parameter.name;
   }
   const bodySchema = operation.requestBody?.content?.['application/json']?.schema;
-  if (bodySchema !== undefined) {
+  if (bodySchema !== undefined && apiTool.bodyArgument !== undefined) {
+    binding.takesBody = true;
+    binding.bodyArgument = apiTool.bodyArgument;
+    add(apiTool.bodyArgument, jsonSchemaOf(bodySchema, document), true);
+  } else if (bodySchema !== undefined) {
     binding.takesBody = true;
     const body = jsonSchemaOf(bodySchema, document);
     for (const [name, schema] of Object.entries((body.properties ?? {}) as Record<string, SchemaObject>)) {

@@ -41,10 +41,10 @@ export class PostInputReader {
   ) {}
 
   /** A new post's create request from the caller and the body: what creating sends, and what validating checks. */
-  async createRequest(user: Pick<AuthenticatedUser, 'userId'>, membership: Membership, body: unknown): Promise<CreatePostRequest> {
+  async createRequest(user: Pick<AuthenticatedUser, 'userId'>, membership: Membership, body: unknown, postUuid: string = randomUUID()): Promise<CreatePostRequest> {
     return {
       workspaceUuid: membership.workspaceUuid,
-      postUuid: randomUUID(),
+      postUuid,
       actor: { userId: user.userId, canApprove: membership.canApprove },
       input: await this.read(membership.workspaceUuid, body),
     };

@@ -79,6 +79,12 @@ export class PostCommandRunner {
     }
   }
 
+  /** The post as its stream holds it now, and the revision of its last event (-1 when it has none). */
+  async current(postUuid: string): Promise<{ state: PostState; revision: number }> {
+    const recorded = await this.store.readStream(postStreamId(postUuid));
+    return { state: foldPost(recorded.map(toPostEvent)), revision: recorded.length === 0 ? -1 : recorded[recorded.length - 1].revision };
+  }
+
   /**
    * The command decided on a state not read from the stream (the remembered one, or none for a new
    * post) and appended at its revision; undefined when it is to be decided on the stream.

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CreatePostRequest, PostCommandReply, RpcMethods } from '@app/contracts';
-import type { PostCommand, PostContentInput } from '@app/domain';
+import { PostCommand, PostContentInput, PostRuleViolation, PostState } from '@app/domain';
 import { HandlesRpc } from '@app/messaging';
 import { PostCommandRunner } from '../command-handling/post-command-runner';
 import { existingState, toPostView } from '../post-view/to-post-view';
@@ -36,7 +36,15 @@ export class CreatePostHandler {
   private async create(request: CreatePostRequest): Promise<PostCommandReply> {
     const { postUuid, workspaceUuid, actor, input } = request;
     const now = new Date();
-    const outcome = await this.slots.runWithSlot(workspaceUuid, postUuid, input, now, (withSlot) => this.runner.run(postUuid, createPostCommand(request, now, withSlot)));
+    let outcome: { state: PostState; revision: number };
+    try {
+      outcome = await this.slots.runWithSlot(workspaceUuid, postUuid, input, now, (withSlot) => this.runner.run(postUuid, createPostCommand(request, now, withSlot)));
+    } catch (error) {
+      const replay = request.replayIfExists && error instanceof PostRuleViolation && error.code === 'PostAlreadyExists' ? await this.runner.current(postUuid) : null;
+      if (!replay?.state.exists || replay.state.deleted || replay.state.workspaceUuid !== workspaceUuid) throw error;
+      this.logger.log(`Post ${postUuid} of workspace ${workspaceUuid} was created by an earlier sending of this request: answered as it is`);
+      return { post: toPostView(replay.state), revision: replay.revision };
+    }
     const state = existingState(outcome.state);
     this.logger.log(`Post ${postUuid} created in workspace ${workspaceUuid} by user ${actor.userId}: ${state.status}`);
     return { post: toPostView(state), revision: outcome.revision };

@@ -1,5 +1,5 @@
 import { DecodeError, decodePostActionRequest, decodePostContentRequest, ServiceError } from '@app/contracts';
-import type { PostActionRequest, UpdatePostRequest } from '@app/contracts';
+import type { CreatePostRequest, PostActionRequest, UpdatePostRequest } from '@app/contracts';
 import { readPostingQueue } from '@app/domain';
 
 /**
@@ -24,7 +24,7 @@ export const parsePostActionRequest = (payload: unknown): PostActionRequest => d
  * A create or an update. A queued post's queue is held to the queue's own rules (a valid time zone,
  * slots in week order), as the domain reads a queue; the post-service picks the slot itself.
  */
-export function parsePostContentRequest(payload: unknown): UpdatePostRequest {
+export function parsePostContentRequest(payload: unknown): UpdatePostRequest & Pick<CreatePostRequest, 'replayIfExists'> {
   const request = decoded(() => decodePostContentRequest(payload));
   const { intent } = request.input;
   if (intent.kind !== 'queue') return request;

@@ -1,5 +1,6 @@
 import {
   CONTENT_ITEMS_RULES,
+  CreatePostRequest,
   MEDIA_RULES,
   PlatformBodyRules,
   PlatformVideoRule,
@@ -33,8 +34,10 @@ export function decodePostActionRequest(value: unknown): PostActionRequest {
 }
 
 /** A create and an update carry the same: the post, who asks, and the body the gateway read (an update, the revisions it was read at too). */
-export function decodePostContentRequest(value: unknown): UpdatePostRequest {
-  return { ...decodePostActionRequest(value), input: field(fieldsOf(value, 'payload'), 'input', '', decodePostInput) };
+export function decodePostContentRequest(value: unknown): UpdatePostRequest & Pick<CreatePostRequest, 'replayIfExists'> {
+  const request = fieldsOf(value, 'payload');
+  const replayIfExists = field(request, 'replayIfExists', '', optional(bool));
+  return { ...decodePostActionRequest(value), input: field(request, 'input', '', decodePostInput), ...(replayIfExists === true && { replayIfExists }) };
 }
 
 const decodeActor: Decoder<RequestActor> = (value, path) => {
