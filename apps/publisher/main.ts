@@ -1,5 +1,7 @@
 // First: on a Node.js older than 24 this says so and exits, before a module that needs 24 is loaded.
 import '@app/node-version';
+// Then tracing, before any module it instruments is loaded (on only when OTEL_* variables say so).
+import '@app/telemetry/register';
 import { bootstrapDistributedApp } from '@app/runtime';
 import { PublisherModule } from './src/publisher.module';
 import { rpcServiceOf } from '@app/contracts';

@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import { adminOf } from './support/api-client';
 import { approverWorkspace, connectSandbox, within } from './support/fixtures';
 import { Scrape } from './support/prometheus-text';
@@ -6,15 +5,13 @@ import { RunningService, startService } from './support/service-process';
 import { WebhookReceiver } from '@app/testing';
 import { eventually } from '@app/testing/eventually';
 
-const REGISTER = resolve(__dirname, '../../dist/libs/telemetry/src/register.js');
-
 describe('tracing (OpenTelemetry)', () => {
   let service: RunningService;
 
   beforeAll(async () => {
     service = await startService({
+      // The standard variables alone: the service starts tracing itself.
       env: {
-        NODE_OPTIONS: `--require ${REGISTER}`,
         OTEL_TRACES_EXPORTER: 'console',
         OTEL_METRICS_EXPORTER: 'none',
         OTEL_LOGS_EXPORTER: 'none',

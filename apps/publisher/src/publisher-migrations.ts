@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { Generated, sql } from 'kysely';
 import { DueWorkColumns, EncryptedColumns, SchemaMigration } from '@app/persistence';
 
 export const PUBLISHER_SCHEMA = 'publisher';
@@ -88,6 +88,9 @@ export interface PublisherTables {
     /** The AccountSnapshot and the post's versions, JSON, as PublishingStarted gave them. */
     account: unknown;
     versions: unknown;
+    /** The trace of the publishing that deferred the attempt (W3C), when it was first deferred; resuming continues it. */
+    traceparent: Generated<string | null>;
+    traced_at: Generated<Date | string | null>;
   };
 }
 
@@ -231,6 +234,14 @@ export const publisherMigrations: readonly SchemaMigration[] = [
     up: async (db, dialect) => {
       await db.schema.alterTable('accounts').addColumn('token_expires_at', dialect.types.timestamp).execute();
       await db.schema.alterTable('accounts').addColumn('expiry_warned_for', dialect.types.timestamp).execute();
+    },
+  },
+  {
+    // The trace of the publishing that deferred an attempt, continued (or linked to) when it is resumed.
+    id: '009-deferred-attempt-traces',
+    up: async (db, dialect) => {
+      await db.schema.alterTable('deferred_attempts').addColumn('traceparent', 'text').execute();
+      await db.schema.alterTable('deferred_attempts').addColumn('traced_at', dialect.types.timestamp).execute();
     },
   },
 ];

@@ -5,7 +5,8 @@ export const SCHEDULER_SCHEMA = 'scheduler';
 /** Tables of schema `scheduler`, as Kysely sees them. */
 export interface SchedulerTables {
   /** One timer per scheduled post: due work (DueWork), due when the post is. */
-  timers: DueWorkColumns & { post_uuid: string; due_at: Date | string; scheduled_revision: number };
+  /** `traceparent`: the trace of the event that set the timer (W3C), recorded at `traced_at`; firing continues it. */
+  timers: DueWorkColumns & { post_uuid: string; due_at: Date | string; scheduled_revision: number; traceparent: string | null; traced_at: Date | string | null };
   post_revisions: { post_uuid: string; last_revision: number; updated_at: Date | string | null };
   /** Posts whose publishing started and whose round has not ended yet, as post-events tell it. */
   /** `started_at` null: the round of `revision` ended. */
@@ -63,6 +64,14 @@ export const schedulerMigrations: readonly SchemaMigration[] = [
       await db.schema.alterTable('timers').renameColumn('claimed_until', 'lease_until').execute();
       await db.schema.alterTable('timers').addColumn('lease_token', 'text').execute();
       await db.schema.alterTable('timers').addColumn('expired_leases', 'integer', (col) => col.notNull().defaultTo(0)).execute();
+    },
+  },
+  {
+    // The trace of the request that scheduled the post, continued (or linked to) when its timer fires.
+    id: '005-timer-traces',
+    up: async (db, dialect) => {
+      await db.schema.alterTable('timers').addColumn('traceparent', 'text').execute();
+      await db.schema.alterTable('timers').addColumn('traced_at', dialect.types.timestamp).execute();
     },
   },
 ];

@@ -48,6 +48,8 @@ export interface WebhooksTables {
     status: DeliveryStatus;
     /** Attempts made since the delivery was created or last resent. */
     run_attempts: Generated<number>;
+    /** The trace of the event that queued the delivery (W3C `traceparent`); its attempts continue it. */
+    traceparent: Generated<string | null>;
     created_at: Generated<Date | string>;
   };
   /**
@@ -200,6 +202,13 @@ export const webhooksMigrations: readonly SchemaMigration[] = [
         .addColumn('username', 'text')
         .addColumn('needs_reconnect', 'boolean', (col) => col.notNull().defaultTo(false))
         .execute();
+    },
+  },
+  {
+    // The trace of the event that queued each delivery, continued by its attempts.
+    id: '006-delivery-traces',
+    up: async (db) => {
+      await db.schema.alterTable('deliveries').addColumn('traceparent', 'text').execute();
     },
   },
 ];

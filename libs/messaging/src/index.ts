@@ -12,3 +12,4 @@ export * from './delivery/unprocessable-message';
 export * from './endpoints';
 export * from './http';
 export * from './follow-on-queue';
+export * from './message-tracing';

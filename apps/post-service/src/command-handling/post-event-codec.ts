@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { isPostEventType, PostEvent } from '@app/domain';
 import type { NewEvent, RecordedEvent } from '@app/event-store';
+import { traceFields } from '@app/messaging';
 
 const POST_STREAM_PREFIX = 'post-';
 
-/** Where a command came from, kept in the metadata of the events it caused. */
+/** Where a command came from, kept in the metadata of the events it caused, with the trace it was decided in. */
 export interface CommandContext {
   commandType: string;
   /** Id of the message that carried the command, when it came over the bus. */
@@ -12,7 +13,7 @@ export interface CommandContext {
 }
 
 export function toNewEvent(event: PostEvent, context: CommandContext): NewEvent {
-  const metadata: Record<string, string> = { commandType: context.commandType };
+  const metadata: Record<string, string> = { commandType: context.commandType, ...traceFields() };
   if (context.causationId) metadata.causationId = context.causationId;
   return { id: randomUUID(), type: event.type, data: event.data, metadata };
 }

@@ -28,7 +28,7 @@ describe.each(testEngines)('publisher tables on %s', (_, open) => {
     const opened = await open();
     dispose = opened.dispose;
     database = opened.database.forSchema<PublisherTables>(PUBLISHER_SCHEMA);
-    expect(await migrateSchema(database, publisherMigrations)).toEqual(['001-accounts-and-attempts', '002-provider-sessions', '003-deferred-attempts', '004-attempt-lease', '005-attempt-items', '006-item-progress', '007-deferred-attempt-leases', '008-token-expiry']);
+    expect(await migrateSchema(database, publisherMigrations)).toEqual(['001-accounts-and-attempts', '002-provider-sessions', '003-deferred-attempts', '004-attempt-lease', '005-attempt-items', '006-item-progress', '007-deferred-attempt-leases', '008-token-expiry', '009-deferred-attempt-traces']);
     journal = new AttemptJournal(database);
     accounts = new AccountCredentialStore(database, new SecretBox('test'));
   });
@@ -194,7 +194,9 @@ describe.each(testEngines)('publisher tables on %s', (_, open) => {
 
       expect(mine(await deferred.claimDue(400, 100))).toEqual([]);
       await sleep((await deferred.msUntilNextDue())! + 5);
-      expect(mine(await deferred.claimDue(400, 100))).toEqual([{ key: attempt, account: snapshot, versions, deferrals: 1, interrupted: false }]);
+      expect(mine(await deferred.claimDue(400, 100))).toEqual([
+        { key: attempt, account: snapshot, versions, deferrals: 1, interrupted: false, trace: { traceparent: null, storedAt: expect.any(Date) } },
+      ]);
       expect(mine(await deferred.claimDue(400, 100))).toEqual([]);
       await sleep((await deferred.msUntilNextDue())! + 5);
       expect(mine(await deferred.claimDue(400, 100))).toEqual([expect.objectContaining({ key: attempt, interrupted: true })]);

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AccountSnapshot, contentItemsFault, PostVersion } from '@app/domain';
+import { traceToStore } from '@app/messaging';
 import { platformOf } from '@app/platforms';
 import { LostAuthorizationReporter } from '../accounts/report-lost-authorization/lost-authorization.reporter';
 import { ItemOnPlatform, PublishOutcome, PublishProvider, PublishRequest } from '../providers/publish-provider';
@@ -139,7 +140,7 @@ export class ContentItemsPublisher {
       if (outcome.kind === 'retry_later' && outcome.retryAfterMs > this.options.maxRetryDelayMs) {
         const { deferrals } = context;
         if (deferrals >= this.options.maxDeferrals) return { kind: 'failed', message: PublishMessages.gaveUp(outcome.message, retries + deferrals + 1) };
-        await this.deferred.defer(key, context.account, context.versions, outcome.retryAfterMs, deferrals + 1);
+        await this.deferred.defer(key, context.account, context.versions, outcome.retryAfterMs, deferrals + 1, traceToStore());
         await this.journal.release(key);
         this.logger.warn(`${provider.name} asked to wait ${outcome.retryAfterMs} ms before publishing ${labelOf(key)} again (${outcome.message}); deferred`);
         return null;

@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Headers, Topics } from '@app/contracts';
-import { MESSAGE_BUS, MessageBus } from '@app/messaging';
+import { inLaterWork, MESSAGE_BUS, MessageBus } from '@app/messaging';
 import { LoopTurn, WakeUpLoop } from '@app/persistence';
 import { READINESS_WATCH, ReadinessWatch } from '@app/runtime';
 import { PUBLISHER_OPTIONS, PublisherOptions } from '../publisher-options';
 import { AccountPublisher } from './account-publisher';
-import { DeferredAttempts } from './deferred-attempts';
+import { DeferredAttempt, DeferredAttempts } from './deferred-attempts';
 import { recordPublishResultCommand } from './record-publish-result-command';
 
 /** Deferred attempts resumed per round. */
@@ -53,12 +53,17 @@ export class DeferredAttemptsRunner implements OnApplicationBootstrap, OnModuleD
     for (const attempt of due) {
       // The platform's call is over within the lease, or the attempt counts as cut off.
       turn.progressed(this.options.deferredLeaseMs);
-      const result = await this.publisher.resume(attempt);
-      if (!result) continue;
-      const command = recordPublishResultCommand(attempt.key, result, new Date());
-      await this.bus.publish(Topics.postCommands, [{ key: attempt.key.postUuid, value: command, headers: { [Headers.messageId]: command.commandId } }]);
-      await this.deferred.remove(attempt.key);
+      // In the trace of the publishing that deferred it (a new one, linked to it, after an hour).
+      await inLaterWork('deferred publish attempt', attempt.trace, new Date(), () => this.resume(attempt));
     }
     return this.deferred.msUntilNextDue();
+  }
+
+  private async resume(attempt: DeferredAttempt): Promise<void> {
+    const result = await this.publisher.resume(attempt);
+    if (!result) return;
+    const command = recordPublishResultCommand(attempt.key, result, new Date());
+    await this.bus.publish(Topics.postCommands, [{ key: attempt.key.postUuid, value: command, headers: { [Headers.messageId]: command.commandId } }]);
+    await this.deferred.remove(attempt.key);
   }
 }

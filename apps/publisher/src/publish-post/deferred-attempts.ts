@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AccountSnapshot, PostVersion } from '@app/domain';
-import { DueWork, SchemaDatabase, unleased } from '@app/persistence';
+import { StoredTrace } from '@app/messaging';
+import { DueWork, SchemaDatabase, toDate, unleased } from '@app/persistence';
 import { PUBLISHER_DATABASE, PublisherTables } from '../publisher-migrations';
 import { AttemptKey } from './attempt-journal';
 
@@ -11,12 +12,14 @@ export interface DeferredAttempt {
   deferrals: number;
   /** The lease of an earlier runner ran out: its provider call was cut off (the item steps tell which item is in doubt). */
   interrupted: boolean;
+  /** The trace of the publishing that first deferred it. */
+  trace: StoredTrace;
 }
 
 const keyOf = (key: AttemptKey) => ({ post_uuid: key.postUuid, account_id: key.accountId, round: key.round });
 
 const dueAttempts = new DueWork<PublisherTables, 'deferred_attempts'>({ table: 'deferred_attempts', key: ['post_uuid', 'account_id', 'round'] });
-const claimAttempts = dueAttempts.claims((claim) => claim.returning(['post_uuid', 'account_id', 'round', 'deferrals', 'account', 'versions', 'expired_leases']));
+const claimAttempts = dueAttempts.claims((claim) => claim.returning(['post_uuid', 'account_id', 'round', 'deferrals', 'account', 'versions', 'expired_leases', 'traceparent', 'traced_at']));
 
 /**
  * Attempts a platform asked to wait for (a 429's reset, a long Retry-After) longer than a consumer
@@ -28,13 +31,17 @@ const claimAttempts = dueAttempts.claims((claim) => claim.returning(['post_uuid'
 export class DeferredAttempts {
   constructor(@Inject(PUBLISHER_DATABASE) private readonly database: SchemaDatabase<PublisherTables>) {}
 
-  /** Defers the attempt until `dueInMs` from now, free for the next runner that finds it due. */
-  async defer(key: AttemptKey, account: AccountSnapshot, versions: readonly PostVersion[], dueInMs: number, deferrals: number): Promise<void> {
+  /**
+   * Defers the attempt until `dueInMs` from now, free for the next runner that finds it due; the
+   * trace of the first deferral is kept (a resumed attempt deferred again stays in it).
+   */
+  async defer(key: AttemptKey, account: AccountSnapshot, versions: readonly PostVersion[], dueInMs: number, deferrals: number, trace?: StoredTrace): Promise<void> {
     const { db, dialect } = this.database;
     const dueAt = dialect.nowPlusMs(dueInMs);
+    const traced = { traceparent: trace?.traceparent ?? null, traced_at: trace?.storedAt ?? null };
     await db
       .insertInto('deferred_attempts')
-      .values({ ...keyOf(key), due_at: dueAt, deferrals, account: dialect.json(account), versions: dialect.json(versions), ...unleased })
+      .values({ ...keyOf(key), due_at: dueAt, deferrals, account: dialect.json(account), versions: dialect.json(versions), ...traced, ...unleased })
       .onConflict((conflict) => conflict.columns(['post_uuid', 'account_id', 'round']).doUpdateSet({ due_at: dueAt, deferrals, ...unleased }))
       .execute();
   }
@@ -54,6 +61,7 @@ export class DeferredAttempts {
       versions: dialect.readJson<PostVersion[]>(row.versions),
       deferrals: row.deferrals,
       interrupted: row.expired_leases > 0,
+      trace: { traceparent: row.traceparent ?? null, storedAt: row.traced_at ? toDate(row.traced_at) : new Date() },
     }));
   }
 

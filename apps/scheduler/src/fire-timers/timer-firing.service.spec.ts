@@ -12,7 +12,7 @@ class FakeTimers {
   private claims = 0;
 
   add(postUuid: string, dueAt: Date, scheduledRevision = 1): void {
-    this.rows.set(postUuid, { postUuid, dueAt, scheduledRevision, leaseUntil: null, leaseToken: null });
+    this.rows.set(postUuid, { postUuid, dueAt, scheduledRevision, trace: { traceparent: null, storedAt: dueAt }, leaseUntil: null, leaseToken: null });
   }
   async claimDue(leaseMs: number, limit: number): Promise<DueTimer[]> {
     const now = Date.now();
@@ -20,7 +20,7 @@ class FakeTimers {
     const free = [...this.rows.values()].filter((row) => row.dueAt.getTime() <= now && (row.leaseUntil === null || row.leaseUntil <= now));
     return free.slice(0, limit).map((row) => {
       Object.assign(row, { leaseUntil: now + leaseMs, leaseToken });
-      return { postUuid: row.postUuid, dueAt: row.dueAt, scheduledRevision: row.scheduledRevision, leaseToken };
+      return { postUuid: row.postUuid, dueAt: row.dueAt, scheduledRevision: row.scheduledRevision, trace: row.trace, leaseToken };
     });
   }
   async removeFired(timers: readonly DueTimer[]): Promise<void> {

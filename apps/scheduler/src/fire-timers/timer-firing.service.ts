@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Headers, Topics } from '@app/contracts';
-import { MESSAGE_BUS, MessageBus } from '@app/messaging';
+import { MESSAGE_BUS, MessageBus, traceLaterWork } from '@app/messaging';
 import { LoopTurn, WakeUpLoop } from '@app/persistence';
 import { READINESS_WATCH, ReadinessWatch } from '@app/runtime';
 import { SCHEDULER_OPTIONS, SchedulerOptions } from '../scheduler-options';
@@ -73,12 +73,14 @@ export class TimerFiring {
    */
   private async fire(timers: readonly DueTimer[]): Promise<void> {
     const sentAt = new Date();
-    const commands = timers.map((timer) => startPublishingCommand(timer, sentAt));
+    const messages = timers.map((timer) => {
+      const command = startPublishingCommand(timer, sentAt);
+      // Each command goes on in the trace of the request that scheduled its post (a new one, linked to it, after an hour).
+      const trace = traceLaterWork('scheduled post due', timer.trace, sentAt);
+      return { key: command.postUuid, value: command, headers: { [Headers.messageId]: command.commandId, ...trace } };
+    });
     try {
-      await this.bus.publish(
-        Topics.postCommands,
-        commands.map((command) => ({ key: command.postUuid, value: command, headers: { [Headers.messageId]: command.commandId } })),
-      );
+      await this.bus.publish(Topics.postCommands, messages);
     } catch (error) {
       await this.timers.release(timers).catch(() => undefined);
       throw new Error(`Could not send StartPublishing for ${describe(timers)}; will try again: ${errorMessage(error)}`, { cause: error });

@@ -43,6 +43,16 @@ describe.each(testEngines)('TimerStore on %s', (_, open) => {
     expect(await timers.applyAll([])).toEqual([]);
   });
 
+  it('keeps the trace of the event that set a timer, for its firing', async () => {
+    const post = randomUUID();
+    const trace = { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01', storedAt: new Date(Date.now() - 5_000) };
+    await timers.applyAll([{ postUuid: post, revision: 1, change: { kind: 'set', dueAt: past(), scheduledRevision: 1 }, trace }]);
+
+    const [claimed] = await timers.claimDue(LEASE_MS, 10);
+
+    expect(claimed!.trace).toEqual(trace);
+  });
+
   it('removes a fired batch in one statement, but keeps a post scheduled again meanwhile', async () => {
     const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
     for (const post of [a, b, c]) await schedule(post, 1);
@@ -112,7 +122,9 @@ describe.each(testEngines)('timers migrated to due work on %s', (_, open) => {
       const after = opened.database.forSchema<SchedulerTables>(SCHEDULER_SCHEMA);
       const rows = await after.db.selectFrom('timers').select(['post_uuid', 'lease_until', 'expired_leases']).where('post_uuid', '=', held).execute();
       expect(rows.map((row) => ({ ...row, lease_until: toDate(row.lease_until) }))).toEqual([{ post_uuid: held, lease_until: heldUntil, expired_leases: 0 }]);
-      expect(await new TimerStore(after).claimDue(LEASE_MS, 10)).toEqual([{ postUuid: free, dueAt, scheduledRevision: 2, leaseToken: expect.any(String) }]);
+      expect(await new TimerStore(after).claimDue(LEASE_MS, 10)).toEqual([
+        { postUuid: free, dueAt, scheduledRevision: 2, trace: { traceparent: null, storedAt: dueAt }, leaseToken: expect.any(String) },
+      ]);
     } finally {
       await opened.dispose();
     }

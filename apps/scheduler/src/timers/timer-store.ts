@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { StoredTrace } from '@app/messaging';
 import { DueWork, PreparedQuery, SchemaDatabase, toDate, unleased } from '@app/persistence';
 import { TimerChange } from '../track-schedules/timer-change';
 import { SchedulerTables } from '../scheduler-migrations';
@@ -7,6 +8,8 @@ export interface DueTimer {
   postUuid: string;
   dueAt: Date;
   scheduledRevision: number;
+  /** The trace of the event that set the timer. */
+  trace: StoredTrace;
   /** The claim that holds the timer. */
   leaseToken: string;
 }
@@ -18,6 +21,8 @@ export interface TimerChangeOfPost {
   postUuid: string;
   revision: number;
   change: Exclude<TimerChange, { kind: 'none' }>;
+  /** The trace the event was appended in, kept with the timer it sets (none: the firing starts one). */
+  trace?: StoredTrace;
 }
 
 export const SCHEDULER_DATABASE = Symbol('SCHEDULER_DATABASE');
@@ -38,14 +43,16 @@ const recordRevision = new PreparedQuery(({ db }: SchedulerDatabase, p: { postUu
     .returning('post_uuid'),
 );
 
-const setTimer = new PreparedQuery(({ db }: SchedulerDatabase, p: { postUuid: string; dueAt: Date; scheduledRevision: number }) =>
+const setTimer = new PreparedQuery(({ db }: SchedulerDatabase, p: { postUuid: string; dueAt: Date; scheduledRevision: number; traceparent: string | null; tracedAt: Date }) =>
   db
     .insertInto('timers')
-    .values({ post_uuid: p.postUuid, due_at: p.dueAt, scheduled_revision: p.scheduledRevision, ...unleased })
+    .values({ post_uuid: p.postUuid, due_at: p.dueAt, scheduled_revision: p.scheduledRevision, traceparent: p.traceparent, traced_at: p.tracedAt, ...unleased })
     .onConflict((conflict) =>
       conflict.column('post_uuid').doUpdateSet((eb) => ({
         due_at: eb.ref('excluded.due_at'),
         scheduled_revision: eb.ref('excluded.scheduled_revision'),
+        traceparent: eb.ref('excluded.traceparent'),
+        traced_at: eb.ref('excluded.traced_at'),
         ...unleased,
       })),
     ),
@@ -56,7 +63,7 @@ const removeTimer = new PreparedQuery(({ db }: SchedulerDatabase, p: { postUuid:
 );
 
 const dueTimers = new DueWork<SchedulerTables, 'timers'>({ table: 'timers', key: ['post_uuid'] });
-const claimTimers = dueTimers.claims((claim) => claim.returning(['post_uuid', 'due_at', 'scheduled_revision']));
+const claimTimers = dueTimers.claims((claim) => claim.returning(['post_uuid', 'due_at', 'scheduled_revision', 'traceparent', 'traced_at']));
 
 /** The durable timers of schema `scheduler`: one per scheduled post. */
 @Injectable()
@@ -75,11 +82,12 @@ export class TimerStore {
     const now = new Date();
     return database.db.transaction().execute(async (tx) => {
       const updates: TimerUpdate[] = [];
-      for (const { postUuid, revision, change } of changes) {
+      for (const { postUuid, revision, change, trace } of changes) {
         const newer = await recordRevision.first(database, { postUuid, revision, now }, tx);
         if (!newer) updates.push('stale');
         else if (change.kind === 'set') {
-          await setTimer.run(database, { postUuid, dueAt: change.dueAt, scheduledRevision: change.scheduledRevision }, tx);
+          const { traceparent, storedAt: tracedAt } = trace ?? { traceparent: null, storedAt: now };
+          await setTimer.run(database, { postUuid, dueAt: change.dueAt, scheduledRevision: change.scheduledRevision, traceparent, tracedAt }, tx);
           updates.push('set');
         } else updates.push((await removeTimer.first(database, { postUuid }, tx)) ? 'removed' : 'none_to_remove');
       }
@@ -95,7 +103,14 @@ export class TimerStore {
   async claimDue(leaseMs: number, limit: number): Promise<DueTimer[]> {
     const { leaseToken, rows } = await claimTimers.take(this.database, { limit, leaseMs });
     return rows
-      .map((row) => ({ postUuid: row.post_uuid, dueAt: toDate(row.due_at), scheduledRevision: row.scheduled_revision, leaseToken }))
+      .map((row) => ({
+        postUuid: row.post_uuid,
+        dueAt: toDate(row.due_at),
+        scheduledRevision: row.scheduled_revision,
+        // A timer set before traces were kept has none: its firing starts a trace.
+        trace: { traceparent: row.traceparent, storedAt: row.traced_at === null ? toDate(row.due_at) : toDate(row.traced_at) },
+        leaseToken,
+      }))
       .sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
   }
 

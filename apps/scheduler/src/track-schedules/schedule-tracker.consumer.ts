@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ConsumerGroups, decodePostEventMessage, PostEventMessage, Topics } from '@app/contracts';
-import { ConsumesTopics, IncomingMessage } from '@app/messaging';
+import { ConsumesTopics, IncomingMessage, TRACEPARENT } from '@app/messaging';
 import { TimerFiring } from '../fire-timers/timer-firing.service';
 import { TimerChangeOfPost, TimerStore, TimerUpdate } from '../timers/timer-store';
 import { timerChangeFor } from './timer-change';
@@ -24,7 +24,8 @@ export class ScheduleTracker {
       const event = decodePostEventMessage(message.value);
       const change = timerChangeFor(event);
       if (change.kind === 'none') continue;
-      changes.push({ postUuid: event.postUuid, revision: event.revision, change });
+      const trace = { traceparent: message.headers[TRACEPARENT] ?? null, storedAt: new Date(event.occurredAt) };
+      changes.push({ postUuid: event.postUuid, revision: event.revision, change, trace });
       events.push(event);
     }
     const updates = await this.timers.applyAll(changes);

@@ -11,6 +11,8 @@ export interface ClaimedDelivery {
   body: string;
   /** Attempts made in this run before the one now claimed. */
   runAttempts: number;
+  /** The trace of the event that queued the delivery (W3C `traceparent`), if it was traced. */
+  traceparent: string | null;
   url: string;
   secretCiphertext: string;
   /** The secret before the last rotation, while its grace period lasts: it signs too. */
@@ -100,6 +102,7 @@ const claimDeliveries = dueDeliveries.claims((claim, { dialect }) =>
     'deliveries.event',
     'deliveries.body',
     'deliveries.run_attempts',
+    'deliveries.traceparent',
     webhookColumn(eb, 'url').as('url'),
     webhookColumn(eb, 'secret_ciphertext').as('secret_ciphertext'),
     previousSecretColumn(eb, dialect).as('previous_secret_ciphertext'),
@@ -128,6 +131,7 @@ export class DeliveryQueueStore {
       event: row.event,
       body: row.body,
       runAttempts: row.run_attempts,
+      traceparent: row.traceparent ?? null,
       url: row.url!,
       secretCiphertext: row.secret_ciphertext!,
       previousSecretCiphertext: row.previous_secret_ciphertext ?? null,

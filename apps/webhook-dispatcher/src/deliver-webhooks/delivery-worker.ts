@@ -1,5 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { SpanKind } from '@opentelemetry/api';
 import { APP_CONFIG, AppConfig } from '@app/config';
+import { inSpan, storedTraceContext } from '@app/messaging';
 import { LoopTurn, WakeUpLoop } from '@app/persistence';
 import { READINESS_WATCH, ReadinessWatch } from '@app/runtime';
 import { RecentlyOpenedSecrets, SECRET_BOX, SecretBox } from '@app/security';
@@ -165,15 +167,19 @@ export class DeliveryWorker {
 
   private async attempt(delivery: ClaimedDelivery): Promise<void> {
     const at = new Date();
-    const result = await this.sender.send({
-      deliveryId: delivery.id,
-      event: delivery.event,
-      url: delivery.url,
-      body: delivery.body,
-      secrets: [delivery.secretCiphertext, ...(delivery.previousSecretCiphertext ? [delivery.previousSecretCiphertext] : [])].map((ciphertext) =>
-        this.secrets.decrypt(ciphertext),
-      ),
-    });
+    // The attempt belongs to the trace of the event that queued it; its request carries that trace.
+    const trace = { kind: SpanKind.CLIENT, parent: storedTraceContext(delivery.traceparent) };
+    const result = await inSpan(`webhook ${delivery.event}`, trace, () =>
+      this.sender.send({
+        deliveryId: delivery.id,
+        event: delivery.event,
+        url: delivery.url,
+        body: delivery.body,
+        secrets: [delivery.secretCiphertext, ...(delivery.previousSecretCiphertext ? [delivery.previousSecretCiphertext] : [])].map((ciphertext) =>
+          this.secrets.decrypt(ciphertext),
+        ),
+      }),
+    );
     const attemptNumber = delivery.runAttempts + 1;
     const outcome: AttemptOutcome =
       result.statusCode === GONE

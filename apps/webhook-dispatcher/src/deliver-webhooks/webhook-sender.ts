@@ -5,6 +5,7 @@ import { isIP } from 'node:net';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { AttemptErrorKind } from '@app/contracts';
 import { findNonPublicAddress, hostOf, NonPublicAddressError, publicOnlyLookup } from '@app/network';
+import { traceFields } from '@app/messaging';
 import { signatureHeader } from '../signing/webhook-signature';
 import { errorMessage } from '@app/errors';
 
@@ -104,6 +105,8 @@ export class WebhookSender implements OnModuleDestroy {
       'x-service-signature': signature,
       'x-service-event': message.event,
       ...(message.test && { 'x-service-test': 'true' }),
+      // The trace the delivery belongs to, when tracing runs (W3C Trace Context).
+      ...traceFields(),
     };
   }
 

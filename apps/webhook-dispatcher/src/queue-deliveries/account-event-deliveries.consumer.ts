@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AccountEventMessage, ConsumerGroups, decodeAccountEventMessage, Topics, WebhookEnvelope } from '@app/contracts';
-import { ConsumesTopics, IncomingMessage } from '@app/messaging';
+import { ConsumesTopics, IncomingMessage, TRACEPARENT } from '@app/messaging';
 import { DeliveryWorker } from '../deliver-webhooks/delivery-worker';
 import { AccountHealth } from './account-health';
 import { EventDeliveries, WebhooksTransaction } from './event-deliveries';
@@ -28,7 +28,7 @@ export class AccountEventDeliveriesConsumer {
       const envelope = await this.envelopeOf(tx, event);
       if (!envelope) return 0;
       const webhooks = await this.deliveries.subscribedWebhooks(tx, event.workspaceUuid);
-      return (await this.deliveries.queueDeliveries(tx, event.eventId, webhooks.wanting(envelope.event), envelope)).length;
+      return (await this.deliveries.queueDeliveries(tx, event.eventId, webhooks.wanting(envelope.event), envelope, message.headers[TRACEPARENT] ?? null)).length;
     });
     if (queued === 0) return;
     this.logger.log(`Account ${event.accountId}: ${event.type} queued for ${queued} webhook(s)`);

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ConsumerGroups, decodePostEventMessage, PostEventMessage, Topics } from '@app/contracts';
-import { ConsumesTopics, IncomingMessage } from '@app/messaging';
+import { ConsumesTopics, IncomingMessage, TRACEPARENT } from '@app/messaging';
 import { DeliveryWorker } from '../deliver-webhooks/delivery-worker';
 import { EventDeliveries, SubscribedWebhooks } from './event-deliveries';
 import { postEventEnvelope } from './webhook-envelope';
@@ -21,26 +21,26 @@ export class EventDeliveriesConsumer {
 
   @ConsumesTopics({ groupId: ConsumerGroups.webhookDispatcher, topics: [Topics.postEvents], batches: true })
   consume(messages: readonly IncomingMessage[]): Promise<void> {
-    return this.handleAll(messages.map((message) => decodePostEventMessage(message.value)));
+    return this.handleAll(messages.map((message) => ({ event: decodePostEventMessage(message.value), traceparent: message.headers[TRACEPARENT] ?? null })));
   }
 
   /** Queues the deliveries of the events in one transaction. */
-  private async handleAll(events: readonly PostEventMessage[]): Promise<void> {
-    const fired = events.flatMap((event) => {
+  private async handleAll(events: ReadonlyArray<{ event: PostEventMessage; traceparent: string | null }>): Promise<void> {
+    const fired = events.flatMap(({ event, traceparent }) => {
       const envelope = postEventEnvelope(event);
-      return envelope ? [{ event, name: envelope.event, envelope }] : [];
+      return envelope ? [{ event, name: envelope.event, envelope, traceparent }] : [];
     });
     if (fired.length === 0) return;
     const queued = await this.deliveries.transaction(async (tx) => {
       const counts: number[] = [];
       const webhooksOf = new Map<string, SubscribedWebhooks>();
-      for (const { event, name, envelope } of fired) {
+      for (const { event, name, envelope, traceparent } of fired) {
         let webhooks = webhooksOf.get(event.workspaceUuid);
         if (!webhooks) {
           webhooks = await this.deliveries.subscribedWebhooks(tx, event.workspaceUuid);
           webhooksOf.set(event.workspaceUuid, webhooks);
         }
-        counts.push((await this.deliveries.queueDeliveries(tx, event.id, webhooks.wanting(name), envelope)).length);
+        counts.push((await this.deliveries.queueDeliveries(tx, event.id, webhooks.wanting(name), envelope, traceparent)).length);
       }
       return counts;
     });

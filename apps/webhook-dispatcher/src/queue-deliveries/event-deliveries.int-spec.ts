@@ -3,6 +3,7 @@ import { WebhookEnvelope } from '@app/contracts';
 import { SchemaDatabase } from '@app/persistence';
 import { openMigratedSchema, testEngines } from '@app/persistence/testing';
 import { WEBHOOKS_SCHEMA, WebhooksTables, webhooksMigrations } from '../webhooks-schema';
+import { DeliveryQueueStore } from '../deliver-webhooks/delivery-queue-store';
 import { deliveryIdFor } from './delivery-id';
 import { EventDeliveries } from './event-deliveries';
 
@@ -61,5 +62,21 @@ describe.each(testEngines)('EventDeliveries on %s', (_, open) => {
       [b, 'pending', envelope],
     ]);
     expect(rows.every((row) => row.due_at !== null)).toBe(true);
+  });
+
+  it('keeps the trace of the event with each delivery, for its attempts', async () => {
+    const hook = await webhook(workspace, ['post.published']);
+    const envelope: WebhookEnvelope = {
+      event: 'post.published',
+      workspace_uuid: workspace,
+      post: { uuid: randomUUID(), status: 'published', scheduled_at: null, published_at: null, accounts: [] },
+      timestamp: '2026-12-01T09:30:00.000Z',
+    };
+    const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+    await posts.transaction((tx) => posts.queueDeliveries(tx, 'event-traced', [hook], envelope, traceparent));
+
+    const claimed = await new DeliveryQueueStore(database).claimDue(10, 60_000);
+
+    expect(claimed.map((delivery) => [delivery.id, delivery.traceparent])).toEqual([[deliveryIdFor('event-traced', hook), traceparent]]);
   });
 });

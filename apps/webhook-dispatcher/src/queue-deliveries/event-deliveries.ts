@@ -21,7 +21,7 @@ const activeWebhooksOf = new PreparedQuery(({ db }: WebhooksDatabase, p: { works
 
 /** A delivery due now, unless it exists already; returns its id when it was queued. */
 const queueDelivery = new PreparedQuery(
-  ({ db, dialect }: WebhooksDatabase, p: { id: string; webhookId: number; eventId: string; event: string; postUuid: string | null; body: string }) =>
+  ({ db, dialect }: WebhooksDatabase, p: { id: string; webhookId: number; eventId: string; event: string; postUuid: string | null; body: string; traceparent: string | null }) =>
     db
       .insertInto('deliveries')
       .values({
@@ -31,6 +31,7 @@ const queueDelivery = new PreparedQuery(
         event: p.event,
         post_uuid: p.postUuid,
         body: p.body,
+        traceparent: p.traceparent,
         status: 'pending' as const,
         due_at: dialect.now(),
         ...unleased,
@@ -68,13 +69,19 @@ export class EventDeliveries {
   /**
    * Queues the delivery of `envelope` to each webhook, due now (a prepared statement each: an
    * event goes to few webhooks); deliveries that exist already (a redelivered event) are left
-   * alone. Returns the ids of those queued.
+   * alone. Returns the ids of those queued. Their attempts continue the trace `traceparent` names.
    */
-  async queueDeliveries(tx: WebhooksTransaction, eventId: string, webhookIds: readonly number[], envelope: WebhookEnvelope): Promise<string[]> {
+  async queueDeliveries(
+    tx: WebhooksTransaction,
+    eventId: string,
+    webhookIds: readonly number[],
+    envelope: WebhookEnvelope,
+    traceparent: string | null = null,
+  ): Promise<string[]> {
     const body = JSON.stringify(envelope);
     const queued: string[] = [];
     for (const webhookId of webhookIds) {
-      const params = { id: deliveryIdFor(eventId, webhookId), webhookId, eventId, event: envelope.event, postUuid: envelope.post?.uuid ?? null, body };
+      const params = { id: deliveryIdFor(eventId, webhookId), webhookId, eventId, event: envelope.event, postUuid: envelope.post?.uuid ?? null, body, traceparent };
       const row = await queueDelivery.first(this.database, params, tx);
       if (row) queued.push(row.id);
     }

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { deadLetterTopic, MessageTooLargeError, type MessageBus, type OutgoingMessage } from '@app/messaging';
+import { deadLetterTopic, MessageTooLargeError, traceFieldsOf, type MessageBus, type OutgoingMessage } from '@app/messaging';
 import { SchemaDatabase } from '@app/persistence';
 import { EventStore, RecordedEvent } from '../event-store.port';
 import { pause } from '../timing';
@@ -227,7 +227,10 @@ async function byTopic(batch: RecordedEvent[], toMessage: EventToMessage): Promi
     const message = await toMessage(event);
     if (!message) continue;
     const messages = topics.get(message.topic) ?? [];
-    messages.push({ key: message.key, value: message.value, headers: message.headers });
+    // The trace the event was appended in goes on with its message.
+    const trace = traceFieldsOf(event.metadata);
+    const headers = Object.keys(trace).length > 0 ? { ...message.headers, ...trace } : message.headers;
+    messages.push({ key: message.key, value: message.value, headers });
     topics.set(message.topic, messages);
   }
   return topics;

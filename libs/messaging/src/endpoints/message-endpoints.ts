@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { context, SpanKind } from '@opentelemetry/api';
 import { IncomingMessage, MESSAGE_BUS, MessageBus, Subscription } from '../message-bus.port';
+import { consumeInTrace, inSpan } from '../message-tracing';
 import { RPC_SERVER, RpcServer } from '../rpc.port';
 import { ConsumerLagGauge } from './consumer-lag-gauge';
 import { RPC_METHOD_METADATA, TOPIC_CONSUMER_METADATA, TopicConsumerOptions } from './message-endpoint.decorators';
@@ -34,17 +36,20 @@ export class MessageEndpoints implements OnApplicationBootstrap, OnModuleDestroy
 
   async onApplicationBootstrap(): Promise<void> {
     for (const endpoint of this.endpoints<string>(RPC_METHOD_METADATA)) {
-      this.rpc.handle(endpoint.metadata, (payload) => endpoint.call(payload as never));
+      // The request's trace is the active one: the caller's in-process, the one its message carried over Kafka.
+      const name = `rpc ${endpoint.metadata}`;
+      this.rpc.handle(endpoint.metadata, (payload) => inSpan(name, { kind: SpanKind.SERVER, parent: context.active() }, () => endpoint.call(payload as never)));
     }
     const consumers = this.endpoints<TopicConsumerOptions>(TOPIC_CONSUMER_METADATA);
     for (const endpoint of consumers) {
       const { groupId, topics, keepRetrying, batches } = endpoint.metadata;
-      const call = async (argument: IncomingMessage | readonly IncomingMessage[]) => void (await endpoint.call(argument as never));
+      const call = (messages: readonly IncomingMessage[]) =>
+        consumeInTrace(`${messages[0].topic} consumed by ${groupId}`, messages, async () => void (await endpoint.call((batches ? messages : messages[0]) as never)));
       const subscription = await this.bus.subscribe({
         groupId,
         topics,
         keepRetrying,
-        handle: (message) => call(batches ? [message] : message),
+        handle: (message) => call([message]),
         handleBatch: batches ? (messages) => call(messages) : undefined,
       });
       this.subscriptions.push(subscription);

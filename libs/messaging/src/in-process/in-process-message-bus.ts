@@ -7,6 +7,7 @@ import { ConsumerLag, IncomingMessage, MessageBus, OutgoingMessage, SubscribeOpt
 import { consumerLagOf } from './consumer-lag';
 import { busMigrations, commitOffset, deleteConsumedMessages, ensureTopic, PartitionBatch } from './message-log';
 import { MessageLogWriter } from './log-writer';
+import { withTraceHeaders } from '../message-tracing';
 import { PartitionConsumer } from './partition-consumer';
 import { partitionForKey } from './partitioner';
 import { errorMessage, errorStack } from '@app/errors';
@@ -77,7 +78,7 @@ export class InProcessMessageBus implements MessageBus {
       if (typeof message.key !== 'string') throw new TypeError(`A message to "${topic}" needs a string key.`);
     }
     const partitionCount = await this.partitionCount(topic);
-    await this.writer.append(topic, byPartition(messages, partitionCount));
+    await this.writer.append(topic, byPartition(messages.map(withTraceHeaders), partitionCount));
   }
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {

@@ -6,6 +6,7 @@ import { keepRetrying, ConsumerRetryPolicy, consumerRetryPolicy } from '../deliv
 import { chunkBySize, encodedSize } from './request-chunks';
 import { ConsumerLag, MessageBus, OutgoingMessage, SubscribeOptions, Subscription } from '../message-bus.port';
 import { GroupMembershipWatch } from '../group-membership';
+import { withTraceHeaders } from '../message-tracing';
 import { encodeMessage, MessageAuthenticator, SIGNATURE_HEADER } from './kafka-codec';
 import { kafkaConsumerLag } from './kafka-consumer-lag';
 import { quietIdleRequestQueues } from './idle-request-queues';
@@ -84,7 +85,7 @@ export class KafkaMessageBus implements MessageBus {
     this.assertOpen();
     if (messages.length === 0) return;
     const { authenticator } = this.options;
-    const encoded = messages.map((message) => encodeMessage(message, authenticator && { topic, authenticator }));
+    const encoded = messages.map((message) => encodeMessage(withTraceHeaders(message), authenticator && { topic, authenticator }));
     const limit = this.options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES;
     // A message that no request can carry fails the whole publish before anything is sent.
     const oversized = encoded.findIndex((message) => encodedSize(message) > limit);

@@ -1,7 +1,9 @@
 import { Logger } from '@nestjs/common';
+import { context } from '@opentelemetry/api';
 import { ServiceError } from '../service-error';
 import { randomUUID } from 'node:crypto';
 import { IncomingMessage, Subscription } from '../message-bus.port';
+import { traceContextOf } from '../message-tracing';
 import { RpcClient, RpcFailures, RpcReply, RpcServer } from '../rpc.port';
 import { KafkaMessageBus, KafkaMessageBusOptions } from './kafka-message-bus';
 import { recordRpcPhases, RpcTimingHeaders } from './rpc-phase-timings';
@@ -190,7 +192,8 @@ export class KafkaRpc implements RpcClient, RpcServer {
       return;
     }
     const receivedAt = Date.now();
-    const reply = await this.run(method, correlationId, message.value);
+    // The handler runs in the trace of the request's caller.
+    const reply = await context.with(traceContextOf(message.headers), () => this.run(method, correlationId, message.value));
     const headers = {
       [KafkaRpcHeaders.correlationId]: correlationId,
       [RpcTimingHeaders.receivedAt]: String(receivedAt),
