@@ -7,6 +7,9 @@ import { postName } from '../posts/post-list-query';
 import { statusLabel } from '../posts/post-outcome';
 import { ImportFile, ImportRowReport, newImportKey, sendImport } from './send-import';
 
+/** The most rows the API takes in one import. */
+const MAX_IMPORT_ROWS = 500;
+
 interface Checked {
   file: ImportFile;
   valid: boolean;
@@ -59,7 +62,7 @@ export function ImportPage() {
           onChange={(event) => void choose(event.currentTarget)}
         />
         <p id="import-file-help" class="muted">
-          At most 500 rows. CSV: a header row naming the columns <code>text</code> and <code>accounts</code> (account ids separated by <code>|</code>), and optionally{' '}
+          At most {MAX_IMPORT_ROWS} rows. CSV: a header row naming the columns <code>text</code> and <code>accounts</code> (account ids separated by <code>|</code>), and optionally{' '}
           <code>scheduled_at</code> (with an offset, such as <code>2030-12-01T09:30:00+01:00</code>), <code>queue</code> (<code>true</code> takes the queue's next free slot), <code>media</code> and{' '}
           <code>tags</code> (separated by <code>|</code>). A row with neither time nor queue is a draft. JSON: an array of rows with the same fields. Nothing is created until you confirm.
         </p>
