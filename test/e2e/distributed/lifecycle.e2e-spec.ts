@@ -10,6 +10,7 @@ import { postCountScenarios } from '../scenarios/post-count-scenarios';
 import { postRevisionScenarios } from '../scenarios/post-revision-scenarios';
 import { publicationScenarios } from '../scenarios/publication-scenarios';
 import { queueScenarios } from '../scenarios/queue-scenarios';
+import { recyclingScenarios } from '../scenarios/recycling-scenarios';
 import { retryAndValidationScenarios } from '../scenarios/retry-and-validation-scenarios';
 import { reviewNotesScenarios } from '../scenarios/review-notes-scenarios';
 import { previewLinkScenarios } from '../scenarios/preview-link-scenarios';
@@ -47,6 +48,7 @@ describeWithKafka('the lifecycle of a post, distributed: each app its own proces
   describe('webhook delivery', () => itRunsEach(deliveryScenarios, () => system));
   describe('more webhook events', () => itRunsEach(webhookEventScenarios, () => system));
   describe('the queue, and the time a draft keeps', () => itRunsEach(queueScenarios, () => system));
+  describe('recycling', () => itRunsEach(recyclingScenarios, () => system));
   describe('the pipeline view', () => itRunsEach(pipelineScenarios, () => system, { 'consumer lag': 'missing' in consumerLag ? consumerLag.missing : undefined }));
   describe('retry and preflight validation', () => itRunsEach(retryAndValidationScenarios(() => platforms), () => system));
   describe('review notes, and deleting a workspace', () => itRunsEach(reviewNotesScenarios, () => system));

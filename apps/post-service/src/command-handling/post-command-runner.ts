@@ -79,6 +79,11 @@ export class PostCommandRunner {
     }
   }
 
+  /** The post as its stream has it now (not as this process last saw it). */
+  async read(postUuid: string): Promise<PostState> {
+    return foldPost((await this.store.readStream(postStreamId(postUuid))).map(toPostEvent));
+  }
+
   /**
    * The command decided on a state not read from the stream (the remembered one, or none for a new
    * post) and appended at its revision; undefined when it is to be decided on the stream.
