@@ -17,8 +17,8 @@ const EXPECTED: Record<AppName, { families: string[]; groups: string[] }> = {
   },
   'post-service': { families: ['posts_due_late_seconds'], groups: [ConsumerGroups.postCommands, ConsumerGroups.postServiceHeldInstants, ConsumerGroups.postServiceRecycling] },
   scheduler: { families: [], groups: [ConsumerGroups.scheduler, ConsumerGroups.schedulerWatchdog] },
-  publisher: { families: ['publishing_attempts_total'], groups: [ConsumerGroups.publisher] },
-  'webhook-dispatcher': { families: ['webhook_deliveries_total', 'webhook_delivery_duration_seconds'], groups: [ConsumerGroups.webhookDispatcher] },
+  publisher: { families: ['publishing_attempts_total'], groups: [ConsumerGroups.publisher, ConsumerGroups.publisherAccounts] },
+  'webhook-dispatcher': { families: ['webhook_deliveries_total', 'webhook_delivery_duration_seconds'], groups: [ConsumerGroups.webhookDispatcher, ConsumerGroups.webhookDispatcherAccounts] },
 };
 
 /**
