@@ -13,7 +13,7 @@ interface Operation {
 }
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
-const POST_FIELDS = ['uuid', 'status', 'versions', 'accounts', 'tags', 'scheduled_at', 'published_at', 'created_at', 'updated_at', 'revision', 'actions'];
+const POST_FIELDS = ['uuid', 'status', 'versions', 'accounts', 'tags', 'recycle', 'recycled_from', 'scheduled_at', 'published_at', 'created_at', 'updated_at', 'revision', 'actions'];
 const POST_ACCOUNT_FIELDS = ['id', 'provider', 'name', 'username', 'external_url', 'errors', 'status', 'published_at', 'items'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -163,6 +163,7 @@ describe('gateway: the OpenAPI document (SQLite)', () => {
     const body = resolve(doc.paths['/api/{workspaceUuid}/posts'].post.requestBody.content['application/json'].schema);
     expect(Object.keys(body.properties).sort()).toEqual([...PostBodyFields.post].sort());
     expect(Object.keys(resolve(body.properties.versions.items).properties).sort()).toEqual([...PostBodyFields.version].sort());
+    expect(Object.keys(resolve(body.properties.recycle.allOf?.[0] ?? body.properties.recycle).properties).sort()).toEqual([...PostBodyFields.recycle].sort());
     const created = resolve(schemaOf(doc.paths['/api/panel/workspaces'].post.responses['201']));
     const membership = created.properties.membership.allOf?.[0] ?? created.properties.membership;
     expect(Object.keys(resolve(membership).properties).sort()).toEqual(['can_approve', 'role', 'workspace_uuid']);

@@ -14,6 +14,7 @@ import { HeldInstantsConsumer } from './queue-slots/held-instants.consumer';
 import { QueueSlotAllocator } from './queue-slots/queue-slot-allocator';
 import { QueueSlotStore } from './queue-slots/queue-slot-store';
 import { queueSlotsMigration } from './queue-slots/queue-slots-schema';
+import { RecycleCopiesConsumer } from './recycle-posts/recycle-copies.consumer';
 import { RetryPostHandler } from './retry-post/retry-post.handler';
 import { RecordPublishResultHandler } from './record-publish-result/record-publish-result.handler';
 import { StartPublishingHandler } from './start-publishing/start-publishing.handler';
@@ -48,6 +49,7 @@ import { ValidatePostHandler } from './validate-post/validate-post.handler';
     QueueSlotAllocator,
     HeldInstantRecorder,
     HeldInstantsConsumer,
+    RecycleCopiesConsumer,
   ],
 })
 export class PostServiceModule implements OnApplicationBootstrap, BeforeApplicationShutdown {

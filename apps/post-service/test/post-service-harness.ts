@@ -122,3 +122,18 @@ export async function failureOf(call: Promise<unknown>): Promise<ServiceErrorBod
   }
   throw new Error('Expected the call to fail');
 }
+
+/** A suite's service, started before its tests and closed after them, and for each test a client of a new workspace. */
+export function postServiceForEachTest(database: DatabaseKind): { readonly service: PostServiceHarness; readonly posts: ReturnType<typeof postsClient> } {
+  const suite = {} as { service: PostServiceHarness; posts: ReturnType<typeof postsClient> };
+  beforeAll(async () => {
+    suite.service = await startPostService(database);
+  });
+  afterAll(async () => {
+    await suite.service?.close();
+  });
+  beforeEach(() => {
+    suite.posts = postsClient(suite.service, randomUUID());
+  });
+  return suite;
+}

@@ -1929,6 +1929,13 @@ export interface components {
              */
             items: (components["schemas"]["PostAccountItem"] | null)[];
         };
+        /** @description publish the post again once it is published: a copy every interval_days, times copies in all */
+        RecyclePlan: {
+            /** @example 7 */
+            interval_days: number;
+            /** @example 3 */
+            times: number;
+        };
         PostActionsDoc: {
             /** @description `PUT` of the post */
             edit: boolean;
@@ -1954,6 +1961,17 @@ export interface components {
              *     ]
              */
             tags: string[];
+            /**
+             * @description how often the post is published again once it is published; null: never
+             * @example null
+             */
+            recycle: components["schemas"]["RecyclePlan"] | null;
+            /**
+             * Format: uuid
+             * @description the uuid of the first post this one is a copy of (a copy made by recycle); null for a post of its own
+             * @example null
+             */
+            recycled_from: string | null;
             /**
              * Format: date-time
              * @description when the post is due; a draft shows the time it keeps for later (it is not due then)
@@ -2096,6 +2114,8 @@ export interface components {
              *     ]
              */
             tags?: string[];
+            /** @description publish the post again: once it is published, a copy (same versions, accounts and media, a post of its own with recycled_from) is scheduled interval_days after its published_at, then each following copy interval_days later (counted from the first publication, so copies keep its time of day), until times copies were made. Absent or null on an update: no more copies */
+            recycle?: components["schemas"]["RecyclePlan"] | null;
         };
         /**
          * @description what happened, as `post-events` names it

@@ -45,12 +45,21 @@ export interface PostAccountView {
   items: (PostAccountItemView | null)[];
 }
 
+/** How often a post is published again once it is published: a copy every `interval_days`, `times` copies in all. */
+export interface RecyclePlanView {
+  interval_days: number;
+  times: number;
+}
+
 export interface PostView {
   uuid: string;
   status: PostStatus;
   versions: PostVersionView[];
   accounts: PostAccountView[];
   tags: string[];
+  recycle: RecyclePlanView | null;
+  /** The uuid of the first post this one is a copy of; null for a post of its own. */
+  recycled_from: string | null;
   scheduled_at: string | null;
   published_at: string | null;
   created_at: string;

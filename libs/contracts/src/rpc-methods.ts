@@ -1,4 +1,4 @@
-import type { PostVersionView, PostView } from './post-view';
+import type { PostVersionView, PostView, RecyclePlanView } from './post-view';
 
 /** Request/reply methods between the gateway and the services that own the data. */
 export const RpcMethods = {
@@ -97,6 +97,8 @@ export interface PostInput {
   accounts: PostAccountRef[];
   tags: string[];
   intent: ScheduleRequest;
+  /** Absent: as the post is (none for a new post); null: none. */
+  recycle?: RecyclePlanView | null;
   /**
    * Account id -> what its platform takes of a post body, for the accounts whose platform has rules
    * (the post-service applies them again): the longest text of one content item (and of one with

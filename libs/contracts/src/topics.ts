@@ -15,6 +15,8 @@ export const ConsumerGroups = {
   postCommands: 'post-service.commands',
   /** The post-service's record of the instant each post holds, for the queue's free slots. */
   postServiceHeldInstants: 'post-service.held-instants',
+  /** The post-service's copies of recycled posts, made once the post before them is published. */
+  postServiceRecycling: 'post-service.recycling',
   scheduler: 'scheduler',
   /** The scheduler's watch of publishing rounds that outlive their results. */
   schedulerWatchdog: 'scheduler.watchdog',

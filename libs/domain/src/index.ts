@@ -7,6 +7,7 @@ export * from './post/post-rules';
 export * from './post/post-actions';
 export * from './post/decide';
 export * from './post/evolve';
+export * from './post/recycle';
 export * from './fields/field-errors';
 export * from './fields/field-messages';
 export * from './fields/invalid-characters';

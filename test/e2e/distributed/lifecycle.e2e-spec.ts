@@ -11,6 +11,7 @@ import { postRevisionScenarios } from '../scenarios/post-revision-scenarios';
 import { publicationScenarios } from '../scenarios/publication-scenarios';
 import { importScenarios } from '../scenarios/import-scenarios';
 import { queueScenarios } from '../scenarios/queue-scenarios';
+import { recyclingScenarios } from '../scenarios/recycling-scenarios';
 import { retryAndValidationScenarios } from '../scenarios/retry-and-validation-scenarios';
 import { reviewNotesScenarios } from '../scenarios/review-notes-scenarios';
 import { previewLinkScenarios } from '../scenarios/preview-link-scenarios';
@@ -49,6 +50,7 @@ describeWithKafka('the lifecycle of a post, distributed: each app its own proces
   describe('webhook delivery', () => itRunsEach(deliveryScenarios, () => system));
   describe('more webhook events', () => itRunsEach(webhookEventScenarios, () => system));
   describe('the queue, and the time a draft keeps', () => itRunsEach(queueScenarios, () => system));
+  describe('recycling', () => itRunsEach(recyclingScenarios, () => system));
   describe('the pipeline view', () => itRunsEach(pipelineScenarios, () => system, { 'consumer lag': 'missing' in consumerLag ? consumerLag.missing : undefined }));
   describe('retry and preflight validation', () => itRunsEach(retryAndValidationScenarios(() => platforms), () => system));
   describe('importing posts from CSV or JSON', () => itRunsEach(importScenarios, () => system));

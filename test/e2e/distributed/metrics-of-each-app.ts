@@ -15,7 +15,7 @@ const EXPECTED: Record<AppName, { families: string[]; groups: string[] }> = {
     families: ['rpc_client_phase_seconds'],
     groups: [ConsumerGroups.gatewayAccounts, ConsumerGroups.gatewayPosts, ConsumerGroups.gatewayMedia, ConsumerGroups.gatewayDeadLetters],
   },
-  'post-service': { families: ['posts_due_late_seconds'], groups: [ConsumerGroups.postCommands, ConsumerGroups.postServiceHeldInstants] },
+  'post-service': { families: ['posts_due_late_seconds'], groups: [ConsumerGroups.postCommands, ConsumerGroups.postServiceHeldInstants, ConsumerGroups.postServiceRecycling] },
   scheduler: { families: [], groups: [ConsumerGroups.scheduler, ConsumerGroups.schedulerWatchdog] },
   publisher: { families: ['publishing_attempts_total'], groups: [ConsumerGroups.publisher, ConsumerGroups.publisherAccounts] },
   'webhook-dispatcher': { families: ['webhook_deliveries_total', 'webhook_delivery_duration_seconds'], groups: [ConsumerGroups.webhookDispatcher, ConsumerGroups.webhookDispatcherAccounts] },

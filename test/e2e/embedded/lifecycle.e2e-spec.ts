@@ -10,6 +10,7 @@ import { postRevisionScenarios } from '../scenarios/post-revision-scenarios';
 import { publicationScenarios } from '../scenarios/publication-scenarios';
 import { importScenarios } from '../scenarios/import-scenarios';
 import { queueScenarios } from '../scenarios/queue-scenarios';
+import { recyclingScenarios } from '../scenarios/recycling-scenarios';
 import { retryAndValidationScenarios } from '../scenarios/retry-and-validation-scenarios';
 import { reviewNotesScenarios } from '../scenarios/review-notes-scenarios';
 import { previewLinkScenarios } from '../scenarios/preview-link-scenarios';
@@ -42,6 +43,7 @@ describe('the lifecycle of a post, embedded: the built service as one process', 
   describe('webhook delivery', () => itRunsEach(deliveryScenarios, () => service));
   describe('more webhook events', () => itRunsEach(webhookEventScenarios, () => service));
   describe('the queue, and the time a draft keeps', () => itRunsEach(queueScenarios, () => service));
+  describe('recycling', () => itRunsEach(recyclingScenarios, () => service));
   describe('the pipeline view', () => itRunsEach(pipelineScenarios, () => service));
   describe('retry and preflight validation', () => itRunsEach(retryAndValidationScenarios(() => platforms), () => service));
   describe('importing posts from CSV or JSON', () => itRunsEach(importScenarios, () => service));

@@ -38,7 +38,7 @@ export const API_TOOLS: readonly ApiTool[] = [
     name: 'create_post',
     title: 'Create a post',
     description:
-      'Creates a post: the API\'s body (versions, accounts, and schedule with scheduled_at, or schedule_now, or queue; none of these for a draft). ' +
+      'Creates a post: the API\'s body (versions, accounts, and schedule with scheduled_at, or schedule_now, or queue; none of these for a draft; recycle to publish it again every interval_days, times times). ' +
       `Answers the post; a member without approval rights who schedules gets needs_approval. ${IN_WORKSPACE}`,
     method: 'post',
     path: '/api/{workspaceUuid}/posts',

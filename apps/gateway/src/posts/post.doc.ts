@@ -1,7 +1,7 @@
 import { ApiExtraModels, ApiProperty, ApiSchema, getSchemaPath } from '@nestjs/swagger';
 import type { PostAccountItemView, PostAccountStatus, PostAccountView, PostStatus, PostVersionView } from '@app/contracts';
 import { POST_ACCOUNT_STATUSES, POST_STATUSES } from '@app/contracts';
-import { PostContentDoc } from './post-body/post-body.doc';
+import { PostContentDoc, RecyclePlanDoc } from './post-body/post-body.doc';
 import type { PostActions } from '@app/domain';
 import type { PostResource } from './post-revision';
 
@@ -96,6 +96,18 @@ export class PostDoc implements PostResource {
 
   @ApiProperty({ type: [String], example: ['launch'] })
   tags: string[];
+
+  @ApiProperty({ type: RecyclePlanDoc, nullable: true, example: null, description: 'how often the post is published again once it is published; null: never' })
+  recycle: RecyclePlanDoc | null;
+
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    example: null,
+    description: 'the uuid of the first post this one is a copy of (a copy made by recycle); null for a post of its own',
+  })
+  recycled_from: string | null;
 
   @ApiProperty({
     type: String,

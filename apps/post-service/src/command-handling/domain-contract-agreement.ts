@@ -10,6 +10,7 @@ import type {
   PostVersionView,
   QueueView,
   RecordPublishResultMessage,
+  RecyclePlanView,
   RequestActor,
   ScheduleRequest,
 } from '@app/contracts';
@@ -26,6 +27,7 @@ import type {
   PostStatus,
   PostVersion,
   PublishedItem,
+  RecyclePlan,
   ScheduleIntent,
   VideoRule,
 } from '@app/domain';
@@ -57,6 +59,7 @@ export type DomainContractAgreement = [
   Agree<Same<PlatformVideoRule, VideoRule>>,
   Agree<Same<PlatformBodyRules, AccountBodyRules>>,
   Agree<Same<QueueView, PostingQueue>>,
+  Agree<Same<RecyclePlanView, RecyclePlan>>,
   Agree<Same<ScheduleRequest, AsRequested<ScheduleIntent>>>,
   Agree<Same<PostInput, Flat<Omit<PostContentInput, 'intent'> & { intent: ScheduleRequest }>>>,
   /** A publish result on `post-commands`: the domain's, with `items` absent in results sent before threads. */

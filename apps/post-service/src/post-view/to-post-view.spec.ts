@@ -27,6 +27,8 @@ describe('toPostView', () => {
         { id: 12, provider: 'sandbox', name: 'B', username: null, external_url: null, errors: [], status: 'pending', published_at: null, items: [null] },
       ],
       tags: ['launch'],
+      recycle: null,
+      recycled_from: null,
       scheduled_at: null,
       published_at: null,
       created_at: '2026-11-22T09:00:00.000Z',

@@ -27,6 +27,8 @@ export function toPostView(state: ExistingPostState): PostView {
       };
     }),
     tags: state.tags,
+    recycle: state.recycle,
+    recycled_from: state.recycledFrom?.postUuid ?? null,
     scheduled_at: state.scheduledAt === null ? null : utcTimestamp(state.scheduledAt),
     published_at: state.publishedAt === null ? null : utcTimestamp(state.publishedAt),
     created_at: utcTimestamp(state.createdAt),

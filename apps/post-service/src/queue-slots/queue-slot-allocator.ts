@@ -23,13 +23,13 @@ export class QueueSlotAllocator {
   constructor(private readonly store: QueueSlotStore) {}
 
   /**
-   * Runs a create or update: a queued one with its slot (`intent.slotAt`) reserved first, and
-   * given up again when the command fails. Without a free slot the command goes without one, and
-   * the decider answers why.
+   * Runs a create or update: a queued one with its slot (`intent.slotAt`, the first free one after
+   * `after`, now unless told) reserved first, and given up again when the command fails. Without a
+   * free slot the command goes without one, and the decider answers why.
    */
-  async runWithSlot<T>(workspaceUuid: string, postUuid: string, input: PostContentInput, now: Date, run: (input: PostContentInput) => Promise<T>): Promise<T> {
+  async runWithSlot<T>(workspaceUuid: string, postUuid: string, input: PostContentInput, now: Date, run: (input: PostContentInput) => Promise<T>, after = now): Promise<T> {
     if (input.intent.kind !== 'queue') return run(input);
-    const reservation = await this.reserveNextFree(workspaceUuid, postUuid, input.intent.queue, now);
+    const reservation = await this.reserveNextFree(workspaceUuid, postUuid, input.intent.queue, now, after);
     if (!reservation) return run(input);
     try {
       return await run({ ...input, intent: { ...input.intent, slotAt: reservation.slotAt.toISOString() } });
@@ -39,10 +39,10 @@ export class QueueSlotAllocator {
     }
   }
 
-  /** The first free slot after `now`, reserved for the post; null when none is free in PostingQueueLimits.searchDays. */
-  async reserveNextFree(workspaceUuid: string, postUuid: string, queue: PostingQueue, now: Date): Promise<SlotReservation | null> {
+  /** The first free slot after `after` (and now), reserved for the post; null when none is free in PostingQueueLimits.searchDays. */
+  async reserveNextFree(workspaceUuid: string, postUuid: string, queue: PostingQueue, now: Date, after = now): Promise<SlotReservation | null> {
     await this.store.forgetPast(workspaceUuid, now);
-    for await (const slotAt of this.unoccupied(workspaceUuid, postUuid, queue, now)) {
+    for await (const slotAt of this.unoccupied(workspaceUuid, postUuid, queue, now, after)) {
       const outcome = await this.store.reserve(workspaceUuid, postUuid, slotAt, now);
       if (outcome !== 'taken') return { slotAt, fresh: outcome === 'reserved' };
     }
@@ -61,10 +61,11 @@ export class QueueSlotAllocator {
     return input;
   }
 
-  /** The queue's slots after `now`, in order, that no other post held or had reserved when they were looked at. */
-  private async *unoccupied(workspaceUuid: string, postUuid: string, queue: PostingQueue, now: Date): AsyncGenerator<Date> {
-    const until = new Date(now.getTime() + PostingQueueLimits.searchDays * DAY_MS);
-    for (const batch of batches(slotInstantsBetween(queue, now, until))) {
+  /** The queue's slots after `after` (and now), in order, that no other post held or had reserved when they were looked at. */
+  private async *unoccupied(workspaceUuid: string, postUuid: string, queue: PostingQueue, now: Date, after = now): AsyncGenerator<Date> {
+    const from = after.getTime() > now.getTime() ? after : now;
+    const until = new Date(from.getTime() + PostingQueueLimits.searchDays * DAY_MS);
+    for (const batch of batches(slotInstantsBetween(queue, from, until))) {
       const occupied = await this.store.occupied(workspaceUuid, postUuid, batch[0], batch[batch.length - 1], now);
       for (const slotAt of batch) if (!occupied.has(slotAt.getTime())) yield slotAt;
     }

@@ -1,4 +1,4 @@
-import { PostContentView, PostVersionView } from '../post-view';
+import { PostContentView, PostVersionView, RecyclePlanView } from '../post-view';
 import { PostAccountRef } from '../rpc-methods';
 import { bool, count, Decoder, field, fieldsOf, listOf, nullable, text } from './decode';
 
@@ -29,4 +29,10 @@ export const decodeAccountRef: Decoder<PostAccountRef> = (value, path) => {
     name: field(account, 'name', path, text),
     username: field(account, 'username', path, nullable(text)),
   };
+};
+
+/** How often a post is published again: the same in a post body the gateway read and in the Post resource. */
+export const decodeRecyclePlan: Decoder<RecyclePlanView> = (value, path) => {
+  const plan = fieldsOf(value, path);
+  return { interval_days: field(plan, 'interval_days', path, count), times: field(plan, 'times', path, count) };
 };

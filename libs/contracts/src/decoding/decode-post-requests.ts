@@ -15,7 +15,7 @@ import {
   UpdatePostRequest,
 } from '../rpc-methods';
 import { at, bool, count, DecodeError, Decoder, field, Fields, fieldsOf, listOf, nonEmptyText, nullable, numeric, oneOf, optional, text } from './decode';
-import { decodeAccountRef, decodePostVersion } from './decode-post-parts';
+import { decodeAccountRef, decodePostVersion, decodeRecyclePlan } from './decode-post-parts';
 
 /*
  * The readers of the post methods' requests (`posts.*`), for the post-service: each request as the
@@ -48,11 +48,13 @@ const decodeActor: Decoder<RequestActor> = (value, path) => {
 const decodePostInput: Decoder<PostInput> = (value, path) => {
   const input = fieldsOf(value, path);
   const platformRules = field(input, 'platformRules', path, optional(decodePlatformRules));
+  const recycle = field(input, 'recycle', path, optional(nullable(decodeRecyclePlan)));
   return {
     versions: field(input, 'versions', path, listOf(decodePostVersion)),
     accounts: field(input, 'accounts', path, listOf(decodeAccountRef)),
     tags: field(input, 'tags', path, listOf(text)),
     intent: field(input, 'intent', path, decodeIntent),
+    ...(recycle !== undefined && { recycle }),
     ...(platformRules !== undefined && { platformRules }),
   };
 };

@@ -1,5 +1,5 @@
 import { POST_ACCOUNT_STATUSES, POST_STATUSES, PostAccountItemView, PostAccountView, PostView } from '../post-view';
-import { decodeAccountRef, decodePostVersion } from './decode-post-parts';
+import { decodeAccountRef, decodePostVersion, decodeRecyclePlan } from './decode-post-parts';
 import { dateText, Decoder, field, fieldsOf, listOf, nullable, oneOf, optional, text } from './decode';
 
 const decodeItem: Decoder<PostAccountItemView> = (value, path) => {
@@ -35,6 +35,9 @@ export const decodePostView: Decoder<PostView> = (value, path) => {
     versions: field(post, 'versions', path, listOf(decodePostVersion)),
     accounts: field(post, 'accounts', path, listOf(decodeAccount)),
     tags: field(post, 'tags', path, listOf(text)),
+    // Messages written before recycling have neither.
+    recycle: field(post, 'recycle', path, optional(nullable(decodeRecyclePlan))) ?? null,
+    recycled_from: field(post, 'recycled_from', path, optional(nullable(text))) ?? null,
     scheduled_at: field(post, 'scheduled_at', path, nullable(dateText)),
     published_at: field(post, 'published_at', path, nullable(dateText)),
     created_at: field(post, 'created_at', path, dateText),

@@ -26,6 +26,8 @@ export function samplePostEvent(type: PostEventName, options: SampleOptions = {}
     versions: [{ account_id: 0, is_original: true, content: [{ body: 'Hello', media: [] }], options: {} }],
     accounts: [{ id: 11, provider: 'sandbox', name: 'Sandbox', username: null, external_url: null, errors: [], status: 'pending', published_at: null, items: [null] }],
     tags: [],
+    recycle: null,
+    recycled_from: null,
     scheduled_at: null,
     published_at: null,
     created_at: AT,

@@ -3,7 +3,9 @@ import { PostRuleViolation } from './post-errors';
 import { PostEvent } from './post-events';
 import { ExistingPostState, PostState } from './post-state';
 import { assertChangeable, assertFound, assertUnchangedSince, assertValidContent, awaitsApproval, retriable, scheduledAtOnApproval } from './post-rules';
+import type { PostingQueue } from '../queue/posting-queue';
 import type { ScheduleIntent } from './post-types';
+import type { RecyclePlan } from './recycle';
 import { draftTimeOf, requestedTime } from './requested-time';
 
 type Command<T extends PostCommand['type']> = Extract<PostCommand, { type: T }>;
@@ -39,12 +41,15 @@ export function decide(command: PostCommand, state: PostState): PostEvent[] {
 
 function createPost(command: Command<'CreatePost'>, state: PostState): PostEvent[] {
   if (state.exists) throw new PostRuleViolation('PostAlreadyExists');
-  const { postUuid, workspaceUuid, actor, now, input } = command;
+  const { postUuid, workspaceUuid, actor, now, input, recycledFrom } = command;
   const requested = requestedTime(input.intent, null, now);
   assertValidContent(input, requested.errors);
-  const { versions, accounts, tags } = input;
+  const { versions, accounts, tags, recycle } = input;
   return [
-    { type: 'PostCreated', data: { postUuid, workspaceUuid, createdBy: actor.userId, versions, accounts, tags, ...draftTimeOf(input.intent), at: now } },
+    {
+      type: 'PostCreated',
+      data: { postUuid, workspaceUuid, createdBy: actor.userId, versions, accounts, tags, ...draftTimeOf(input.intent), ...recyclingOf(recycle, input.intent), ...(recycledFrom && { recycledFrom }), at: now },
+    },
     ...scheduling(input.intent, requested.at, actor, now),
   ];
 }
@@ -57,11 +62,16 @@ function updatePost(command: Command<'UpdatePost'>, state: PostState): PostEvent
   const requested = requestedTime(input.intent, state.scheduledAt, now);
   assertValidContent(input, requested.errors);
   const { versions, accounts, tags } = input;
+  const recycle = input.recycle === undefined ? state.recycle : input.recycle;
   return [
-    { type: 'PostUpdated', data: { versions, accounts, tags, ...draftTimeOf(input.intent), updatedBy: actor.userId, at: now } },
+    { type: 'PostUpdated', data: { versions, accounts, tags, ...draftTimeOf(input.intent), ...recyclingOf(recycle, input.intent), updatedBy: actor.userId, at: now } },
     ...scheduling(input.intent, requested.at, actor, now),
   ];
 }
+
+/** What PostCreated and PostUpdated keep of recycling: the plan, and the queue a queued post's copies take their slots from. */
+const recyclingOf = (recycle: RecyclePlan | null | undefined, intent: ScheduleIntent): { recycle?: RecyclePlan; recycleQueue?: PostingQueue } =>
+  recycle ? { recycle, ...(intent.kind === 'queue' && { recycleQueue: intent.queue }) } : {};
 
 /**
  * What follows a create or an update: nothing for a draft, a schedule at `at` (now when null), or

@@ -7,7 +7,7 @@ import { scheduledAtOnApproval } from './post-rules';
 export function evolve(state: PostState, event: PostEvent): PostState {
   if (event.type === 'PostCreated') {
     if (state.exists) throw new Error('PostCreated cannot follow other events of the same post');
-    const { postUuid, workspaceUuid, versions, accounts, tags, scheduledAt, at } = event.data;
+    const { postUuid, workspaceUuid, createdBy, versions, accounts, tags, scheduledAt, recycle, recycleQueue, recycledFrom, at } = event.data;
     return {
       exists: true,
       revision: 0,
@@ -15,10 +15,14 @@ export function evolve(state: PostState, event: PostEvent): PostState {
       deleted: false,
       postUuid,
       workspaceUuid,
+      createdBy,
       status: 'draft',
       versions,
       accounts,
       tags,
+      recycle: recycle ?? null,
+      recycleQueue: recycleQueue ?? null,
+      recycledFrom: recycledFrom ?? null,
       scheduledAt: scheduledAt ?? null,
       publishedAt: null,
       createdAt: at,
@@ -32,8 +36,8 @@ export function evolve(state: PostState, event: PostEvent): PostState {
 
   switch (event.type) {
     case 'PostUpdated': {
-      const { versions, accounts, tags, scheduledAt } = event.data;
-      return { ...next, versions, accounts, tags, status: 'draft', scheduledAt: scheduledAt ?? null, scheduledRevision: null };
+      const { versions, accounts, tags, scheduledAt, recycle, recycleQueue } = event.data;
+      return { ...next, versions, accounts, tags, recycle: recycle ?? null, recycleQueue: recycleQueue ?? null, status: 'draft', scheduledAt: scheduledAt ?? null, scheduledRevision: null };
     }
     case 'PostScheduled':
       return { ...next, status: 'scheduled', scheduledAt: event.data.scheduledAt, scheduledRevision: revision };

@@ -1,4 +1,5 @@
 import type { AccountBodyRules } from './body/platform-rules';
+import type { RecycledFrom, RecyclePlan } from './recycle';
 import { AccountPublishResult, AccountSnapshot, PostVersion, ScheduleIntent } from './post-types';
 
 /** Who issues a command, with the rights the gateway established for them in the workspace. */
@@ -12,6 +13,8 @@ export interface PostContentInput {
   accounts: AccountSnapshot[];
   tags: string[];
   intent: ScheduleIntent;
+  /** Publish the post again every `interval_days` once it is published, `times` times; null: never; absent: as the post is (never, for a new post). */
+  recycle?: RecyclePlan | null;
   /**
    * Account id -> what its platform takes of a post body (text limit, content items, media), for the
    * accounts whose platform has rules, as the platforms told them when the body was read (Mastodon's
@@ -30,7 +33,8 @@ export interface ReadAtRevision {
 }
 
 export type PostCommand =
-  | { type: 'CreatePost'; postUuid: string; workspaceUuid: string; actor: Actor; now: string; input: PostContentInput }
+  /** `recycledFrom`: the post is a copy of a recycled post, made by the post-service. */
+  | { type: 'CreatePost'; postUuid: string; workspaceUuid: string; actor: Actor; now: string; input: PostContentInput; recycledFrom?: RecycledFrom }
   | ({ type: 'UpdatePost'; actor: Actor; now: string; input: PostContentInput } & ReadAtRevision)
   | ({ type: 'DeletePost'; actor: Actor; now: string } & ReadAtRevision)
   | ({ type: 'ApprovePost'; actor: Actor; now: string } & ReadAtRevision)

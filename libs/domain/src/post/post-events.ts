@@ -1,3 +1,5 @@
+import type { RecycledFrom, RecyclePlan } from './recycle';
+import type { PostingQueue } from '../queue/posting-queue';
 import { AccountSnapshot, PostVersion, PublishedItem } from './post-types';
 
 /**
@@ -16,6 +18,12 @@ export type PostEvent =
         tags: string[];
         /** A time the author gave the draft, kept for later (absent: none). */
         scheduledAt?: string;
+        /** Absent: the post is not recycled. */
+        recycle?: RecyclePlan;
+        /** A recycled post given a slot of the queue: the queue its copies take their slots from. */
+        recycleQueue?: PostingQueue;
+        /** Absent: the post is no copy. */
+        recycledFrom?: RecycledFrom;
         at: string;
       };
     }
@@ -25,7 +33,7 @@ export type PostEvent =
    */
   | {
       type: 'PostUpdated';
-      data: { versions: PostVersion[]; accounts: AccountSnapshot[]; tags: string[]; scheduledAt?: string; updatedBy: number; at: string };
+      data: { versions: PostVersion[]; accounts: AccountSnapshot[]; tags: string[]; scheduledAt?: string; recycle?: RecyclePlan; recycleQueue?: PostingQueue; updatedBy: number; at: string };
     }
   /** The post will be published at `scheduledAt`. */
   | { type: 'PostScheduled'; data: { scheduledAt: string; at: string } }

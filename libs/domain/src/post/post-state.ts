@@ -1,3 +1,5 @@
+import type { PostingQueue } from '../queue/posting-queue';
+import type { RecycledFrom, RecyclePlan } from './recycle';
 import { RecordedPublication, AccountSnapshot, PostStatus, PostVersion } from './post-types';
 
 export type PostState =
@@ -11,10 +13,16 @@ export type PostState =
       deleted: boolean;
       postUuid: string;
       workspaceUuid: string;
+      createdBy: number;
       status: PostStatus;
       versions: PostVersion[];
       accounts: AccountSnapshot[];
       tags: string[];
+      recycle: RecyclePlan | null;
+      /** The queue a recycled post was given its slot of, whose slots its copies take (null: copies are due at their time). */
+      recycleQueue: PostingQueue | null;
+      /** The post this one is a copy of (null for a post of its own). */
+      recycledFrom: RecycledFrom | null;
       scheduledAt: string | null;
       publishedAt: string | null;
       createdAt: string;

@@ -14,6 +14,8 @@ const post = (status: Post['status'], scheduledAt: string | null = '2026-12-01T0
     { id: 9, provider: 'sandbox', name: 'Box', username: null, external_url: null, errors: [], status: 'pending', published_at: null, items: [] },
   ],
   tags: ['launch'],
+  recycle: null,
+  recycled_from: null,
   scheduled_at: scheduledAt,
   published_at: null,
   created_at: '2026-11-28T00:00:00Z',

@@ -12,6 +12,8 @@ const post: Post = {
   ],
   accounts: [{ id: 7, provider: 'sandbox', name: 'Sandbox', username: null, external_url: null, errors: [], status: 'pending', published_at: null, items: [null, null] }],
   tags: ['launch'],
+  recycle: null,
+  recycled_from: null,
   scheduled_at: '2099-01-02T09:00:00Z',
   published_at: null,
   created_at: '2026-11-01T00:00:00Z',

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { FieldMessages, PostBodyLimits } from '@app/domain';
+import { FieldMessages, PostBodyLimits, RecycleLimits, type RecyclePlan } from '@app/domain';
 
 /* OpenAPI description of the post body. The body itself is checked by validatePostBody, which refuses any field not described here (PostBodyFields). */
 
@@ -10,6 +10,15 @@ export const POST_BODY_EXAMPLE = { versions: [{ account_id: 0, is_original: true
 export const UNKNOWN_FIELD_REFUSED =
   `A field the API does not know (at the top, in a version or in a content item) is refused under its path: "${FieldMessages.notRecognized('scheduleNow', 'schedule_now')}" ` +
   '(the known field is named when it is one edit, or a change of case or separators, away).';
+
+@ApiSchema({ name: 'RecyclePlan', description: 'publish the post again once it is published: a copy every interval_days, times copies in all' })
+export class RecyclePlanDoc implements RecyclePlan {
+  @ApiProperty({ type: 'integer', example: 7, minimum: RecycleLimits.intervalDays.min, maximum: RecycleLimits.intervalDays.max })
+  interval_days: number;
+
+  @ApiProperty({ type: 'integer', example: 3, minimum: RecycleLimits.times.min, maximum: RecycleLimits.times.max })
+  times: number;
+}
 
 @ApiSchema({ name: 'PostContent', description: 'a content item: body and media, no other field' })
 export class PostContentDoc {
@@ -89,4 +98,14 @@ export class PostBodyDoc {
 
   @ApiPropertyOptional({ type: [String], example: ['launch'], maxItems: PostBodyLimits.tags })
   tags?: string[];
+
+  @ApiPropertyOptional({
+    type: RecyclePlanDoc,
+    nullable: true,
+    description:
+      'publish the post again: once it is published, a copy (same versions, accounts and media, a post of its own with recycled_from) is scheduled interval_days after its published_at, ' +
+      'then each following copy interval_days later (counted from the first publication, so copies keep its time of day), until times copies were made. ' +
+      'Absent or null on an update: no more copies',
+  })
+  recycle?: RecyclePlan | null;
 }

@@ -34,7 +34,7 @@ describe('validatePostBody: fields it does not know', () => {
   });
 
   it('given every known field, then none is refused', () => {
-    const values: Record<string, unknown> = { versions: [original], accounts: [7], date: '2026-07-01', time: '10:00', timezone: 'UTC', scheduled_at: null, schedule: true, schedule_now: false, queue: false, tags: [] };
+    const values: Record<string, unknown> = { versions: [original], accounts: [7], date: '2026-07-01', time: '10:00', timezone: 'UTC', scheduled_at: null, schedule: true, schedule_now: false, queue: false, tags: [], recycle: { interval_days: 7, times: 2 } };
     expect(Object.keys(values).sort()).toEqual([...PostBodyFields.post].sort());
     workspace.whenBody(values).thenInput((input) => expect(input.intent).toEqual({ kind: 'schedule', scheduledAt: '2026-07-01T10:00:00.000Z' }));
   });

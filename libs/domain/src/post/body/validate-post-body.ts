@@ -9,6 +9,7 @@ import { PostBodyFields } from './post-body-fields';
 import { PostBodyLimits } from './post-body-limits';
 import { PostMessages } from './post-body-messages';
 import { checkPostContent } from './post-content-rules';
+import { readRecycle } from '../recycle';
 import { readSchedule, ScheduleContext } from './read-schedule';
 import { readItems, readStrings, readVersions } from './read-versions';
 
@@ -52,9 +53,10 @@ export function validatePostBody(body: unknown, context: PostBodyContext): PostB
   const { accounts, accountKeys } = readAccounts(fields.accounts, context.accounts, errors);
   const intent = readSchedule(fields, context, errors);
   const tags = readStrings(fields.tags, 'tags', PostBodyLimits.tags, errors);
+  const recycle = readRecycle(fields.recycle, errors);
   const { platforms, accountSettings, videos } = context;
   const platformRules = platforms ? resolveBodyRules({ accounts, versions }, platforms, accountSettings) : {};
-  const input: PostContentInput = { versions, accounts, tags, intent, ...(Object.keys(platformRules).length > 0 && { platformRules }) };
+  const input: PostContentInput = { versions, accounts, tags, intent, ...(recycle !== undefined && { recycle }), ...(Object.keys(platformRules).length > 0 && { platformRules }) };
   const layout = { accountKeys, namesAccounts: Array.isArray(fields.accounts) && fields.accounts.length > 0 };
   checkPostContent(input, errors, layout, videos ? { isVideo: (id) => videos.has(id), video: (id) => videos.get(id) } : {});
   if (platforms && intent.kind !== 'draft') checkPlatformOptions(input, platforms, errors, accountSettings);
