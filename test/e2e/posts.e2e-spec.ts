@@ -105,6 +105,8 @@ describe('creating and changing posts (the built service)', () => {
       tags: ['launch'],
       scheduled_at: null,
       published_at: null,
+      recycle: null,
+      recycled_from: null,
       created_at: expect.stringMatching(/Z$/),
       updated_at: expect.stringMatching(/Z$/),
       revision: 0,
