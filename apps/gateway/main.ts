@@ -13,6 +13,7 @@ bootstrapDistributedApp({
   media: true,
   module: GatewayModule,
   rpcServiceOf,
+  asks: true,
   // Webhook settings and delivery logs are read from the webhook-dispatcher's own query endpoint.
   queries: { methods: QueryMethods, urlOf: (_method, config) => config.webhookDispatcherUrl },
   configure: configureGatewayApp,

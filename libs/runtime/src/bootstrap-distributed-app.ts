@@ -3,7 +3,7 @@ import { Logger, Module, Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppConfig, ConfigError, loadConfig, nestLogLevels } from '@app/config';
 import { HttpQueryServer, QUERY_PATH_PREFIX } from '@app/messaging';
-import { DistributedInfrastructureModule, HTTP_QUERY_SERVER, QueryOptions } from './distributed-infrastructure.module';
+import { DistributedInfrastructureModule, HTTP_QUERY_SERVER, QueryOptions, requestReplyReady } from './distributed-infrastructure.module';
 import { HealthModule } from './health/health.module';
 import { BoundHttpPort } from './http/bound-http-port';
 import { createHttpApp } from './http/http-app';
@@ -25,6 +25,8 @@ export interface DistributedAppOptions {
   ownHealth?: boolean;
   /** Query methods: served on this app's port (those it answers), asked over HTTP (with `urlOf`). */
   queries?: QueryOptions;
+  /** Whether the app sends requests (the gateway): its reply consumer joins its group before the app is up, not at the first request. */
+  asks?: boolean;
   /** Says the app is ready once it listens (the gateway's start banner); by default one line naming the port. */
   announce?: (app: NestFastifyApplication, config: AppConfig) => void;
 }
@@ -59,6 +61,7 @@ export function bootstrapDistributedApp(options: DistributedAppOptions): void {
     app.enableShutdownHooks();
     options.configure?.(app, config);
     serveQueries(app, app.get<HttpQueryServer>(HTTP_QUERY_SERVER));
+    await requestReplyReady(app, options.asks === true);
     await port.serve(app);
     if (options.announce) options.announce(app, config);
     else logger.log(`${options.service} started (distributed mode), HTTP on port ${config.port}`);

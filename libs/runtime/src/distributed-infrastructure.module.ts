@@ -12,6 +12,18 @@ import { messageRetry } from './message-retry';
 import { keyringFromConfig } from './secret-box-from-config';
 
 const DISTRIBUTED_RPC = Symbol('DISTRIBUTED_RPC');
+
+/**
+ * Before an app says it is up: its request/reply servers have joined their groups and, for an app
+ * that asks (the gateway), its reply consumer has too. Otherwise the first request paid both joins
+ * within its own timeout, which a broker slow to rebalance (just started, on a busy machine) could
+ * use up: a 503 to the first call of a fresh install.
+ */
+export async function requestReplyReady(app: { get<T>(token: symbol): T }, asks: boolean): Promise<void> {
+  const rpc = app.get<KafkaRpc>(DISTRIBUTED_RPC);
+  await rpc.whenServing();
+  if (asks) await rpc.startClient();
+}
 const CLOSEABLES = Symbol('CLOSEABLES');
 const QUERY_ROUTING = Symbol('QUERY_ROUTING');
 
