@@ -15,3 +15,4 @@ export * from './fields/unknown-fields';
 export * from './post/body';
 export * from './queue';
 export * from './fields/text-counting';
+export * from './analytics/post-metrics';

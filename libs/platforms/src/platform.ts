@@ -1,4 +1,4 @@
-import { AccountBodyRules, ContentItemsRule, MediaRule, OptionErrors, PlatformAccount, PlatformRules, TextCounting, VideoRule } from '@app/domain';
+import { AccountBodyRules, PostMetricName, ContentItemsRule, MediaRule, OptionErrors, PlatformAccount, PlatformRules, TextCounting, VideoRule } from '@app/domain';
 import type { OAuthDescription } from './oauth-app';
 import { ANY_ACCOUNT, type OptionShape } from './options/option-fields';
 import { OptionsOf, OptionsSchema, optionErrorsOf, readOptions } from './options/options-schema';
@@ -47,6 +47,8 @@ export interface PlatformDescription<S extends OptionsSchema> {
   options?: S;
   /** The account settings (as the platform reported them at connect) that these rules read: what the gateway keeps of each account. */
   settingsRead?: readonly string[];
+  /** The figures of a published post that the platform reports (for some account types, at least); none unless told. */
+  metrics?: readonly PostMetricName[];
 }
 
 /** Where a connected account narrows its platform's description (an Account's `limits` and `options`). */
@@ -67,6 +69,8 @@ export interface Platform<S extends OptionsSchema = OptionsSchema> extends Platf
   readonly optionShapes: readonly (OptionShape & { name: string })[];
   /** How many content items it publishes, and how they follow the first (the same for every account). */
   readonly contentItems: ContentItemsRule;
+  /** The figures of a published post it reports; empty: none (analytics answer `supported: false`). */
+  readonly metrics: readonly PostMetricName[];
   /** The options a version carries for this platform (`options.<provider>`), typed, each absent or unreadable field as its default. */
   readOptions(versionOptions: Readonly<Record<string, unknown>>): OptionsOf<S>;
   /** Of an account's settings, the ones these rules read (kept by the gateway for the checks at schedule time). */
@@ -88,6 +92,7 @@ export function describePlatform<S extends OptionsSchema = Record<never, never>>
     oauth: oauth === false ? null : oauth,
     optionShapes: Object.entries(schema).map(([name, field]) => ({ name, ...field.shape })),
     contentItems,
+    metrics: description.metrics ?? [],
     bodyRules(account: PlatformAccount, options: unknown): AccountBodyRules {
       const read = readOptions(schema, options);
       const limit = typeof textLimit === 'function' ? textLimit(account, read) : textLimit;

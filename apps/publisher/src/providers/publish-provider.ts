@@ -1,4 +1,4 @@
-import { AccountSnapshot, PostContent } from '@app/domain';
+import { AccountSnapshot, PostContent, PostMetricName } from '@app/domain';
 import type { StoredMedia } from '@app/media-store';
 
 /**
@@ -142,6 +142,20 @@ export interface DeleteRequest {
 
 export type DeleteOutcome = { kind: 'deleted' } | ProviderFailure;
 
+/** What a provider gets to read the figures of a published post: its first content item on the platform (the post itself). */
+export interface MetricsRequest {
+  account: AccountSnapshot;
+  connection: ProviderConnection;
+  /** The post on the platform, as `publish` answered for its first item. */
+  published: ItemOnPlatform;
+}
+
+/**
+ * The figures the platform reported for the post, by the product's names (`@app/domain`'s
+ * `POST_METRIC_NAMES`); a figure left out is one the platform does not report (null to clients).
+ */
+export type MetricsOutcome = { kind: 'read'; metrics: Partial<Record<PostMetricName, number>> } | ProviderFailure;
+
 /**
  * How an attempt cut off by a crash (begun, outcome never stored) is resolved:
  * - `idempotency_key`: made again with the same key; the platform answers with the first publish.
@@ -168,6 +182,11 @@ export interface PublishProvider {
   /** Publishes one content item; the publisher calls it for each item of the version in turn. */
   publish(request: PublishRequest): Promise<PublishOutcome>;
   delete(request: DeleteRequest): Promise<DeleteOutcome>;
+  /**
+   * Reads a published post's figures, as the platform's API reference documents them for the
+   * account's type; absent for a platform that reports none (Telegram, Discord).
+   */
+  readMetrics?(request: MetricsRequest): Promise<MetricsOutcome>;
 }
 
 /** The providers the publisher offers, as a list; the module provides the built-in ones. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { FieldMessages, PostBodyLimits } from '@app/domain';
-import { DeleteOutcome, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
+import { DeleteOutcome, MetricsOutcome, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
 
 const OUTCOMES = ['success', 'failure', 'unauthorized'] as const;
 
@@ -57,5 +57,10 @@ export class SandboxProvider implements PublishProvider {
 
   async delete(): Promise<DeleteOutcome> {
     return { kind: 'deleted' };
+  }
+
+  /** Fixed figures: one like, every other figure 0. */
+  async readMetrics(): Promise<MetricsOutcome> {
+    return { kind: 'read', metrics: { impressions: 0, likes: 1, replies: 0, reposts: 0, quotes: 0, saves: 0, clicks: 0, views: 0 } };
   }
 }
