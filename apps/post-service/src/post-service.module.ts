@@ -16,6 +16,7 @@ import { QueueSlotStore } from './queue-slots/queue-slot-store';
 import { queueSlotsMigration } from './queue-slots/queue-slots-schema';
 import { RecycleCopiesConsumer } from './recycle-posts/recycle-copies.consumer';
 import { RetryPostHandler } from './retry-post/retry-post.handler';
+import { RecordMetricsHandler } from './record-metrics/record-metrics.handler';
 import { RecordPublishResultHandler } from './record-publish-result/record-publish-result.handler';
 import { StartPublishingHandler } from './start-publishing/start-publishing.handler';
 import { ExpirePublishingHandler } from './expire-publishing/expire-publishing.handler';
@@ -45,6 +46,7 @@ import { ValidatePostHandler } from './validate-post/validate-post.handler';
     StartPublishingHandler,
     ExpirePublishingHandler,
     RecordPublishResultHandler,
+    RecordMetricsHandler,
     QueueSlotStore,
     QueueSlotAllocator,
     HeldInstantRecorder,

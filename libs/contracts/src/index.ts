@@ -3,6 +3,7 @@ export * from './topics';
 export * from './post-command-message';
 export * from './post-events';
 export * from './post-view';
+export * from './post-metrics-view';
 export * from './rpc-methods';
 export * from './webhook-events';
 export * from './account-messages';

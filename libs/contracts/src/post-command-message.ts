@@ -37,5 +37,21 @@ export interface RecordPublishResultMessage {
   sentAt: string;
 }
 
+/**
+ * From the publisher, once per point of the collection of a published account's figures (`point`:
+ * a point of the schedule, or `refresh:<instant>` for a reading asked for); a point already recorded is ignored.
+ */
+export interface RecordMetricsMessage {
+  commandId: string;
+  type: 'RecordMetrics';
+  postUuid: string;
+  accountId: number;
+  point: string;
+  /** Every figure the product names, null where the platform does not report it. */
+  metrics: Record<string, number | null>;
+  collectedAt: string;
+  sentAt: string;
+}
+
 /** Commands other services send to the Post aggregate on `post-commands`. */
-export type PostCommandMessage = StartPublishingMessage | ExpirePublishingMessage | RecordPublishResultMessage;
+export type PostCommandMessage = StartPublishingMessage | ExpirePublishingMessage | RecordPublishResultMessage | RecordMetricsMessage;

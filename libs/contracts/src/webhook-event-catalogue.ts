@@ -15,6 +15,7 @@ export const WEBHOOK_EVENT_CATALOGUE = [
   { name: 'post.publishing', when: 'publishing starts', body: ['post'], default: false },
   { name: 'post.account_published', when: "one account's publish succeeded", body: ['post', 'account'], default: false },
   { name: 'post.account_failed', when: "one account's publish failed", body: ['post', 'account'], default: false },
+  { name: 'post.metrics_updated', when: 'new analytics figures were read for a published post', body: ['post', 'metrics'], default: false },
   { name: 'account.connected', when: 'an account is connected, or connected again', body: ['account'], default: false },
   { name: 'account.disconnected', when: 'an account is removed', body: ['account'], default: false },
   { name: 'account.needs_reconnect', when: 'a refresh is refused or a publish fails for lack of authorization: the account is authorized: false', body: ['account', 'reason'], default: false },

@@ -1,4 +1,5 @@
 export * from './webhook-event-catalogue';
+import type { PostMetricsEntry } from './post-metrics-view';
 import type { WebhookEventName } from './webhook-event-catalogue';
 
 /** A post as an envelope shows it: the specification's fields; each account also carries its `id` and `external_url`. */
@@ -30,13 +31,15 @@ export interface WebhookEnvelopeAccountResult {
 
 /**
  * The envelope delivered to customers: `event`, `workspace_uuid` and `timestamp`, and the body the
- * catalogue gives the event (`post`, `account`, `reason`, `expires_at`), in that order.
+ * catalogue gives the event (`post`, `account`, `metrics`, `reason`, `expires_at`), in that order.
  */
 export interface WebhookEnvelope {
   event: WebhookEventName;
   workspace_uuid: string;
   post?: WebhookEnvelopePost;
   account?: WebhookEnvelopeAccount | WebhookEnvelopeAccountResult;
+  /** `post.metrics_updated`: the latest figures of each account of the post, as `GET .../posts/{uuid}/metrics` answers them. */
+  metrics?: PostMetricsEntry[];
   reason?: string;
   expires_at?: string;
   timestamp: string;

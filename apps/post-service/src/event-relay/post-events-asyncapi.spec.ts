@@ -26,6 +26,8 @@ function everyKindOfEvent(): PostEvent[] {
   then({ type: 'StartPublishing', scheduledRevision: events.length - 1, now: LATER });
   then(publishResult(accountA.id, 'published'));
   then(publishResult(accountB.id, 'published'));
+  const metrics = { impressions: null, likes: 3, replies: 1, reposts: 0, quotes: null, saves: null, clicks: null, views: 12 };
+  then({ type: 'RecordMetrics', now: LATER, accountId: accountA.id, point: '60m', metrics, collectedAt: LATER });
   return events;
 }
 

@@ -1,5 +1,6 @@
 import { POST_EVENT_MESSAGE_VERSION, PostEventMessage } from '@app/contracts';
 import type { ExistingPostState, PostEvent } from '@app/domain';
+import { toMetricsEntries } from '../post-view/to-metrics-entries';
 import { toPostView, utcTimestamp } from '../post-view/to-post-view';
 
 /** Where the event sits in the store. */
@@ -48,9 +49,12 @@ export function toPostEventMessage(event: PostEvent, after: ExistingPostState, s
       return { ...common, type: 'post.published' };
     case 'PostPublishFailed':
       return { ...common, type: 'post.failed' };
+    case 'MetricsCollected':
+      return { ...common, type: 'post.metrics_updated', accountId: event.data.accountId, metrics: toMetricsEntries(after) };
   }
 }
 
 function occurredAt(event: PostEvent): string | null {
-  return event.type === 'PostPublished' ? event.data.publishedAt : event.data.at;
+  if (event.type === 'PostPublished') return event.data.publishedAt;
+  return event.type === 'MetricsCollected' ? event.data.collectedAt : event.data.at;
 }

@@ -3,6 +3,7 @@ import { ConsumerGroups, PostCommandMessage, Topics } from '@app/contracts';
 import { PostRuleViolation } from '@app/domain';
 import { ConsumesTopics, IncomingMessage, UnprocessableMessage } from '@app/messaging';
 import { ExpirePublishingHandler } from '../expire-publishing/expire-publishing.handler';
+import { RecordMetricsHandler } from '../record-metrics/record-metrics.handler';
 import { RecordPublishResultHandler } from '../record-publish-result/record-publish-result.handler';
 import { StartPublishingHandler } from '../start-publishing/start-publishing.handler';
 import { parsePostCommandMessage } from './parse-post-command-message';
@@ -21,6 +22,7 @@ export class PostCommandsConsumer {
     private readonly startPublishing: StartPublishingHandler,
     private readonly expirePublishing: ExpirePublishingHandler,
     private readonly recordPublishResult: RecordPublishResultHandler,
+    private readonly recordMetrics: RecordMetricsHandler,
   ) {}
 
   @ConsumesTopics({ groupId: ConsumerGroups.postCommands, topics: [Topics.postCommands] })
@@ -44,6 +46,8 @@ export class PostCommandsConsumer {
         return this.expirePublishing.handle(command);
       case 'RecordPublishResult':
         return this.recordPublishResult.handle(command);
+      case 'RecordMetrics':
+        return this.recordMetrics.handle(command);
     }
   }
 

@@ -17,6 +17,7 @@ const MAY_CHANGE_HOLD: Readonly<Record<PostEventName, boolean>> = {
   'post.account_failed': false,
   'post.published': true,
   'post.failed': true,
+  'post.metrics_updated': false,
 };
 
 /**

@@ -28,6 +28,7 @@ export function timerChangeFor(event: PostEventMessage): TimerChange {
     case 'post.account_failed':
     case 'post.published':
     case 'post.failed':
+    case 'post.metrics_updated':
       return { kind: 'none' };
   }
 }

@@ -21,6 +21,7 @@ export function watchChangeFor(event: PostEventMessage): WatchChange {
     case 'post.approved':
     case 'post.account_published':
     case 'post.account_failed':
+    case 'post.metrics_updated':
       return 'none';
   }
 }

@@ -1,4 +1,4 @@
-import { PostAccountView, PostEventMessage, PostEventName, PostView, WebhookEnvelope, WebhookEnvelopeAccount, WebhookEnvelopeAccountResult, WebhookEventName } from '@app/contracts';
+import { PostAccountView, PostMetricsEntry, PostEventMessage, PostEventName, PostView, WebhookEnvelope, WebhookEnvelopeAccount, WebhookEnvelopeAccountResult, WebhookEventName } from '@app/contracts';
 
 /** The webhook event each post event fires, or null. Every post event is named: a new one does not compile until it is given its line. */
 const webhookEvents: Record<PostEventName, WebhookEventName | null> = {
@@ -13,6 +13,7 @@ const webhookEvents: Record<PostEventName, WebhookEventName | null> = {
   'post.account_failed': 'post.account_failed',
   'post.published': 'post.published',
   'post.failed': 'post.failed',
+  'post.metrics_updated': 'post.metrics_updated',
 };
 
 export const webhookEventFor = (type: PostEventName): WebhookEventName | null => webhookEvents[type];
@@ -23,7 +24,7 @@ export type EnvelopePost = Pick<PostView, 'uuid' | 'status' | 'scheduled_at' | '
 };
 
 /** What an envelope carries beside `event`, `workspace_uuid` and `timestamp`. */
-type EnvelopeBody = Pick<WebhookEnvelope, 'post' | 'account' | 'reason' | 'expires_at'>;
+type EnvelopeBody = Pick<WebhookEnvelope, 'post' | 'account' | 'metrics' | 'reason' | 'expires_at'>;
 
 /** An envelope in the catalogue's order of fields, timestamps in UTC with a `Z`: fixed when the delivery is created. */
 function envelopeOf(event: WebhookEventName, workspaceUuid: string, body: EnvelopeBody, at: string): WebhookEnvelope {
@@ -50,7 +51,14 @@ export function postEventEnvelope(message: PostEventMessage): WebhookEnvelope | 
   const event = webhookEventFor(message.type);
   if (event === null) return null;
   const resultOf = 'accountId' in message ? message.post.accounts.find((account) => account.id === message.accountId) : undefined;
-  return buildEnvelope(event, message.workspaceUuid, message.post, message.occurredAt, resultOf && accountResult(resultOf));
+  const envelope = buildEnvelope(event, message.workspaceUuid, message.post, message.occurredAt, resultOf && accountResult(resultOf));
+  return message.type === 'post.metrics_updated' ? withMetrics(envelope, message.metrics) : envelope;
+}
+
+/** The envelope of `post.metrics_updated`: the post's figures after `account`, before `timestamp`. */
+export function withMetrics(envelope: WebhookEnvelope, metrics: readonly PostMetricsEntry[]): WebhookEnvelope {
+  const { timestamp, ...fields } = envelope;
+  return { ...fields, metrics: metrics.map((entry) => ({ ...entry, metrics: { ...entry.metrics } })), timestamp };
 }
 
 /** `account` of `post.account_published` and `post.account_failed`. */

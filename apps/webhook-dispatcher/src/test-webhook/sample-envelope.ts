@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PostStatus, WebhookEnvelope, WebhookEventName } from '@app/contracts';
-import { accountEnvelope, accountResult, buildEnvelope } from '../queue-deliveries/webhook-envelope';
+import { accountEnvelope, accountResult, buildEnvelope, withMetrics } from '../queue-deliveries/webhook-envelope';
 
 /** The workspace of a system webhook's test: none in particular. */
 export const SAMPLE_WORKSPACE_UUID = '00000000-0000-0000-0000-000000000000';
@@ -19,6 +19,7 @@ const statusAfter: Record<WebhookEventName, PostStatus | null> = {
   'post.publishing': 'publishing',
   'post.account_published': 'publishing',
   'post.account_failed': 'publishing',
+  'post.metrics_updated': 'published',
   'account.connected': null,
   'account.disconnected': null,
   'account.needs_reconnect': null,
@@ -52,5 +53,8 @@ export function sampleEnvelope(event: WebhookEventName, workspaceUuid: string, n
     accounts: [account],
   };
   const result = event === 'post.account_published' || event === 'post.account_failed' ? accountResult(account) : undefined;
-  return buildEnvelope(event, workspaceUuid, post, at, result);
+  const envelope = buildEnvelope(event, workspaceUuid, post, at, result);
+  if (event !== 'post.metrics_updated') return envelope;
+  const metrics = { impressions: 0, likes: 1, replies: 0, reposts: 0, quotes: 0, saves: 0, clicks: 0, views: 0 };
+  return withMetrics(envelope, [{ account_id: account.id, provider: account.provider, supported: true, collected_at: at, metrics }]);
 }

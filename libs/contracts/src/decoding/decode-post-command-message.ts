@@ -1,5 +1,6 @@
 import { PostCommandMessage, PUBLISH_OUTCOMES } from '../post-command-message';
-import { count, DecodeError, Decoder, field, Fields, fieldsOf, listOf, nonEmptyText, nullable, oneOf, optional, text } from './decode';
+import { figures } from './decode-post-metrics';
+import { count, dateText, DecodeError, Decoder, field, Fields, fieldsOf, listOf, nonEmptyText, nullable, oneOf, optional, text } from './decode';
 
 type PostCommandType = PostCommandMessage['type'];
 type Common = Pick<PostCommandMessage, 'commandId' | 'postUuid' | 'sentAt'>;
@@ -26,6 +27,14 @@ const commandOf: { [Type in PostCommandType]: (message: Fields, common: Common) 
       ...(items !== undefined && { items }),
     };
   },
+  RecordMetrics: (message, common) => ({
+    ...common,
+    type: 'RecordMetrics',
+    accountId: field(message, 'accountId', '', count),
+    point: field(message, 'point', '', nonEmptyText),
+    metrics: field(message, 'metrics', '', figures),
+    collectedAt: field(message, 'collectedAt', '', dateText),
+  }),
 };
 
 const isCommandType = (type: unknown): type is PostCommandType => typeof type === 'string' && Object.hasOwn(commandOf, type);

@@ -1,5 +1,6 @@
 import { UnprocessableMessage } from '@app/messaging';
 import { bool, count, dateText, DecodeError, field, Fields, isFields, listOf, nonEmptyText } from '../decoding/decode';
+import { postMetricsEntry } from '../decoding/decode-post-metrics';
 import { decodePostView } from '../decoding/decode-post-view';
 import { POST_EVENT_MESSAGE_VERSION, POST_EVENT_NAMES, PostEventMessage, PostEventName } from './post-event-message';
 
@@ -55,6 +56,7 @@ function messageOf(message: Fields, type: PostEventName): PostEventMessage {
   // fields alone: one that carries more does not compile until it is read here.
   if (type === 'post.publishing_started') return { ...common, type, accountIds: field(message, 'accountIds', '', listOf(count)) };
   if (type === 'post.account_published' || type === 'post.account_failed') return { ...common, type, accountId: field(message, 'accountId', '', count) };
+  if (type === 'post.metrics_updated') return { ...common, type, accountId: field(message, 'accountId', '', count), metrics: field(message, 'metrics', '', listOf(postMetricsEntry)) };
   return { ...common, type };
 }
 

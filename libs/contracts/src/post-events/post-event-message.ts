@@ -1,3 +1,4 @@
+import type { PostMetricsEntry } from '../post-metrics-view';
 import type { PostView } from '../post-view';
 
 /**
@@ -20,6 +21,7 @@ export const POST_EVENT_NAMES = [
   'post.account_failed',
   'post.published',
   'post.failed',
+  'post.metrics_updated',
 ] as const;
 
 export type PostEventName = (typeof POST_EVENT_NAMES)[number];
@@ -41,6 +43,8 @@ interface PostEventDetails {
   'post.account_failed': { accountId: number };
   'post.published': object;
   'post.failed': object;
+  /** New figures were read for account `accountId`; `metrics` holds the latest of every account of the post. */
+  'post.metrics_updated': { accountId: number; metrics: PostMetricsEntry[] };
 }
 
 interface PostEventCommon<Name extends PostEventName> {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PostEventMessage, PostEventName } from '../post-events';
+import type { PostMetricsEntry } from '../post-metrics-view';
 import type { PostView } from '../post-view';
 
 export const SAMPLE_WORKSPACE = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
@@ -15,6 +16,8 @@ export interface SampleOptions {
   accountIds?: number[];
   /** post.account_published / post.account_failed. */
   accountId?: number;
+  /** post.metrics_updated: the post's figures (default: none). */
+  metrics?: PostMetricsEntry[];
 }
 
 /** A valid `post-events` message for tests of its readers; the post is a draft with one sandbox account unless told otherwise. */
@@ -46,5 +49,6 @@ export function samplePostEvent(type: PostEventName, options: SampleOptions = {}
   };
   if (type === 'post.publishing_started') return { ...common, type, accountIds: options.accountIds ?? post.accounts.map((account) => account.id) };
   if (type === 'post.account_published' || type === 'post.account_failed') return { ...common, type, accountId: options.accountId ?? post.accounts[0]?.id ?? 0 };
+  if (type === 'post.metrics_updated') return { ...common, type, accountId: options.accountId ?? post.accounts[0]?.id ?? 0, metrics: options.metrics ?? [] };
   return { ...common, type };
 }

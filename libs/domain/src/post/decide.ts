@@ -36,6 +36,8 @@ export function decide(command: PostCommand, state: PostState): PostEvent[] {
       return recordPublishResult(command, state);
     case 'ExpirePublishing':
       return expirePublishing(command, state);
+    case 'RecordMetrics':
+      return recordMetrics(command, state);
   }
 }
 
@@ -155,6 +157,13 @@ function recordPublishResult(command: Command<'RecordPublishResult'>, state: Pos
       ? { type: 'PostPublished', data: { publishedAt: now } }
       : { type: 'PostPublishFailed', data: { failedAccountIds, at: now } };
   return [result, completion];
+}
+
+/** The figures of an account the post is published on, once per point of the collection (repeats and other accounts: nothing). */
+function recordMetrics({ accountId, point, metrics, collectedAt }: Command<'RecordMetrics'>, state: PostState): PostEvent[] {
+  if (!isLive(state) || state.publications[accountId]?.outcome !== 'published') return [];
+  if (state.metrics[accountId]?.points.includes(point)) return [];
+  return [{ type: 'MetricsCollected', data: { accountId, point, metrics, collectedAt } }];
 }
 
 const isLive = (state: PostState): state is ExistingPostState => state.exists && !state.deleted;

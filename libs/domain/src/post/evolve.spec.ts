@@ -24,6 +24,7 @@ describe('evolve', () => {
       createdAt: T0,
       updatedAt: T0,
       publications: {},
+      metrics: {},
     });
   });
 

@@ -28,6 +28,7 @@ export function evolve(state: PostState, event: PostEvent): PostState {
       createdAt: at,
       updatedAt: at,
       publications: {},
+      metrics: {},
     };
   }
   if (!state.exists) throw new Error(`${event.type} cannot apply before PostCreated`);
@@ -72,6 +73,11 @@ export function evolve(state: PostState, event: PostEvent): PostState {
       return { ...next, status: 'published', publishedAt: event.data.publishedAt, updatedAt: event.data.publishedAt };
     case 'PostPublishFailed':
       return { ...next, status: 'failed' };
+    case 'MetricsCollected': {
+      const { accountId, point, metrics, collectedAt } = event.data;
+      const points = [...(state.metrics[accountId]?.points ?? []), point];
+      return { ...next, metrics: { ...state.metrics, [accountId]: { metrics, collectedAt, points } } };
+    }
   }
 }
 

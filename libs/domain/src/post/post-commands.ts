@@ -1,3 +1,4 @@
+import type { PostMetrics } from '../analytics/post-metrics';
 import type { AccountBodyRules } from './body/platform-rules';
 import type { RecycledFrom, RecyclePlan } from './recycle';
 import { AccountPublishResult, AccountSnapshot, PostVersion, ScheduleIntent } from './post-types';
@@ -48,6 +49,8 @@ export type PostCommand =
    */
   | { type: 'ExpirePublishing'; waitedMs: number; now: string }
   /** Sent by the publisher once per account: its result (`items`: per content item, the item on the platform or null). */
-  | ({ type: 'RecordPublishResult'; now: string } & AccountPublishResult);
+  | ({ type: 'RecordPublishResult'; now: string } & AccountPublishResult)
+  /** Sent by the publisher for each point of the collection of a published account's figures; a point already recorded is ignored. */
+  | { type: 'RecordMetrics'; now: string; accountId: number; point: string; metrics: PostMetrics; collectedAt: string };
 
 export type PostCommandType = PostCommand['type'];

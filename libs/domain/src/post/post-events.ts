@@ -1,5 +1,6 @@
 import type { RecycledFrom, RecyclePlan } from './recycle';
 import type { PostingQueue } from '../queue/posting-queue';
+import type { PostMetrics } from '../analytics/post-metrics';
 import { AccountSnapshot, PostVersion, PublishedItem } from './post-types';
 
 /**
@@ -53,7 +54,13 @@ export type PostEvent =
   /** `items` only when some content items were published before the failure (a thread cut short). */
   | { type: 'AccountPublishFailed'; data: { accountId: number; errors: string[]; items?: (PublishedItem | null)[]; at: string } }
   | { type: 'PostPublished'; data: { publishedAt: string } }
-  | { type: 'PostPublishFailed'; data: { failedAccountIds: number[]; at: string } };
+  | { type: 'PostPublishFailed'; data: { failedAccountIds: number[]; at: string } }
+  /**
+   * The figures of the post on a published account, as its platform reported them at `collectedAt`,
+   * for one `point` of the collection (`1h`, `24h`, ... of the schedule, or `refresh:<instant>`). Not a
+   * change of the post: it leaves `updatedAt` alone.
+   */
+  | { type: 'MetricsCollected'; data: { accountId: number; point: string; metrics: PostMetrics; collectedAt: string } };
 
 export type PostEventType = PostEvent['type'];
 
@@ -70,6 +77,7 @@ const EVENT_TYPES: Readonly<Record<PostEventType, true>> = {
   AccountPublishFailed: true,
   PostPublished: true,
   PostPublishFailed: true,
+  MetricsCollected: true,
 };
 
 /** Whether a stored event's type is one of the Post aggregate's. */

@@ -1,3 +1,4 @@
+import type { PostMetrics } from '../analytics/post-metrics';
 import type { PostingQueue } from '../queue/posting-queue';
 import type { RecycledFrom, RecyclePlan } from './recycle';
 import { RecordedPublication, AccountSnapshot, PostStatus, PostVersion } from './post-types';
@@ -29,7 +30,16 @@ export type PostState =
       updatedAt: string;
       /** Results of the current (or last) publishing round, by account id. */
       publications: Record<number, RecordedPublication>;
+      /** The latest figures of each published account whose platform reported some, by account id. */
+      metrics: Record<number, CollectedMetrics>;
     };
+
+/** A published account's latest figures, and the points of the collection recorded for it. */
+export interface CollectedMetrics {
+  metrics: PostMetrics;
+  collectedAt: string;
+  points: string[];
+}
 
 /** The state of a post whose stream has events: deleted or not. */
 export type ExistingPostState = Extract<PostState, { exists: true }>;
