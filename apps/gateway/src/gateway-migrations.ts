@@ -5,6 +5,7 @@ import { DashboardSessionsTable, dashboardSessionsMigration } from './auth/dashb
 import { DeadLettersTable, deadLettersMigration } from './dead-letters/dead-letters-table';
 import { mediaUsesOfEveryPostMigration } from './media/media-uses/media-uses-of-every-post.migration';
 import { PostHistoryTable, PostsTable, postsPipelineTimesMigration, postsReadModelMigration } from './posts/read-model/posts-table';
+import { PostMetricsTable, postMetricsMigration } from './analytics/post-metrics-table';
 import { FeedItemsTable, FeedsTable, feedsMigration } from './feeds/feeds-table';
 import { AccountNewsTable, accountNewsMigration } from './accounts/account-news/account-news-table';
 import { PreviewLinksTable, previewLinksMigration } from './posts/preview-links/preview-links-table';
@@ -87,6 +88,7 @@ export interface GatewayTables {
   account_news: AccountNewsTable;
   feeds: FeedsTable;
   feed_items: FeedItemsTable;
+  post_metrics: PostMetricsTable;
   dashboard_sessions: DashboardSessionsTable;
 }
 
@@ -280,4 +282,5 @@ export const gatewayMigrations: SchemaMigration[] = [
   },
   accountNewsMigration,
   feedsMigration,
+  postMetricsMigration,
 ];

@@ -64,6 +64,9 @@ import { AddNoteController } from './posts/review-notes/add-note/add-note.contro
 import { ListNotesController } from './posts/review-notes/list-notes/list-notes.controller';
 import { ManagePreviewLinksController } from './posts/preview-links/manage-preview-links.controller';
 import { PreviewController } from './posts/preview-links/preview.controller';
+import { AnalyticsController } from './analytics/analytics.controller';
+import { PostMetricsController } from './analytics/post-metrics.controller';
+import { PostMetricsStore } from './analytics/post-metrics-store';
 import { FeedsController } from './feeds/feeds.controller';
 import { FeedStore } from './feeds/feed-store';
 import { FeedReader } from './feeds/feed-reader';
@@ -166,6 +169,8 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     ManagePreviewLinksController,
     PreviewController,
     FeedsController,
+    PostMetricsController,
+    AnalyticsController,
     AddNoteController,
     WorkspaceWebhooksController,
     WorkspaceDeliveriesController,
@@ -228,6 +233,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     PreviewLinks,
     FeedStore,
     FeedReader,
+    PostMetricsStore,
     FeedPosts,
     OutsideReviewerGuard,
   ],

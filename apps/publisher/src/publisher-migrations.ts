@@ -1,5 +1,6 @@
 import { Generated, sql } from 'kysely';
 import { DueWorkColumns, EncryptedColumns, SchemaMigration } from '@app/persistence';
+import { MetricCollectionsTable, metricCollectionsMigration } from './collect-metrics/metric-collections-table';
 
 export const PUBLISHER_SCHEMA = 'publisher';
 /** The tables of schema `publisher` (a `SchemaDatabase<PublisherTables>`). */
@@ -92,6 +93,7 @@ export interface PublisherTables {
     traceparent: Generated<string | null>;
     traced_at: Generated<Date | string | null>;
   };
+  metric_collections: MetricCollectionsTable;
 }
 
 export const publisherMigrations: readonly SchemaMigration[] = [
@@ -244,4 +246,5 @@ export const publisherMigrations: readonly SchemaMigration[] = [
       await db.schema.alterTable('deferred_attempts').addColumn('traced_at', dialect.types.timestamp).execute();
     },
   },
+  metricCollectionsMigration,
 ];

@@ -25,6 +25,10 @@ import { RedditProvider } from './providers/reddit/reddit-provider';
 import { XProvider } from './providers/x/x-provider';
 import { YouTubeProvider } from './providers/youtube/youtube-provider';
 import { InstagramProvider } from './providers/instagram/instagram-provider';
+import { CollectionPlanner } from './collect-metrics/collection-planner';
+import { MetricCollections } from './collect-metrics/metric-collections';
+import { MetricsCollector } from './collect-metrics/metrics-collector';
+import { RefreshMetricsHandler } from './collect-metrics/refresh-metrics.handler';
 import { AccountPublisher } from './publish-post/account-publisher';
 import { AttemptJournal } from './publish-post/attempt-journal';
 import { ContentItemsPublisher } from './publish-post/content-items-publisher';
@@ -93,6 +97,10 @@ const PROVIDER_TIMEOUT_MS = 10_000;
     AttemptRetention,
     TokenExpiryWarnings,
     AccountConnectedConsumer,
+    MetricCollections,
+    MetricsCollector,
+    CollectionPlanner,
+    RefreshMetricsHandler,
   ],
 })
 export class PublisherModule {}

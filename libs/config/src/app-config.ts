@@ -81,6 +81,8 @@ export interface AppConfig {
   accountExpiryWarningDays: number;
   /** How often each followed feed is read, in minutes. */
   feedPollIntervalMinutes: number;
+  /** When a published post's figures are read, in minutes after it was published on the account (ascending; empty: never on a schedule). */
+  analyticsScheduleMinutes: readonly number[];
   /** Whether feed URLs may resolve to private, loopback or link-local addresses (as webhook URLs, with WEBHOOK_ALLOW_PRIVATE_URLS). */
   feedAllowPrivateUrls: boolean;
   /**
@@ -177,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publishAttemptRetentionDays: integer(env, 'PUBLISH_ATTEMPT_RETENTION_DAYS', 90, 0),
     accountExpiryWarningDays: integer(env, 'ACCOUNT_EXPIRY_WARNING_DAYS', 7, 0),
     feedPollIntervalMinutes: integer(env, 'FEED_POLL_INTERVAL_MINUTES', 15, 1),
+    analyticsScheduleMinutes: minuteList(env, 'ANALYTICS_SCHEDULE', [60, 1440, 10080]),
     feedAllowPrivateUrls: boolean(env, 'FEED_ALLOW_PRIVATE_URLS', false),
     publishAttemptLeaseMs: integer(env, 'PUBLISH_ATTEMPT_LEASE_MS', 120_000, 1_000),
     postTrackingRetentionDays: integer(env, 'POST_TRACKING_RETENTION_DAYS', 60, 0),
@@ -209,6 +212,17 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min) throw new ConfigError(`${name} must be an integer of at least ${min}, got "${raw}"`);
   return value;
+}
+
+/** Whole minutes, ascending, comma-separated (`none` for an empty list). */
+function minuteList(env: NodeJS.ProcessEnv, name: string, fallback: readonly number[]): readonly number[] {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  if (raw.toLowerCase() === 'none') return [];
+  const values = raw.split(',').map((each) => Number(each.trim()));
+  const ascending = values.every((value, index) => Number.isSafeInteger(value) && value >= 1 && value <= 527_040 && (index === 0 || value > values[index - 1]));
+  if (!ascending) throw new ConfigError(`${name} must be whole minutes from 1 to 527040 in ascending order, separated by commas (or "none"), got "${raw}"`);
+  return values;
 }
 
 function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -9,3 +9,4 @@ export * from './webhook-events';
 export * from './account-messages';
 export * from './decoding';
 export * from './derived-uuid';
+export * from './metrics-rpc';

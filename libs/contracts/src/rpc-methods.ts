@@ -10,6 +10,7 @@ export const RpcMethods = {
   validatePost: 'posts.validate',
   connectAccount: 'publisher.accounts.connect',
   disconnectAccount: 'publisher.accounts.disconnect',
+  refreshMetrics: 'publisher.metrics.refresh',
   listWebhooks: 'webhooks.list',
   getWebhook: 'webhooks.get',
   createWebhook: 'webhooks.create',

@@ -40,7 +40,7 @@ describe('MCP: an assistant schedules a post and sees it published (the built se
   it('lists the tools of the API', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(
-      ['approve_post', 'create_post', 'delete_post', 'get_post', 'get_post_history', 'get_queue', 'list_accounts', 'list_media', 'list_posts', 'list_webhooks', 'list_workspaces', 'retry_post', 'set_queue', 'update_post', 'validate_post', 'import_posts'].sort(),
+      ['approve_post', 'create_post', 'delete_post', 'get_post', 'get_post_history', 'get_post_metrics', 'get_queue', 'list_accounts', 'list_media', 'list_posts', 'list_webhooks', 'list_workspaces', 'retry_post', 'set_queue', 'update_post', 'validate_post', 'import_posts'].sort(),
     );
     expect(client.getServerVersion()).toMatchObject({ name: 'social-publishing-service' });
   });

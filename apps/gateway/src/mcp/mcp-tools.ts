@@ -114,6 +114,13 @@ export const API_TOOLS: readonly ApiTool[] = [
     path: '/api/{workspaceUuid}/posts/{postUuid}/history',
   },
   {
+    name: 'get_post_metrics',
+    title: 'Get the figures of a post',
+    description: `How a published post did on each of its accounts: impressions, likes, replies, reposts, quotes, saves, clicks and views as its platform last reported them (null: not reported by that platform; supported: false for a platform that reports none), and when they were read. ${IN_WORKSPACE}`,
+    method: 'get',
+    path: '/api/{workspaceUuid}/posts/{postUuid}/metrics',
+  },
+  {
     name: 'get_queue',
     title: 'Get the posting queue',
     description: `The workspace's posting queue: weekly time slots in a time zone, which posts created with queue: true fill. ${IN_WORKSPACE}`,

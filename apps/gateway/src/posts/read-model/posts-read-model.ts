@@ -4,6 +4,7 @@ import { type PostResource, withRevision } from '../post-revision';
 import { IN_FLIGHT_STATUSES } from '@app/domain';
 import { PreparedQuery } from '@app/persistence';
 import { GATEWAY_DATABASE, GatewayDatabase } from '../../gateway-migrations';
+import { projectPostMetrics } from '../../analytics/post-metrics-projection';
 import { ReadYourWrites } from './read-your-writes';
 
 /** One step of a post's history. */
@@ -173,6 +174,7 @@ export class PostsReadModel {
         if (latest.get(message.postUuid) === message) await upsertPost.run(database, postRow(message, database), tx);
         await insertHistoryStep.run(database, historyRow(message), tx);
       }
+      await projectPostMetrics(tx, messages);
     });
     for (const message of messages) this.progress.projected(message.workspaceUuid, message.postUuid, message.revision);
   }
