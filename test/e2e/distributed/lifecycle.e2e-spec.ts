@@ -1,4 +1,5 @@
 import { chooseKafkaWithConsumerLag, describeWithKafka } from '@app/messaging/testing';
+import { analyticsScenarios } from '../scenarios/analytics-scenarios';
 import { approvalAndRoutingScenarios } from '../scenarios/approval-and-routing-scenarios';
 import { deliveryScenarios } from '../scenarios/delivery-scenarios';
 import { LIFECYCLE_ENV } from '../scenarios/lifecycle-fixtures';
@@ -51,6 +52,7 @@ describeWithKafka('the lifecycle of a post, distributed: each app its own proces
   describe('more webhook events', () => itRunsEach(webhookEventScenarios, () => system));
   describe('the queue, and the time a draft keeps', () => itRunsEach(queueScenarios, () => system));
   describe('recycling', () => itRunsEach(recyclingScenarios, () => system));
+  describe('analytics', () => itRunsEach(analyticsScenarios, () => system));
   describe('the pipeline view', () => itRunsEach(pipelineScenarios, () => system, { 'consumer lag': 'missing' in consumerLag ? consumerLag.missing : undefined }));
   describe('retry and preflight validation', () => itRunsEach(retryAndValidationScenarios(() => platforms), () => system));
   describe('importing posts from CSV or JSON', () => itRunsEach(importScenarios, () => system));

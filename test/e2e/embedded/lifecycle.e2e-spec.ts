@@ -1,3 +1,4 @@
+import { analyticsScenarios } from '../scenarios/analytics-scenarios';
 import { approvalAndRoutingScenarios } from '../scenarios/approval-and-routing-scenarios';
 import { deliveryScenarios } from '../scenarios/delivery-scenarios';
 import { LIFECYCLE_ENV } from '../scenarios/lifecycle-fixtures';
@@ -44,6 +45,7 @@ describe('the lifecycle of a post, embedded: the built service as one process', 
   describe('more webhook events', () => itRunsEach(webhookEventScenarios, () => service));
   describe('the queue, and the time a draft keeps', () => itRunsEach(queueScenarios, () => service));
   describe('recycling', () => itRunsEach(recyclingScenarios, () => service));
+  describe('analytics', () => itRunsEach(analyticsScenarios, () => service));
   describe('the pipeline view', () => itRunsEach(pipelineScenarios, () => service));
   describe('retry and preflight validation', () => itRunsEach(retryAndValidationScenarios(() => platforms), () => service));
   describe('importing posts from CSV or JSON', () => itRunsEach(importScenarios, () => service));
