@@ -28,7 +28,7 @@ describe.each(testEngines)('publisher tables on %s', (_, open) => {
     const opened = await open();
     dispose = opened.dispose;
     database = opened.database.forSchema<PublisherTables>(PUBLISHER_SCHEMA);
-    expect(await migrateSchema(database, publisherMigrations)).toEqual(['001-accounts-and-attempts', '002-provider-sessions', '003-deferred-attempts', '004-attempt-lease', '005-attempt-items', '006-item-progress', '007-deferred-attempt-leases', '008-token-expiry', '009-deferred-attempt-traces']);
+    expect(await migrateSchema(database, publisherMigrations)).toEqual(['001-accounts-and-attempts', '002-provider-sessions', '003-deferred-attempts', '004-attempt-lease', '005-attempt-items', '006-item-progress', '007-deferred-attempt-leases', '008-token-expiry', '009-deferred-attempt-traces', '010-metric-collections']);
     journal = new AttemptJournal(database);
     accounts = new AccountCredentialStore(database, new SecretBox('test'));
   });
