@@ -65,6 +65,7 @@ import { ListNotesController } from './posts/review-notes/list-notes/list-notes.
 import { ManagePreviewLinksController } from './posts/preview-links/manage-preview-links.controller';
 import { PreviewController } from './posts/preview-links/preview.controller';
 import { AnalyticsController } from './analytics/analytics.controller';
+import { BestTimesController } from './analytics/best-times.controller';
 import { PostMetricsController } from './analytics/post-metrics.controller';
 import { PostMetricsStore } from './analytics/post-metrics-store';
 import { FeedsController } from './feeds/feeds.controller';
@@ -170,6 +171,7 @@ import { WorkspaceMemberGuard } from './workspace/workspace-member.guard';
     PreviewController,
     FeedsController,
     PostMetricsController,
+    BestTimesController,
     AnalyticsController,
     AddNoteController,
     WorkspaceWebhooksController,

@@ -856,6 +856,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/{workspaceUuid}/analytics/best-times": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The hours of the week (in the posting queue’s time zone) whose posts did best, per account: by the median engagement (likes, replies, reposts, quotes and saves) of the posts published in them over the last 90 days */
+        get: operations["BestTimesController_bestTimes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/{workspaceUuid}/analytics": {
         parameters: {
             query?: never;
@@ -2468,6 +2485,51 @@ export interface components {
         };
         PostMetricsList: {
             data: components["schemas"]["PostMetricsEntry"][];
+        };
+        /** @description An hour of the week, as a queue slot, and how the posts published in it did */
+        BestTime: {
+            /**
+             * @example thu
+             * @enum {string}
+             */
+            day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+            /**
+             * @description the hour, H:i, in the queue’s time zone
+             * @example 17:00
+             */
+            time: string;
+            /**
+             * @description the median engagement of its posts
+             * @example 7
+             */
+            median_engagement: number;
+            /**
+             * @description how many posts it was learned from
+             * @example 2
+             */
+            posts: number;
+        };
+        AccountBestTimes: {
+            /** @example 1 */
+            account_id: number;
+            /** @example bluesky */
+            provider: string;
+            /** @description best first */
+            times: components["schemas"]["BestTime"][];
+        };
+        BestTimes: {
+            /**
+             * @description the posting queue’s time zone, which the hours are in
+             * @example Europe/Paris
+             */
+            timezone: string;
+            /**
+             * Format: date-time
+             * @description the posts published since then count
+             */
+            since: string;
+            /** @description each account with figures read, in account order */
+            data: components["schemas"]["AccountBestTimes"][];
         };
         AnalyticsDay: {
             /**
@@ -7700,6 +7762,87 @@ export interface operations {
              *
              *     The token used up its requests of the minute: "Too Many Attempts."; Retry-After says when to come back.
              */
+            429: {
+                headers: {
+                    /** @description seconds to wait, at least 1 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    BestTimesController_bestTimes: {
+        parameters: {
+            query?: {
+                /** @description only this account */
+                account_id?: number;
+            };
+            header?: never;
+            path: {
+                /** @description a workspace the caller is a member of */
+                workspaceUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BestTimes"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired token: "Unauthenticated." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid fields, all reported at once: "Validation errors." with `errors`. For account_id. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description The token used up its requests of the minute: "Too Many Attempts."; Retry-After says when to come back. */
             429: {
                 headers: {
                     /** @description seconds to wait, at least 1 */

@@ -16,3 +16,4 @@ export * from './post/body';
 export * from './queue';
 export * from './fields/text-counting';
 export * from './analytics/post-metrics';
+export * from './analytics/best-times';

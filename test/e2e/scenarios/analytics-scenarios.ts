@@ -7,7 +7,7 @@ import { Scenario, ScenarioContext } from './scenario';
 /** A post's figures, asked for and read; a workspace's totals per account and day, as JSON and CSV. */
 export const analyticsScenarios: Scenario[] = [
   {
-    title: 'a published post: its figures are null until read; a refresh reads them (sandbox: likes 1, the others 0), tells post.metrics_updated, and a second refresh within a minute is 429; totals per day, JSON and CSV',
+    title: 'a published post: its figures are null until read; a refresh reads them (sandbox: likes 1, the others 0), tells post.metrics_updated, and a second refresh within a minute is 429; totals per day, JSON and CSV; best times',
     run: refreshedAndTotalled,
   },
   {
@@ -59,6 +59,15 @@ async function refreshedAndTotalled({ admin, openReceiver }: ScenarioContext): P
   const totals = await admin.get(`/api/${workspace}/analytics?from=${day}&to=${day}`);
   expect(totals).toMatchObject({ status: 200, body: { data: [{ date: day, account_id: account, provider: 'sandbox', posts: 1, metrics: SANDBOX_FIGURES }] } });
   expect((await admin.get(`/api/${workspace}/analytics?from=${day}&to=${day}&account_id=${account + 1000}`)).body).toEqual({ data: [] });
+  // Best times: the hour of the week (the queue's time zone, UTC until set) the post went out in, by its engagement (one like).
+  const publishedAt = new Date(published.accounts[0].published_at!);
+  const hour = `${String(publishedAt.getUTCHours()).padStart(2, '0')}:00`;
+  const weekday = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'][publishedAt.getUTCDay()];
+  expect((await admin.get(`/api/${workspace}/analytics/best-times`)).body).toEqual({
+    timezone: 'UTC',
+    since: expect.stringMatching(UTC_TIMESTAMP),
+    data: [{ account_id: account, provider: 'sandbox', times: [{ day: weekday, time: hour, median_engagement: 1, posts: 1 }] }],
+  });
   const csv = await csvOf(admin, `/api/${workspace}/analytics?from=${day}&to=${day}&format=csv`);
   expect(csv.type).toMatch(/^text\/csv/);
   expect(csv.text).toBe(`date,account_id,provider,posts,impressions,likes,replies,reposts,quotes,saves,clicks,views\r\n${day},${account},sandbox,1,0,1,0,0,0,0,0,0\r\n`);
@@ -77,6 +86,8 @@ async function refusals({ admin }: ScenarioContext): Promise<void> {
   expect(await admin.get(`/api/${workspace}/analytics?from=2024-01-01&to=2026-01-01`)).toMatchObject({ status: 422, body: { errors: { to: [expect.any(String)] } } });
   expect(await admin.get(`/api/${workspace}/analytics?format=xml`)).toMatchObject({ status: 422, body: { errors: { format: [expect.any(String)] } } });
   expect(await admin.get(`/api/${workspace}/analytics`)).toMatchObject({ status: 200, body: { data: [] } });
+  expect(await admin.get(`/api/${workspace}/analytics/best-times?account_id=x`)).toMatchObject({ status: 422, body: { errors: { account_id: [expect.any(String)] } } });
+  expect(await admin.get(`/api/${workspace}/analytics/best-times`)).toMatchObject({ status: 200, body: { timezone: 'UTC', data: [] } });
 }
 
 async function csvOf(api: ApiClient, path: string): Promise<{ type: string; text: string }> {

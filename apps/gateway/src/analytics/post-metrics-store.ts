@@ -79,6 +79,32 @@ export class PostMetricsStore {
     }
     return [...byDay.values()].sort((a, b) => a.date.localeCompare(b.date) || a.account_id - b.account_id);
   }
+
+  /** The figures read of the posts published since `since`, per account (in account order): what best times are learned from. */
+  async readingsSince(workspaceUuid: string, since: Date, accountId: number | null): Promise<AccountReadings[]> {
+    let query = this.database.db
+      .selectFrom('post_metrics')
+      .select(['account_id', 'provider', 'published_at', ...POST_METRIC_NAMES])
+      .where('workspace_uuid', '=', workspaceUuid)
+      .where('published_at', '>=', since)
+      .where('collected_at', 'is not', null);
+    if (accountId !== null) query = query.where('account_id', '=', accountId);
+    const byAccount = new Map<number, AccountReadings>();
+    for (const row of await query.execute()) {
+      const id = Number(row.account_id);
+      const account = byAccount.get(id) ?? { account_id: id, provider: row.provider, readings: [] };
+      account.readings.push({ publishedAt: toDate(row.published_at)!, metrics: postMetricsOf(numbersOf(row)) });
+      byAccount.set(id, account);
+    }
+    return [...byAccount.values()].sort((a, b) => a.account_id - b.account_id);
+  }
+}
+
+/** The figures read of the workspace's posts published since `since` (on one account, when told), by account. */
+export interface AccountReadings {
+  account_id: number;
+  provider: string;
+  readings: { publishedAt: Date; metrics: PostMetrics }[];
 }
 
 /** The figures of a row as numbers (PostgreSQL's bigint may come as text), null kept. */
