@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { RpcMethods } from '@app/contracts';
-import { PostRuleMessages } from '@app/domain';
+import { CreatePostRequest, RpcMethods } from '@app/contracts';
 import { errorResponseOf } from '../http/error-response';
 import { PostCommandSender } from '../posts/post-command-sender';
 import { PostInputReader } from '../posts/post-input';
@@ -37,12 +36,13 @@ export class FeedPosts {
       ...(feed.mode === 'queue' && { queue: true }),
     };
     try {
-      const request = await this.inputs.createRequest({ userId: feed.createdBy }, { workspaceUuid: feed.workspaceUuid, ...membership }, body);
-      await this.commands.sendForPost(RpcMethods.createPost, { ...request, postUuid });
+      const created = await this.inputs.createRequest({ userId: feed.createdBy }, { workspaceUuid: feed.workspaceUuid, ...membership }, body, postUuid);
+      // Made before (a crash after the create, before the item was marked): the post-service answers with it.
+      const request: CreatePostRequest = { ...created, replayIfExists: true };
+      await this.commands.sendForPost(RpcMethods.createPost, request);
       return { made: true };
     } catch (error) {
       const { status, body: answer } = errorResponseOf(error);
-      if (answer.message === PostRuleMessages.PostAlreadyExists) return { made: true };
       const details = 'errors' in answer && answer.errors ? ` ${Object.values(answer.errors).flat().join(' ')}` : '';
       return { made: false, retry: status >= 500 || status === 429, reason: `“${item.title || item.link}” was not posted: ${answer.message}${details}` };
     }
