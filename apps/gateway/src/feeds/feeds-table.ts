@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { DueWorkColumns, SchemaMigration } from '@app/persistence';
+import { type DueWorkColumns, type SchemaMigration, withDueWorkColumns } from '@app/persistence';
 
 type Timestamp = Date | string;
 
@@ -41,7 +41,7 @@ export interface FeedItemsTable {
 export const feedsMigration: SchemaMigration = {
   id: '026-feeds',
   up: async (db, dialect) => {
-    await dialect
+    const feeds = dialect
       .addAutoIncrementKey(db.schema.createTable('feeds'), 'id')
       .addColumn('workspace_uuid', dialect.types.uuid, (col) => col.notNull().references('workspaces.uuid'))
       .addColumn('url', 'text', (col) => col.notNull())
@@ -55,12 +55,8 @@ export const feedsMigration: SchemaMigration = {
       .addColumn('last_polled_at', dialect.types.timestamp)
       .addColumn('last_error', 'text')
       .addColumn('created_at', dialect.types.timestamp, (col) => col.notNull().defaultTo(dialect.now()))
-      .addColumn('deleted_at', dialect.types.timestamp)
-      .addColumn('due_at', dialect.types.timestamp)
-      .addColumn('lease_until', dialect.types.timestamp)
-      .addColumn('lease_token', 'text')
-      .addColumn('expired_leases', 'integer', (col) => col.notNull().defaultTo(0))
-      .execute();
+      .addColumn('deleted_at', dialect.types.timestamp);
+    await withDueWorkColumns(feeds, dialect).execute();
     await db.schema.createIndex('feeds_workspace').on('feeds').columns(['workspace_uuid', 'id']).execute();
     await db.schema.createIndex('feeds_due').on('feeds').column('due_at').execute();
     await dialect

@@ -1,4 +1,4 @@
-import type { DueWorkColumns, SchemaMigration } from '@app/persistence';
+import { type DueWorkColumns, type SchemaMigration, withDueWorkColumns } from '@app/persistence';
 
 type Timestamp = Date | string;
 
@@ -31,7 +31,7 @@ export interface MetricCollectionsTable extends DueWorkColumns {
 export const metricCollectionsMigration: SchemaMigration = {
   id: '010-metric-collections',
   up: async (db, dialect) => {
-    await db.schema
+    const table = db.schema
       .createTable('metric_collections')
       .addColumn('post_uuid', dialect.types.uuid, (col) => col.notNull())
       .addColumn('account_id', dialect.types.bigint, (col) => col.notNull())
@@ -44,13 +44,8 @@ export const metricCollectionsMigration: SchemaMigration = {
       .addColumn('next_point', 'integer', (col) => col.notNull().defaultTo(0))
       .addColumn('refresh_point', 'text')
       .addColumn('refreshed_at', dialect.types.timestamp)
-      .addColumn('failures', 'integer', (col) => col.notNull().defaultTo(0))
-      .addColumn('due_at', dialect.types.timestamp)
-      .addColumn('lease_until', dialect.types.timestamp)
-      .addColumn('lease_token', 'text')
-      .addColumn('expired_leases', 'integer', (col) => col.notNull().defaultTo(0))
-      .addPrimaryKeyConstraint('metric_collections_pkey', ['post_uuid', 'account_id'])
-      .execute();
+      .addColumn('failures', 'integer', (col) => col.notNull().defaultTo(0));
+    await withDueWorkColumns(table, dialect).addPrimaryKeyConstraint('metric_collections_pkey', ['post_uuid', 'account_id']).execute();
     await db.schema.createIndex('metric_collections_due').on('metric_collections').column('due_at').execute();
   },
 };

@@ -1,2 +1,3 @@
 export * from './due-work';
 export * from './wake-up-loop';
+export * from './due-work-columns';
