@@ -19,8 +19,13 @@ const SHIFT_TAKEN_UP_WITHIN_MS = 10_000;
  * (`shifted-clock-preload.ts`). The processes learn of a shift through a file in a directory of
  * the clock's own; `shiftBy` resolves once each of them has taken it up.
  *
- * A shift is time that passed: leases, signed URLs, sessions and tokens run out as they would.
- * The test shifts while the service is idle, as no request of it waits across a jump of days.
+ * A shift is time that passed, for all that reads the clock: leases (by the database clock) run
+ * out, as do the deadlines of requests between the apps (a few seconds), signed media URLs,
+ * sessions and tokens; the Kafka client times out the requests it waits on (the fetches of idle
+ * consumers), sends them again, and logs `Response without match` when the broker's answers
+ * come. So a test shifts while the service is idle: no delivery, publication or request under
+ * way (a delivery whose lease ran out would be sent again). Webhooks are signed at the shifted
+ * time, which a receiver's five-minute window refuses.
  */
 export class ShiftedClock {
   private offsetMs = 0;
