@@ -1,4 +1,5 @@
 import type { AnyTables } from './sql-database';
+import { PROCESS_CLOCK_FUNCTION } from './sqlite/process-clock';
 import { ColumnDataType, CreateTableBuilder, Expression, Kysely, RawBuilder, sql } from 'kysely';
 
 type DataTypeExpression = ColumnDataType | Expression<unknown>;
@@ -52,7 +53,8 @@ export interface Lockable<Q> {
   skipLocked(): Q;
 }
 
-const ISO_NOW = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
+/** SQLite's now: the clock of the process that opened it (see `registerProcessClock`). */
+const ISO_NOW = `${PROCESS_CLOCK_FUNCTION}()`;
 
 export const sqliteDialect: SqlDialect = {
   engine: 'sqlite',
@@ -60,7 +62,7 @@ export const sqliteDialect: SqlDialect = {
   types: { json: 'text', timestamp: 'text', uuid: 'text', bigint: 'integer' },
   addAutoIncrementKey: (table, column) => table.addColumn(column, 'integer', (col) => col.primaryKey().autoIncrement()),
   now: () => sql<Date>`(${sql.raw(ISO_NOW)})`,
-  nowPlusMs: (ms) => sql<Date>`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now', printf('%+.3f seconds', ${ms} / 1000.0)))`,
+  nowPlusMs: (ms) => sql<Date>`(strftime('%Y-%m-%dT%H:%M:%fZ', ${sql.raw(ISO_NOW)}, printf('%+.3f seconds', ${ms} / 1000.0)))`,
   json: (value) => JSON.stringify(value ?? null),
   readJson: <T>(value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as T,
   skipLocked: (query) => query,

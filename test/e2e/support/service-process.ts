@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { diagnoseProcesses, NodeProcess, ProcessExit } from './node-process';
+import type { ShiftedClock } from './shifted-clock/shifted-clock';
 
 export type { ProcessExit } from './node-process';
 
@@ -17,6 +18,8 @@ export interface ServiceOptions {
   readyTimeoutMs?: number;
   /** The port to listen on (to know the service's address before it starts); a free one when not given. */
   port?: number;
+  /** A clock the test shifts: the service's process, and so its database, read it. */
+  clock?: ShiftedClock;
 }
 
 export interface RunningService {
@@ -43,7 +46,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   if (!existsSync(STANDALONE_MAIN)) throw new Error(`${STANDALONE_MAIN} is missing: run "npm run build" before the e2e suite`);
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'sps-e2e-'));
   const adminToken = options.adminToken === undefined ? DEFAULT_ADMIN_TOKEN : options.adminToken;
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: '', DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '100000', ...options.env };
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: '', DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '100000', ...options.env, ...options.clock?.env };
   delete env.ADMIN_TOKEN;
   if (adminToken !== null) env.ADMIN_TOKEN = adminToken;
 

@@ -4,6 +4,7 @@ import { AnyTables, SqlDatabase } from '../sql-database';
 import { sqliteDialect } from '../sql-dialect';
 import { NodeSqliteConnection } from './node-sqlite-connection';
 import { ownerOnlyDatabaseFiles } from './owner-only-database-files';
+import { registerProcessClock } from './process-clock';
 import { SchemaPrefixSqliteQueryCompiler } from './schema-prefix-compiler';
 import { observeSqliteStatements } from './sqlite-statements-metric';
 
@@ -22,7 +23,7 @@ const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
  * connection, WAL journal with `synchronous=NORMAL` (a commit survives a process crash; the last
  * commits before a power loss may not), checkpointed every WAL_CHECKPOINT_PAGES pages, locked by
  * this connection alone while it is open. A database file and its journal files are readable by the
- * owner alone (0600).
+ * owner alone (0600). Its clock is the process's (`registerProcessClock`).
  */
 export function openSqliteDatabase(path = ':memory:'): SqlDatabase {
   if (path !== ':memory:' && path !== '' && !path.startsWith('file:')) ownerOnlyDatabaseFiles(path);
@@ -37,6 +38,7 @@ export function openSqliteDatabase(path = ':memory:'): SqlDatabase {
   db.exec(`PRAGMA journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
   db.exec('PRAGMA busy_timeout = 5000');
   db.exec('PRAGMA foreign_keys = ON');
+  registerProcessClock(db);
   observeSqliteStatements();
   const connection = new NodeSqliteConnection(db);
   const kysely = new Kysely<AnyTables>({

@@ -4,6 +4,7 @@ import { Client } from 'pg';
 import { createThrowawayDatabase, ThrowawayDatabase } from '@app/persistence/testing';
 import { BrokerOutage, startTestKafkaCluster, TestKafkaCluster } from '@app/messaging/testing';
 import { diagnoseProcesses, NodeProcess } from '../node-process';
+import type { ShiftedClock } from '../shifted-clock/shifted-clock';
 import { TcpProxy } from '../tcp-proxy';
 import { APP_NAMES, AppName, AppProcess } from './app-process';
 
@@ -23,6 +24,8 @@ export interface DistributedSystemOptions {
   readyTimeoutMs?: number;
   /** Reach PostgreSQL through a proxy that `databaseLink` can cut, to simulate a database outage. */
   databaseProxy?: boolean;
+  /** A clock the test shifts: every app reads it, and the database's now() follows it. */
+  clock?: ShiftedClock;
 }
 
 export interface Readiness {
@@ -69,7 +72,8 @@ export class DistributedSystem {
     }
     const [cluster, database] = [clusterStart.value, databaseStart.value];
     const databaseLink = options.databaseProxy ? await TcpProxy.start({ host: new URL(database.url).hostname, port: Number(new URL(database.url).port || 5432) }) : null;
-    const appDatabaseUrl = databaseLink ? withPort(database.url, databaseLink.port) : database.url;
+    const databaseUrl = options.clock ? await options.clock.follow(database.url) : database.url;
+    const appDatabaseUrl = databaseLink ? withPort(databaseUrl, databaseLink.port) : databaseUrl;
     // The webhook-dispatcher's query endpoint, as a Service in front of its replicas: the first one running.
     let running: (app: AppName) => { host: string; port: number } | null = () => null;
     const dispatcherService = await TcpProxy.start(() => running('webhook-dispatcher'));
@@ -91,6 +95,7 @@ export class DistributedSystem {
       RATE_LIMIT_PER_MINUTE: '100000',
       WEBHOOK_DISPATCHER_URL: `http://127.0.0.1:${dispatcherService.port}`,
       ...options.env,
+      ...options.clock?.env,
     });
     const system = new DistributedSystem(cluster, database, env, options.readyTimeoutMs ?? 90_000, databaseLink, dispatcherService);
     running = (app) => {
