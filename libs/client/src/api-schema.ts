@@ -822,6 +822,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/{workspaceUuid}/posts/{postUuid}/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A post’s figures on each of its accounts, as last read (1 h, 24 h and 7 days after publishing, and when asked) */
+        get: operations["PostMetricsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{workspaceUuid}/posts/{postUuid}/metrics/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read the post’s figures now (at most once every 60 s per post) */
+        post: operations["PostMetricsController_refresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{workspaceUuid}/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Totals of the latest figures of the posts published in a range, per account and per day (UTC); `format=csv` for CSV */
+        get: operations["AnalyticsController_totals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/{workspaceUuid}/webhooks": {
         parameters: {
             query?: never;
@@ -1416,10 +1467,10 @@ export interface components {
             is_admin?: boolean;
         };
         /**
-         * @description Empty or absent: the four events of the specification (post.scheduled, post.published, post.failed, post.approved); "*": every event. The events: post.scheduled (when a post is scheduled; body: post); post.published (when a post is published to all its accounts; body: post); post.failed (when a post failed on one or more accounts (after all were attempted); body: post); post.approved (when a post awaiting approval is approved; body: post); post.created (when a post is created; body: post); post.updated (when a post is changed; body: post); post.deleted (when a post is deleted; body: post); post.approval_requested (when a post enters needs_approval; body: post); post.publishing (when publishing starts; body: post); post.account_published (when one account's publish succeeded; body: post, account); post.account_failed (when one account's publish failed; body: post, account); account.connected (when an account is connected, or connected again; body: account); account.disconnected (when an account is removed; body: account); account.needs_reconnect (when a refresh is refused or a publish fails for lack of authorization: the account is authorized: false; body: account, reason); account.token_expiring (when a token that cannot be refreshed expires within ACCOUNT_EXPIRY_WARNING_DAYS; once per token; body: account, expires_at).
+         * @description Empty or absent: the four events of the specification (post.scheduled, post.published, post.failed, post.approved); "*": every event. The events: post.scheduled (when a post is scheduled; body: post); post.published (when a post is published to all its accounts; body: post); post.failed (when a post failed on one or more accounts (after all were attempted); body: post); post.approved (when a post awaiting approval is approved; body: post); post.created (when a post is created; body: post); post.updated (when a post is changed; body: post); post.deleted (when a post is deleted; body: post); post.approval_requested (when a post enters needs_approval; body: post); post.publishing (when publishing starts; body: post); post.account_published (when one account's publish succeeded; body: post, account); post.account_failed (when one account's publish failed; body: post, account); post.metrics_updated (when new analytics figures were read for a published post; body: post, metrics); account.connected (when an account is connected, or connected again; body: account); account.disconnected (when an account is removed; body: account); account.needs_reconnect (when a refresh is refused or a publish fails for lack of authorization: the account is authorized: false; body: account, reason); account.token_expiring (when a token that cannot be refreshed expires within ACCOUNT_EXPIRY_WARNING_DAYS; once per token; body: account, expires_at).
          * @enum {string}
          */
-        WebhookEventChoice: "post.scheduled" | "post.published" | "post.failed" | "post.approved" | "post.created" | "post.updated" | "post.deleted" | "post.approval_requested" | "post.publishing" | "post.account_published" | "post.account_failed" | "account.connected" | "account.disconnected" | "account.needs_reconnect" | "account.token_expiring" | "*";
+        WebhookEventChoice: "post.scheduled" | "post.published" | "post.failed" | "post.approved" | "post.created" | "post.updated" | "post.deleted" | "post.approval_requested" | "post.publishing" | "post.account_published" | "post.account_failed" | "post.metrics_updated" | "account.connected" | "account.disconnected" | "account.needs_reconnect" | "account.token_expiring" | "*";
         /**
          * @description the status of the newest delivery
          * @enum {string}
@@ -1434,7 +1485,7 @@ export interface components {
              * @example https://example.com/hooks/posts
              */
             url: string;
-            /** @description Empty or absent: the four events of the specification (post.scheduled, post.published, post.failed, post.approved); "*": every event. The events: post.scheduled (when a post is scheduled; body: post); post.published (when a post is published to all its accounts; body: post); post.failed (when a post failed on one or more accounts (after all were attempted); body: post); post.approved (when a post awaiting approval is approved; body: post); post.created (when a post is created; body: post); post.updated (when a post is changed; body: post); post.deleted (when a post is deleted; body: post); post.approval_requested (when a post enters needs_approval; body: post); post.publishing (when publishing starts; body: post); post.account_published (when one account's publish succeeded; body: post, account); post.account_failed (when one account's publish failed; body: post, account); account.connected (when an account is connected, or connected again; body: account); account.disconnected (when an account is removed; body: account); account.needs_reconnect (when a refresh is refused or a publish fails for lack of authorization: the account is authorized: false; body: account, reason); account.token_expiring (when a token that cannot be refreshed expires within ACCOUNT_EXPIRY_WARNING_DAYS; once per token; body: account, expires_at). */
+            /** @description Empty or absent: the four events of the specification (post.scheduled, post.published, post.failed, post.approved); "*": every event. The events: post.scheduled (when a post is scheduled; body: post); post.published (when a post is published to all its accounts; body: post); post.failed (when a post failed on one or more accounts (after all were attempted); body: post); post.approved (when a post awaiting approval is approved; body: post); post.created (when a post is created; body: post); post.updated (when a post is changed; body: post); post.deleted (when a post is deleted; body: post); post.approval_requested (when a post enters needs_approval; body: post); post.publishing (when publishing starts; body: post); post.account_published (when one account's publish succeeded; body: post, account); post.account_failed (when one account's publish failed; body: post, account); post.metrics_updated (when new analytics figures were read for a published post; body: post, metrics); account.connected (when an account is connected, or connected again; body: account); account.disconnected (when an account is removed; body: account); account.needs_reconnect (when a refresh is refused or a publish fails for lack of authorization: the account is authorized: false; body: account, reason); account.token_expiring (when a token that cannot be refreshed expires within ACCOUNT_EXPIRY_WARNING_DAYS; once per token; body: account, expires_at). */
             events: components["schemas"]["WebhookEventChoice"][];
             /**
              * @description Standard Webhooks signing secret (generated when none was given); null for members and viewers: only workspace admins see it
@@ -1484,7 +1535,7 @@ export interface components {
              * @example https://example.com/hooks/posts
              */
             url?: string;
-            /** @description Empty or absent: the four events of the specification (post.scheduled, post.published, post.failed, post.approved); "*": every event. The events: post.scheduled (when a post is scheduled; body: post); post.published (when a post is published to all its accounts; body: post); post.failed (when a post failed on one or more accounts (after all were attempted); body: post); post.approved (when a post awaiting approval is approved; body: post); post.created (when a post is created; body: post); post.updated (when a post is changed; body: post); post.deleted (when a post is deleted; body: post); post.approval_requested (when a post enters needs_approval; body: post); post.publishing (when publishing starts; body: post); post.account_published (when one account's publish succeeded; body: post, account); post.account_failed (when one account's publish failed; body: post, account); account.connected (when an account is connected, or connected again; body: account); account.disconnected (when an account is removed; body: account); account.needs_reconnect (when a refresh is refused or a publish fails for lack of authorization: the account is authorized: false; body: account, reason); account.token_expiring (when a token that cannot be refreshed expires within ACCOUNT_EXPIRY_WARNING_DAYS; once per token; body: account, expires_at). */
+            /** @description Empty or absent: the four events of the specification (post.scheduled, post.published, post.failed, post.approved); "*": every event. The events: post.scheduled (when a post is scheduled; body: post); post.published (when a post is published to all its accounts; body: post); post.failed (when a post failed on one or more accounts (after all were attempted); body: post); post.approved (when a post awaiting approval is approved; body: post); post.created (when a post is created; body: post); post.updated (when a post is changed; body: post); post.deleted (when a post is deleted; body: post); post.approval_requested (when a post enters needs_approval; body: post); post.publishing (when publishing starts; body: post); post.account_published (when one account's publish succeeded; body: post, account); post.account_failed (when one account's publish failed; body: post, account); post.metrics_updated (when new analytics figures were read for a published post; body: post, metrics); account.connected (when an account is connected, or connected again; body: account); account.disconnected (when an account is removed; body: account); account.needs_reconnect (when a refresh is refused or a publish fails for lack of authorization: the account is authorized: false; body: account, reason); account.token_expiring (when a token that cannot be refreshed expires within ACCOUNT_EXPIRY_WARNING_DAYS; once per token; body: account, expires_at). */
             events?: components["schemas"]["WebhookEventChoice"][];
             /**
              * @description Standard Webhooks signing secret; absent or null: generated on create, kept on update
@@ -1495,7 +1546,7 @@ export interface components {
             active?: boolean;
         };
         /** @enum {string} */
-        WebhookEvent: "post.scheduled" | "post.published" | "post.failed" | "post.approved" | "post.created" | "post.updated" | "post.deleted" | "post.approval_requested" | "post.publishing" | "post.account_published" | "post.account_failed" | "account.connected" | "account.disconnected" | "account.needs_reconnect" | "account.token_expiring";
+        WebhookEvent: "post.scheduled" | "post.published" | "post.failed" | "post.approved" | "post.created" | "post.updated" | "post.deleted" | "post.approval_requested" | "post.publishing" | "post.account_published" | "post.account_failed" | "post.metrics_updated" | "account.connected" | "account.disconnected" | "account.needs_reconnect" | "account.token_expiring";
         /**
          * @description why it failed: an answer outside 2xx, no answer within WEBHOOK_TIMEOUT_MS, no connection, or an address that is not public; null when it succeeded
          * @enum {string}
@@ -2121,7 +2172,7 @@ export interface components {
          * @description what happened, as `post-events` names it
          * @enum {string}
          */
-        PostEventName: "post.created" | "post.updated" | "post.scheduled" | "post.approval_requested" | "post.approved" | "post.deleted" | "post.publishing_started" | "post.account_published" | "post.account_failed" | "post.published" | "post.failed";
+        PostEventName: "post.created" | "post.updated" | "post.scheduled" | "post.approval_requested" | "post.approved" | "post.deleted" | "post.publishing_started" | "post.account_published" | "post.account_failed" | "post.published" | "post.failed" | "post.metrics_updated";
         PostHistoryEntry: {
             /**
              * @description what happened, as `post-events` names it
@@ -2381,6 +2432,61 @@ export interface components {
         };
         FeedList: {
             data: components["schemas"]["Feed"][];
+        };
+        /** @description A post’s figures; null where the platform does not report the figure (never 0 for “not reported”). */
+        PostMetrics: {
+            /** @example 120 */
+            impressions: number | null;
+            /** @example 4 */
+            likes: number | null;
+            /** @example 1 */
+            replies: number | null;
+            /** @example 2 */
+            reposts: number | null;
+            /** @example 0 */
+            quotes: number | null;
+            /** @example null */
+            saves: number | null;
+            /** @example null */
+            clicks: number | null;
+            /** @example null */
+            views: number | null;
+        };
+        PostMetricsEntry: {
+            /** @example 1 */
+            account_id: number;
+            /** @example bluesky */
+            provider: string;
+            /** @description false for a platform that reports no figures (Telegram, Discord) */
+            supported: boolean;
+            /**
+             * Format: date-time
+             * @description when the figures were read; null before the first reading
+             */
+            collected_at: string | null;
+            metrics: components["schemas"]["PostMetrics"];
+        };
+        PostMetricsList: {
+            data: components["schemas"]["PostMetricsEntry"][];
+        };
+        AnalyticsDay: {
+            /**
+             * Format: date
+             * @description the day (UTC) the posts were published
+             * @example 2026-12-01
+             */
+            date: string;
+            /** @example 1 */
+            account_id: number;
+            /** @example bluesky */
+            provider: string;
+            /** @description posts published on the account that day */
+            posts: number;
+            /** @description sums of their latest figures; null where none of them has the figure */
+            metrics: components["schemas"]["PostMetrics"];
+        };
+        Analytics: {
+            data: components["schemas"]["AnalyticsDay"][];
         };
         AddNoteDto: {
             /** @example The link in the second item is wrong. */
@@ -7449,6 +7555,262 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    PostMetricsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a post of the workspace */
+                postUuid: string;
+                /** @description a workspace the caller is a member of */
+                workspaceUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostMetricsList"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired token: "Unauthenticated." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No post of the workspace has this uuid, or it was deleted: "Post not found."
+             *
+             *     The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found."
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token used up its requests of the minute: "Too Many Attempts."; Retry-After says when to come back. */
+            429: {
+                headers: {
+                    /** @description seconds to wait, at least 1 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    PostMetricsController_refresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a post of the workspace */
+                postUuid: string;
+                /** @description a workspace the caller is a member of */
+                workspaceUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the figures are being read; GET .../metrics shows them, and post.metrics_updated tells */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The post is not published on an account whose platform reports figures: "The post is not published on any account whose platform reports figures." */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired token: "Unauthenticated." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller is a viewer of the workspace, and viewers only read: "This action is unauthorized." The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No post of the workspace has this uuid, or it was deleted: "Post not found."
+             *
+             *     The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found."
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Figures of this post were asked for less than 60 s ago; Retry-After says when to ask again
+             *
+             *     The token used up its requests of the minute: "Too Many Attempts."; Retry-After says when to come back.
+             */
+            429: {
+                headers: {
+                    /** @description seconds to wait, at least 1 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    AnalyticsController_totals: {
+        parameters: {
+            query?: {
+                /** @description first day (UTC), default 29 days before `to` */
+                from?: string;
+                /** @description last day (UTC), included; default today */
+                to?: string;
+                /** @description only this account */
+                account_id?: number;
+                /** @description `csv`: the same rows as CSV, with a header row */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                /** @description a workspace the caller is a member of */
+                workspaceUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Analytics"];
+                    "text/csv": components["schemas"]["Analytics"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired token: "Unauthenticated." */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/csv": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller is a panel admin but not a member of the workspace: "You are not a member of this workspace. Add yourself with POST /api/panel/workspaces/{uuid}/members." (with the workspace's uuid) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/csv": components["schemas"]["Error"];
+                };
+            };
+            /** @description The workspace does not exist, or the caller is not a member of it (nor a panel admin): "Workspace not found." */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/csv": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid fields, all reported at once: "Validation errors." with `errors`. For from, to (YYYY-MM-DD, from not after to, at most 366 days), account_id or format. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                    "text/csv": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description The token used up its requests of the minute: "Too Many Attempts."; Retry-After says when to come back. */
+            429: {
+                headers: {
+                    /** @description seconds to wait, at least 1 */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/csv": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service behind the gateway did not answer in time ("The service did not answer in time.") or is not available ("The service is not available."); the request can be repeated. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/csv": components["schemas"]["Error"];
                 };
             };
         };
