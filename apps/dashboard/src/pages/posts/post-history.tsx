@@ -17,6 +17,7 @@ const STEPS: Record<PostHistoryEntry['type'], string> = {
   'post.account_failed': 'Failed on',
   'post.published': 'Published',
   'post.failed': 'Failed',
+  'post.metrics_updated': 'Figures read for',
 };
 
 /** The post's history, loaded when opened: each event with its time and the account it is about. */
