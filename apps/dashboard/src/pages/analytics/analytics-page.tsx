@@ -52,7 +52,7 @@ export function AnalyticsPage() {
     <>
       <div class="page-head">
         <h1 tabIndex={-1}>Analytics</h1>
-        <a class="button secondary" href={csv} download={`analytics-${range.from}-${range.to}.csv`}>
+        <a class="button secondary" href={csv} download>
           Download CSV
         </a>
       </div>

@@ -12,8 +12,12 @@ const REREAD_TIMES = 12;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The latest reading among the entries, to tell when a refresh has landed. */
-const latestReading = (entries: readonly PostMetricsEntry[]): string => entries.reduce((latest, entry) => ((entry.collected_at ?? '') > latest ? (entry.collected_at ?? '') : latest), '');
+/** When each account's figures were last read ('' before the first reading). */
+const readingsOf = (entries: readonly PostMetricsEntry[]): Map<number, string> => new Map(entries.map((entry) => [entry.account_id, entry.collected_at ?? '']));
+
+/** Whether every account whose platform reports figures has been read since `before`. */
+const readSince = (entries: readonly PostMetricsEntry[], before: ReadonlyMap<number, string>): boolean =>
+  entries.every((entry) => !entry.supported || (entry.collected_at ?? '') > (before.get(entry.account_id) ?? ''));
 
 /**
  * A published post's figures on each of its accounts (`GET .../metrics`), with when they were
@@ -30,21 +34,22 @@ export function PostFigures({ post }: { post: Post }) {
 
   const refresh = () =>
     action.run(async () => {
-      const before = latestReading(entries ?? []);
+      const before = readingsOf(entries ?? []);
       const call = api.POST('/api/{workspaceUuid}/posts/{postUuid}/metrics/refresh', path);
       const { response } = await call;
       if (response.status === 429) throw new Error(waitMessage(response.headers.get('retry-after')));
       await answer(call);
       action.setDone('The figures are being read; they show here once read.');
-      for (let round = 0; round < REREAD_TIMES; round++) {
+      for (let round = 1; round <= REREAD_TIMES; round++) {
         await pause(REREAD_INTERVAL_MS);
         const next = (await read()).data;
-        if (latestReading(next) > before) {
-          setFresh(next);
+        setFresh(next);
+        if (readSince(next, before)) {
           action.setDone('Figures read.');
           return;
         }
       }
+      action.setDone('Some figures are not read yet: they show here once read (reload the page later).');
     });
 
   return (
