@@ -6,6 +6,7 @@ import { createApiClient, type FieldErrors, type Me, type Post, type TokenSummar
  */
 export type {
   Account,
+  AnalyticsDay,
   DeadLetter,
   Feed,
   DeliveryAttempt,
@@ -14,6 +15,8 @@ export type {
   Post,
   PostAccount,
   PostHistoryEntry,
+  PostMetrics,
+  PostMetricsEntry,
   PostingQueue,
   PostPage,
   PostStatus,

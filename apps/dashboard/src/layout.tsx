@@ -9,6 +9,7 @@ import { useDashboard } from './session';
 const PostsPage = lazyPage(() => import('./pages/posts/posts-page').then((module) => module.PostsPage));
 const ComposePage = lazyPage(() => import('./pages/posts/compose-page').then((module) => module.ComposePage));
 const CalendarPage = lazyPage(() => import('./pages/calendar/calendar-page').then((module) => module.CalendarPage));
+const AnalyticsPage = lazyPage(() => import('./pages/analytics/analytics-page').then((module) => module.AnalyticsPage));
 const AccountsPage = lazyPage(() => import('./pages/accounts/accounts-page').then((module) => module.AccountsPage));
 const ImportPage = lazyPage(() => import('./pages/import/import-page').then((module) => module.ImportPage));
 const MediaPage = lazyPage(() => import('./pages/media/media-page').then((module) => module.MediaPage));
@@ -23,6 +24,7 @@ const WorkspaceFirstChecklist = lazyPage(() => import('./components/onboarding-c
 const NAVIGATION: { to: string; label: string; page: { preload(): void } }[] = [
   { to: '/posts', label: 'Posts', page: PostsPage },
   { to: '/calendar', label: 'Calendar', page: CalendarPage },
+  { to: '/analytics', label: 'Analytics', page: AnalyticsPage },
   { to: '/import', label: 'Import', page: ImportPage },
   { to: '/accounts', label: 'Accounts', page: AccountsPage },
   { to: '/media', label: 'Media', page: MediaPage },
@@ -125,6 +127,8 @@ function Page({ path, onWorkspacesChanged }: { path: string; onWorkspacesChanged
       return id ? <ComposePage key={`${workspaceUuid}/${id}`} postUuid={id === 'new' ? null : id} /> : <PostsPage key={workspaceUuid} />;
     case 'calendar':
       return <CalendarPage key={workspaceUuid} />;
+    case 'analytics':
+      return <AnalyticsPage key={workspaceUuid} />;
     case 'accounts':
       return <AccountsPage key={workspaceUuid} />;
     case 'import':

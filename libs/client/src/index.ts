@@ -56,5 +56,8 @@ export type PostingQueue = Schemas['PostingQueue'];
 export type QueueSlot = Schemas['QueueSlot'];
 export type DeadLetter = Schemas['DeadLetterDoc'];
 export type Pipeline = Schemas['Pipeline'];
+export type PostMetrics = Schemas['PostMetrics'];
+export type PostMetricsEntry = Schemas['PostMetricsEntry'];
+export type AnalyticsDay = Schemas['AnalyticsDay'];
 /** A 422's field errors: field path -> messages. */
 export type FieldErrors = Schemas['ValidationError']['errors'];

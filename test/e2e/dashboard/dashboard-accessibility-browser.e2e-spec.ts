@@ -49,6 +49,7 @@ const PAGES: AuditedPage[] = [
     },
   },
   { name: 'Calendar', path: () => '/calendar', heading: 'Calendar' },
+  { name: 'Analytics', path: () => '/analytics', heading: 'Analytics' },
   { name: 'Import', path: () => '/import', heading: 'Import' },
   { name: 'Accounts', path: () => '/accounts', heading: 'Accounts' },
   { name: 'Media', path: () => '/media', heading: 'Media' },

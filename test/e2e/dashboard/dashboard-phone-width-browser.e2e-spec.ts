@@ -51,6 +51,7 @@ const PAGES: PhonePage[] = [
   },
   { name: "A post's edit page", path: (data) => `/posts/${data.draft}`, heading: 'Edit post' },
   { name: 'Calendar', path: () => '/calendar', heading: 'Calendar', then: (page) => page.getByRole('list', { name: /^Posts in / }).waitFor() },
+  { name: 'Analytics', path: () => '/analytics', heading: 'Analytics', then: (page) => page.getByRole('region', { name: 'Best posts' }).waitFor() },
   { name: 'Import', path: () => '/import', heading: 'Import', then: (page) => page.getByLabel('CSV or JSON file').waitFor() },
   { name: 'Accounts', path: () => '/accounts', heading: 'Accounts', then: (page) => page.getByText('Acme Sandbox').first().waitFor() },
   { name: 'Media', path: () => '/media', heading: 'Media', then: (page) => page.getByText('Used by').first().waitFor() },

@@ -63,7 +63,7 @@ describeWithBrowser('dashboard script budget (the built service, Chromium)', () 
     });
     withinBudget('Posts page', sizes);
     expect(sizes.files.some((file) => /\/posts-page-[\w-]+\.js$/.test(file))).toBe(true);
-    for (const other of ['compose-page', 'calendar-page', 'accounts-page', 'webhooks-page', 'settings-page', 'panel-page']) {
+    for (const other of ['compose-page', 'calendar-page', 'analytics-page', 'accounts-page', 'webhooks-page', 'settings-page', 'panel-page']) {
       expect({ other, loaded: sizes.files.some((file) => file.includes(`/${other}-`)) }).toEqual({ other, loaded: false });
     }
   });

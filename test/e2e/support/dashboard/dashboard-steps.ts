@@ -33,7 +33,7 @@ export async function screenshot(page: Page, dir: string, name: string): Promise
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
 
-type NavigationLink = 'Posts' | 'Calendar' | 'Import' | 'Accounts' | 'Media' | 'Feeds' | 'Webhooks' | 'Settings' | 'Panel';
+type NavigationLink = 'Posts' | 'Calendar' | 'Analytics' | 'Import' | 'Accounts' | 'Media' | 'Feeds' | 'Webhooks' | 'Settings' | 'Panel';
 
 /** Goes to a page through the main navigation (opening its menu first at phone width) and waits for its heading. */
 export async function openFromNavigation(page: Page, link: NavigationLink): Promise<void> {

@@ -12,7 +12,8 @@ import { EditPostTools } from './edit-post-tools';
 import { MediaPicker } from './media-picker';
 import { NetworkPreviews } from './network-previews';
 import { PlatformOptionsFields } from './platform-options';
-import { awaitsApproval, rememberOutcome, savedMessage } from './post-outcome';
+import { awaitsApproval, publishedAccounts, rememberOutcome, savedMessage } from './post-outcome';
+import { PostFigures } from './post-figures';
 import { ReviewNotes } from './review-notes';
 import { PreviewLinks } from './preview-links';
 import { ThreadEditor } from './thread-editor';
@@ -80,6 +81,7 @@ export function ComposePage({ postUuid }: { postUuid: string | null }) {
     <>
       <h1 tabIndex={-1}>{postUuid ? 'Edit post' : 'New post'}</h1>
       {editing && <EditPostTools post={editing} />}
+      {editing && publishedAccounts(editing).length > 0 && <PostFigures post={editing} />}
       {editing && awaitsApproval(editing) && <ReviewNotes post={editing} />}
       {copiedUuid && source.data && <p class="muted">A copy of a post: it is saved as a new post, with no time until you choose one.</p>}
       <form

@@ -17,6 +17,9 @@ export const statusLabel = (status: PostStatus): string => status.replace('_', '
 /** Whether the post waits for an approver: its notes come first, and lists count it apart. */
 export const awaitsApproval = (post: Pick<Post, 'status'>): boolean => post.status === 'needs_approval';
 
+/** The accounts the post is published on (a post that failed on others included): those that have figures to show. */
+export const publishedAccounts = (post: Pick<Post, 'accounts'>): Post['accounts'] => post.accounts.filter((account) => account.status === 'published');
+
 /** Whether the post has a time it keeps when moved or saved (anything but a draft). */
 export const isTimed = (post: Pick<Post, 'status'>): boolean => post.status !== 'draft';
 

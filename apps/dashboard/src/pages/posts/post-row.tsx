@@ -7,7 +7,7 @@ import { formatInZone } from '../../time';
 import { webLinkOf } from '../../web-link';
 import { PostHistory } from './post-history';
 import { originalText, postName } from './post-list-query';
-import { statusLabel } from './post-outcome';
+import { publishedAccounts, statusLabel } from './post-outcome';
 
 export interface PostRowActions {
   onSelect(post: Post, on: boolean): void;
@@ -38,6 +38,11 @@ export function PostRow({ post, selected, actions }: { post: Post; selected: boo
           {post.actions.edit && (
             <a class="button secondary" {...linkTo(`/posts/${post.uuid}`)} aria-label={`Edit post ${name}`}>
               Edit
+            </a>
+          )}
+          {publishedAccounts(post).length > 0 && (
+            <a class="button secondary" {...linkTo(`/posts/${post.uuid}`)} aria-label={`Figures of post ${name}`}>
+              Figures
             </a>
           )}
           <a class="button secondary" {...linkTo(`/posts/new?from=${post.uuid}`)} aria-label={`Duplicate post ${name}`}>
