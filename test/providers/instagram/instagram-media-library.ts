@@ -34,6 +34,9 @@ export interface InstagramMedia {
   tooFewViewers: boolean;
 }
 
+/** What publishing makes a media of: the rest (its id, address, time, comments and figures) Instagram gives it. */
+export type NewMedia = Omit<InstagramMedia, 'id' | 'shortcode' | 'comments' | 'timestamp' | 'likes' | 'insights' | 'tooFewViewers'>;
+
 /** How many items a page of an edge holds unless `limit` says (Graph API: 25). */
 const DEFAULT_PAGE = 25;
 /** A story is visible for a day. */
@@ -63,7 +66,7 @@ export class InstagramMediaLibrary {
 
   constructor(private readonly nextId: () => string) {}
 
-  add(media: Omit<InstagramMedia, 'id' | 'shortcode' | 'comments' | 'timestamp' | 'likes' | 'insights' | 'tooFewViewers'>): InstagramMedia {
+  add(media: NewMedia): InstagramMedia {
     const added = { ...media, id: this.nextId(), shortcode: randomBytes(8).toString('base64url'), comments: [], timestamp: Date.now(), likes: 0, insights: {}, tooFewViewers: false };
     this.media.push(added);
     return added;
