@@ -2,7 +2,7 @@ import { eventuallyPasses } from '@app/testing/eventually';
 import { describeWithLocalNetwork, LocalNetwork, startLocalNetwork } from '@test/providers/bluesky/local-network';
 import { FaultProxy } from '@test/providers/support/fault-proxy';
 import { memorySession } from '@test/providers/support/memory-session';
-import { metricsRequest } from '@test/providers/support/metrics-request';
+import { describedFigures, metricsRequest, namesOf } from '@test/providers/support/metrics-request';
 import { request } from '@test/providers/support/provider-scenarios';
 import { ProviderHttp } from '../http/provider-http';
 import { MetricsRequest, ProviderConnection } from '../publish-provider';
@@ -78,6 +78,7 @@ describeWithLocalNetwork('BlueskyProvider reading the figures of a post on a loc
     await eventuallyPasses(async () => expect(await bluesky.readMetrics(post)).toEqual({ kind: 'read', metrics: { likes: 0, reposts: 0, replies: 0, quotes: 0 } }), INDEXING);
     await readerAnswers({ uri: post.published.externalId, cid: String(post.published.reference) });
     await eventuallyPasses(async () => expect(await bluesky.readMetrics(post)).toEqual({ kind: 'read', metrics: { likes: 1, reposts: 1, replies: 1, quotes: 1 } }), INDEXING);
+    expect(namesOf(await bluesky.readMetrics(post))).toEqual(describedFigures('bluesky'));
     expect(proxy.seen).toContain(`GET /xrpc/app.bsky.feed.getPosts?${new URLSearchParams({ uris: post.published.externalId })}`);
   });
 

@@ -1,6 +1,6 @@
 import { facebookUnderTest, PageConnection } from '@test/providers/facebook/facebook-test-setup';
 import { memorySession } from '@test/providers/support/memory-session';
-import { metricsRequest } from '@test/providers/support/metrics-request';
+import { describedFigures, metricsRequest, namesOf } from '@test/providers/support/metrics-request';
 import { request } from '@test/providers/support/provider-scenarios';
 import { MetricsRequest } from '../publish-provider';
 
@@ -17,7 +17,9 @@ describe('FacebookProvider reading the figures of a post', () => {
     const post = await publishedPost('Counted');
     local.setup.api.insights.set(post.published.externalId, { reactions: 48, comments: 6, shares: 3, post_media_view: 1900, post_clicks: 75 });
     local.setup.proxy.seen.length = 0;
-    expect(await local.facebook.readMetrics(post)).toEqual({ kind: 'read', metrics: { likes: 48, replies: 6, reposts: 3, views: 1900, clicks: 75 } });
+    const outcome = await local.facebook.readMetrics(post);
+    expect(outcome).toEqual({ kind: 'read', metrics: { likes: 48, replies: 6, reposts: 3, views: 1900, clicks: 75 } });
+    expect(namesOf(outcome)).toEqual(describedFigures('facebook'));
     const path = `/v21.0/${post.published.externalId}`;
     expect(local.setup.proxy.seen.map(decodeURIComponent)).toEqual([
       `GET ${path}?fields=reactions.summary(total_count).limit(0),comments.summary(total_count).limit(0),shares`,

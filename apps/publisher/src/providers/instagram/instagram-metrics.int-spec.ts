@@ -1,7 +1,7 @@
 import { instagramUnderTest, InstagramConnection, LocalInstagram } from '@test/providers/instagram/local-instagram';
 import type { InstagramMedia } from '@test/providers/instagram/instagram-media-library';
 import { memorySession } from '@test/providers/support/memory-session';
-import { metricsRequest } from '@test/providers/support/metrics-request';
+import { describedFigures, metricsRequest, namesOf } from '@test/providers/support/metrics-request';
 import { MetricsRequest } from '../publish-provider';
 import { InstagramProvider } from './instagram-provider';
 
@@ -29,7 +29,9 @@ describe('InstagramProvider reading the figures of a post', () => {
   it('reads a feed post’s likes and comments, and the views and saves of its insights; shares and the other figures are not reported', async () => {
     const { media, request } = published('FEED', { likes: 40, comments: 3, insights: { views: 900, saved: 7, shares: 4, reach: 650 } });
     local.proxy.seen.length = 0;
-    expect(await instagram.readMetrics(request)).toEqual({ kind: 'read', metrics: { likes: 40, replies: 3, views: 900, saves: 7 } });
+    const outcome = await instagram.readMetrics(request);
+    expect(outcome).toEqual({ kind: 'read', metrics: { likes: 40, replies: 3, views: 900, saves: 7 } });
+    expect(namesOf(outcome)).toEqual(describedFigures('instagram'));
     expect(local.proxy.seen.map((seen) => seen.replace(/access_token=[^&]+/, 'access_token=…'))).toEqual([
       `GET /v21.0/${media.id}?fields=media_product_type%2Clike_count%2Ccomments_count&access_token=…`,
       `GET /v21.0/${media.id}/insights?metric=views%2Csaved&access_token=…`,

@@ -1,7 +1,7 @@
 import { FaultProxy } from '@test/providers/support/fault-proxy';
 import { LinkedInApiServer } from '@test/providers/linkedin/linkedin-api-server';
 import { memorySession } from '@test/providers/support/memory-session';
-import { metricsRequest } from '@test/providers/support/metrics-request';
+import { describedFigures, metricsRequest, namesOf } from '@test/providers/support/metrics-request';
 import { request } from '@test/providers/support/provider-scenarios';
 import { ProviderHttp } from '../http/provider-http';
 import { MetricsRequest, ProviderConnection } from '../publish-provider';
@@ -35,7 +35,9 @@ describe('LinkedInProvider reading the figures of a member’s post', () => {
     const post = await postedBy();
     api.analytics.counts.set(post.published.externalId, { IMPRESSION: 4200, MEMBERS_REACHED: 3000, REACTION: 85, COMMENT: 12, RESHARE: 4 });
     proxy.seen.length = 0;
-    expect(await linkedin.readMetrics(post)).toEqual({ kind: 'read', metrics: { impressions: 4200, likes: 85, replies: 12, reposts: 4 } });
+    const outcome = await linkedin.readMetrics(post);
+    expect(outcome).toEqual({ kind: 'read', metrics: { impressions: 4200, likes: 85, replies: 12, reposts: 4 } });
+    expect(namesOf(outcome)).toEqual(describedFigures('linkedin'));
     const entity = `(share:${encodeURIComponent(post.published.externalId)})`;
     expect(proxy.seen).toEqual(['IMPRESSION', 'REACTION', 'COMMENT', 'RESHARE'].map((type) => `GET /rest/memberCreatorPostAnalytics?q=entity&entity=${entity}&queryType=${type}&aggregation=TOTAL`));
   });

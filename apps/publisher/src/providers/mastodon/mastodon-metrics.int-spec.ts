@@ -2,7 +2,7 @@ import { postMetricsOf } from '@app/domain';
 import { FaultProxy } from '@test/providers/support/fault-proxy';
 import { MastodonApiServer } from '@test/providers/mastodon/mastodon-api-server';
 import { memorySession } from '@test/providers/support/memory-session';
-import { metricsRequest } from '@test/providers/support/metrics-request';
+import { describedFigures, metricsRequest, namesOf } from '@test/providers/support/metrics-request';
 import { request } from '@test/providers/support/provider-scenarios';
 import { ProviderHttp } from '../http/provider-http';
 import { MetricsRequest, ProviderConnection } from '../publish-provider';
@@ -40,6 +40,7 @@ describe('MastodonProvider reading the figures of a status', () => {
     api.setCounts(status.published.externalId, { favourites_count: 12, reblogs_count: 3, replies_count: 4 });
     const outcome = await mastodon.readMetrics(status);
     expect(outcome).toEqual({ kind: 'read', metrics: { likes: 12, reposts: 3, replies: 4 } });
+    expect(namesOf(outcome)).toEqual(describedFigures('mastodon'));
     if (outcome.kind !== 'read') throw new Error('expected read');
     expect(postMetricsOf(outcome.metrics)).toEqual({ impressions: null, likes: 12, replies: 4, reposts: 3, quotes: null, saves: null, clicks: null, views: null });
   });

@@ -1,6 +1,6 @@
 import { FaultProxy } from '@test/providers/support/fault-proxy';
 import { memorySession } from '@test/providers/support/memory-session';
-import { metricsRequest } from '@test/providers/support/metrics-request';
+import { describedFigures, metricsRequest, namesOf } from '@test/providers/support/metrics-request';
 import { pngMedia, request } from '@test/providers/support/provider-scenarios';
 import { SignedMediaServer } from '@test/providers/support/signed-media-server';
 import { PinterestApiServer, PinterestUser } from '@test/providers/pinterest/pinterest-api-server';
@@ -42,7 +42,9 @@ describe('PinterestProvider reading the figures of a pin', () => {
     const pin = await pinned();
     api.analytics.figures.set(pin.published.externalId, { IMPRESSION: 3100, SAVE: 44, PIN_CLICK: 120, OUTBOUND_CLICK: 60, TOTAL_COMMENTS: 3, TOTAL_REACTIONS: 25 });
     proxy.seen.length = 0;
-    expect(await pinterest.readMetrics(pin)).toEqual({ kind: 'read', metrics: { impressions: 3100, saves: 44, clicks: 120, replies: 3, likes: 25 } });
+    const outcome = await pinterest.readMetrics(pin);
+    expect(outcome).toEqual({ kind: 'read', metrics: { impressions: 3100, saves: 44, clicks: 120, replies: 3, likes: 25 } });
+    expect(namesOf(outcome)).toEqual(describedFigures('pinterest'));
     const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
     const query = new URLSearchParams({ start_date: day(89), end_date: day(0), metric_types: 'IMPRESSION,SAVE,PIN_CLICK,TOTAL_COMMENTS,TOTAL_REACTIONS', app_types: 'ALL', split_field: 'NO_SPLIT' });
     expect(proxy.seen).toEqual([`GET /v5/pins/${pin.published.externalId}/analytics?${query}`]);

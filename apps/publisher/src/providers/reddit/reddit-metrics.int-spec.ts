@@ -1,4 +1,4 @@
-import { metricsRequest } from '@test/providers/support/metrics-request';
+import { describedFigures, metricsRequest, namesOf } from '@test/providers/support/metrics-request';
 import { request } from '@test/providers/support/provider-scenarios';
 import { RedditConnection, RedditFixture, SCENARIO_OPTIONS } from '@test/providers/reddit/reddit-fixture';
 import { MetricsRequest } from '../publish-provider';
@@ -24,7 +24,9 @@ describe('RedditProvider reading the figures of a submission', () => {
     const post = await submitted('Counted');
     Object.assign(reddit.api.posts.find((found) => `t3_${found.id}` === post.published.externalId)!.counts, { ups: 250, num_comments: 41, num_crossposts: 3 });
     reddit.proxy.seen.length = 0;
-    expect(await provider.readMetrics(post)).toEqual({ kind: 'read', metrics: { likes: 250, replies: 41, reposts: 3 } });
+    const outcome = await provider.readMetrics(post);
+    expect(outcome).toEqual({ kind: 'read', metrics: { likes: 250, replies: 41, reposts: 3 } });
+    expect(namesOf(outcome)).toEqual(describedFigures('reddit'));
     expect(reddit.proxy.seen).toEqual([`GET /api/info?id=${post.published.externalId}&raw_json=1`]);
   });
 

@@ -1,5 +1,5 @@
 import { LocalThreads, ThreadsConnection } from '@test/providers/threads/local-threads';
-import { metricsRequest } from '@test/providers/support/metrics-request';
+import { describedFigures, metricsRequest, namesOf } from '@test/providers/support/metrics-request';
 import { request } from '@test/providers/support/provider-scenarios';
 import { MetricsRequest } from '../publish-provider';
 import { ThreadsProvider } from './threads-provider';
@@ -24,7 +24,9 @@ describe('ThreadsProvider reading the figures of a post', () => {
     const post = await publishedPost('Counted');
     Object.assign(local.api.postOf(post.published.externalId)!.insights, { views: 2400, likes: 87, replies: 12, reposts: 5, quotes: 3, shares: 9 });
     local.proxy.seen.length = 0;
-    expect(await threads.readMetrics(post)).toEqual({ kind: 'read', metrics: { views: 2400, likes: 87, replies: 12, reposts: 5, quotes: 3 } });
+    const outcome = await threads.readMetrics(post);
+    expect(outcome).toEqual({ kind: 'read', metrics: { views: 2400, likes: 87, replies: 12, reposts: 5, quotes: 3 } });
+    expect(namesOf(outcome)).toEqual(describedFigures('threads'));
     expect(local.proxy.seen).toEqual([`GET /v1.0/${post.published.externalId}/insights?metric=views,likes,replies,reposts,quotes`]);
   });
 

@@ -1,4 +1,4 @@
-import { metricsRequest } from '@test/providers/support/metrics-request';
+import { describedFigures, metricsRequest, namesOf } from '@test/providers/support/metrics-request';
 import { request } from '@test/providers/support/provider-scenarios';
 import { LocalTikTok, TikTokConnection } from '@test/providers/tiktok/local-tiktok';
 import { MetricsRequest } from '../publish-provider';
@@ -25,7 +25,9 @@ describe('TikTokProvider reading the figures of a post', () => {
     const post = await posted();
     local.api.videos.counts.set(post.published.externalId, { view_count: 5120, like_count: 402, comment_count: 37, share_count: 12 });
     local.proxy.seen.length = 0;
-    expect(await local.tiktok.readMetrics(post)).toEqual({ kind: 'read', metrics: { views: 5120, likes: 402, replies: 37 } });
+    const outcome = await local.tiktok.readMetrics(post);
+    expect(outcome).toEqual({ kind: 'read', metrics: { views: 5120, likes: 402, replies: 37 } });
+    expect(namesOf(outcome)).toEqual(describedFigures('tiktok'));
     expect(local.proxy.seen).toEqual(['POST /v2/video/query/?fields=id,view_count,like_count,comment_count']);
   });
 

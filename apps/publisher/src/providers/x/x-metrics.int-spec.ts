@@ -1,6 +1,6 @@
 import { FaultProxy } from '@test/providers/support/fault-proxy';
 import { memorySession } from '@test/providers/support/memory-session';
-import { metricsRequest } from '@test/providers/support/metrics-request';
+import { describedFigures, metricsRequest, namesOf } from '@test/providers/support/metrics-request';
 import { request } from '@test/providers/support/provider-scenarios';
 import { XApiServer } from '@test/providers/x/x-api-server';
 import { ProviderHttp } from '../http/provider-http';
@@ -34,7 +34,9 @@ describe('XProvider reading the figures of a post', () => {
   it('reads impressions, likes, replies, reposts, quotes and bookmarks (saves); clicks and views are not reported', async () => {
     const post = await publishedPost('Counted');
     api.setPublicMetrics(post.published.externalId, { impression_count: 1520, like_count: 31, reply_count: 4, retweet_count: 6, quote_count: 2, bookmark_count: 9 });
-    expect(await x.readMetrics(post)).toEqual({ kind: 'read', metrics: { impressions: 1520, likes: 31, replies: 4, reposts: 6, quotes: 2, saves: 9 } });
+    const outcome = await x.readMetrics(post);
+    expect(outcome).toEqual({ kind: 'read', metrics: { impressions: 1520, likes: 31, replies: 4, reposts: 6, quotes: 2, saves: 9 } });
+    expect(namesOf(outcome)).toEqual(describedFigures('x'));
     expect(proxy.seen.at(-1)).toBe(`GET /2/tweets/${post.published.externalId}?tweet.fields=public_metrics`);
   });
 

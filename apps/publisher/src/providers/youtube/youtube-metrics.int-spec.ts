@@ -1,4 +1,4 @@
-import { metricsRequest } from '@test/providers/support/metrics-request';
+import { describedFigures, metricsRequest, namesOf } from '@test/providers/support/metrics-request';
 import { Connected, LocalYouTube } from '@test/providers/youtube/local-youtube';
 import type { StoredVideo } from '@test/providers/youtube/youtube-uploads';
 import { MetricsRequest } from '../publish-provider';
@@ -39,7 +39,9 @@ describe('YouTubeProvider reading the figures of a video', () => {
   it('reads the views, likes and comments of its statistics (answered as strings); the other figures are not reported', async () => {
     const { stored, request } = video({ viewCount: 12_345, likeCount: 321, commentCount: 17 });
     local.proxy.seen.length = 0;
-    expect(await local.provider.readMetrics(request)).toEqual({ kind: 'read', metrics: { views: 12_345, likes: 321, replies: 17 } });
+    const outcome = await local.provider.readMetrics(request);
+    expect(outcome).toEqual({ kind: 'read', metrics: { views: 12_345, likes: 321, replies: 17 } });
+    expect(namesOf(outcome)).toEqual(describedFigures('youtube'));
     expect(local.proxy.seen).toEqual([`GET /youtube/v3/videos?part=statistics&id=${stored.id}`]);
   });
 
