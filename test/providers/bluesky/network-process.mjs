@@ -10,11 +10,11 @@ import { TestNetwork } from '@atproto/dev-env';
 const network = await TestNetwork.create({});
 const password = 'main-password-never-used-by-the-service';
 
-/** A new account on the network's PDS, signed in. */
+/** A new account on the network's PDS: a client of the PDS signed in as it. */
 async function account(handle) {
-  const agent = network.pds.getAgent();
-  await agent.createAccount({ handle, email: `${handle}@example.test`, password });
-  return agent;
+  const client = network.pds.getAgent();
+  await client.createAccount({ handle, email: `${handle}@example.test`, password });
+  return client;
 }
 
 const author = await account('alice.test');
