@@ -168,7 +168,7 @@ describe('an X account connected through OAuth, embedded', () => {
       const started = await admin.post(`/api/${workspace}/accounts/connect/linkedin`, {});
       const authorize = new URL(started.body.authorize_url);
       expect(`${authorize.origin}${authorize.pathname}`).toBe(`${linkedin.url}/oauth/v2/authorization`);
-      expect(authorize.searchParams.get('scope')).toBe('openid profile w_member_social');
+      expect(authorize.searchParams.get('scope')).toBe('openid profile w_member_social r_member_postAnalytics');
       expect(authorize.searchParams.has('code_challenge')).toBe(false);
 
       const { landing } = await approve(started);

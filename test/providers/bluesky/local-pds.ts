@@ -1,8 +1,5 @@
 /// <reference types="jest" />
-import { ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { startDevEnvProcess } from './dev-env-process';
 import { choosePdsNode } from './pds-node';
 
 /** A real PDS and PLC directory (`@atproto/dev-env`) in a child process, with one account. */
@@ -39,37 +36,8 @@ export function itWithLocalPds(): jest.It {
   return it.skip;
 }
 
-/**
- * Starts `pds-process.mjs` in a process of its own (the dev-env is ESM only, which the test
- * runner's CommonJS modules cannot load), on the Node.js `choosePdsNode` prepares.
- */
+/** Starts `pds-process.mjs` in a process of its own (see startDevEnvProcess). */
 export async function startLocalPds(): Promise<LocalPds> {
-  const choice = choosePdsNode();
-  if ('missing' in choice) throw new Error(`The local PDS cannot start: ${choice.missing}`);
-  const child: ChildProcess = spawn(choice.node, [join(__dirname, 'pds-process.mjs')], { stdio: ['pipe', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-  const lines = createInterface({ input: child.stdout! });
-  const first = await Promise.race([
-    once(lines, 'line').then(([line]) => String(line)),
-    once(child, 'exit').then(([code]) => {
-      throw new Error(`The local PDS exited (${code}) before it started:\n${stderr}`);
-    }),
-  ]);
-  const started = JSON.parse(first) as { url: string; handle: string; did: string; appPassword: string; avatarCid: string };
-  let stopping = false;
-  // A PDS gone while the tests use it fails them with refused connections: say why it went.
-  child.on('exit', (code, signal) => {
-    if (!stopping) process.stderr.write(`The local PDS exited while in use (code ${code}, signal ${signal}):\n${stderr}\n`);
-  });
-  return {
-    ...started,
-    stop: async () => {
-      stopping = true;
-      if (child.exitCode !== null) return;
-      const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  const { started, stop } = await startDevEnvProcess<Omit<LocalPds, 'stop'>>('pds-process.mjs', 'The local PDS');
+  return { ...started, stop };
 }

@@ -3,6 +3,7 @@ import { AddressInfo } from 'node:net';
 import { FacebookGraphState, FacebookPage, FacebookUser, PageComment } from './facebook-graph-state';
 import { FacebookLoginApi } from './facebook-login-api';
 import { FacebookPageApi } from './facebook-page-api';
+import { FacebookPostInsights } from './facebook-post-insights';
 import { FacebookVideoApi } from './facebook-video-api';
 import { appUsage, businessUseCaseUsage, graphError, GraphAnswer, invalidToken, missingObject, ok, pageThrottled, uploadError } from './graph-answers';
 
@@ -13,8 +14,9 @@ export const ALL_TASKS = ['ANALYZE', 'ADVERTISE', 'MODERATE', 'CREATE_CONTENT', 
  * A local Graph API (v21.0) answering as Facebook's references document, for what the provider
  * uses: Facebook Login (FacebookLoginApi), a Page's posts, photos, stories and comments
  * (FacebookPageApi), its videos, reels and video stories with their upload host and processing
- * (FacebookVideoApi). A token goes as `Authorization: Bearer` (or `OAuth`), or as `access_token`;
- * parameters in the query, a JSON body or a form. Errors are Graph error objects; a token it does
+ * (FacebookVideoApi), and its posts' engagement and insights (FacebookPostInsights). A token goes
+ * as `Authorization: Bearer` (or `OAuth`), or as `access_token`; parameters in the query, a JSON
+ * body or a form. Errors are Graph error objects; a token it does
  * not know is error 190. Every answer carries `X-App-Usage`, and a Page's `X-Business-Use-Case-Usage`;
  * a throttled Page is refused with error 80001 and the minutes to wait in that header. Media are
  * fetched over HTTP from the addresses given (`url`, `file_url`), as Facebook does, and kept.
@@ -22,6 +24,7 @@ export const ALL_TASKS = ['ANALYZE', 'ADVERTISE', 'MODERATE', 'CREATE_CONTENT', 
 export class FacebookGraphServer {
   readonly state = new FacebookGraphState();
   readonly login = new FacebookLoginApi(this.state);
+  readonly insights = new FacebookPostInsights(this.state);
   /** The media addresses fetched, in order. */
   readonly fetched: string[] = [];
   /** Where upload sessions send the video (this server unless told: a test puts its proxy there). */
@@ -147,7 +150,7 @@ export class FacebookGraphServer {
     }
     if (segments[0] === 'me') segments[0] = pageId;
     const call = { method, segments, params, pageId };
-    const answer = (await this.videoApi.answer(call)) ?? (await this.pageApi.answer(call)) ?? missingObject(segments[0] ?? '');
+    const answer = this.insights.answer(call) ?? (await this.videoApi.answer(call)) ?? (await this.pageApi.answer(call)) ?? missingObject(segments[0] ?? '');
     send({ ...answer, headers: { 'x-business-use-case-usage': businessUseCaseUsage(pageId, 1, 0), ...answer.headers } });
   }
 }

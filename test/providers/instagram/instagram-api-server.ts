@@ -3,6 +3,7 @@ import { AddressInfo } from 'node:net';
 import { Container, InstagramContainers } from './instagram-containers';
 import { GraphAnswer, GraphErrors } from './instagram-graph-answers';
 import { InstagramLoginApi, InstagramUser } from './instagram-login-api';
+import { mediaInsights } from './instagram-insights';
 import { InstagramComment, InstagramMedia, InstagramMediaLibrary } from './instagram-media-library';
 import { errorMessage } from '@app/errors';
 
@@ -22,7 +23,8 @@ export interface MediaFetch {
  * address for its three hosts: the authorization page and the token endpoint
  * (InstagramLoginApi, under `/oauth`), and the Graph API (`graph.instagram.com`, with or without a
  * version prefix such as `/v21.0`): the long-lived token and its refresh, `GET /me`, content
- * publishing (InstagramContainers), the media, stories and comments (InstagramMediaLibrary).
+ * publishing (InstagramContainers), the media, stories and comments (InstagramMediaLibrary), and
+ * the media's insights (mediaInsights).
  * Parameters come in the query or in a form body; the token as `access_token` or in an
  * `Authorization: Bearer` header. Instagram fetches the media itself from `image_url` and
  * `video_url` over HTTP, and keeps the bytes it got. Every answer carries the usage headers
@@ -141,6 +143,7 @@ export class InstagramApiServer {
       if (method === 'GET' && !edge) return this.library.read(media, fields);
       if (method === 'POST' && edge === 'comments') return this.library.comment(user, media, params);
       if (method === 'GET' && edge === 'comments') return this.library.comments(media, fields);
+      if (method === 'GET' && edge === 'insights') return mediaInsights(media, params.get('metric'));
     }
     const comment = this.library.findComment(id);
     if (method === 'GET' && !edge && comment && this.library.find(comment.mediaId)?.userId === user.id) return { status: 200, body: this.library.readComment(comment, fields) };

@@ -1,6 +1,6 @@
 import { GraphAnswer, GraphErrors, ok } from './instagram-graph-answers';
 import type { InstagramUser } from './instagram-login-api';
-import { InstagramMedia, InstagramMediaLibrary } from './instagram-media-library';
+import { InstagramMediaLibrary, NewMedia } from './instagram-media-library';
 
 type StatusCode = 'IN_PROGRESS' | 'FINISHED' | 'ERROR' | 'EXPIRED' | 'PUBLISHED';
 
@@ -157,7 +157,7 @@ export class InstagramContainers {
     return processing ? 'IN_PROGRESS' : 'FINISHED';
   }
 
-  private mediaOf(user: InstagramUser, container: Container): Omit<InstagramMedia, 'id' | 'shortcode' | 'comments' | 'timestamp'> {
+  private mediaOf(user: InstagramUser, container: Container): NewMedia {
     const common = { userId: user.id, username: user.username };
     if (container.mediaType === 'CAROUSEL') return { ...common, caption: container.caption, mediaType: 'CAROUSEL_ALBUM', productType: 'FEED', files: container.children.map((child) => child.file!) };
     const mediaType = isImage(container.file!) ? 'IMAGE' : 'VIDEO';

@@ -21,7 +21,7 @@ interface IssuedToken {
 const SHORT_LIVED_SECONDS = 3600;
 
 /** The scopes the local Instagram grants (all the app asked for, the user approving them all). */
-const PERMISSIONS = 'instagram_business_basic,instagram_business_content_publish,instagram_business_manage_comments';
+const PERMISSIONS = 'instagram_business_basic,instagram_business_content_publish,instagram_business_manage_comments,instagram_business_manage_insights';
 
 /**
  * Business Login for Instagram as its reference documents it: the authorization page

@@ -26,7 +26,16 @@ export interface InstagramMedia {
   timestamp: number;
   shortcode: string;
   comments: InstagramComment[];
+  /** How many people liked it (`like_count`; comments count themselves). */
+  likes: number;
+  /** Its media insights by metric name (views, saved, shares, ...); one not set is 0. */
+  insights: Record<string, number>;
+  /** Too few people saw it for Instagram to show its insights. */
+  tooFewViewers: boolean;
 }
+
+/** What publishing makes a media of: the rest (its id, address, time, comments and figures) Instagram gives it. */
+export type NewMedia = Omit<InstagramMedia, 'id' | 'shortcode' | 'comments' | 'timestamp' | 'likes' | 'insights' | 'tooFewViewers'>;
 
 /** How many items a page of an edge holds unless `limit` says (Graph API: 25). */
 const DEFAULT_PAGE = 25;
@@ -47,7 +56,7 @@ function pick(object: Record<string, unknown>, fields: string | null): Record<st
 /**
  * The media Instagram holds and what the API reads of them: an IG Media (`GET /{media-id}?fields=`:
  * id, caption, media_type, media_product_type, permalink, shortcode, timestamp, username,
- * comments_count), the user's media edge (`GET /{ig-user-id}/media`, newest first, stories left
+ * comments_count, like_count (not for stories)), its insights (instagram-insights.ts), the user's media edge (`GET /{ig-user-id}/media`, newest first, stories left
  * out, `since`/`until` as Unix times, `limit`, cursor paging with `after`), the stories edge
  * (`GET /{ig-user-id}/stories`, the last 24 hours), and comments (`POST /{media-id}/comments`
  * `message`, answered `{id}`; `GET /{media-id}/comments`, newest first, at most 50).
@@ -57,8 +66,8 @@ export class InstagramMediaLibrary {
 
   constructor(private readonly nextId: () => string) {}
 
-  add(media: Omit<InstagramMedia, 'id' | 'shortcode' | 'comments' | 'timestamp'>): InstagramMedia {
-    const added = { ...media, id: this.nextId(), shortcode: randomBytes(8).toString('base64url'), comments: [], timestamp: Date.now() };
+  add(media: NewMedia): InstagramMedia {
+    const added = { ...media, id: this.nextId(), shortcode: randomBytes(8).toString('base64url'), comments: [], timestamp: Date.now(), likes: 0, insights: {}, tooFewViewers: false };
     this.media.push(added);
     return added;
   }
@@ -85,6 +94,7 @@ export class InstagramMediaLibrary {
           timestamp: graphTimestamp(media.timestamp),
           username: media.username,
           comments_count: media.comments.length,
+          like_count: media.productType === 'STORY' ? undefined : media.likes,
         },
         fields,
       ),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { Comment, LinkedInCommentsApi } from './linkedin-comments-api';
+import { LinkedInPostAnalytics } from './linkedin-post-analytics';
 
 interface Member {
   sub: string;
@@ -31,8 +32,8 @@ const INVALID_TOKEN = { status: 401, serviceErrorCode: 65600, code: 'INVALID_ACC
  * Connect); under `/rest`, which needs `LinkedIn-Version` and `X-Restli-Protocol-Version: 2.0.0`:
  * `POST /rest/images?action=initializeUpload` and a `PUT` of the bytes to the upload URL,
  * `POST /rest/posts` (201, the URN in `x-restli-id`; a commentary over 3000 characters or an exact
- * duplicate of the member's post is a 422), `GET` and `DELETE /rest/posts/{urn}`, and the
- * comments on a post (LinkedInCommentsApi). The commentary
+ * duplicate of the member's post is a 422), `GET` and `DELETE /rest/posts/{urn}`, the comments on
+ * a post (LinkedInCommentsApi), and the statistics of a post (LinkedInPostAnalytics). The commentary
  * is read as little text (escapes and hashtag templates). Errors are `{status, code?, message}`.
  */
 export class LinkedInApiServer {
@@ -56,6 +57,8 @@ export class LinkedInApiServer {
     },
     nextId: () => this.id(),
   });
+
+  readonly analytics = new LinkedInPostAnalytics((urn) => this.postOf(urn)?.author);
 
   private constructor(private readonly server: Server) {}
 
@@ -165,8 +168,8 @@ export class LinkedInApiServer {
       return send(200, { value: { uploadUrlExpiresAt: Date.now() + 3_600_000, uploadUrl: `${this.url}/dms-uploads/${id}`, image: `urn:li:image:${id}` } });
     }
     if (req.method === 'POST' && url.pathname === '/rest/posts') return this.post(member, body, send, error);
-    const commented = this.commentsApi.answer(req.method ?? 'GET', url, body, member.urn);
-    if (commented) return send(commented.status, commented.body);
+    const answered = this.commentsApi.answer(req.method ?? 'GET', url, body, member.urn) ?? this.analytics.answer(req.method ?? 'GET', url, member.urn);
+    if (answered) return send(answered.status, answered.body);
     const addressed = /^\/rest\/posts\/([^/]+)$/.exec(url.pathname);
     const post = addressed ? this.postOf(decodeURIComponent(addressed[1])) : undefined;
     if (addressed && req.method === 'GET') {

@@ -13,6 +13,15 @@ interface Status {
   spoilerText: string;
   /** The status it replies to, or null. */
   inReplyToId: string | null;
+  /** What other accounts did with it, as the status entity counts it (`favourites_count`, `reblogs_count`, `replies_count`). */
+  counts: StatusCounts;
+}
+
+/** The counts of a status, as the status entity names them. */
+export interface StatusCounts {
+  favourites_count: number;
+  reblogs_count: number;
+  replies_count: number;
 }
 
 interface Attachment {
@@ -32,7 +41,8 @@ interface Attachment {
  * content warning counted with the text against the limit, as the instance counts them;
  * `in_reply_to_id` a status that exists, else 404), `DELETE /api/v1/statuses/:id`,
  * `POST /api/v2/media` (202 Accepted with `url: null` while the file is processed) and
- * `GET /api/v1/media/:id` (206 Partial Content while processing, then 200). Every answer carries the rate-limit headers
+ * `GET /api/v1/media/:id` (206 Partial Content while processing, then 200), `GET /api/v1/statuses/:id`
+ * (the status entity, with its counts; 404 once deleted). Every answer carries the rate-limit headers
  * (`X-RateLimit-Limit`, `-Remaining`, `-Reset`); errors are `{"error": "..."}`.
  */
 /** A 1×1 PNG: what the instance serves as every account's picture. */
@@ -95,6 +105,13 @@ export class MastodonApiServer {
   /** The statuses of this token with attachments: their text and the bytes of each file. */
   mediaOf(token: string): { text: string; files: Buffer[] }[] {
     return this.statuses.filter((status) => status.token === token && status.media.length > 0).map((status) => ({ text: status.text, files: status.media.map((file) => file.bytes) }));
+  }
+
+  /** Other accounts favourite, boost and reply to the status: its counts become these. */
+  setCounts(statusId: string, counts: Partial<StatusCounts>): void {
+    const status = this.statuses.find((found) => found.id === statusId);
+    if (!status) throw new Error(`No status ${statusId}`);
+    Object.assign(status.counts, counts);
   }
 
   async stop(): Promise<void> {
@@ -162,10 +179,17 @@ export class MastodonApiServer {
       if (attached.length > 4) return send(422, { error: 'Validation failed: Media attachments is too many (maximum is 4)' });
       if (text.trim() === '' && attached.length === 0) return send(422, { error: "Validation failed: Text can't be blank" });
       if ([...spoilerText, ...text].length > this.maxCharacters) return send(422, { error: `Validation failed: Text character limit of ${this.maxCharacters} exceeded` });
-      const status = { id: String(this.nextStatusId++), text, token, media: attached as Attachment[], sensitive: body.sensitive === true, spoilerText, inReplyToId };
+      const counts = { favourites_count: 0, reblogs_count: 0, replies_count: 0 };
+      const status = { id: String(this.nextStatusId++), text, token, media: attached as Attachment[], sensitive: body.sensitive === true, spoilerText, inReplyToId, counts };
       this.statuses.push(status);
       if (typeof key === 'string') this.byIdempotencyKey.set(`${token}:${key}`, status);
       return send(200, this.view(status, account.username));
+    }
+    const reading = /^\/api\/v1\/statuses\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && reading) {
+      const status = this.statuses.find((found) => found.id === reading[1]);
+      if (!status) return send(404, { error: 'Record not found' });
+      return send(200, this.view(status, this.tokens.get(status.token)?.username ?? account.username));
     }
     const deleting = /^\/api\/v1\/statuses\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'DELETE' && deleting) {
@@ -202,6 +226,7 @@ export class MastodonApiServer {
       in_reply_to_id: status.inReplyToId,
       in_reply_to_account_id: status.inReplyToId === null ? null : '1',
       media_attachments: status.media.map((attachment) => this.attachmentView(attachment)),
+      ...status.counts,
       created_at: new Date().toISOString(),
     };
   }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { Answer, PinterestMediaApi, pinterestError, UPLOAD_PATH } from './pinterest-media-api';
+import { PinterestPinAnalytics } from './pinterest-pin-analytics';
 import { Board, Pin, PinterestPinsApi } from './pinterest-pins-api';
 
 /** A Pinterest user (a business account when it has a business name). */
@@ -24,11 +25,11 @@ const SCOPES = 'boards:read,pins:read,pins:write,user_accounts:read';
  * OAuth: `GET /oauth/` (the user approves at once and is redirected with `code` and `state`),
  * `POST /v5/oauth/token` (the app in HTTP Basic; `authorization_code` with its redirect URI, or
  * `refresh_token`: continuous refresh, each refresh answers a new refresh token and spends the one
- * used). API under `/v5` with a bearer token: `GET /user_account`, the pins (PinterestPinsApi) and
- * the media uploads of videos (PinterestMediaApi), whose S3-style upload endpoint is served here
- * too. Errors are `{code, message}` (an unknown or expired token: 401 code 2); every answer of the
- * API carries `x-ratelimit-limit`, `x-ratelimit-remaining` and `x-ratelimit-reset` (seconds until
- * the window resets).
+ * used). API under `/v5` with a bearer token: `GET /user_account`, the pins (PinterestPinsApi), their
+ * analytics (PinterestPinAnalytics) and the media uploads of videos (PinterestMediaApi), whose
+ * S3-style upload endpoint is served here too. Errors are `{code, message}` (an unknown or expired
+ * token: 401 code 2); every answer of the API carries `x-ratelimit-limit`, `x-ratelimit-remaining`
+ * and `x-ratelimit-reset` (seconds until the window resets).
  */
 export class PinterestApiServer {
   readonly clientId = 'pinterest-client-id';
@@ -43,6 +44,7 @@ export class PinterestApiServer {
   uploadBaseUrl: string | null = null;
   readonly boards = new Map<string, Board>();
   readonly media: PinterestMediaApi;
+  readonly analytics = new PinterestPinAnalytics(() => this.pins);
   private readonly pinsApi: PinterestPinsApi;
   private readonly accessTokens = new Map<string, AccessGrant>();
   private readonly refreshTokens = new Map<string, PinterestUser>();
@@ -158,6 +160,8 @@ export class PinterestApiServer {
     if (method === 'GET' && boardPins) return this.pinsApi.list(user.id, boardPins[1], url);
     const pin = /^\/v5\/pins\/(\d+)$/.exec(path);
     if (method === 'DELETE' && pin) return this.pinsApi.remove(user.id, pin[1]);
+    const analytics = /^\/v5\/pins\/(\d+)\/analytics$/.exec(path);
+    if (method === 'GET' && analytics) return this.analytics.answer(user.id, analytics[1], url.searchParams);
     return pinterestError(404, 404, 'Not found.');
   }
 

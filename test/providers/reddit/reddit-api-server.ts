@@ -36,7 +36,8 @@ const length = (text: string): number => [...text].length;
  * /api/media/asset.json` and the bucket (RedditMediaBucket); `POST /api/comment` (`thing_id`,
  * `text`; the comment in `data.things`); `POST /api/del` (`id`, a fullname; always `{}`); and the
  * listings `GET /user/{name}/submitted` and `/user/{name}/comments` (newest first, `limit`), whose
- * texts are HTML-escaped unless `raw_json=1`. Deleted things leave the listings.
+ * texts are HTML-escaped unless `raw_json=1`. Deleted things leave the listings; `GET /api/info`
+ * (`id`: fullnames, comma-separated) still lists a deleted submission, `removed_by_category: deleted`.
  */
 export class RedditApiServer {
   readonly oauth = new RedditOAuth();
@@ -165,6 +166,10 @@ export class RedditApiServer {
       if (thing && thing.author.id === user.id) thing.deleted = true;
       return send(200, {});
     }
+    if (req.method === 'GET' && url.pathname === '/api/info') {
+      const ids = (url.searchParams.get('id') ?? '').split(',');
+      return send(200, listing(this.posts.filter((post) => ids.includes(`t3_${post.id}`)).map((post) => linkThing(post, url.searchParams.get('raw_json') === '1'))));
+    }
     const userListing = /^\/user\/([^/]+)\/(submitted|comments)$/.exec(url.pathname);
     if (req.method === 'GET' && userListing) return this.userListing(userListing[1], userListing[2] as 'submitted' | 'comments', url.searchParams, send);
     send(404, { message: 'Not Found', error: 404 });
@@ -207,6 +212,7 @@ export class RedditApiServer {
       files: upload ? [upload.bytes] : [],
       created: Date.now() + (upload ? this.imageProcessingMs : 0),
       deleted: false,
+      counts: { ups: 1, num_comments: 0, num_crossposts: 0 },
     };
     if (!upload) {
       this.posts.push(post);

@@ -19,6 +19,8 @@ export interface Submission {
   /** When it was created (epoch ms); an image post is created once its media is processed. */
   created: number;
   deleted: boolean;
+  /** What readers did with it: upvotes (its author's own counts, as on Reddit), comments, crossposts. */
+  counts: { ups: number; num_comments: number; num_crossposts: number };
 }
 
 /** A comment as Reddit keeps it. */
@@ -67,8 +69,13 @@ export function linkThing(post: Submission, raw: boolean): { kind: 't3'; data: R
       link_flair_text: post.flairText,
       send_replies: post.sendReplies,
       created_utc: post.created / 1000,
-      num_comments: 0,
-      score: 1,
+      ups: post.counts.ups,
+      score: post.counts.ups,
+      upvote_ratio: 1,
+      num_comments: post.counts.num_comments,
+      num_crossposts: post.counts.num_crossposts,
+      removed_by_category: post.deleted ? 'deleted' : null,
+      ...(post.deleted && { author: '[deleted]', selftext: '[deleted]' }),
     },
   };
 }

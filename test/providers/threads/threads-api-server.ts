@@ -5,7 +5,7 @@ import { ALL_SCOPES, ThreadsOAuthApi } from './threads-oauth-api';
 import { ThreadsPost, ThreadsPublishingApi } from './threads-publishing-api';
 
 /** The permission each kind of call needs beyond `threads_basic`. */
-const PERMISSION = { publish: 'threads_content_publish', readReplies: 'threads_read_replies', delete: 'threads_delete' } as const;
+const PERMISSION = { publish: 'threads_content_publish', readReplies: 'threads_read_replies', delete: 'threads_delete', insights: 'threads_manage_insights' } as const;
 
 /**
  * A local Threads answering as the Threads API reference documents, for what the provider uses.
@@ -14,8 +14,8 @@ const PERMISSION = { publish: 'threads_content_publish', readReplies: 'threads_r
  * `access_token` (query or form) or `Authorization: Bearer`: `GET /me`, `POST /{user-id}/threads`
  * (media containers: TEXT, IMAGE and VIDEO fetched from their URL, CAROUSEL of 2 to 20 items,
  * `reply_to_id`), `GET /{container-id}?fields=status,error_message`, `POST /{user-id}/threads_publish`,
- * `GET /{user-id}/threads_publishing_limit`, `GET /{user-id}/threads` and `/replies`, `GET /{media-id}`
- * and `DELETE /{media-id}`. Errors are the Graph API's `{error: {message, type, code, error_subcode,
+ * `GET /{user-id}/threads_publishing_limit`, `GET /{user-id}/threads` and `/replies`, `GET /{media-id}`,
+ * `GET /{media-id}/insights` (`threads_manage_insights`) and `DELETE /{media-id}`. Errors are the Graph API's `{error: {message, type, code, error_subcode,
  * fbtrace_id}}` (a refused token: 400 with code 190). Parameters come as a query, a form or JSON.
  */
 export class ThreadsApiServer {
@@ -116,6 +116,7 @@ export class ThreadsApiServer {
       if (method === 'GET') return this.publishing.read(user, id, fields);
       if (method === 'DELETE') return scopes.has(PERMISSION.delete) ? this.publishing.delete(user, id) : missingPermission();
     }
+    if (method === 'GET' && edge === 'insights') return scopes.has(PERMISSION.insights) ? this.publishing.insights(user, id, params.get('metric')) : missingPermission();
     if (!own) return unsupportedRequest(method === 'GET' ? 'get' : 'post', id);
     const publishes = method === 'POST' && (edge === 'threads' || edge === 'threads_publish');
     if (publishes && !scopes.has(PERMISSION.publish)) return missingPermission();

@@ -8,7 +8,7 @@ interface AccessToken {
 }
 
 /** The permissions a token given directly (as a client would have got it) carries: what the provider uses. */
-export const ALL_SCOPES = ['threads_basic', 'threads_content_publish', 'threads_read_replies', 'threads_delete'] as const;
+export const ALL_SCOPES = ['threads_basic', 'threads_content_publish', 'threads_read_replies', 'threads_delete', 'threads_manage_insights'] as const;
 
 /** A short-lived token lives an hour; a long-lived one 60 days. */
 const SHORT_LIVED_SECONDS = 3600;

@@ -13,7 +13,13 @@ export interface ThreadsPost {
   replyTo: string | null;
   shortcode: string;
   publishedAt: Date;
+  /** Its lifetime figures, as its insights name them. */
+  insights: Record<ThreadsInsight, number>;
 }
+
+/** The media insights of a post (Threads Insights API). */
+export const THREADS_INSIGHTS = ['views', 'likes', 'replies', 'reposts', 'quotes', 'shares'] as const;
+export type ThreadsInsight = (typeof THREADS_INSIGHTS)[number];
 
 const MEDIA_TYPE_OF_POST = { TEXT: 'TEXT_POST', IMAGE: 'IMAGE', VIDEO: 'VIDEO', CAROUSEL: 'CAROUSEL_ALBUM' } as const;
 const QUOTA_DURATION_SECONDS = 86_400;
@@ -76,6 +82,7 @@ export class ThreadsPublishingApi {
       replyTo: container.replyToId,
       shortcode: randomBytes(8).toString('base64url').slice(0, 11),
       publishedAt: new Date(),
+      insights: { views: 0, likes: 0, replies: 0, reposts: 0, quotes: 0, shares: 0 },
     };
     this.posts.push(post);
     container.publishedAs = post.id;
@@ -115,6 +122,25 @@ export class ThreadsPublishingApi {
     }
     const post = this.posts.find((found) => found.id === id && found.user.id === user.id);
     return post ? { status: 200, body: selectFields(this.fieldsOf(post), fields) } : unsupportedRequest('get', id);
+  }
+
+  /** `GET /{media-id}/insights?metric=...`: the post's lifetime figures, one entry per metric asked for, in that order; for its owner only. */
+  insights(user: ThreadsUser, id: string, metric: string | null): GraphAnswer {
+    const post = this.posts.find((found) => found.id === id && found.user.id === user.id);
+    if (!post) return unsupportedRequest('get', id);
+    const names = (metric ?? '').split(',').filter(Boolean);
+    if (names.length === 0 || names.some((name) => !(THREADS_INSIGHTS as readonly string[]).includes(name))) {
+      return invalidParameter(`Param metric must be one of {${THREADS_INSIGHTS.join(', ')}}`);
+    }
+    const data = (names as ThreadsInsight[]).map((name) => ({
+      name,
+      period: 'lifetime',
+      values: [{ value: post.insights[name] }],
+      title: name[0].toUpperCase() + name.slice(1),
+      description: `The number of ${name} of your post.`,
+      id: `${post.id}/insights/${name}/lifetime`,
+    }));
+    return { status: 200, body: { data } };
   }
 
   delete(user: ThreadsUser, id: string): GraphAnswer {

@@ -3,6 +3,7 @@ import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http
 import { AddressInfo } from 'node:net';
 import { TikTokContentPosting, TikTokPublish } from './tiktok-content-posting';
 import { apiError, apiOk, APP_SCOPES, logId, TikTokAnswer, TikTokCreator, TikTokGrant, TikTokOAuth } from './tiktok-oauth';
+import { TikTokVideoQuery } from './tiktok-video-query';
 
 /** The scope each field of `GET /v2/user/info/` needs. */
 const USER_FIELD_SCOPES: Readonly<Record<string, string>> = {
@@ -28,13 +29,14 @@ const USER_FIELD_SCOPES: Readonly<Record<string, string>> = {
  * scope: `username` needs `user.info.profile`, else 401 `scope_not_authorized`), and the Content
  * Posting API's direct post (TikTokContentPosting): creator info, the video init and its chunked
  * upload to the upload URL, the photo init (images pulled from their addresses), the status of a
- * publish. Every API answer is `{data, error: {code, message, log_id}}`; a token that is not valid
+ * publish; and the Display API's video query with its counts (TikTokVideoQuery). Every API answer is `{data, error: {code, message, log_id}}`; a token that is not valid
  * is a 401 `access_token_invalid`. TikTok sends no rate-limit headers (a 429 is
  * `rate_limit_exceeded`, its window a sliding minute).
  */
 export class TikTokApiServer {
   readonly oauth = new TikTokOAuth();
   readonly posting = new TikTokContentPosting(() => this.publicUrl ?? this.url);
+  readonly videos = new TikTokVideoQuery(this.posting);
   /** Where upload URLs point: the proxy in front of this server, so that tests can fail uploads; this server unless told. */
   publicUrl: string | null = null;
   private nextOpenId = 1;
@@ -128,6 +130,7 @@ export class TikTokApiServer {
     if (route === 'POST /v2/post/publish/video/init/') return this.posting.initVideo(grant, json);
     if (route === 'POST /v2/post/publish/content/init/') return this.posting.initPhotos(grant, json);
     if (route === 'POST /v2/post/publish/status/fetch/') return this.posting.status(grant, json);
+    if (route === 'POST /v2/video/query/') return this.videos.query(grant, url.searchParams.get('fields') ?? '', json);
     return apiError(404, 'invalid_param', 'The requested API does not exist.');
   }
 

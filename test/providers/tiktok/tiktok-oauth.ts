@@ -24,7 +24,7 @@ export interface TikTokAnswer {
 }
 
 /** The scopes the service's app asks for. */
-export const APP_SCOPES = ['user.info.basic', 'video.publish'] as const;
+export const APP_SCOPES = ['user.info.basic', 'video.publish', 'video.list'] as const;
 
 /** The id TikTok gives every answer, for its support (`log_id`, and the `x-tt-logid` header). */
 export const logId = (): string => `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}${randomBytes(9).toString('hex').toUpperCase()}`;

@@ -16,6 +16,18 @@ interface Post {
   createdAt: Date;
   /** The post it replies to (`reply.in_reply_to_tweet_id`), or null. */
   inReplyTo: string | null;
+  /** Its public figures, as `tweet.fields=public_metrics` answers them. */
+  publicMetrics: PublicMetrics;
+}
+
+/** A post's `public_metrics`, as X names them. */
+export interface PublicMetrics {
+  retweet_count: number;
+  reply_count: number;
+  like_count: number;
+  quote_count: number;
+  bookmark_count: number;
+  impression_count: number;
 }
 
 interface Grant {
@@ -34,7 +46,9 @@ const INVALID_TOKEN = { error: 'invalid_request', error_description: 'Value pass
  * `POST /2/tweets` (201; a text over 280 characters is an invalid request, the same text twice a
  * 403 "duplicate content", a reply (`reply.in_reply_to_tweet_id`) to a post that is not there a
  * 403), `DELETE /2/tweets/:id`, `POST /2/media/upload` (multipart `media`) and
- * `GET /2/users/:id/tweets` (newest first, from `start_time`). Errors are problem details; every
+ * `GET /2/users/:id/tweets` (newest first, from `start_time`), `GET /2/tweets/:id` (with `public_metrics`
+ * when `tweet.fields` asks; a post that is not there answers 200 with a resource-not-found error and no
+ * `data`, as X does). Errors are problem details; every
  * answer carries `x-rate-limit-limit`, `-remaining` and `-reset` (epoch seconds).
  */
 export class XApiServer {
@@ -93,6 +107,13 @@ export class XApiServer {
 
   mediaOf(userId: string): { text: string; files: Buffer[] }[] {
     return this.posts.filter((post) => post.userId === userId && post.media.length > 0).map((post) => ({ text: post.text, files: post.media }));
+  }
+
+  /** Other users see, like, answer, repost, quote and bookmark the post: its public figures become these. */
+  setPublicMetrics(postId: string, figures: Partial<PublicMetrics>): void {
+    const post = this.posts.find((found) => found.id === postId);
+    if (!post) throw new Error(`No post ${postId}`);
+    Object.assign(post.publicMetrics, figures);
   }
 
   async stop(): Promise<void> {
@@ -163,9 +184,20 @@ export class XApiServer {
       if (this.posts.some((post) => post.userId === user.id && post.text === text)) return problem(403, 'Forbidden', 'You are not allowed to create a Tweet with duplicate content.');
       const files = (media?.media_ids ?? []).map((id) => this.media.get(id));
       if (files.some((file) => !file)) return send(400, { errors: [{ message: 'Your media IDs are invalid.' }], title: 'Invalid Request', detail: 'One or more parameters to your request was invalid.', type: 'https://api.twitter.com/2/problems/invalid-request' });
-      const post = { id: this.id(), userId: user.id, text, media: files as Buffer[], createdAt: new Date(), inReplyTo };
+      const publicMetrics = { retweet_count: 0, reply_count: 0, like_count: 0, quote_count: 0, bookmark_count: 0, impression_count: 0 };
+      const post = { id: this.id(), userId: user.id, text, media: files as Buffer[], createdAt: new Date(), inReplyTo, publicMetrics };
       this.posts.push(post);
       return send(201, { data: { id: post.id, text: post.text, edit_history_tweet_ids: [post.id] } });
+    }
+    const reading = /^\/2\/tweets\/(\d+)$/.exec(url.pathname);
+    if (req.method === 'GET' && reading) {
+      const post = this.posts.find((found) => found.id === reading[1]);
+      if (!post) {
+        const detail = `Could not find tweet with id: [${reading[1]}].`;
+        return send(200, { errors: [{ value: reading[1], detail, title: 'Not Found Error', resource_type: 'tweet', parameter: 'id', resource_id: reading[1], type: 'https://api.twitter.com/2/problems/resource-not-found' }] });
+      }
+      const fields = (url.searchParams.get('tweet.fields') ?? '').split(',');
+      return send(200, { data: { id: post.id, text: post.text, edit_history_tweet_ids: [post.id], ...(fields.includes('public_metrics') && { public_metrics: post.publicMetrics }) } });
     }
     const deleting = /^\/2\/tweets\/(\d+)$/.exec(url.pathname);
     if (req.method === 'DELETE' && deleting) {

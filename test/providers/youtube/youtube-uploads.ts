@@ -23,6 +23,8 @@ export interface StoredVideo {
   /** Reads of its status so far (processing goes on for `processingReads` of them). */
   statusReads: number;
   publishedAt: string;
+  /** What viewers did, as `part=statistics` counts it; a like count the owner hides is null (left out of the answer). */
+  statistics: { viewCount: number; likeCount: number | null; commentCount: number };
 }
 
 interface UploadSession {
@@ -53,6 +55,8 @@ const hasAngleBrackets = (text: string) => /[<>]/.test(text);
  * persisted>` until the last, which answers 201 with the video; a chunk that is not the last is
  * persisted in multiples of 256 KiB), and `Content-Range: bytes *\/total` asks where it stands.
  * An upload completes as `uploaded`; its processing ends after `processingReads` reads of its status.
+ * `videos.list` answers the parts asked for: `snippet`, `status`, `processingDetails` and `statistics`
+ * (counts as strings, as the API gives its 64-bit numbers; `favoriteCount` is always 0).
  */
 export class YouTubeUploads {
   readonly videos: StoredVideo[] = [];
@@ -159,6 +163,7 @@ export class YouTubeUploads {
       channelId: session.channelId,
       ...session.metadata,
       bytes: session.received,
+      statistics: { viewCount: 0, likeCount: 0, commentCount: 0 },
       uploadStatus: 'uploaded',
       failureReason: null,
       rejectionReason: null,
@@ -196,6 +201,14 @@ export class YouTubeUploads {
           license: 'youtube',
           embeddable: true,
           publicStatsViewable: true,
+        },
+      }),
+      ...(parts.includes('statistics') && {
+        statistics: {
+          viewCount: String(video.statistics.viewCount),
+          ...(video.statistics.likeCount !== null && { likeCount: String(video.statistics.likeCount) }),
+          favoriteCount: '0',
+          commentCount: String(video.statistics.commentCount),
         },
       }),
       ...(parts.includes('processingDetails') && {

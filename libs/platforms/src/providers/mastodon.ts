@@ -38,4 +38,6 @@ export const mastodon = describePlatform({
   contentItems: 'thread',
   options: mastodonOptions,
   settingsRead: ['max_characters'],
+  // A status's favourites, boosts and replies.
+  metrics: ['likes', 'reposts', 'replies'],
 });

@@ -30,4 +30,6 @@ export const pinterest = describePlatform({
   options: pinterestOptions,
   settingsRead: ['board_id'],
   video: videosOf({ minSeconds: 4, maxSeconds: 900, maxMegabytes: 2_000 }),
+  // A pin's analytics: impressions, saves, Pin clicks, and its comments and reactions.
+  metrics: ['impressions', 'saves', 'clicks', 'replies', 'likes'],
 });

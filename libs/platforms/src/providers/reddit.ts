@@ -21,7 +21,7 @@ export const reddit = describePlatform({
   label: 'Reddit',
   connect: {
     oauth: {
-      // A permanent grant gives a refresh token; flair needs `flair`, the lookup after a lost answer `history` and `read`, deleting `edit`.
+      // A permanent grant gives a refresh token; flair needs `flair`, the lookup after a lost answer `history` and `read` (a post's figures too), deleting `edit`.
       authUrl: 'https://www.reddit.com/api/v1', apiUrl: 'https://oauth.reddit.com', tokenUrl: 'https://www.reddit.com/api/v1/access_token',
       path: '/authorize', scopes: ['identity', 'submit', 'read', 'history', 'flair', 'edit'], pkce: false, extra: { duration: 'permanent' },
     },
@@ -33,4 +33,6 @@ export const reddit = describePlatform({
   settingsRead: ['subreddit'],
   // This service submits text, link and image posts to Reddit.
   video: NO_VIDEOS,
+  // A submission's upvotes, comments and crossposts.
+  metrics: ['likes', 'replies', 'reposts'],
 });

@@ -25,9 +25,9 @@ export const tiktok = describePlatform({
   label: 'TikTok',
   connect: {
     oauth: {
-      // The profile (the handle needs user.info.profile) and direct posting.
+      // The profile (the handle needs user.info.profile), direct posting, and reading the creator's posts (their counts).
       authUrl: 'https://www.tiktok.com/v2/auth', apiUrl: 'https://open.tiktokapis.com', tokenUrl: 'https://open.tiktokapis.com/v2/oauth/token/',
-      path: '/authorize/', scopes: ['user.info.basic', 'user.info.profile', 'video.publish'], scopeSeparator: ',', pkce: false, clientIdParam: 'client_key',
+      path: '/authorize/', scopes: ['user.info.basic', 'user.info.profile', 'video.publish', 'video.list'], scopeSeparator: ',', pkce: false, clientIdParam: 'client_key',
     },
   },
   textLimit: 2_200,
@@ -37,4 +37,6 @@ export const tiktok = describePlatform({
   settingsRead: ['privacy_level_options', 'max_video_post_duration_sec'],
   // At least 3 s, and at most what the creator may post (creator info's max_video_post_duration_sec, kept in the settings at connect).
   video: ({ settings }) => videosOf({ minSeconds: 3, maxSeconds: typeof settings.max_video_post_duration_sec === 'number' ? settings.max_video_post_duration_sec : 600, maxMegabytes: 4_000 }),
+  // A public post's views, likes and comments (the Display API's video query).
+  metrics: ['views', 'likes', 'replies'],
 });

@@ -12,4 +12,6 @@ export const x = describePlatform({
     },
   },
   textLimit: 280, textCounting: 'weighted', contentItems: 'thread',
+  // A post's public_metrics: impressions, likes, replies, reposts, quotes, bookmarks.
+  metrics: ['impressions', 'likes', 'replies', 'reposts', 'quotes', 'saves'],
 });

@@ -53,4 +53,6 @@ export const youtube = describePlatform({
     },
   },
   textLimit: 5_000, contentItems: 'first_comment', media: 'video', options: youtubeOptions,
+  // A video's statistics: views, likes, comments.
+  metrics: ['views', 'likes', 'replies'],
 });

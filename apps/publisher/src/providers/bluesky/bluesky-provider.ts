@@ -1,5 +1,6 @@
 import { ProviderHttp } from '../http/provider-http';
-import { DeleteOutcome, DeleteRequest, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
+import { DeleteOutcome, DeleteRequest, MetricsOutcome, MetricsRequest, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
+import { readBlueskyMetrics } from './bluesky-metrics';
 import { postRecord, postUrl, recordKeyFor, recordKeyOf, replyRefs } from './bluesky-post-record';
 import { refusedMedia, uploadImages } from './bluesky-images';
 import { BlueskySession, BlueskySessions, failureOf, serviceOf } from './bluesky-session';
@@ -14,7 +15,8 @@ const POST = 'app.bsky.feed.post';
  * account, so a create that is repeated after a timeout or a crash finds the record the first one
  * made (a lookup) instead of posting twice. The content items after the first are a thread: each
  * record replies to the one before (`reply: {root, parent}`, strong references: the URI and CID of
- * the first record and of the one before), under a record key of its own.
+ * the first record and of the one before), under a record key of its own. A post's figures are
+ * read through the account's PDS as a client reads them (see readBlueskyMetrics).
  */
 export class BlueskyProvider implements PublishProvider {
   readonly name = 'bluesky';
@@ -85,6 +87,10 @@ export class BlueskyProvider implements PublishProvider {
     );
     if ('kind' in ran) return ran;
     return ran.answer.kind === 'answer' && ran.answer.status === 200 ? { kind: 'deleted' } : failureOf(ran.answer, true);
+  }
+
+  readMetrics(request: MetricsRequest): Promise<MetricsOutcome> {
+    return readBlueskyMetrics(this.http, this.sessions, request);
   }
 
   /** The `at://` URI and CID of the post at `rkey`, if the PDS has it. */

@@ -58,10 +58,3 @@ export function facebookFailure(answer: HttpAnswer, repeatable = true): Provider
   const resetMs = answer.kind === 'answer' ? regainAccessMs(answer.headers) : null;
   return classifyFailure(answer, { message, resetMs, repeatable });
 }
-
-/** Facebook's answer for an object that is not there (any more): code 100 with subcode 33, or a 404. */
-export function isMissingObject(answer: HttpAnswer): boolean {
-  if (answer.kind !== 'answer') return false;
-  const error = graphErrorOf(answer);
-  return answer.status === 404 || (error?.code === 100 && error.error_subcode === 33);
-}

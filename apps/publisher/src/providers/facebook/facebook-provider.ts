@@ -4,11 +4,13 @@ import { requireString } from '../account-fields';
 import { ProviderHttp } from '../http/provider-http';
 import { validateOAuthCredentials } from '../oauth/oauth-credentials';
 import { ProcessingSettings } from '../processing/await-processing';
-import { DeleteOutcome, DeleteRequest, ProviderConnection, ProviderFailure, PublishMedia, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
+import { DeleteOutcome, DeleteRequest, MetricsOutcome, MetricsRequest, ProviderConnection, ProviderFailure, PublishMedia, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
 import { FacebookCommentMessages, publishComment } from './facebook-comment';
 import { connectPage } from './facebook-connect';
-import { facebookFailure, isMissingObject } from './facebook-errors';
+import { isMissingObject } from '../graph-api/graph-error';
+import { facebookFailure } from './facebook-errors';
 import { publishFeedPost } from './facebook-feed';
+import { readFacebookMetrics } from './facebook-metrics';
 import { GraphClient, okBody } from './facebook-graph';
 import { PageContext } from './facebook-steps';
 import { publishStory } from './facebook-stories';
@@ -36,7 +38,8 @@ const isVideo = (file: PublishMedia): boolean => file.mimeType.startsWith('video
  * signed addresses. Every step of an asynchronous publish (upload sessions, processing, publish
  * requests) is journaled and resumed (`resume`); a feed post or a video, which take no idempotency
  * key, is looked up among the Page's posts or videos before it is sent again. A comment has no
- * lookup: cut off by a crash, it is reported unknown.
+ * lookup: cut off by a crash, it is reported unknown. A post's figures are its summaries and
+ * insights (readFacebookMetrics).
  */
 export class FacebookProvider implements PublishProvider {
   readonly name = 'facebook';
@@ -99,6 +102,14 @@ export class FacebookProvider implements PublishProvider {
     const answer = await new GraphClient(this.http, this.app.apiUrl, token).delete(externalId);
     if (okBody<{ success?: unknown }>(answer)?.success === true || isMissingObject(answer)) return { kind: 'deleted' };
     return facebookFailure(answer);
+  }
+
+  async readMetrics({ connection, published }: MetricsRequest): Promise<MetricsOutcome> {
+    const pageId = pageIdOf(connection);
+    if (typeof pageId !== 'string') return pageId;
+    const token = await pageTokenOf(connection);
+    if (typeof token !== 'string') return token;
+    return readFacebookMetrics(new GraphClient(this.http, this.app.apiUrl, token), pageId, published.externalId);
   }
 }
 

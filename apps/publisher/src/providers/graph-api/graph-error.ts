@@ -31,6 +31,13 @@ export function graphErrorOf(answer: HttpAnswer): GraphError | null {
   return error && typeof error === 'object' ? (error as GraphError) : null;
 }
 
+/** The Graph API's answer for an object that is not there (any more): code 100 with subcode 33 ("Unsupported get request. Object with ID ... does not exist"), or a 404. */
+export function isMissingObject(answer: HttpAnswer): boolean {
+  if (answer.kind !== 'answer') return false;
+  const error = graphErrorOf(answer);
+  return answer.status === 404 || (error?.code === 100 && error.error_subcode === 33);
+}
+
 /**
  * The wait the usage headers ask for: the largest `estimated_time_to_regain_access` (minutes)
  * found in them (`X-Business-Use-Case-Usage` is `{<business id>: [{type, call_count, ...,

@@ -4,12 +4,13 @@ import { ProviderHttp } from '../http/provider-http';
 import { tokenEndpointOf, validateOAuthCredentials } from '../oauth/oauth-credentials';
 import { accessTokenWith, OAuthTokenEndpoint, OAuthTokens } from '../oauth/oauth-tokens';
 import { ProcessingSettings } from '../processing/await-processing';
-import { DeleteOutcome, DeleteRequest, FollowUp, ProviderConnection, ProviderFailure, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
+import { DeleteOutcome, DeleteRequest, FollowUp, MetricsOutcome, MetricsRequest, ProviderConnection, ProviderFailure, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
 import { instagramFailure } from './instagram-errors';
 import { InstagramGraph, okBody } from './instagram-graph';
 import { JournalSteps, readJournal } from './instagram-journal';
 import { exchangeCode, refreshLongLivedToken } from './instagram-login';
 import { findComment } from './instagram-lookup';
+import { readInstagramMetrics } from './instagram-metrics';
 import { InstagramMessages, planPost } from './instagram-post-plan';
 import { InstagramPublication } from './instagram-publication';
 
@@ -44,6 +45,7 @@ interface Me {
  * (InstagramPublication). A try made again resumes from the journal (`resume`), and a publish whose
  * answer was lost is found among the account's recent media. A version's second content item is
  * the post's first comment, by the same account. Instagram's API deletes no media for this login.
+ * A post's figures are its counts and media insights (readInstagramMetrics).
  */
 export class InstagramProvider implements PublishProvider {
   readonly name = 'instagram';
@@ -94,6 +96,12 @@ export class InstagramProvider implements PublishProvider {
 
   delete(_request: DeleteRequest): Promise<DeleteOutcome> {
     return Promise.resolve({ kind: 'rejected', message: InstagramMessages.noDelete });
+  }
+
+  async readMetrics({ connection, published }: MetricsRequest): Promise<MetricsOutcome> {
+    const token = await this.accessToken(connection);
+    if (typeof token !== 'string') return token;
+    return readInstagramMetrics(new InstagramGraph(this.http, this.app.apiUrl, token), published.externalId);
   }
 
   /**

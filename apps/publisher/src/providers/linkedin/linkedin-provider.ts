@@ -2,9 +2,10 @@ import type { OAuthAppSettings } from '@app/config';
 import { ProviderHttp } from '../http/provider-http';
 import { firstTokens, tokenEndpointOf, validateOAuthCredentials } from '../oauth/oauth-credentials';
 import { currentAccessToken, OAuthTokenEndpoint } from '../oauth/oauth-tokens';
-import { DeleteOutcome, DeleteRequest, FollowUp, ProviderConnection, ProviderFailure, PublishMedia, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
+import { DeleteOutcome, DeleteRequest, FollowUp, MetricsOutcome, MetricsRequest, ProviderConnection, ProviderFailure, PublishMedia, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
 import { commentBody, commentParts, commentUrl, commentUrnOf, LINKEDIN_COMMENT_IMAGES, linkedinCommentFailure } from './linkedin-comment';
 import { duplicateOf, linkedinFailure } from './linkedin-errors';
+import { readLinkedInMetrics } from './linkedin-metrics';
 import { postBody, restHeaders } from './linkedin-post';
 
 /** A post LinkedIn names as the duplicate counts as the first try's when it was created this long before the first attempt, or later (clocks differ a little; an earlier post of the same text must stay a refusal). */
@@ -25,7 +26,8 @@ const LOOKUP_MARGIN_MS = 5_000;
  *
  * A version's second content item is the post's first comment, by the same member
  * (`POST /rest/socialActions/{post}/comments`, with an image when it has one). A comment has no
- * lookup: one cut off by a crash, or whose answer was lost, is reported unknown.
+ * lookup: one cut off by a crash, or whose answer was lost, is reported unknown. A post's figures
+ * are the member's post statistics (readLinkedInMetrics).
  */
 export class LinkedInProvider implements PublishProvider {
   readonly name = 'linkedin';
@@ -87,6 +89,12 @@ export class LinkedInProvider implements PublishProvider {
     // 404: already gone.
     if (answer.kind === 'answer' && (answer.status === 204 || answer.status === 200 || answer.status === 404)) return { kind: 'deleted' };
     return linkedinFailure(answer);
+  }
+
+  async readMetrics({ connection, published }: MetricsRequest): Promise<MetricsOutcome> {
+    const token = await this.accessToken(connection);
+    if (typeof token !== 'string') return token;
+    return readLinkedInMetrics(this.http, this.app.apiUrl, token, published.externalId);
   }
 
   private accessToken(connection: ProviderConnection): Promise<string | ProviderFailure> {

@@ -2,7 +2,8 @@ import { MASTODON_DEFAULT_MAX_CHARACTERS, mastodon } from '@app/platforms';
 import { checkBaseUrl, requireString } from '../account-fields';
 import { classifyFailure, HttpAnswer, platformMessage, ProviderHttp } from '../http/provider-http';
 import { DEFAULT_MEDIA_POLLING, MediaPolling, uploadMedia } from './mastodon-media';
-import { DeleteOutcome, DeleteRequest, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
+import { figuresRead, postGone } from '../metrics/post-figures';
+import { DeleteOutcome, DeleteRequest, MetricsOutcome, MetricsRequest, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
 
 const instanceOf = (settings: Record<string, unknown>): string => String(settings.instance).trim().replace(/\/+$/, '');
 
@@ -26,7 +27,8 @@ function statusOptions(versionOptions: Record<string, unknown>): { sensitive?: t
  * Media are uploaded first (`POST /api/v2/media`, waiting for the instance to process them) and
  * attached by their ids. The content items after the first are a thread: each a status replying to
  * the one before (`in_reply_to_id`), with its own `Idempotency-Key`. The version's options for
- * Mastodon (`sensitive`, `spoiler_text`) go on every status as the API names them.
+ * Mastodon (`sensitive`, `spoiler_text`) go on every status as the API names them. A status's
+ * figures are its counts as `GET /api/v1/statuses/:id` answers them: favourites, reblogs, replies.
  */
 export class MastodonProvider implements PublishProvider {
   readonly name = 'mastodon';
@@ -94,6 +96,19 @@ export class MastodonProvider implements PublishProvider {
     // 404: already gone.
     if (answer.kind === 'answer' && (answer.status === 200 || answer.status === 404)) return { kind: 'deleted' };
     return failureOf(answer);
+  }
+
+  /** The status's `favourites_count`, `reblogs_count` and `replies_count`, read with the account's token (it may be a private status). */
+  async readMetrics({ connection, published }: MetricsRequest): Promise<MetricsOutcome> {
+    const answer = await this.http.send({
+      method: 'GET',
+      url: `${instanceOf(connection.settings)}/api/v1/statuses/${encodeURIComponent(published.externalId)}`,
+      headers: this.auth(connection.credentials),
+    });
+    if (answer.kind === 'answer' && answer.status === 404) return postGone('Mastodon');
+    if (answer.kind !== 'answer' || answer.status !== 200) return failureOf(answer);
+    const status = (answer.body ?? {}) as { favourites_count?: unknown; reblogs_count?: unknown; replies_count?: unknown };
+    return figuresRead({ likes: status.favourites_count, reposts: status.reblogs_count, replies: status.replies_count });
   }
 
   private auth(credentials: Record<string, unknown>): Record<string, string> {

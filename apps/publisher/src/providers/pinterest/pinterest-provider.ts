@@ -3,9 +3,10 @@ import { ProviderHttp } from '../http/provider-http';
 import { firstTokens, tokenEndpointOf, validateOAuthCredentials } from '../oauth/oauth-credentials';
 import { OAuthTokenEndpoint } from '../oauth/oauth-tokens';
 import { ProcessingSettings } from '../processing/await-processing';
-import { DeleteOutcome, DeleteRequest, ProviderFailure, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
+import { DeleteOutcome, DeleteRequest, MetricsOutcome, MetricsRequest, ProviderFailure, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
 import { PinterestApi } from './pinterest-api';
 import { isFailure, pinterestFailure } from './pinterest-errors';
+import { readPinterestMetrics } from './pinterest-metrics';
 import { earlierPin, imagesSource, ListedPin, pinBody, PinMedia, pinMediaOf, PinPlacement, pinPlacementOf, publishedPin, videoSource } from './pinterest-pin';
 import { processedVideo, videoStepsOf } from './pinterest-video';
 
@@ -23,7 +24,8 @@ const LOOKUP_PAGE_SIZE = 100;
  * gives (an S3 form POST), and pinned once processing has succeeded (`video_id`), with the item's
  * image as its cover when it has one. Each step is journaled before the next is taken; a pin has
  * no idempotency key, so a try made again after it asked for the pin (`pin_requested`) first looks
- * for it among the board's newest pins, and asks again only when it is not there (`resume`).
+ * for it among the board's newest pins, and asks again only when it is not there (`resume`). A
+ * pin's figures are its analytics (readPinterestMetrics).
  */
 export class PinterestProvider implements PublishProvider {
   readonly name = 'pinterest';
@@ -87,6 +89,11 @@ export class PinterestProvider implements PublishProvider {
     // 404: already gone.
     if (answer.kind === 'answer' && (answer.status === 204 || answer.status === 200 || answer.status === 404)) return { kind: 'deleted' };
     return pinterestFailure(answer);
+  }
+
+  async readMetrics({ connection, published }: MetricsRequest): Promise<MetricsOutcome> {
+    const api = await PinterestApi.of(this.http, this.app.apiUrl, this.endpoint, connection);
+    return isFailure(api) ? api : readPinterestMetrics(api, published.externalId);
   }
 
   /** The pin's `media_source`: the images' addresses, or the video uploaded and processed (resumed from the journal). */

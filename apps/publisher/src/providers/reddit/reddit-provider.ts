@@ -7,6 +7,8 @@ import { awaitProcessing, ProcessingSettings } from '../processing/await-process
 import {
   DeleteOutcome,
   DeleteRequest,
+  MetricsOutcome,
+  MetricsRequest,
   ProviderConnection,
   ProviderFailure,
   PublishMedia,
@@ -21,6 +23,7 @@ import { RedditComments } from './reddit-comment';
 import { redditFailure } from './reddit-errors';
 import { RedditImages } from './reddit-image';
 import { createJournaled, forget, journaledAt } from './reddit-journal';
+import { readRedditMetrics } from './reddit-metrics';
 import { foundSubmission, publishedSubmission, submissionKind, submissionTarget, SubmissionTarget, submitCall } from './reddit-submission';
 
 /** Where the submit is journaled before it is sent, and the address of the uploaded image once it is uploaded. */
@@ -53,7 +56,8 @@ export const RedditMessages = {
  * made again does not upload it again. Reddit answers an image submit before the post exists
  * (it is created once the image is processed): the account's posts are read until it is there,
  * within the processing timeout counted from the journaled submit. A 5xx is Reddit saying the
- * submit failed: once the account's posts do not show the post, the submit is made again.
+ * submit failed: once the account's posts do not show the post, the submit is made again. A
+ * submission's figures are its counts as `/api/info` lists them (readRedditMetrics).
  */
 export class RedditProvider implements PublishProvider {
   readonly name = 'reddit';
@@ -132,6 +136,10 @@ export class RedditProvider implements PublishProvider {
   }
 
   /** The account's post of this subreddit and title since the first attempt, among its newest; null when there is none. */
+  readMetrics({ connection, published }: MetricsRequest): Promise<MetricsOutcome> {
+    return readRedditMetrics(this.api, connection, published.externalId);
+  }
+
   private async findSubmission(connection: ProviderConnection, target: SubmissionTarget, since: Date): Promise<PublishOutcome | ProviderFailure | null> {
     const answer = await this.api.newestOf(connection, 'submitted');
     return isTokenFailure(answer) ? answer : foundSubmission(answer, target, since);

@@ -28,7 +28,8 @@ export const ThreadsMessages = {
 /**
  * The calls of one publish to the Threads API (`graph.threads.net/v1.0`), as one profile with its
  * access token (sent as a Bearer token): media containers, their status, `threads_publish`, the
- * publishing quota, and the profile's posts and replies for the lookup after a lost answer.
+ * publishing quota, the profile's posts and replies for the lookup after a lost answer, and a
+ * post's insights.
  */
 export class ThreadsApi {
   constructor(
@@ -94,6 +95,11 @@ export class ThreadsApi {
     // Newest first: the earliest match is the last.
     const found = posts.filter((post) => (post.text ?? '') === text && (parent === null || post.replied_to?.id === parent)).at(-1);
     return found ? { id: found.id, permalink: found.permalink ?? null } : null;
+  }
+
+  /** `GET /{media-id}/insights`: the post's lifetime figures, of the metrics named (`threads_manage_insights`). */
+  insights(postId: string, metrics: readonly string[]): Promise<HttpAnswer> {
+    return this.get(`/${encodeURIComponent(postId)}/insights?metric=${metrics.join(',')}`);
   }
 
   /** `DELETE /{media-id}`: null once deleted. */

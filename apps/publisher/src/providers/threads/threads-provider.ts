@@ -3,7 +3,10 @@ import { ProviderHttp } from '../http/provider-http';
 import { tokenEndpointOf, validateOAuthCredentials } from '../oauth/oauth-credentials';
 import { accessTokenWith, OAuthTokenEndpoint, OAuthTokens } from '../oauth/oauth-tokens';
 import { awaitProcessing, ProcessingSettings } from '../processing/await-processing';
-import { DeleteOutcome, DeleteRequest, ProviderConnection, ProviderFailure, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
+import { isMissingObject } from '../graph-api/graph-error';
+import { insightValues } from '../graph-api/graph-insights';
+import { figuresRead, postGone } from '../metrics/post-figures';
+import { DeleteOutcome, DeleteRequest, MetricsOutcome, MetricsRequest, ProviderConnection, ProviderFailure, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
 import { ContainerState, ThreadsApi, ThreadsMessages } from './threads-api';
 import { carouselItemParams, isCarousel, mediaRefusal, postParams, readProgress, ThreadsProgress } from './threads-containers';
 import { threadsFailure } from './threads-errors';
@@ -11,6 +14,9 @@ import { refreshLongLived, tokensOfCode } from './threads-tokens';
 
 /** The token endpoint when the app's settings name none (Threads' own). */
 const DEFAULT_TOKEN_URL = 'https://graph.threads.net/oauth/access_token';
+
+/** The media insights of a post that the product has names for (Threads' `shares` are sends, not reposts: left out). */
+const INSIGHTS = ['views', 'likes', 'replies', 'reposts', 'quotes'] as const;
 
 /** The name awaitProcessing gives the platform in its messages. */
 const PLATFORM = 'Threads';
@@ -30,7 +36,8 @@ const PLATFORM = 'Threads';
  * Each step is journaled before it is taken (`resume`): a try made again after a lost answer or a
  * crash goes on from the containers it created; once `threads_publish` was asked, the container's
  * status tells whether it was published, and a published one is found among the profile's posts
- * (a reply: its replies) since the first attempt, never published twice.
+ * (a reply: its replies) since the first attempt, never published twice. A post's figures are
+ * its media insights (`GET /{media-id}/insights`, permission `threads_manage_insights`).
  */
 export class ThreadsProvider implements PublishProvider {
   readonly name = 'threads';
@@ -98,6 +105,17 @@ export class ThreadsProvider implements PublishProvider {
     if (typeof token !== 'string') return token;
     const failure = await new ThreadsApi(this.http, this.app.apiUrl, token, String(connection.settings.user_id)).deletePost(externalId);
     return failure ?? { kind: 'deleted' };
+  }
+
+  /** The post's views, likes, replies, reposts and quotes, as its insights count them. */
+  async readMetrics({ connection, published }: MetricsRequest): Promise<MetricsOutcome> {
+    const token = await this.accessToken(connection);
+    if (typeof token !== 'string') return token;
+    const answer = await new ThreadsApi(this.http, this.app.apiUrl, token, String(connection.settings.user_id)).insights(published.externalId, INSIGHTS);
+    if (isMissingObject(answer)) return postGone(PLATFORM);
+    if (answer.kind !== 'answer' || answer.status !== 200) return threadsFailure(answer);
+    const values = insightValues(answer.body);
+    return figuresRead(Object.fromEntries(INSIGHTS.map((name) => [name, values[name]])));
   }
 
   /** The tokens given, or those of the code of an authorization. */

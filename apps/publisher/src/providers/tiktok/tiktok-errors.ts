@@ -72,4 +72,5 @@ export const TikTokMessages = {
   photoOutcomeUnknown:
     'TikTok did not answer the request to post the photos, and it may have posted them; TikTok offers no way to find the post, so it is not sent again.',
   incompleteAnswer: (field: string) => `TikTok’s answer did not carry ${field}.`,
+  noPublicId: 'TikTok gave this post no public id (only some may see it), and reads the figures of public posts only.',
 } as const;

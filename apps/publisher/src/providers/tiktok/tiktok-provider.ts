@@ -5,9 +5,10 @@ import { ProviderHttp } from '../http/provider-http';
 import { firstTokens, tokenEndpointOf, validateOAuthCredentials } from '../oauth/oauth-credentials';
 import { accessTokenOf, accessTokenWith, OAuthTokenEndpoint } from '../oauth/oauth-tokens';
 import { ProcessingSettings } from '../processing/await-processing';
-import { DeleteOutcome, DeleteRequest, ProviderConnection, ProviderFailure, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
+import { DeleteOutcome, DeleteRequest, MetricsOutcome, MetricsRequest, ProviderConnection, ProviderFailure, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
 import { readAccount } from './tiktok-account';
 import { TikTokMessages } from './tiktok-errors';
+import { readTikTokMetrics } from './tiktok-metrics';
 import { photoStepsOf, postPhotos, resumePhotos } from './tiktok-photos';
 import { postSettingsFor, queryCreator, TikTokCall, tiktokMediaOf, TikTokPostSettings } from './tiktok-post';
 import { postVideo, resumeVideo, TIKTOK_CHUNK_BYTES, videoStepsOf } from './tiktok-video';
@@ -32,7 +33,7 @@ interface PreparedPost {
  *
  * Each step is journaled (`resume`): a try made again after a crash or a wait goes on with the
  * publish it began (never a second init once one was answered), from the chunk TikTok has not got.
- * The API offers no deletion.
+ * The API offers no deletion. A public post's figures are read with the Display API (readTikTokMetrics).
  */
 export class TikTokProvider implements PublishProvider {
   readonly name = 'tiktok';
@@ -87,6 +88,12 @@ export class TikTokProvider implements PublishProvider {
 
   async delete(_request: DeleteRequest): Promise<DeleteOutcome> {
     return { kind: 'rejected', message: TikTokMessages.noDeletion };
+  }
+
+  async readMetrics({ connection, published }: MetricsRequest): Promise<MetricsOutcome> {
+    const token = await this.accessToken(connection);
+    if (typeof token !== 'string') return token;
+    return readTikTokMetrics(this.callWith(token), published.externalId);
   }
 
   /** The creator as TikTok describes them now, and the post's settings for them (or why they cannot post it). */

@@ -3,8 +3,9 @@ import { HttpAnswer, ProviderHttp } from '../http/provider-http';
 import { mediaBlob, mediaFileName } from '../media-file-name';
 import { firstTokens, tokenEndpointOf, validateOAuthCredentials } from '../oauth/oauth-credentials';
 import { currentAccessToken, OAuthTokenEndpoint } from '../oauth/oauth-tokens';
-import { DeleteOutcome, DeleteRequest, ProviderConnection, ProviderFailure, PublishMedia, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
-import { isDuplicateRefusal, xFailure } from './x-errors';
+import { figuresRead, postGone } from '../metrics/post-figures';
+import { DeleteOutcome, DeleteRequest, MetricsOutcome, MetricsRequest, ProviderConnection, ProviderFailure, PublishMedia, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
+import { isDuplicateRefusal, xFailure, xMessage } from './x-errors';
 
 /**
  * How long before the first attempt a post found by the lookup may have been created (the clocks of
@@ -20,6 +21,7 @@ const LOOKUP_MARGIN_MS = 5_000;
  * post the first try created among the account's posts since the first attempt (`lookup`).
  * Images are uploaded first (`POST /2/media/upload`) and attached by id. The content items after
  * the first are a thread: each a post replying to the one before (`reply.in_reply_to_tweet_id`).
+ * A post's figures are its `public_metrics` (`GET /2/tweets/:id`).
  */
 export class XProvider implements PublishProvider {
   readonly name = 'x';
@@ -88,6 +90,28 @@ export class XProvider implements PublishProvider {
     // 404: already gone.
     if (answer.kind === 'answer' && (answer.status === 200 || answer.status === 404)) return { kind: 'deleted' };
     return xFailure(answer);
+  }
+
+  /**
+   * The post's `public_metrics`: impressions, likes, replies, reposts, quotes and bookmarks (saves).
+   * X answers a post it no longer has with 200, no `data`, and a resource-not-found error.
+   */
+  async readMetrics({ connection, published }: MetricsRequest): Promise<MetricsOutcome> {
+    const token = await this.accessToken(connection);
+    if (typeof token !== 'string') return token;
+    const answer = await this.http.send({ method: 'GET', url: `${this.app.apiUrl}/2/tweets/${encodeURIComponent(published.externalId)}?tweet.fields=public_metrics`, headers: bearer(token) });
+    if (answer.kind !== 'answer' || answer.status !== 200) return xFailure(answer);
+    const { data, errors } = answer.body as { data?: { public_metrics?: Record<string, unknown> }; errors?: Array<{ type?: unknown }> };
+    if (!data) return errors?.some((error) => String(error.type).endsWith('/resource-not-found')) ? postGone('X') : { kind: 'rejected', message: xMessage(answer) };
+    const counts = data.public_metrics ?? {};
+    return figuresRead({
+      impressions: counts.impression_count,
+      likes: counts.like_count,
+      replies: counts.reply_count,
+      reposts: counts.retweet_count,
+      quotes: counts.quote_count,
+      saves: counts.bookmark_count,
+    });
   }
 
   private accessToken(connection: ProviderConnection): Promise<string | ProviderFailure> {

@@ -4,7 +4,8 @@ import { ProviderHttp } from '../http/provider-http';
 import { firstTokens, tokenEndpointOf, validateOAuthCredentials } from '../oauth/oauth-credentials';
 import { OAuthTokenEndpoint, OAuthTokens, refreshTokens } from '../oauth/oauth-tokens';
 import { awaitProcessing, ProcessingCheck, ProcessingSettings } from '../processing/await-processing';
-import { DeleteOutcome, DeleteRequest, ProviderConnection, ProviderFailure, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
+import { figuresRead, postGone } from '../metrics/post-figures';
+import { DeleteOutcome, DeleteRequest, MetricsOutcome, MetricsRequest, ProviderConnection, ProviderFailure, PublishOutcome, PublishProvider, PublishRequest, Verification } from '../publish-provider';
 import { YouTubeCalls } from './youtube-calls';
 import { FirstComment } from './youtube-comment';
 import { youtubeFailure } from './youtube-errors';
@@ -41,7 +42,7 @@ interface VideoStatus {
  * and waited for until YouTube has processed it. The second content item is the channel's first
  * comment on it (FirstComment). Every step is journaled before it is taken, so a try made again
  * after a lost answer, a wait or a crash resumes the upload, the processing or the comment: never
- * a second video (`resume`).
+ * a second video (`resume`). A video's figures are its statistics (`videos.list`, `part=statistics`).
  */
 export class YouTubeProvider implements PublishProvider {
   readonly name = 'youtube';
@@ -125,6 +126,25 @@ export class YouTubeProvider implements PublishProvider {
     // 404: already gone.
     if (sent.answer.kind === 'answer' && [200, 204, 404].includes(sent.answer.status)) return { kind: 'deleted' };
     return youtubeFailure(sent.answer);
+  }
+
+  /**
+   * The video's views, likes and comments (replies) as its statistics count them; a like count the
+   * owner hides is left out. A video `videos.list` no longer lists is gone.
+   */
+  async readMetrics({ connection, published }: MetricsRequest): Promise<MetricsOutcome> {
+    const sent = await this.calls.send(connection, (token) => ({
+      method: 'GET',
+      url: `${this.app.apiUrl}/youtube/v3/videos?part=statistics&id=${encodeURIComponent(published.externalId)}`,
+      headers: bearer(token),
+    }));
+    if ('failure' in sent) return sent.failure;
+    const { answer } = sent;
+    if (answer.kind !== 'answer' || answer.status !== 200) return youtubeFailure(answer);
+    const video = (answer.body as { items?: Array<{ statistics?: Record<string, unknown> }> } | null)?.items?.[0];
+    if (!video) return postGone('YouTube');
+    const statistics = video.statistics ?? {};
+    return figuresRead({ views: statistics.viewCount, likes: statistics.likeCount, replies: statistics.commentCount });
   }
 
   /** Where YouTube is with the video: processed, still processing, or failed or rejected with its reason. */
