@@ -43,6 +43,7 @@ export function apiDocumentOf(app: NestFastifyApplication, config: AppConfig): O
       .addTag('webhooks', "A workspace's webhooks and their delivery logs")
       .addTag('media', "A workspace's uploaded images and videos, named by posts")
       .addTag('queue', "A workspace's posting queue: the weekly time slots that posts sent with `queue: true` fill")
+      .addTag('analytics', "How a workspace's published posts did: each post's figures, their totals per account and day, and the best hours to post")
       .addTag('feeds', "A workspace's followed RSS and Atom feeds: each new item becomes a post")
       .addTag('preview', 'What a preview link shows a reviewer outside the workspace, without a token: the post, its notes, a note, an approval')
       .addTag('health', 'Liveness and readiness, without a token')
