@@ -7,6 +7,9 @@ import { createApiClient, type FieldErrors, type Me, type Post, type TokenSummar
 export type {
   Account,
   AnalyticsDay,
+  AccountBestTimes,
+  BestTime,
+  BestTimes,
   DeadLetter,
   Feed,
   DeliveryAttempt,

@@ -59,5 +59,8 @@ export type Pipeline = Schemas['Pipeline'];
 export type PostMetrics = Schemas['PostMetrics'];
 export type PostMetricsEntry = Schemas['PostMetricsEntry'];
 export type AnalyticsDay = Schemas['AnalyticsDay'];
+export type BestTimes = Schemas['BestTimes'];
+export type AccountBestTimes = Schemas['AccountBestTimes'];
+export type BestTime = Schemas['BestTime'];
 /** A 422's field errors: field path -> messages. */
 export type FieldErrors = Schemas['ValidationError']['errors'];

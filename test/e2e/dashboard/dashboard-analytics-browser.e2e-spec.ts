@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { eventually } from '@app/testing/eventually';
+import { eventually, eventuallyPasses } from '@app/testing/eventually';
 import { DiscordWebhookServer } from '../../providers/discord/discord-webhook-server';
 import { ApiClient, createdBody } from '../support/api-client';
 import { approverWorkspace, connectSandbox, within } from '../support/fixtures';
@@ -21,12 +21,41 @@ interface MetricsEntry {
 const figuresOf = (list: Locator): Promise<Record<string, string>> =>
   list.evaluate((dl) => Object.fromEntries([...dl.querySelectorAll(':scope > div')].map((pair) => [pair.querySelector('dt')!.textContent, pair.querySelector('dd')!.textContent])));
 
+/** The colours uPlot draws the first two accounts' series in (the chart's first colours). */
+const SERIES = { first: '#1f5fbf', second: '#b3261e' };
+
+/** What of a canvas element the test reads (the suite compiles without the browser's types). */
+interface Canvas {
+  width: number;
+  height: number;
+  getContext(kind: '2d'): { getImageData(x: number, y: number, width: number, height: number): { data: ArrayLike<number> } } | null;
+}
+
+/** Which of the colours the canvas has pixels of, exactly: the series whose points are drawn. */
+const coloursDrawn = (canvas: Locator, colours: readonly string[]): Promise<string[]> =>
+  canvas.evaluate((element, wanted) => {
+    const plot = element as unknown as Canvas;
+    const pixels = plot.getContext('2d')!.getImageData(0, 0, plot.width, plot.height).data;
+    const found = new Set<string>();
+    for (let at = 0; at < pixels.length; at += 4) found.add(`#${[pixels[at], pixels[at + 1], pixels[at + 2]].map((part) => part.toString(16).padStart(2, '0')).join('')}`);
+    return wanted.filter((colour) => found.has(colour));
+  }, colours);
+
+/** A queue slot of an instant in UTC (the posting schedule's zone until changed): its day and hour, and how the pages name it. */
+function slotOfHour(at: string): { day: string; time: string; name: string } {
+  const instant = new Date(at);
+  const name = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long' }).format(instant);
+  const time = `${String(instant.getUTCHours()).padStart(2, '0')}:00`;
+  return { day: name.slice(0, 3).toLowerCase(), time, name: `${name} ${time}` };
+}
+
 /**
  * The figures in the dashboard: three posts published through the API on two sandbox accounts
  * (which report one like each) and a Discord webhook (which reports none, answered by a local
  * server as Discord's API reference documents), their figures read through the refresh route;
- * then a published post's figures and Refresh figures, and the Analytics page: totals, the chart,
- * the best posts, the CSV.
+ * then a published post's figures and Refresh figures, and the Analytics page: totals, the chart
+ * (drawn by uPlot on a canvas), the best posts, the CSV; and the best times, on the posting
+ * schedule too, where one is added as a slot.
  */
 describeWithBrowser('dashboard analytics in a browser (the built service, Chromium, a local Discord)', () => {
   let discord: DiscordWebhookServer;
@@ -36,6 +65,8 @@ describeWithBrowser('dashboard analytics in a browser (the built service, Chromi
   let browser: Browser;
   let page: Page;
   const posts: Record<string, string> = {};
+  /** The first sandbox account's id. */
+  let acmeSandbox: number;
   const today = new Date().toISOString().slice(0, 10);
   const shots = screenshotsDir();
 
@@ -63,7 +94,7 @@ describeWithBrowser('dashboard analytics in a browser (the built service, Chromi
     service = await startService({ env: { PROVIDER_ALLOW_PRIVATE_URLS: 'true' } });
     admin = new ApiClient(service.baseUrl, service.adminToken);
     workspace = await approverWorkspace(admin, 'Acme');
-    const first = await connectSandbox(admin, workspace, 'Acme Sandbox');
+    const first = (acmeSandbox = await connectSandbox(admin, workspace, 'Acme Sandbox'));
     const second = await connectSandbox(admin, workspace, 'Second Sandbox');
     const news = createdBody(await admin.post(`/api/${workspace}/accounts`, { provider: 'discord', name: 'Acme News', credentials: { webhook_url: `${discord.url}${discord.addWebhook('News')}` } }), 'connecting Discord').id;
     // One after the other, so that the most recent is known: two likes for the first, one for each other.
@@ -127,10 +158,19 @@ describeWithBrowser('dashboard analytics in a browser (the built service, Chromi
     await totals.waitFor();
     expect(await figuresOf(totals)).toEqual({ Posts: '5', Impressions: '0', Likes: '4', Replies: '0', Reposts: '0', Quotes: '0', Saves: '0', Clicks: '0', Views: '0' });
 
+    // The canvas is an image named by the chart in words; both sandboxes' points are on today (the second drawn over the first).
     const chart = page.getByRole('img', { name: /^Engagement \(likes \+ replies \+ reposts \+ quotes\) per day of publishing, per account/ });
     await chart.waitFor();
-    const bars = await chart.locator('rect.bar title').allTextContents();
-    expect(bars).toEqual([`Acme Sandbox (sandbox), ${today}: 2`, `Second Sandbox (sandbox), ${today}: 2`]);
+    expect(await chart.evaluate((element) => element.tagName)).toBe('CANVAS');
+    expect(await chart.getAttribute('aria-label')).toMatch(
+      new RegExp(` to ${today}\\. Acme Sandbox \\(sandbox\\): 2 over 1 day, the most 2 on ${today}; Second Sandbox \\(sandbox\\): 2 over 1 day, the most 2 on ${today}; Acme News \\(discord\\): not reported\\.$`),
+    );
+    await eventuallyPasses(async () => expect(await coloursDrawn(chart, [SERIES.second])).toEqual([SERIES.second]));
+    // Pointing at today (the last of the 31 half-day-padded days across the plot) reads its figures.
+    const plotArea = page.locator('.chart .u-over');
+    const box = (await plotArea.boundingBox())!;
+    await page.mouse.move(box.x + box.width * (30.5 / 31), box.y + box.height / 2);
+    await expect(page.locator('.chart-readout').innerText()).resolves.toBe(`${today}: Acme Sandbox (sandbox) 2, Second Sandbox (sandbox) 2`);
     expect(await page.getByRole('list', { name: 'Accounts in the chart' }).getByRole('listitem').allInnerTexts()).toEqual(['Acme Sandbox (sandbox)', 'Second Sandbox (sandbox)', 'Acme News (discord)']);
     const perAccount = page.getByRole('table', { name: 'Per account' });
     expect(await perAccount.getByRole('row', { name: /^Acme News/ }).getByRole('cell').allInnerTexts()).toEqual(['1', '—', '—', '—', '—', '—', '—', '—', '—']);
@@ -143,12 +183,20 @@ describeWithBrowser('dashboard analytics in a browser (the built service, Chromi
     await expectAccessible(page, 'the Analytics page with figures');
   });
 
-  it('one account: a figure it does not report shows as —, never 0; the chart has no bar for it', async () => {
+  it('one account: the chart draws its series alone; a figure it does not report shows as —, never 0, and the chart draws no point for it', async () => {
+    await page.getByLabel('Account', { exact: true }).selectOption({ label: 'Acme Sandbox (sandbox)' });
+    const first = page.getByRole('img', { name: new RegExp(`\\. Acme Sandbox \\(sandbox\\): 2 over 1 day, the most 2 on ${today}\\.$`) });
+    await first.waitFor();
+    await eventuallyPasses(async () => expect(await coloursDrawn(first, [SERIES.first, SERIES.second])).toEqual([SERIES.first]));
+
     await page.getByLabel('Account', { exact: true }).selectOption({ label: 'Acme News (discord)' });
     const totals = page.getByRole('region', { name: 'Totals' }).locator('dl');
     await totals.getByText('—').first().waitFor();
     expect(await figuresOf(totals)).toEqual({ Posts: '1', Impressions: '—', Likes: '—', Replies: '—', Reposts: '—', Quotes: '—', Saves: '—', Clicks: '—', Views: '—' });
-    expect(await page.locator('svg rect.bar').count()).toBe(0);
+    // The chart names the account's figure as not reported and draws no point.
+    const chart = page.getByRole('img', { name: /Acme News \(discord\): not reported\.$/ });
+    await chart.waitFor();
+    expect(await coloursDrawn(chart, [SERIES.first, SERIES.second])).toEqual([]);
     await page.getByRole('region', { name: 'Best posts' }).getByText('No post of this range has figures yet.').waitFor();
 
     await page.getByLabel('Account', { exact: true }).selectOption({ label: 'Second Sandbox (sandbox)' });
@@ -171,5 +219,32 @@ describeWithBrowser('dashboard analytics in a browser (the built service, Chromi
       expect.stringMatching(new RegExp(`^${today},\\d+,sandbox,2,0,2,0,0,0,0,0,0$`)),
       expect.stringMatching(new RegExp(`^${today},\\d+,discord,1,,,,,,,,$`)),
     ]);
+  });
+
+  it('the best times: on the Analytics page, and on the posting schedule, where an admin adds one as a slot saved with the schedule', async () => {
+    // The hours of the week the first sandbox's posts went out in (UTC: the schedule's zone until changed), each with its median of one like.
+    const publishedAt = async (uuid: string): Promise<string> =>
+      (await admin.get(`/api/${workspace}/posts/${uuid}`)).body.accounts.find((account: { id: number }) => account.id === acmeSandbox).published_at;
+    const hours = [slotOfHour(await publishedAt(posts.launch)), slotOfHour(await publishedAt(posts.recap))];
+    const best = hours[1];
+    const expected = [...new Set(hours.map((hour) => hour.name))];
+
+    const onAnalytics = page.getByRole('region', { name: 'Best times' }).getByRole('list', { name: 'Best times on Acme Sandbox (sandbox)' }).getByRole('listitem');
+    await onAnalytics.first().waitFor();
+    expect(await onAnalytics.allInnerTexts()).toEqual(expected.map((name) => expect.stringMatching(new RegExp(`^${name} median engagement 1, \\d posts?$`))));
+
+    await openFromNavigation(page, 'Settings');
+    const schedule = page.getByRole('list', { name: 'Best times on Acme Sandbox (sandbox)' });
+    const hour = schedule.getByRole('listitem').filter({ hasText: best.name });
+    const add = hour.getByRole('button', { name: `Add ${best.name}`, exact: true });
+    await add.waitFor();
+    await screenshot(page, shots, 'settings-best-times');
+    await expectAccessible(page, 'the posting schedule with best times');
+    await add.click();
+    await hour.getByText('in the schedule').waitFor();
+    expect(await page.getByRole('list', { name: 'Time slots' }).getByRole('listitem').allInnerTexts()).toEqual([expect.stringContaining(best.name)]);
+    await page.getByRole('button', { name: 'Save schedule' }).click();
+    await page.getByRole('status').filter({ hasText: 'Posting schedule saved.' }).waitFor();
+    expect((await admin.get(`/api/${workspace}/queue`)).body).toEqual({ timezone: 'UTC', slots: [{ day: best.day, time: best.time }] });
   });
 });

@@ -11,15 +11,28 @@ jest.setTimeout(120_000);
 /** The most script the first page a user opens may load, decoded (what the browser parses). */
 const FIRST_PAGE_BUDGET_BYTES = 100 * 1024;
 
+/** A mark of uPlot's code (the class of the element over its plot), to find which script carries the chart's library. */
+const UPLOT_MARK = /[`'"]u-over[`'"]/;
+
+/** Those of the script files (paths under the service) whose text holds the mark. */
+async function filesHolding(baseUrl: string, files: readonly string[], mark: RegExp): Promise<string[]> {
+  const holding: string[] = [];
+  for (const file of files) if (mark.test(await (await fetch(`${baseUrl}${file}`)).text())) holding.push(file);
+  return holding;
+}
+
 /**
  * What the first page costs: the script the sign-in page and the Posts page load, each opened
- * first with the browser's cache off (route chunks load when their page is shown).
+ * first with the browser's cache off (route chunks load when their page is shown), and the
+ * Analytics page's, which alone brings the chart's library.
  */
 describeWithBrowser('dashboard script budget (the built service, Chromium)', () => {
   let service: RunningService;
   let browser: Browser;
   let page: Page;
   const figures: string[] = [];
+  /** The script files each page measured loaded. */
+  const loaded: Record<string, readonly string[]> = {};
 
   beforeAll(async () => {
     service = await startService();
@@ -42,6 +55,7 @@ describeWithBrowser('dashboard script budget (the built service, Chromium)', () 
 
   const withinBudget = (name: string, sizes: ScriptSizes) => {
     figures.push(describeSizes(name, sizes));
+    loaded[name] = sizes.files;
     expect(sizes.files.length).toBeGreaterThan(0);
     expect(sizes.decoded).toBeLessThan(FIRST_PAGE_BUDGET_BYTES);
     // The gateway compresses: what crosses the network is a fraction of what is parsed.
@@ -77,5 +91,15 @@ describeWithBrowser('dashboard script budget (the built service, Chromium)', () 
     await navigation.getByRole('link', { name: 'Settings', exact: true }).focus();
     await settings;
     expect(page.url()).toBe(`${service.baseUrl}/app/posts`);
+  });
+
+  it('uPlot, the Analytics chart’s library, comes with the Analytics page only, in its chunk', async () => {
+    const sizes = await measureScripts(page, `${service.baseUrl}/app/analytics`, async () => {
+      await waitForPageHeading(page, 'Analytics');
+      await page.getByRole('region', { name: 'Totals' }).waitFor();
+    });
+    figures.push(describeSizes('Analytics page, uPlot included', sizes));
+    expect(await filesHolding(service.baseUrl, sizes.files, UPLOT_MARK)).toEqual([expect.stringMatching(/^\/app\/assets\/analytics-page-[\w-]+\.js$/)]);
+    expect(await filesHolding(service.baseUrl, [...loaded['sign-in page'], ...loaded['Posts page']], UPLOT_MARK)).toEqual([]);
   });
 });

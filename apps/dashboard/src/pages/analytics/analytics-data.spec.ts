@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { AnalyticsDay, Post, PostMetrics, PostMetricsEntry } from '../../api';
-import { axisTop, bestPosts, candidatesOf, daysOf, defaultRange, seriesOf, totalsOf, utcToday } from './analytics-data';
+import { axisTop, bestPosts, candidatesOf, chartSummary, dayAt, daysOf, defaultRange, secondsOfDay, seriesOf, totalsOf, utcToday } from './analytics-data';
 
 const NONE: PostMetrics = { impressions: null, likes: null, replies: null, reposts: null, quotes: null, saves: null, clicks: null, views: null };
 const SANDBOX: PostMetrics = { impressions: 0, likes: 1, replies: 0, reposts: 0, quotes: 0, saves: 0, clicks: 0, views: 0 };
@@ -52,6 +52,22 @@ describe('the Analytics page’s figures', () => {
     expect(seriesOf(rows, days, 'engagement')[1].values).toEqual([8, null, null]);
     expect(seriesOf(rows, days, 'impressions')[1].values).toEqual([null, null, null]);
     expect(seriesOf(rows, days, 'likes')[0].metrics.likes).toBe(3);
+  });
+
+  it('places each day at its UTC midnight along the chart, and reads it back', () => {
+    expect(secondsOfDay('2026-12-02')).toBe(Date.UTC(2026, 11, 2) / 1000);
+    expect(dayAt(secondsOfDay('2026-12-02'))).toBe('2026-12-02');
+    expect(dayAt(secondsOfDay('2026-12-02') + 43_200)).toBe('2026-12-02');
+  });
+
+  it('says the chart in words: each account’s total, its days and its best day; not reported for a figure it lacks', () => {
+    const days = daysOf({ from: '2026-12-01', to: '2026-12-03' });
+    const rows = [day('2026-12-01', 1, 1, SANDBOX), day('2026-12-03', 1, 2, { ...SANDBOX, likes: 3 }), day('2026-12-02', 2, 1, MASTODON)];
+    const names = new Map([[1, 'Acme (sandbox)']]);
+    expect(chartSummary(days, seriesOf(rows, days, 'likes'), names, 'Likes')).toBe(
+      'Likes per day of publishing, per account, 2026-12-01 to 2026-12-03. Acme (sandbox): 4 over 2 days, the most 3 on 2026-12-03; Account 2: 5 over 1 day, the most 5 on 2026-12-02.',
+    );
+    expect(chartSummary(days, seriesOf(rows, days, 'impressions'), names, 'Impressions')).toContain('; Account 2: not reported.');
   });
 
   it('tops the chart’s axis at 1, 2 or 5 times a power of ten', () => {

@@ -1,5 +1,6 @@
 import type { AnalyticsDay, Post, PostMetrics, PostMetricsEntry } from '../../api';
-import { addedUp, engagementOf, type FigureName, sumOf } from '../../figures';
+import { addedUp, engagementOf, type FigureName, formatFigure, sumOf } from '../../figures';
+import { plural } from '../../plural';
 import { addDays } from '../../time';
 import { publishedAccounts } from '../posts/post-outcome';
 
@@ -60,6 +61,30 @@ export function seriesOf(rows: readonly AnalyticsDay[], days: readonly string[],
       values: days.map((day) => sumOf(own.filter((row) => row.date === day).map((row) => measureOf(row.metrics, measure)))),
     };
   });
+}
+
+/** A day's midnight (UTC) in seconds since 1970: where the chart puts it along x. */
+export const secondsOfDay = (day: string): number => Date.parse(`${day}T00:00:00Z`) / 1000;
+
+/** The day (UTC) of an instant given in seconds since 1970. */
+export const dayAt = (seconds: number): string => new Date(seconds * 1000).toISOString().slice(0, 10);
+
+/** An account as the chart names it: as the accounts list names it, or by its id while that list loads. */
+export const accountName = (names: ReadonlyMap<number, string>, accountId: number): string => names.get(accountId) ?? `Account ${accountId}`;
+
+/**
+ * The chart in words (its canvas's name): what it shows, then for each account the measure added
+ * up over the days it has it, and its best day; `not reported` for an account without the figure.
+ */
+export function chartSummary(days: readonly string[], series: readonly AccountSeries[], names: ReadonlyMap<number, string>, measure: string): string {
+  const accounts = series.map((one) => {
+    const known = one.values.flatMap((value, index) => (value === null ? [] : [{ day: days[index], value }]));
+    if (known.length === 0) return `${accountName(names, one.accountId)}: not reported`;
+    const best = known.reduce((top, each) => (each.value > top.value ? each : top));
+    const total = known.reduce((sum, each) => sum + each.value, 0);
+    return `${accountName(names, one.accountId)}: ${formatFigure(total)} over ${plural(known.length, 'day')}, the most ${formatFigure(best.value)} on ${best.day}`;
+  });
+  return `${measure} per day of publishing, per account, ${days[0]} to ${days.at(-1)}. ${accounts.join('; ')}.`;
 }
 
 /** The smallest of 1, 2 or 5 times a power of ten at or above the value: the top of the axis. */

@@ -1,7 +1,9 @@
 import { useState } from 'preact/hooks';
 import { answer, ApiFailure, api, inWorkspace, type PostMetrics } from '../../api';
+import { accountNames, BestTimesList, loadBestTimes } from '../../components/best-times';
 import { Loading, Notice, Section, useLoad } from '../../components/ui';
 import { ENGAGEMENT_EXPLAINED, ENGAGEMENT_LABEL, FIGURES, formatFigure } from '../../figures';
+import { linkTo } from '../../router';
 import { useWorkspaceUuid } from '../../session';
 import { daysOf, defaultRange, type Measure, type Range, seriesOf, totalsOf, utcToday } from './analytics-data';
 import { BestPosts } from './best-posts';
@@ -26,7 +28,8 @@ async function loadRows(workspaceUuid: string, range: Range, accountId: number |
 
 /**
  * The workspace's figures over a range of days (the last 30 by default) for every account or one:
- * totals per figure, a chart per account over time, the best posts, and the same rows as CSV.
+ * totals per figure, a chart per account over time, the best posts, the same rows as CSV, and each
+ * account's best hours of the week to post (over the last days the API learns them from, not the range).
  * Days are those of publishing, in UTC, as the API counts them.
  */
 export function AnalyticsPage() {
@@ -41,7 +44,8 @@ export function AnalyticsPage() {
   const change = (next: Partial<Range>) => {
     if (Object.values(next).every(Boolean)) setRange({ ...range, ...next });
   };
-  const names = new Map((accounts.data?.data ?? []).map((account) => [account.id, `${account.name} (${account.provider})`]));
+  const names = accountNames(accounts.data?.data ?? []);
+  const bestTimes = useLoad(() => loadBestTimes(workspaceUuid, accountId), [workspaceUuid, accountId]);
   const csv = `/api/${workspaceUuid}/analytics?${new URLSearchParams({ ...range, ...(accountId === null ? {} : { account_id: String(accountId) }), format: 'csv' }).toString()}`;
   const days = rows.data ? daysOf(range) : [];
   const totals = rows.data ? totalsOf(rows.data) : null;
@@ -111,6 +115,12 @@ export function AnalyticsPage() {
         </Section>
       )}
       <BestPosts range={range} accountId={accountId} />
+      <Section title="Best times" id="analytics-best-times">
+        <BestTimesList loaded={bestTimes} names={names} />
+        <p>
+          <a {...linkTo('/settings')}>Add them to the posting schedule in Settings</a>
+        </p>
+      </Section>
     </>
   );
 }

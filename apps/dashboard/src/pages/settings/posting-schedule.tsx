@@ -1,30 +1,24 @@
 import { useEffect, useState } from 'preact/hooks';
 import { answer, api, inWorkspace, type PostingQueue, type QueueSlot } from '../../api';
+import { accountNames, BestTimesList, loadBestTimes } from '../../components/best-times';
 import { FieldMessages, Loading, Notice, Section, useAction, useLoad } from '../../components/ui';
+import { byDayAndTime, holdsSlot, slotName, WEEK_DAYS } from '../../queue-slots';
 import { useWorkspaceRole, useWorkspaceUuid } from '../../session';
 import { timeZones } from '../../time';
 
-const WEEK_DAYS: ReadonlyArray<{ day: QueueSlot['day']; name: string }> = [
-  { day: 'mon', name: 'Monday' },
-  { day: 'tue', name: 'Tuesday' },
-  { day: 'wed', name: 'Wednesday' },
-  { day: 'thu', name: 'Thursday' },
-  { day: 'fri', name: 'Friday' },
-  { day: 'sat', name: 'Saturday' },
-  { day: 'sun', name: 'Sunday' },
-];
-
-const byDayAndTime = (a: QueueSlot, b: QueueSlot): number =>
-  WEEK_DAYS.findIndex((entry) => entry.day === a.day) - WEEK_DAYS.findIndex((entry) => entry.day === b.day) || a.time.localeCompare(b.time);
-
 /**
  * The workspace's posting schedule (`GET`/`PUT /{ws}/queue`): the weekly time slots that "Add to
- * queue" fills, in the schedule's own time zone. Workspace admins change it; others read it.
+ * queue" fills, in the schedule's own time zone, and each account's best times
+ * (`GET /{ws}/analytics/best-times`, in the saved zone), which an admin adds as slots as one adds a
+ * slot by hand. Workspace admins change it; others read it.
  */
 export function PostingSchedule() {
   const workspaceUuid = useWorkspaceUuid();
   const role = useWorkspaceRole();
   const loaded = useLoad(() => answer(api.GET('/api/{workspaceUuid}/queue', inWorkspace(workspaceUuid))), [workspaceUuid]);
+  const accounts = useLoad(() => answer(api.GET('/api/{workspaceUuid}/accounts', inWorkspace(workspaceUuid))), [workspaceUuid]);
+  // In the saved zone: read again when a save changes it.
+  const bestTimes = useLoad(() => loadBestTimes(workspaceUuid), [workspaceUuid]);
   const [queue, setQueue] = useState<PostingQueue>({ timezone: 'UTC', slots: [] });
   const [day, setDay] = useState<QueueSlot['day']>('mon');
   const [time, setTime] = useState('09:00');
@@ -35,14 +29,16 @@ export function PostingSchedule() {
 
   const editable = role === 'admin';
   const zones = timeZones();
-  const add = () => {
-    if (!time || queue.slots.some((slot) => slot.day === day && slot.time === time)) return;
-    setQueue({ ...queue, slots: [...queue.slots, { day, time }].sort(byDayAndTime) });
+  const addSlot = (slot: QueueSlot) => {
+    if (!slot.time || holdsSlot(queue.slots, slot)) return;
+    setQueue({ ...queue, slots: [...queue.slots, slot].sort(byDayAndTime) });
   };
   const remove = (index: number) => setQueue({ ...queue, slots: queue.slots.filter((_, other) => other !== index) });
   const save = async () => {
     const saved = await action.run(() => answer(api.PUT('/api/{workspaceUuid}/queue', { ...inWorkspace(workspaceUuid), body: queue })), 'Posting schedule saved.');
-    if (saved) setQueue({ timezone: saved.timezone, slots: [...saved.slots].sort(byDayAndTime) });
+    if (!saved) return;
+    setQueue({ timezone: saved.timezone, slots: [...saved.slots].sort(byDayAndTime) });
+    if (saved.timezone !== bestTimes.data?.timezone) bestTimes.reload();
   };
 
   return (
@@ -64,7 +60,7 @@ export function PostingSchedule() {
         <ul class="slots" aria-label="Time slots">
           {queue.slots.map((slot, index) => (
             <li key={`${slot.day}-${slot.time}`}>
-              {WEEK_DAYS.find((entry) => entry.day === slot.day)?.name ?? slot.day} {slot.time}
+              {slotName(slot)}
               {editable && (
                 <button type="button" class="secondary small" aria-label={`Remove ${slot.day} ${slot.time}`} onClick={() => remove(index)}>
                   Remove
@@ -91,11 +87,14 @@ export function PostingSchedule() {
             <label for="slot-time">Slot time</label>
             <input id="slot-time" type="time" value={time} onInput={(event) => setTime(event.currentTarget.value)} />
           </div>
-          <button type="button" class="secondary" onClick={add}>
+          <button type="button" class="secondary" onClick={() => addSlot({ day, time })}>
             Add slot
           </button>
         </div>
       )}
+      <h3>Best times</h3>
+      <BestTimesList loaded={bestTimes} names={accountNames(accounts.data?.data ?? [])} adding={editable ? { slots: queue.slots, timezone: queue.timezone, add: addSlot } : undefined} />
+      {editable && <p class="muted">A slot added here is kept once the schedule is saved.</p>}
       {action.outcome}
       {editable && (
         <button type="button" disabled={action.busy} onClick={() => void save()}>
