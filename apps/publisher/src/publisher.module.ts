@@ -8,23 +8,10 @@ import { DisconnectAccountHandler } from './accounts/disconnect-account/disconne
 import { AccountConnectedConsumer } from './accounts/warn-token-expiry/account-connected.consumer';
 import { TokenExpiryWarnings } from './accounts/warn-token-expiry/token-expiry-warnings';
 import { LostAuthorizationReporter } from './accounts/report-lost-authorization/lost-authorization.reporter';
-import { BlueskyProvider } from './providers/bluesky/bluesky-provider';
 import { ProviderHttp } from './providers/http/provider-http';
-import { DiscordProvider } from './providers/discord/discord-provider';
-import { FacebookProvider } from './providers/facebook/facebook-provider';
-import { MastodonProvider } from './providers/mastodon/mastodon-provider';
-import { TelegramProvider } from './providers/telegram/telegram-provider';
-import { ThreadsProvider } from './providers/threads/threads-provider';
+import { builtInProviders } from './providers/built-in-providers';
 import { ProviderRegistry } from './providers/provider-registry';
 import { PUBLISH_PROVIDERS } from './providers/publish-provider';
-import { SandboxProvider } from './providers/sandbox/sandbox-provider';
-import { LinkedInProvider } from './providers/linkedin/linkedin-provider';
-import { PinterestProvider } from './providers/pinterest/pinterest-provider';
-import { TikTokProvider } from './providers/tiktok/tiktok-provider';
-import { RedditProvider } from './providers/reddit/reddit-provider';
-import { XProvider } from './providers/x/x-provider';
-import { YouTubeProvider } from './providers/youtube/youtube-provider';
-import { InstagramProvider } from './providers/instagram/instagram-provider';
 import { CollectionPlanner } from './collect-metrics/collection-planner';
 import { MetricCollections } from './collect-metrics/metric-collections';
 import { MetricsCollector } from './collect-metrics/metrics-collector';
@@ -59,22 +46,7 @@ const PROVIDER_TIMEOUT_MS = 10_000;
         const http = new ProviderHttp({ allowPrivateUrls: config.providerAllowPrivateUrls, timeoutMs: PROVIDER_TIMEOUT_MS });
         // Platforms that publish asynchronously poll their processing this often, within PROVIDER_PROCESSING_TIMEOUT_MS.
         const processing = { timeoutMs: config.providerProcessingTimeoutMs, intervalMs: 5_000 };
-        return [
-          new SandboxProvider(),
-          new BlueskyProvider(http),
-          new MastodonProvider(http),
-          new TelegramProvider(http),
-          new DiscordProvider(http),
-          new XProvider(http, oauthAppFor('x', config.oauth)),
-          new LinkedInProvider(http, oauthAppFor('linkedin', config.oauth)),
-          new PinterestProvider(http, oauthAppFor('pinterest', config.oauth), processing),
-          new ThreadsProvider(http, oauthAppFor('threads', config.oauth), processing),
-          new TikTokProvider(http, oauthAppFor('tiktok', config.oauth), processing),
-          new YouTubeProvider(http, oauthAppFor('youtube', config.oauth), processing),
-          new RedditProvider(http, oauthAppFor('reddit', config.oauth), processing),
-          new InstagramProvider(http, oauthAppFor('instagram', config.oauth), processing),
-          new FacebookProvider(http, oauthAppFor('facebook', config.oauth), processing),
-        ];
+        return builtInProviders({ http, oauthApp: (provider) => oauthAppFor(provider, config.oauth), processing });
       },
     },
     { provide: PUBLISHER_OPTIONS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => ({ ...defaultPublisherOptions, attemptLeaseMs: config.publishAttemptLeaseMs }) },

@@ -23,6 +23,9 @@ const byProvider: ReadonlyMap<string, Platform> = new Map(PLATFORMS.map((platfor
 /** A provider's platform, or null for a name the contract does not have. */
 export const platformOf = (provider: string): Platform | null => byProvider.get(provider) ?? null;
 
+/** Whether the provider's platform reports any figure of a published post (an analytics entry's `supported`). */
+export const reportsMetrics = (provider: string): boolean => (platformOf(provider)?.metrics.length ?? 0) > 0;
+
 /** The domain's port, answered by every provider's rules: what the gateway hands the post body validator. */
 export const platformRules: PlatformRulesRegistry = {
   rulesOf: platformOf,

@@ -5,6 +5,7 @@
 // Run by local-network.ts in a child process, on the Node.js the PDS runs on (see pds-node.ts).
 // Needs REDIS_HOST, DB_POSTGRES_URL and DB_POSTGRES_SCHEMA (letters and _ only) in its environment.
 import process from 'node:process';
+import { serveUntilTold } from './serve-until-told.mjs';
 import { TestNetwork } from '@atproto/dev-env';
 
 const network = await TestNetwork.create({});
@@ -29,13 +30,4 @@ process.stdout.write(
   })}\n`,
 );
 
-let closing = false;
-const close = async () => {
-  if (closing) return;
-  closing = true;
-  await network.close().catch(() => undefined);
-  process.exit(0);
-};
-process.on('SIGTERM', close);
-process.stdin.on('end', close);
-process.stdin.resume();
+serveUntilTold(network);

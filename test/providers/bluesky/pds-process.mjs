@@ -3,6 +3,7 @@
 // its standard input closes or it gets SIGTERM. Run by local-pds.ts in a child process: the
 // dev-env is ESM only and needs Node 22 or later.
 import process from 'node:process';
+import { serveUntilTold } from './serve-until-told.mjs';
 import { TestNetworkNoAppView } from '@atproto/dev-env';
 
 const network = await TestNetworkNoAppView.create({});
@@ -25,13 +26,4 @@ process.stdout.write(
   `${JSON.stringify({ url: network.pds.url, plcUrl: network.plc.url, handle, did: agent.assertDid, password, appPassword: appPassword.data.password, avatarCid })}\n`,
 );
 
-let closing = false;
-const close = async () => {
-  if (closing) return;
-  closing = true;
-  await network.close().catch(() => undefined);
-  process.exit(0);
-};
-process.on('SIGTERM', close);
-process.stdin.on('end', close);
-process.stdin.resume();
+serveUntilTold(network);

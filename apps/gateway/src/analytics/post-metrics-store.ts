@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { PostMetricsEntry, PostView } from '@app/contracts';
 import { POST_METRIC_NAMES, postMetricsOf, type PostMetrics } from '@app/domain';
-import { platformOf } from '@app/platforms';
+import { reportsMetrics } from '@app/platforms';
 import { toDate } from '@app/persistence';
 import { GATEWAY_DATABASE, GatewayDatabase } from '../gateway-migrations';
 
@@ -22,9 +22,6 @@ export interface AnalyticsQuery {
   accountId: number | null;
 }
 
-/** Whether the provider's platform reports any figure. */
-export const reportsMetrics = (provider: string): boolean => (platformOf(provider)?.metrics.length ?? 0) > 0;
-
 const DAY_MS = 86_400_000;
 
 /** The figures the gateway keeps of published posts (`post_metrics`), as the analytics routes answer them. */
@@ -43,7 +40,7 @@ export class PostMetricsStore {
         provider: account.provider,
         supported: reportsMetrics(account.provider),
         collected_at: collectedAt ? collectedAt.toISOString() : null,
-        metrics: postMetricsOf(row && collectedAt ? numbersOf(row) : {}),
+        metrics: postMetricsOf(row && collectedAt ? row : {}),
       };
     });
   }
@@ -70,7 +67,7 @@ export class PostMetricsStore {
       const key = `${date}/${row.account_id}`;
       const total = byDay.get(key) ?? { date, account_id: Number(row.account_id), provider: row.provider, posts: 0, metrics: postMetricsOf({}) };
       total.posts += 1;
-      const figures = numbersOf(row);
+      const figures = postMetricsOf(row);
       for (const name of POST_METRIC_NAMES) {
         const figure = figures[name];
         if (figure !== null) total.metrics[name] = (total.metrics[name] ?? 0) + figure;
@@ -93,7 +90,7 @@ export class PostMetricsStore {
     for (const row of await query.execute()) {
       const id = Number(row.account_id);
       const account = byAccount.get(id) ?? { account_id: id, provider: row.provider, readings: [] };
-      account.readings.push({ publishedAt: toDate(row.published_at)!, metrics: postMetricsOf(numbersOf(row)) });
+      account.readings.push({ publishedAt: toDate(row.published_at)!, metrics: postMetricsOf(row) });
       byAccount.set(id, account);
     }
     return [...byAccount.values()].sort((a, b) => a.account_id - b.account_id);
@@ -105,9 +102,4 @@ export interface AccountReadings {
   account_id: number;
   provider: string;
   readings: { publishedAt: Date; metrics: PostMetrics }[];
-}
-
-/** The figures of a row as numbers (PostgreSQL's bigint may come as text), null kept. */
-function numbersOf(row: Partial<Record<(typeof POST_METRIC_NAMES)[number], unknown>>): Record<string, number | null> {
-  return Object.fromEntries(POST_METRIC_NAMES.map((name) => [name, row[name] === null || row[name] === undefined ? null : Number(row[name])]));
 }

@@ -3,6 +3,7 @@ import { ApiAcceptedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagge
 import { METRICS_REFRESH_INTERVAL_SECONDS, PostMetricsEntry, RefreshMetricsReply, RefreshMetricsRequest, RpcMethods } from '@app/contracts';
 import { PostRuleMessages } from '@app/domain';
 import { RPC_CLIENT, RpcClient } from '@app/messaging';
+import { reportsMetrics } from '@app/platforms';
 import { CurrentMembership, Membership } from '../auth/authenticated-user';
 import { WorkspaceRoute } from '../auth/route-access';
 import { badRequest, notFound, tooManyAttempts } from '../http/api-error';
@@ -10,7 +11,7 @@ import { ApiErrorResponses, Failures } from '../http/openapi/api-error-responses
 import { ApiPostUuidParam, postUuidFromPath } from '../posts/post-uuid';
 import { PostsReadModel } from '../posts/read-model/posts-read-model';
 import { PostMetricsListDoc } from './analytics.doc';
-import { PostMetricsStore, reportsMetrics } from './post-metrics-store';
+import { PostMetricsStore } from './post-metrics-store';
 
 export const AnalyticsMessages = {
   notPublished: 'The post is not published on any account whose platform reports figures.',

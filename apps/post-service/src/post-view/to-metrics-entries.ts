@@ -1,12 +1,9 @@
 import type { PostMetricsEntry } from '@app/contracts';
 import { type ExistingPostState, POST_METRIC_NAMES, type PostMetrics } from '@app/domain';
-import { platformOf } from '@app/platforms';
+import { reportsMetrics } from '@app/platforms';
 import { utcTimestamp } from './to-post-view';
 
 const NO_FIGURES = Object.fromEntries(POST_METRIC_NAMES.map((name) => [name, null])) as PostMetrics;
-
-/** Whether the provider's platform reports any figure. */
-export const reportsMetrics = (provider: string): boolean => (platformOf(provider)?.metrics.length ?? 0) > 0;
 
 /** The latest figures of each account of the post, in the post's order of accounts (`post.metrics_updated`'s `metrics`). */
 export function toMetricsEntries(state: ExistingPostState): PostMetricsEntry[] {

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Messages, RefreshMetricsReply, RpcMethods, ServiceError } from '@app/contracts';
 import { HandlesRpc } from '@app/messaging';
+import { asObject, checkUuid } from '../accounts/account-ref';
 import { MetricCollections } from './metric-collections';
 import { MetricsCollector } from './metrics-collector';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** RPC `publisher.metrics.refresh` (a RefreshMetricsRequest): reads a post's figures now, once a minute at most. */
 @Injectable()
@@ -16,10 +15,11 @@ export class RefreshMetricsHandler {
 
   @HandlesRpc(RpcMethods.refreshMetrics)
   async handle(payload: unknown): Promise<RefreshMetricsReply> {
-    const { workspaceUuid, postUuid } = (payload ?? {}) as Record<string, unknown>;
-    if (typeof workspaceUuid !== 'string' || typeof postUuid !== 'string' || !UUID.test(workspaceUuid) || !UUID.test(postUuid)) {
-      throw new ServiceError('validation', Messages.validation, { postUuid: ['The post uuid must be a valid UUID.'] });
-    }
+    const request = asObject(payload);
+    const errors: Record<string, string[]> = {};
+    const workspaceUuid = checkUuid(request.workspaceUuid, 'workspaceUuid', 'workspace', errors);
+    const postUuid = checkUuid(request.postUuid, 'postUuid', 'post', errors);
+    if (Object.keys(errors).length > 0) throw new ServiceError('validation', Messages.validation, errors);
     const reply = await this.collections.askRefresh(workspaceUuid, postUuid, new Date());
     if (reply.accounts > 0 && reply.retryAfterSeconds === null) this.collector.wake();
     return reply;

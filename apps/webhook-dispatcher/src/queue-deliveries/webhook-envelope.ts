@@ -58,7 +58,7 @@ export function postEventEnvelope(message: PostEventMessage): WebhookEnvelope | 
 /** The envelope of `post.metrics_updated`: the post's figures after `account`, before `timestamp`. */
 export function withMetrics(envelope: WebhookEnvelope, metrics: readonly PostMetricsEntry[]): WebhookEnvelope {
   const { timestamp, ...fields } = envelope;
-  return { ...fields, metrics: metrics.map((entry) => ({ ...entry, metrics: { ...entry.metrics } })), timestamp };
+  return { ...fields, metrics: [...metrics], timestamp };
 }
 
 /** `account` of `post.account_published` and `post.account_failed`. */

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { answer, ApiFailure, api, inWorkspace, type PostMetrics } from '../../api';
+import { AccountSelect } from '../../components/account-select';
 import { accountNames, BestTimesList, loadBestTimes } from '../../components/best-times';
 import { Loading, Notice, Section, useLoad } from '../../components/ui';
 import { ENGAGEMENT_EXPLAINED, ENGAGEMENT_LABEL, FIGURES, formatFigure } from '../../figures';
@@ -71,14 +72,7 @@ export function AnalyticsPage() {
         </div>
         <div class="field">
           <label for="analytics-account">Account</label>
-          <select id="analytics-account" value={accountId ?? ''} onChange={(event) => setAccountId(event.currentTarget.value ? Number(event.currentTarget.value) : null)}>
-            <option value="">Every account</option>
-            {accounts.data?.data.map((account) => (
-              <option key={account.id} value={account.id}>
-                {account.name} ({account.provider})
-              </option>
-            ))}
-          </select>
+          <AccountSelect id="analytics-account" accounts={accounts.data?.data} value={accountId} onChange={setAccountId} />
         </div>
       </form>
       <p class="muted">Posts published from {range.from} to {range.to} (days in UTC), with each post’s latest figures. A figure that no account reports shows as —.</p>

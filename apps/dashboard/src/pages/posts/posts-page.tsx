@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { answer, api, inWorkspace, postAsRead } from '../../api';
+import { AccountSelect } from '../../components/account-select';
 import { OnboardingChecklist } from '../../components/onboarding-checklist';
 import { Loading, Notice, useAction, useLoad } from '../../components/ui';
 import { linkTo } from '../../router';
@@ -70,14 +71,7 @@ export function PostsPage() {
       <form class="filters" role="search" aria-label="Filter posts" onSubmit={(event) => event.preventDefault()}>
         <div class="field">
           <label for="filter-account">Account</label>
-          <select id="filter-account" value={filters.accountId ?? ''} onChange={(event) => change({ accountId: event.currentTarget.value ? Number(event.currentTarget.value) : null })}>
-            <option value="">Every account</option>
-            {accounts.data?.data.map((account) => (
-              <option key={account.id} value={account.id}>
-                {account.name} ({account.provider})
-              </option>
-            ))}
-          </select>
+          <AccountSelect id="filter-account" accounts={accounts.data?.data} value={filters.accountId} onChange={(accountId) => change({ accountId })} />
         </div>
         <div class="field">
           <label for="filter-from">From</label>

@@ -1,43 +1,12 @@
 import { oauthAppFor, PLATFORMS, platformOf } from '@app/platforms';
-import { BlueskyProvider } from '../bluesky/bluesky-provider';
-import { DiscordProvider } from '../discord/discord-provider';
-import { FacebookProvider } from '../facebook/facebook-provider';
+import { builtInProviders } from '../built-in-providers';
 import { ProviderHttp } from '../http/provider-http';
-import { InstagramProvider } from '../instagram/instagram-provider';
-import { LinkedInProvider } from '../linkedin/linkedin-provider';
-import { MastodonProvider } from '../mastodon/mastodon-provider';
-import { PinterestProvider } from '../pinterest/pinterest-provider';
-import type { PublishProvider } from '../publish-provider';
-import { RedditProvider } from '../reddit/reddit-provider';
-import { SandboxProvider } from '../sandbox/sandbox-provider';
-import { TelegramProvider } from '../telegram/telegram-provider';
-import { ThreadsProvider } from '../threads/threads-provider';
-import { TikTokProvider } from '../tiktok/tiktok-provider';
-import { XProvider } from '../x/x-provider';
-import { YouTubeProvider } from '../youtube/youtube-provider';
 import { countOf, figuresRead } from './post-figures';
 
 const http = new ProviderHttp({ allowPrivateUrls: false, timeoutMs: 1_000 });
 const processing = { timeoutMs: 1_000, intervalMs: 10 };
-const app = (provider: string) => oauthAppFor(provider, {});
-
 /** Every built-in provider, as the publisher's module makes them. */
-const PROVIDERS: PublishProvider[] = [
-  new SandboxProvider(),
-  new BlueskyProvider(http),
-  new MastodonProvider(http),
-  new TelegramProvider(http),
-  new DiscordProvider(http),
-  new XProvider(http, app('x')),
-  new LinkedInProvider(http, app('linkedin')),
-  new PinterestProvider(http, app('pinterest'), processing),
-  new ThreadsProvider(http, app('threads'), processing),
-  new TikTokProvider(http, app('tiktok'), processing),
-  new YouTubeProvider(http, app('youtube'), processing),
-  new RedditProvider(http, app('reddit'), processing),
-  new InstagramProvider(http, app('instagram'), processing),
-  new FacebookProvider(http, app('facebook'), processing),
-];
+const PROVIDERS = builtInProviders({ http, oauthApp: (provider) => oauthAppFor(provider, {}), processing });
 
 describe("a platform's figures, as described, against its provider", () => {
   it('covers every platform', () => {
