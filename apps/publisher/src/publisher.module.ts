@@ -13,6 +13,7 @@ import { builtInProviders } from './providers/built-in-providers';
 import { ProviderRegistry } from './providers/provider-registry';
 import { PUBLISH_PROVIDERS } from './providers/publish-provider';
 import { CollectionPlanner } from './collect-metrics/collection-planner';
+import { CollectionSchedule } from './collect-metrics/collection-schedule';
 import { MetricCollections } from './collect-metrics/metric-collections';
 import { MetricsCollector } from './collect-metrics/metrics-collector';
 import { RefreshMetricsHandler } from './collect-metrics/refresh-metrics.handler';
@@ -69,6 +70,7 @@ const PROVIDER_TIMEOUT_MS = 10_000;
     AttemptRetention,
     TokenExpiryWarnings,
     AccountConnectedConsumer,
+    { provide: CollectionSchedule, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new CollectionSchedule(config.analyticsScheduleMinutes) },
     MetricCollections,
     MetricsCollector,
     CollectionPlanner,

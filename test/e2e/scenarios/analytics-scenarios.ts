@@ -29,7 +29,7 @@ async function refreshedAndTotalled({ admin, openReceiver }: ScenarioContext): P
   const path = `/api/${workspace}/posts/${post.uuid}/metrics`;
   expect((await admin.get(path)).body).toEqual({ data: [{ account_id: account, provider: 'sandbox', supported: true, collected_at: null, metrics: NO_FIGURES }] });
 
-  // The collection is planned once the publisher hears the account published: until then a refresh finds nothing to read.
+  // A refresh reads the figures once the publisher has them to read; one asked for meanwhile (429 within the minute) is waited out.
   const entry = await eventually(
     async () => {
       const [read] = (await admin.get(path)).body.data;

@@ -3,11 +3,15 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadConfig } from '@app/config';
 import { FileMediaStore } from '@app/media-store';
 import { InProcessMessageBus } from '@app/messaging';
 import { migrateSchema, openSqliteDatabase, SchemaDatabase, SqlDatabase } from '@app/persistence';
 import { MediaUrlSigner, parseEncryptionKey, SecretBox } from '@app/security';
 import { AccountCredentialStore } from '../../../apps/publisher/src/accounts/account-credential-store';
+import { CollectionPlanner } from '../../../apps/publisher/src/collect-metrics/collection-planner';
+import { CollectionSchedule } from '../../../apps/publisher/src/collect-metrics/collection-schedule';
+import { MetricCollections } from '../../../apps/publisher/src/collect-metrics/metric-collections';
 import { LostAuthorizationReporter } from '../../../apps/publisher/src/accounts/report-lost-authorization/lost-authorization.reporter';
 import { ProviderRegistry } from '../../../apps/publisher/src/providers/provider-registry';
 import { ProviderConnection, PublishProvider } from '../../../apps/publisher/src/providers/publish-provider';
@@ -69,7 +73,8 @@ export class PublisherTablesOnSqlite {
     const journal = Object.create(this.journal) as AttemptJournal;
     journal.hold = async (key, leaseMs) => (alive() ? this.journal.hold(key, leaseMs) : undefined);
     const contentItems = new ContentItemsPublisher(journal, steps, this.progress, deferred, lostAuthorization, media, settings);
-    return new AccountPublisher(journal, steps, deferred, this.accounts, new ProviderRegistry([provider]), contentItems, settings);
+    const collections = new CollectionPlanner(new MetricCollections(this.tables), new CollectionSchedule(loadConfig({}).analyticsScheduleMinutes));
+    return new AccountPublisher(journal, steps, deferred, this.accounts, new ProviderRegistry([provider]), contentItems, settings, collections);
   }
 
   /** Keeps a connected account as the publisher does; answers the connection the publisher hands its provider. */

@@ -36,10 +36,13 @@ const claimCollections = dueCollections.claims((claim) => claim.returningAll());
 export class MetricCollections {
   constructor(@Inject(PUBLISHER_DATABASE) private readonly database: SchemaDatabase<PublisherTables>) {}
 
-  /** Starts collecting, first due at `firstDueAt` (null: only when a refresh is asked for); a collection already planned stays as it is. */
-  async plan(collection: PlannedCollection, firstDueAt: Date | null): Promise<void> {
-    const { db, dialect } = this.database;
-    await db
+  /**
+   * Starts collecting, first due at `firstDueAt` (null: only when a refresh is asked for), in `tx`
+   * when given; a collection already planned stays as it is.
+   */
+  async plan(collection: PlannedCollection, firstDueAt: Date | null, tx: SchemaDatabase<PublisherTables>['db'] = this.database.db): Promise<void> {
+    const { dialect } = this.database;
+    await tx
       .insertInto('metric_collections')
       .values({
         ...keyOf(collection),

@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { APP_CONFIG, AppConfig } from '@app/config';
 import { derivedUuid, Headers, RecordMetricsMessage, Topics } from '@app/contracts';
 import { postMetricsOf } from '@app/domain';
 import { errorMessage } from '@app/errors';
@@ -35,7 +34,6 @@ const MAX_RETRY_WAIT_MS = 3_600_000;
 export class MetricsCollector implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Analytics');
   private readonly wakeUp: WakeUpLoop;
-  readonly schedule: CollectionSchedule;
 
   constructor(
     private readonly collections: MetricCollections,
@@ -43,10 +41,9 @@ export class MetricsCollector implements OnApplicationBootstrap, OnModuleDestroy
     private readonly providers: ProviderRegistry,
     private readonly lostAuthorization: LostAuthorizationReporter,
     @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
-    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly schedule: CollectionSchedule,
     @Inject(READINESS_WATCH) private readonly readiness: ReadinessWatch,
   ) {
-    this.schedule = new CollectionSchedule(config.analyticsScheduleMinutes);
     this.wakeUp = new WakeUpLoop({ name: 'analytics collection', idleRecheckMs: IDLE_RECHECK_MS, failurePauseMs: 5_000, logger: this.logger }, (turn) => this.collectDue(turn));
   }
 

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AccountSnapshot, PostVersion, versionFor } from '@app/domain';
+import { CollectionPlanner } from '../collect-metrics/collection-planner';
 import { AccountCredentialStore, ConnectedAccount } from '../accounts/account-credential-store';
 import { ProviderRegistry } from '../providers/provider-registry';
 import { PUBLISHER_OPTIONS, PublisherOptions } from '../publisher-options';
@@ -43,6 +44,7 @@ export class AccountPublisher {
     private readonly providers: ProviderRegistry,
     private readonly contentItems: ContentItemsPublisher,
     @Inject(PUBLISHER_OPTIONS) private readonly options: PublisherOptions,
+    private readonly collections: CollectionPlanner,
   ) {}
 
   /** The result of the attempt, or null when the platform asked to wait longer than a partition may be held (deferred). */
@@ -78,7 +80,15 @@ export class AccountPublisher {
     const prepared = await this.prepare(key, context.account, context.versions);
     const result = prepared.ok ? await this.contentItems.publish(key, prepared.account, context, held) : await this.withoutProvider(key, prepared.result);
     if (result === null) return null;
-    const stored = await this.journal.finish(key, result, (tx) => this.steps.forget(key, tx));
+    const stored = await this.journal.finish(key, result, async (tx) => {
+      await this.steps.forget(key, tx);
+      // Published: its figures are collected from now, planned with the result that says so.
+      if (prepared.ok && result.outcome === 'published' && result.externalId !== null) {
+        const { provider, workspaceUuid } = prepared.account;
+        const planned = { postUuid: key.postUuid, workspaceUuid, account: context.account, provider, externalId: result.externalId, externalUrl: result.externalUrl, publishedAt: new Date() };
+        await this.collections.published(planned, tx);
+      }
+    });
     if (stored === result) {
       const detail = result.outcome === 'published' ? `published at ${result.externalUrl ?? '(no url)'}` : `failed: ${result.errors.join('; ')}`;
       this.logger.log(`Publish of ${label} ${detail}`);

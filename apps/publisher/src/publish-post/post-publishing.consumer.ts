@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ConsumerGroups, decodePostEventMessage, Headers, Topics } from '@app/contracts';
 import { ConsumesTopics, IncomingMessage, MESSAGE_BUS, MessageBus } from '@app/messaging';
-import { CollectionPlanner } from '../collect-metrics/collection-planner';
 import { AccountPublisher } from './account-publisher';
 import { AttemptJournal } from './attempt-journal';
 import { recordPublishResultCommand } from './record-publish-result-command';
@@ -9,7 +8,7 @@ import { recordPublishResultCommand } from './record-publish-result-command';
 /**
  * On `post.publishing_started`, publishes the post to each of its accounts and sends each account's
  * result to `post-commands`. Redelivered, it reports the stored results again without calling a
- * provider twice. On `post.account_published`, plans the collection of that account's figures.
+ * provider twice.
  */
 @Injectable()
 export class PostPublishingConsumer {
@@ -19,13 +18,11 @@ export class PostPublishingConsumer {
     private readonly publisher: AccountPublisher,
     private readonly journal: AttemptJournal,
     @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
-    private readonly collections: CollectionPlanner,
   ) {}
 
   @ConsumesTopics({ groupId: ConsumerGroups.publisher, topics: [Topics.postEvents] })
   async handle(message: IncomingMessage): Promise<void> {
     const event = decodePostEventMessage(message.value);
-    if (event.type === 'post.account_published') return this.collections.accountPublished(event);
     if (event.type !== 'post.publishing_started') return;
     const { postUuid, revision: round, post, accountIds } = event;
     const accounts = post.accounts.filter((account) => accountIds.includes(account.id));
