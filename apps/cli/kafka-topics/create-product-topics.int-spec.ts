@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { Admin, ConfigResourceTypes, Kafka, logLevel } from 'kafkajs';
 import { quietIdleRequestQueues } from '@app/messaging/kafka';
-import { chooseKafkaWithTopicConfigs, startTestKafkaCluster, TestKafkaCluster } from '@app/messaging/testing';
+import { chooseKafkaWithTopicConfigs, startTestKafkaCluster, TEST_KAFKA_START_TIMEOUT_MS, TestKafkaCluster } from '@app/messaging/testing';
 import { createProductTopics } from './create-product-topics';
 import { describeProductTopic, ProductTopic, productTopics, TopicJobError, TopicJobSettings } from './product-topics';
 
@@ -34,7 +34,7 @@ describeOnRealKafka(`the topic job on a real Kafka broker${'missing' in realKafk
     await admin.connect();
     // Not the default 6 partitions: the test sees that the setting is the one used.
     settings = { brokers: cluster.brokers, partitions: 3, replicationFactor: 1, waitSeconds: 30 };
-  }, 180_000);
+  }, TEST_KAFKA_START_TIMEOUT_MS);
   afterAll(async () => {
     await admin?.disconnect();
     await cluster?.stop();

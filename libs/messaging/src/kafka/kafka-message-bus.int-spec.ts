@@ -9,7 +9,7 @@ import { Gate, Inbox } from '../testing/inbox';
 import { unique } from '../testing/unique-name';
 import { KafkaMessageBus, KafkaMessageBusOptions } from './kafka-message-bus';
 import { describeWithKafka } from '../testing/describe-with-kafka';
-import { chooseKafkaWithConsumerLag, startTestKafkaCluster, TestKafkaCluster } from '../testing/test-kafka-cluster';
+import { chooseKafkaWithConsumerLag, startTestKafkaCluster, TEST_KAFKA_START_TIMEOUT_MS, TestKafkaCluster } from '../testing/test-kafka-cluster';
 
 // Joining a consumer group takes seconds (about 3 s for every new group on the mock cluster).
 jest.setTimeout(60_000);
@@ -72,7 +72,7 @@ describeWithKafka('KafkaMessageBus on Kafka', () => {
     beforeAll(async () => {
       cluster = await startTestKafkaCluster();
       kafka = new Kafka({ brokers: cluster.brokers, clientId: 'test-inspector', logLevel: logLevel.NOTHING });
-    });
+    }, TEST_KAFKA_START_TIMEOUT_MS);
     afterAll(async () => {
       await cluster?.stop();
     });

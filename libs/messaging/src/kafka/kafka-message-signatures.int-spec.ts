@@ -7,7 +7,7 @@ import { Inbox } from '../testing/inbox';
 import { unique } from '../testing/unique-name';
 import { KafkaMessageBus } from './kafka-message-bus';
 import { describeWithKafka } from '../testing/describe-with-kafka';
-import { startTestKafkaCluster, TestKafkaCluster } from '../testing/test-kafka-cluster';
+import { startTestKafkaCluster, TEST_KAFKA_START_TIMEOUT_MS, TestKafkaCluster } from '../testing/test-kafka-cluster';
 
 jest.setTimeout(60_000);
 
@@ -25,7 +25,7 @@ describeWithKafka('KafkaMessageBus with signed messages, on Kafka', () => {
     return bus;
   };
 
-  beforeAll(async () => (cluster = await startTestKafkaCluster()));
+  beforeAll(async () => (cluster = await startTestKafkaCluster()), TEST_KAFKA_START_TIMEOUT_MS);
   afterAll(() => cluster?.stop());
   beforeEach(() => {
     buses = [];

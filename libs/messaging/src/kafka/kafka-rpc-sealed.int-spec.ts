@@ -8,7 +8,7 @@ import { Inbox } from '../testing/inbox';
 import { KafkaMessageBus, KafkaMessageBusOptions } from './kafka-message-bus';
 import { KafkaRpc } from './kafka-rpc';
 import { describeWithKafka } from '../testing/describe-with-kafka';
-import { startTestKafkaCluster, TestKafkaCluster } from '../testing/test-kafka-cluster';
+import { startTestKafkaCluster, TEST_KAFKA_START_TIMEOUT_MS, TestKafkaCluster } from '../testing/test-kafka-cluster';
 
 jest.setTimeout(60_000);
 
@@ -62,7 +62,7 @@ describeWithKafka('KafkaRpc with sealed, signed payloads, on Kafka', () => {
       return { status: 'scheduled' };
     });
     await Promise.all([server.whenServing(), client.startClient()]);
-  });
+  }, TEST_KAFKA_START_TIMEOUT_MS);
   afterAll(async () => {
     await client?.close();
     await server?.close();

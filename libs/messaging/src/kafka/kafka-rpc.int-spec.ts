@@ -6,7 +6,7 @@ import { KafkaMessageBus, KafkaMessageBusOptions } from './kafka-message-bus';
 import { RpcFailures } from '../rpc.port';
 import { KafkaRpc, KafkaRpcHeaders, KafkaRpcOptions } from './kafka-rpc';
 import { describeWithKafka } from '../testing/describe-with-kafka';
-import { startTestKafkaCluster, TestKafkaCluster } from '../testing/test-kafka-cluster';
+import { startTestKafkaCluster, TEST_KAFKA_START_TIMEOUT_MS, TestKafkaCluster } from '../testing/test-kafka-cluster';
 
 /** Methods named `<service>.<name>`: the service before the first dot names the request topic. */
 const Methods = {
@@ -56,7 +56,7 @@ describeWithKafka('KafkaRpc on Kafka', () => {
       throw new Error('connection to the database lost');
     });
     await Promise.all([server.whenServing(), client.startClient()]);
-  });
+  }, TEST_KAFKA_START_TIMEOUT_MS);
   afterAll(async () => {
     await client?.close();
     await server?.close();

@@ -1,3 +1,4 @@
+import { TEST_KAFKA_START_TIMEOUT_MS } from './test-kafka-cluster';
 import { eventually } from '@app/testing/eventually';
 import { deadLetterTopic } from '../dead-letter';
 import { UnprocessableMessage } from '../delivery/unprocessable-message';
@@ -21,7 +22,7 @@ export function describeMessageBusBatches(adapter: string, createFixture: () => 
 
     beforeAll(async () => {
       fixture = await createFixture();
-    });
+    }, TEST_KAFKA_START_TIMEOUT_MS);
     afterAll(async () => {
       await fixture?.dispose();
     });

@@ -1,3 +1,4 @@
+import { TEST_KAFKA_START_TIMEOUT_MS } from './test-kafka-cluster';
 import { eventually } from '@app/testing/eventually';
 import { deadLetterTopic } from '../dead-letter';
 import { DeadLetterHeaders } from '../dead-letter';
@@ -49,7 +50,7 @@ export function describeMessageBusContract(
 
     beforeAll(async () => {
       fixture = await createFixture();
-    });
+    }, TEST_KAFKA_START_TIMEOUT_MS);
     afterAll(async () => {
       await fixture?.dispose();
     });

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { errorMessage } from '@app/errors';
@@ -75,6 +75,15 @@ export async function startRealKafkaBroker(ownerPid = process.pid): Promise<Real
 
 const START_ATTEMPTS = 3;
 
+/** The longest a start of the broker takes, its tries on new ports included: what a test hook that starts one gives it. */
+export const REAL_KAFKA_START_TIMEOUT_MS = START_ATTEMPTS * START_TIMEOUT_MS;
+
+/**
+ * What the broker logs when it gave up starting (a port another process took meanwhile): the start
+ * script would wait out its own deadline for it; the start is tried again at once instead.
+ */
+const FATAL_START = /Fatal error during KafkaServer startup|Address already in use/;
+
 async function startOnce(ownerPid: number): Promise<RealKafkaBroker> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kafka-test-'));
   const watchdog = spawn('sh', ['-c', 'while kill -0 "$0" 2>/dev/null; do sleep 1; done; "$1" "$2"; rm -rf "$2"', String(ownerPid), STOP_SCRIPT, dataDir], {
@@ -88,7 +97,7 @@ async function startOnce(ownerPid: number): Promise<RealKafkaBroker> {
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    const output = await runScript(START_SCRIPT, [dataDir], START_TIMEOUT_MS);
+    const output = await runScript(START_SCRIPT, [dataDir], START_TIMEOUT_MS, () => fatalStartOf(dataDir));
     const address = ADDRESS.exec(output);
     if (!address) throw new Error(`${START_SCRIPT} printed no bootstrap.servers: ${output.slice(-2000)}`);
     const brokers = address[1].split(',');
@@ -108,8 +117,20 @@ async function startOnce(ownerPid: number): Promise<RealKafkaBroker> {
   }
 }
 
-/** Runs a script to its end and resolves with its output, or rejects with it. */
-function runScript(script: string, args: string[], timeoutMs: number): Promise<string> {
+/** The line of the broker's log that says it gave up starting, or null while it has not. */
+function fatalStartOf(dataDir: string): string | null {
+  try {
+    return readFileSync(join(dataDir, 'logs', 'kafka.out'), 'utf8').split('\n').find((line) => FATAL_START.test(line)) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Runs a script to its end and resolves with its output, or rejects with it; `failed`, looked at
+ * twice a second, ends it early with the reason it answers.
+ */
+function runScript(script: string, args: string[], timeoutMs: number, failed: () => string | null = () => null): Promise<string> {
   return new Promise((resolvePromise, reject) => {
     // stdout only through a pipe: the broker and ZooKeeper it leaves running write to their log files.
     const child = spawn(script, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -118,12 +139,20 @@ function runScript(script: string, args: string[], timeoutMs: number): Promise<s
     child.stdout.on('data', collect);
     child.stderr.on('data', collect);
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    const watch = setInterval(() => {
+      const reason = failed();
+      if (reason === null) return;
+      output += `\n${reason}`;
+      child.kill('SIGKILL');
+    }, 500);
     child.once('error', (error) => {
       clearTimeout(timer);
+      clearInterval(watch);
       reject(new Error(`${script} could not run: ${error.message}`));
     });
     child.once('close', (code, signal) => {
       clearTimeout(timer);
+      clearInterval(watch);
       if (code === 0) resolvePromise(output);
       else reject(new Error(`${script} ${args.join(' ')} failed (code ${code}, signal ${signal}): ${output.slice(-2000) || '(no output)'}`));
     });

@@ -1,5 +1,5 @@
 import { findKcat, startKafkaMockCluster } from './kafka-mock-cluster';
-import { BrokerOutage, findRealKafkaBroker, startRealKafkaBroker } from './real-kafka-broker';
+import { BrokerOutage, findRealKafkaBroker, REAL_KAFKA_START_TIMEOUT_MS, startRealKafkaBroker } from './real-kafka-broker';
 
 /** The Kafka of a test suite, the first there is: KAFKA_TEST_BROKERS, a real broker, the mock cluster. */
 export interface TestKafkaCluster {
@@ -45,6 +45,9 @@ export function chooseTestKafka(): { kind: TestKafkaKind; fallbackReason?: strin
 let fallbackPrinted = false;
 
 /** Starts the suite's Kafka (none for KAFKA_TEST_BROKERS); prints it when it falls back to the mock cluster. */
+/** What a test hook that calls `startTestKafkaCluster` gives it: a real broker's start, its tries on new ports included, and a margin. */
+export const TEST_KAFKA_START_TIMEOUT_MS = REAL_KAFKA_START_TIMEOUT_MS + 30_000;
+
 export async function startTestKafkaCluster(): Promise<TestKafkaCluster> {
   const choice = chooseTestKafka();
   if ('missing' in choice) throw new Error(`No Kafka for the tests: ${choice.missing}`);

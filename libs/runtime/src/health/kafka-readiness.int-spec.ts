@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { describeWithBrokerOutages, startTestKafkaCluster, TestKafkaCluster } from '@app/messaging/testing';
+import { describeWithBrokerOutages, startTestKafkaCluster, TEST_KAFKA_START_TIMEOUT_MS, TestKafkaCluster } from '@app/messaging/testing';
 import { eventually } from '@app/testing/eventually';
 import { GroupMemberReports, GroupMembershipWatch, Subscription, WatchedMember } from '@app/messaging';
 import { KafkaMessageBus } from '@app/messaging/kafka';
@@ -48,7 +48,7 @@ describeWithBrokerOutages('readiness of Kafka consumer group members, on a broke
       buses.push(bus);
       subscriptions.push(await bus.subscribe({ groupId: GROUP, topics: [TOPIC], handle: async () => undefined }));
     }
-  });
+  }, TEST_KAFKA_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await Promise.allSettled(buses.map((bus) => bus.close()));
