@@ -6,6 +6,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig, nestLogLevels } from '@app/config';
+import { connectMessageHandlers } from '@app/messaging';
 import { BoundHttpPort, createHttpApp, refuseEarlierDataDir, useServiceLogger } from '@app/runtime';
 import { configureGatewayApp } from '../gateway/src/configure-gateway-app';
 import { logStartBanner } from '../gateway/src/start-banner';
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
   // Before anything is written to DATA_DIR: data of an earlier version must not get a new database beside it.
   refuseEarlierDataDir(resolve(config.dataDir));
   const app = await createHttpApp(StandaloneModule.forRoot(config), nestLogLevels(config.logLevel), { port, trustedProxyCount: config.trustedProxyCount });
+  connectMessageHandlers(app);
   configureGatewayApp(app, config);
   await port.serve(app);
   logStartBanner(app, config, 'Standalone', `Social publishing service ready (embedded mode, data in ${resolve(config.dataDir)})`);

@@ -1,6 +1,6 @@
 import { AppConfig, loadConfig } from '@app/config';
 import { SqlEventStore } from '@app/event-store';
-import { InProcessMessageBus } from '@app/messaging';
+import { connectMessageHandlers, InProcessMessageBus } from '@app/messaging';
 import { FileMediaStore } from '@app/media-store';
 import { openSqliteDatabase, SqlDatabase } from '@app/persistence';
 import { MEDIA_URL_SIGNER, MediaUrlSigner } from '@app/security';
@@ -77,7 +77,10 @@ export async function startGatewayTestApp(
   const media = new FileMediaStore(mediaFolder);
   const infrastructure = testInfrastructure(database, { config, rpc, messageBus: bus, eventStore, media, encryptionKey: randomBytes(32).toString('base64') });
   const app = await createHttpApp({ module: GatewayUnderTest, imports: [infrastructure, PostServiceModule, GatewayModule] }, false, { trustedProxyCount: config.trustedProxyCount });
+  connectMessageHandlers(app);
   configureGatewayApp(app, config);
+  await app.init();
+  await app.startAllMicroservices();
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
 

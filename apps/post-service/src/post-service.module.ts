@@ -1,4 +1,5 @@
 import { BeforeApplicationShutdown, Logger, Module, OnApplicationBootstrap } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
 import { eventRelayMigration } from '@app/event-store';
 import { DATABASE, schemaMigrationsAtStart, SqlDatabase } from '@app/persistence';
 import { ApprovePostHandler } from './approve-post/approve-post.handler';
@@ -7,6 +8,7 @@ import { RecentPostStates } from './command-handling/recent-post-states';
 import { CreatePostHandler } from './create-post/create-post.handler';
 import { DeletePostHandler } from './delete-post/delete-post.handler';
 import { PostEventRelay } from './event-relay/post-event-relay';
+import { PostRequestsController } from './rpc/post-requests.controller';
 import { PostCommandsConsumer } from './post-commands-consumer/post-commands.consumer';
 import { dropPostsReadModelMigration, POSTS_DATABASE, POSTS_SCHEMA, PostsTables, postsReadModelMigration } from './post-service-schema';
 import { HeldInstantRecorder } from './queue-slots/held-instant-recorder';
@@ -30,19 +32,20 @@ import { ValidatePostHandler } from './validate-post/validate-post.handler';
  * no reads: the gateway projects its own. Infrastructure comes from a global module.
  */
 @Module({
+  imports: [CqrsModule.forRoot()],
+  controllers: [PostRequestsController, PostCommandsConsumer, RecycleCopiesConsumer, HeldInstantsConsumer],
   providers: [
     { provide: POSTS_DATABASE, inject: [DATABASE], useFactory: (database: SqlDatabase) => database.forSchema<PostsTables>(POSTS_SCHEMA) },
     schemaMigrationsAtStart(POSTS_DATABASE, [eventRelayMigration, postsReadModelMigration, dropPostsReadModelMigration, queueSlotsMigration]),
     PostCommandRunner,
     RecentPostStates,
-    PostCommandsConsumer,
     PostEventRelay,
     CreatePostHandler,
-    ValidatePostHandler,
     UpdatePostHandler,
-    DeletePostHandler,
     ApprovePostHandler,
     RetryPostHandler,
+    DeletePostHandler,
+    ValidatePostHandler,
     StartPublishingHandler,
     ExpirePublishingHandler,
     RecordPublishResultHandler,
@@ -50,8 +53,6 @@ import { ValidatePostHandler } from './validate-post/validate-post.handler';
     QueueSlotStore,
     QueueSlotAllocator,
     HeldInstantRecorder,
-    HeldInstantsConsumer,
-    RecycleCopiesConsumer,
   ],
 })
 export class PostServiceModule implements OnApplicationBootstrap, BeforeApplicationShutdown {

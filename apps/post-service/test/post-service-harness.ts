@@ -8,7 +8,7 @@ import { SqlEventStore } from '@app/event-store';
 import { InProcessMessageBus, InProcessRpc } from '@app/messaging';
 import { SqlDatabase } from '@app/persistence';
 import { openPostgresForTest, openSqliteForTest, TestDatabase } from '@app/persistence/testing';
-import { testInfrastructure } from '@app/testing';
+import { startMessageHandlers, testInfrastructure } from '@app/testing';
 import { eventually } from '@app/testing/eventually';
 import { PostServiceModule } from '../src/post-service.module';
 
@@ -45,6 +45,7 @@ export async function startPostService(kind: DatabaseKind = 'SQLite'): Promise<P
     .setLogger(new ConsoleLogger('test', { logLevels: ['error', 'warn'] }))
     .compile();
   await moduleRef.init();
+  await startMessageHandlers(moduleRef);
   const published = new Map<string, PostEventMessage>();
   const reader = await bus.subscribe({
     groupId: `${ConsumerGroups.gatewayPosts}.test`,

@@ -39,6 +39,7 @@ const PROVIDER_TIMEOUT_MS = 10_000;
  * tokens that cannot be refreshed before they expire.
  */
 @Module({
+  controllers: [PostPublishingConsumer, RefreshMetricsHandler, ConnectAccountHandler, AccountConnectedConsumer, DisconnectAccountHandler],
   providers: [
     {
       provide: PUBLISH_PROVIDERS,
@@ -64,17 +65,12 @@ const PROVIDER_TIMEOUT_MS = 10_000;
     ContentItemsPublisher,
     AccountPublisher,
     DeferredAttemptsRunner,
-    ConnectAccountHandler,
-    DisconnectAccountHandler,
-    PostPublishingConsumer,
     AttemptRetention,
     TokenExpiryWarnings,
-    AccountConnectedConsumer,
     { provide: CollectionSchedule, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new CollectionSchedule(config.analyticsScheduleMinutes) },
     MetricCollections,
     MetricsCollector,
     CollectionPlanner,
-    RefreshMetricsHandler,
   ],
 })
 export class PublisherModule {}

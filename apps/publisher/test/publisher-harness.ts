@@ -7,7 +7,7 @@ import { original } from '@app/domain/testing';
 import { MEDIA_STORE, MediaStore } from '@app/media-store';
 import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT } from '@app/messaging';
 import { openSqliteDatabase, SchemaDatabase, SqlDatabase } from '@app/persistence';
-import { testInfrastructure } from '@app/testing';
+import { startMessageHandlers, testInfrastructure } from '@app/testing';
 import { eventually } from '@app/testing/eventually';
 import { ProviderHttp } from '../src/providers/http/provider-http';
 import { MastodonProvider } from '../src/providers/mastodon/mastodon-provider';
@@ -56,6 +56,7 @@ export class PublisherHarness {
       .useValue({ maxRetries: 2, maxRetryDelayMs: 30, maxDeferrals: 2, deferredPollMs: 20, deferredLeaseMs: 400 })
       .compile();
     await moduleRef.init();
+    await startMessageHandlers(moduleRef);
     const harness = new PublisherHarness(
       database,
       moduleRef,

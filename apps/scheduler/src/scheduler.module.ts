@@ -16,12 +16,11 @@ import { PublishingWatchdog } from './watch-publishing/publishing-watchdog';
  * sends ExpirePublishing for one that outlives its results.
  */
 @Module({
+  controllers: [PublishingWatchConsumer, ScheduleTracker],
   providers: [
     TimerStore,
     TimerFiring,
-    ScheduleTracker,
     PublishingWatchStore,
-    PublishingWatchConsumer,
     PublishingWatchdog,
     PostTrackingRetention,
     { provide: SCHEDULER_OPTIONS, useValue: defaultSchedulerOptions },

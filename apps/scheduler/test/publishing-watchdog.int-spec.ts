@@ -6,7 +6,7 @@ import { PostCommandMessage, Topics } from '@app/contracts';
 import { samplePostEvent } from '@app/contracts/testing';
 import { InProcessMessageBus, MESSAGE_BUS } from '@app/messaging';
 import { openSqliteDatabase, SqlDatabase } from '@app/persistence';
-import { testInfrastructure } from '@app/testing';
+import { startMessageHandlers, testInfrastructure } from '@app/testing';
 import { eventually } from '@app/testing/eventually';
 import { SchedulerModule } from '../src/scheduler.module';
 
@@ -25,6 +25,7 @@ describe('the publishing watchdog (scheduler, embedded)', () => {
     const config = loadConfig({ PUBLISHING_STUCK_AFTER_MS: String(STUCK_AFTER_MS) });
     const moduleRef = await Test.createTestingModule({ imports: [testInfrastructure(database, { config }), SchedulerModule] }).compile();
     await moduleRef.init();
+    await startMessageHandlers(moduleRef);
     bus = moduleRef.get<InProcessMessageBus>(MESSAGE_BUS);
     await bus.subscribe({ groupId: `probe-${randomUUID()}`, topics: [Topics.postCommands], handle: async ({ value }) => void commands.push(value as PostCommandMessage) });
     close = async () => {

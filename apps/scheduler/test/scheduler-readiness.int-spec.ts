@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { loadConfig } from '@app/config';
 import { Topics } from '@app/contracts';
 import { samplePostEvent } from '@app/contracts/testing';
-import { InProcessMessageBus, OutgoingMessage } from '@app/messaging';
+import { connectMessageHandlers, InProcessMessageBus, OutgoingMessage } from '@app/messaging';
 import { openSqliteDatabase, SqlDatabase } from '@app/persistence';
 import { createHttpApp, HealthModule } from '@app/runtime';
 import { testInfrastructure } from '@app/testing';
@@ -71,6 +71,9 @@ describe('the scheduler\'s readiness, with READINESS_LOOP_STALE_MS of one second
     await bus.migrate();
     const config = loadConfig({ READINESS_LOOP_STALE_MS: String(LOOP_STALE_MS) });
     app = await createHttpApp({ module: SchedulerUnderTest, imports: [testInfrastructure(database, { config, messageBus: bus }), SchedulerModule, HealthModule] }, false);
+    connectMessageHandlers(app);
+    await app.init();
+    await app.startAllMicroservices();
     await app.listen(0, '127.0.0.1');
     url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   });

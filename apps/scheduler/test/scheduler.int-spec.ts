@@ -7,7 +7,7 @@ import { IncomingMessage, InProcessMessageBus, MESSAGE_BUS } from '@app/messagin
 import { migrateSchema, openSqliteDatabase, SqlDatabase } from '@app/persistence';
 import { openPostgresDatabase } from '@app/persistence/postgres';
 import { createThrowawayDatabase, ThrowawayDatabase } from '@app/persistence/testing';
-import { testInfrastructure } from '@app/testing';
+import { startMessageHandlers, testInfrastructure } from '@app/testing';
 import { eventually } from '@app/testing/eventually';
 import { SchedulerModule } from '../src/scheduler.module';
 import { SCHEDULER_SCHEMA, SchedulerTables, schedulerMigrations } from '../src/scheduler-migrations';
@@ -20,6 +20,7 @@ interface Scheduler {
 async function startScheduler(database: SqlDatabase): Promise<Scheduler> {
   const moduleRef: TestingModule = await Test.createTestingModule({ imports: [testInfrastructure(database), SchedulerModule] }).compile();
   await moduleRef.init();
+  await startMessageHandlers(moduleRef);
   const bus = moduleRef.get<InProcessMessageBus>(MESSAGE_BUS);
   return {
     bus,

@@ -31,31 +31,19 @@ import { WEBHOOKS_DATABASE, WEBHOOKS_SCHEMA, webhooksMigrations } from './webhoo
  * Infrastructure (DATABASE, MESSAGE_BUS, RPC_SERVER, APP_CONFIG, SECRET_BOX) comes from a global module.
  */
 @Module({
+  controllers: [RotateWebhookSecretHandler, CreateWebhookHandler, GetWebhookHandler, ListWebhooksHandler, DeleteWebhookHandler, UpdateWebhookHandler, ListDeliveriesHandler, RecoverDeliveriesHandler, ResendDeliveryHandler, AccountEventDeliveriesConsumer, EventDeliveriesConsumer, DeliveryBacklogHandler, TestWebhookHandler],
   providers: [
     { provide: WEBHOOKS_DATABASE, inject: [DATABASE], useFactory: (database: SqlDatabase) => database.forSchema(WEBHOOKS_SCHEMA) },
     schemaMigrationsAtStart(WEBHOOKS_DATABASE, webhooksMigrations),
     WebhookActivityStore,
     WebhookSettingsStore,
-    ListWebhooksHandler,
-    GetWebhookHandler,
-    CreateWebhookHandler,
-    UpdateWebhookHandler,
-    DeleteWebhookHandler,
-    RotateWebhookSecretHandler,
     EventDeliveries,
-    EventDeliveriesConsumer,
-    AccountEventDeliveriesConsumer,
     DeliveryQueueStore,
     WebhookHealthStore,
     WebhookSender,
     DeliveryWorker,
     DeliveryLogStore,
-    ListDeliveriesHandler,
-    RecoverDeliveriesHandler,
-    ResendDeliveryHandler,
-    TestWebhookHandler,
     DeliveryBacklogStore,
-    DeliveryBacklogHandler,
     DeliveryRetention,
   ],
 })

@@ -5,7 +5,7 @@ import { PostEventMessage, Topics } from '@app/contracts';
 import { samplePostEvent } from '@app/contracts/testing';
 import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, RPC_CLIENT } from '@app/messaging';
 import { openSqliteDatabase, SchemaDatabase, SqlDatabase } from '@app/persistence';
-import { testInfrastructure } from '@app/testing';
+import { startMessageHandlers, testInfrastructure } from '@app/testing';
 import { Patience } from '@app/testing/eventually';
 import { WebhookDispatcherModule } from '../src/webhook-dispatcher.module';
 import { WEBHOOKS_SCHEMA, WebhooksTables } from '../src/webhooks-schema';
@@ -47,6 +47,7 @@ export class WebhookDispatcherHarness {
     }).compile();
     app.useLogger(['error']);
     await app.init();
+    await startMessageHandlers(app);
     return new WebhookDispatcherHarness(kept, app.get(MESSAGE_BUS), app.get(RPC_CLIENT), app);
   }
 

@@ -9,7 +9,7 @@ export * from './in-process/in-process-rpc';
 export type * from './kafka';
 export * from './delivery/consumer-retry-policy';
 export * from './delivery/unprocessable-message';
-export * from './endpoints';
 export * from './http';
 export * from './follow-on-queue';
 export * from './message-tracing';
+export * from './nest';

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Logger, Module, Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppConfig, ConfigError, loadConfig, nestLogLevels } from '@app/config';
-import { HttpQueryServer, QUERY_PATH_PREFIX } from '@app/messaging';
+import { connectMessageHandlers, HttpQueryServer, QUERY_PATH_PREFIX } from '@app/messaging';
 import { DistributedInfrastructureModule, HTTP_QUERY_SERVER, QueryOptions, requestReplyReady } from './distributed-infrastructure.module';
 import { HealthModule } from './health/health.module';
 import { BoundHttpPort } from './http/bound-http-port';
@@ -59,6 +59,7 @@ export function bootstrapDistributedApp(options: DistributedAppOptions): void {
     class DistributedAppModule {}
     const app = await createHttpApp(DistributedAppModule, nestLogLevels(config.logLevel), { port, trustedProxyCount: config.trustedProxyCount });
     app.enableShutdownHooks();
+    connectMessageHandlers(app);
     options.configure?.(app, config);
     serveQueries(app, app.get<HttpQueryServer>(HTTP_QUERY_SERVER));
     await requestReplyReady(app, options.asks === true);

@@ -1,9 +1,8 @@
-import { DiscoveryModule } from '@nestjs/core';
 import { DynamicModule, Global, Inject, Logger, Module, OnApplicationShutdown, Provider } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, ConfigError } from '@app/config';
 import { EVENT_STORE, EventStore, SqlEventStore } from '@app/event-store';
 import { MEDIA_STORE, PostgresMediaStore } from '@app/media-store';
-import { HttpQueryClient, HttpQueryServer, MESSAGE_BUS, MessageEndpoints, QueryRouting, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
+import { HttpQueryClient, HttpQueryServer, MESSAGE_BUS, BusServer, busServerProvider, QueryRouting, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
 import type { KafkaConsumerTimings, KafkaRpc } from '@app/messaging/kafka';
 import { DATABASE, SqlDatabase } from '@app/persistence';
 import { MEDIA_URL_SIGNER, MediaUrlSigner, MessageSigner, SECRET_BOX, SecretBox, WireCipher } from '@app/security';
@@ -148,9 +147,8 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
     });
     return {
       module: DistributedInfrastructureModule,
-      imports: [DiscoveryModule],
-      providers: [MessageEndpoints, ...providers],
-      exports: [APP_CONFIG, READINESS_WATCH, DATABASE, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, SECRET_BOX, MEDIA_URL_SIGNER, HTTP_QUERY_SERVER, ...(options.eventStore ? [EVENT_STORE] : []), ...(options.media ? [MEDIA_STORE] : [])],
+      providers: [busServerProvider, ...providers],
+      exports: [BusServer, APP_CONFIG, READINESS_WATCH, DATABASE, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, SECRET_BOX, MEDIA_URL_SIGNER, HTTP_QUERY_SERVER, ...(options.eventStore ? [EVENT_STORE] : []), ...(options.media ? [MEDIA_STORE] : [])],
     };
   }
 

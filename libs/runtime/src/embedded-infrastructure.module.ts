@@ -1,10 +1,9 @@
-import { DiscoveryModule } from '@nestjs/core';
 import { DynamicModule, Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { join, resolve } from 'node:path';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { EVENT_STORE, SqlEventStore } from '@app/event-store';
 import { FileMediaStore, MEDIA_STORE } from '@app/media-store';
-import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, MessageEndpoints, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
+import { InProcessMessageBus, InProcessRpc, MESSAGE_BUS, BusServer, busServerProvider, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
 import { DATABASE, openSqliteDatabase, SqlDatabase } from '@app/persistence';
 import { Keyring, MEDIA_URL_SIGNER, MediaUrlSigner, SECRET_BOX, SecretBox } from '@app/security';
 import { lockDataDir } from './data-dir-lock';
@@ -41,9 +40,8 @@ export class EmbeddedInfrastructureModule implements OnApplicationShutdown {
     const keyring = (): Keyring => (keys ??= keyringFromConfig(config, { generatedKey: () => loadOrCreateEncryptionKey(resolve(config.dataDir)) }));
     return {
       module: EmbeddedInfrastructureModule,
-      imports: [DiscoveryModule],
       providers: [
-        MessageEndpoints,
+        busServerProvider,
         { provide: APP_CONFIG, useValue: config },
         // Readiness: the services' loops report their turns (the in-process bus has no groups to lose).
         { provide: READINESS_WATCH, useValue: new ReadinessWatch({ loopStaleMs: config.readinessLoopStaleMs }) },
@@ -115,7 +113,7 @@ export class EmbeddedInfrastructureModule implements OnApplicationShutdown {
           useFactory: () => new MediaUrlSigner(keyring()),
         },
       ],
-      exports: [APP_CONFIG, READINESS_WATCH, DATABASE, EVENT_STORE, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, SECRET_BOX, MEDIA_URL_SIGNER, MEDIA_STORE],
+      exports: [BusServer, APP_CONFIG, READINESS_WATCH, DATABASE, EVENT_STORE, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, SECRET_BOX, MEDIA_URL_SIGNER, MEDIA_STORE],
     };
   }
 

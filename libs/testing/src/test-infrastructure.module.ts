@@ -1,11 +1,10 @@
-import { DiscoveryModule } from '@nestjs/core';
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { APP_CONFIG, AppConfig, loadConfig } from '@app/config';
 import { EVENT_STORE, EventStore } from '@app/event-store';
-import { InProcessMessageBus, InProcessMessageBusOptions, InProcessRpc, MESSAGE_BUS, MessageEndpoints, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
+import { InProcessMessageBus, InProcessMessageBusOptions, InProcessRpc, MESSAGE_BUS, BusServer, busServerProvider, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
 import { FileMediaStore, MEDIA_STORE, MediaStore } from '@app/media-store';
 import { DATABASE, SqlDatabase } from '@app/persistence';
 import { READINESS_WATCH, ReadinessWatch } from '@app/runtime';
@@ -45,9 +44,8 @@ export function testInfrastructure(database: SqlDatabase, options: TestInfrastru
   const eventStore = options.eventStore ? [{ provide: EVENT_STORE, useValue: options.eventStore }] : [];
   return {
     module: TestInfrastructureModule,
-    imports: [DiscoveryModule],
     providers: [
-      MessageEndpoints,
+      busServerProvider,
       { provide: DATABASE, useValue: database },
       { provide: APP_CONFIG, useValue: config },
       { provide: READINESS_WATCH, useValue: options.readiness ?? new ReadinessWatch({ loopStaleMs: config.readinessLoopStaleMs }) },
@@ -71,6 +69,6 @@ export function testInfrastructure(database: SqlDatabase, options: TestInfrastru
         },
       },
     ],
-    exports: [DATABASE, APP_CONFIG, READINESS_WATCH, SECRET_BOX, MEDIA_URL_SIGNER, RPC_CLIENT, RPC_SERVER, MESSAGE_BUS, MEDIA_STORE, ...eventStore.map((provider) => provider.provide)],
+    exports: [BusServer, DATABASE, APP_CONFIG, READINESS_WATCH, SECRET_BOX, MEDIA_URL_SIGNER, RPC_CLIENT, RPC_SERVER, MESSAGE_BUS, MEDIA_STORE, ...eventStore.map((provider) => provider.provide)],
   };
 }

@@ -1,21 +1,25 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { PostActionRequest, PostCommandReply, RpcMethods } from '@app/contracts';
-import { HandlesRpc } from '@app/messaging';
+import { Logger } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { PostActionRequest, PostCommandReply } from '@app/contracts';
 import { runPostAction } from '../command-handling/post-action-reply';
 import { PostCommandRunner } from '../command-handling/post-command-runner';
-import { answerRpc } from '../rpc/answer-rpc';
-import { parsePostActionRequest } from '../rpc/rpc-payload';
+
+/** `posts.approve`: a post that awaits approval is scheduled. */
+export class ApprovePostCommand extends Command<PostCommandReply> {
+  constructor(readonly request: PostActionRequest) {
+    super();
+  }
+}
 
 /** The gateway's `posts.approve` request: a post that awaits approval is scheduled, answered from the aggregate. */
-@Injectable()
-export class ApprovePostHandler {
+@CommandHandler(ApprovePostCommand)
+export class ApprovePostHandler implements ICommandHandler<ApprovePostCommand> {
   private readonly logger = new Logger(ApprovePostHandler.name);
 
   constructor(private readonly runner: PostCommandRunner) {}
 
-  @HandlesRpc(RpcMethods.approvePost)
-  handle(payload: unknown): Promise<PostCommandReply> {
-    return answerRpc(() => this.approve(parsePostActionRequest(payload)));
+  execute({ request }: ApprovePostCommand): Promise<PostCommandReply> {
+    return this.approve(request);
   }
 
   private async approve(request: PostActionRequest): Promise<PostCommandReply> {

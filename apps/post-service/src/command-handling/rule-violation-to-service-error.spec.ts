@@ -1,6 +1,7 @@
 import { Messages, ServiceError } from '@app/contracts';
 import { PostErrorCode, PostRuleMessages, PostRuleViolation } from '@app/domain';
-import { asServiceError, ruleViolationToServiceError } from './rule-violation-to-service-error';
+import { lastValueFrom } from 'rxjs';
+import { RuleViolationsAsServiceErrors, ruleViolationToServiceError } from './rule-violation-to-service-error';
 
 const map = (code: PostErrorCode) => ruleViolationToServiceError(new PostRuleViolation(code)).toBody();
 
@@ -31,17 +32,10 @@ describe('ruleViolationToServiceError', () => {
   });
 });
 
-describe('asServiceError', () => {
-  it('leaves ServiceErrors and unexpected errors as they are', () => {
-    const unavailable = new ServiceError('unavailable', 'try again');
-    const crash = new TypeError('boom');
-    expect(asServiceError(unavailable)).toBe(unavailable);
-    expect(asServiceError(crash)).toBe(crash);
-  });
-
-  it('maps a rule violation', () => {
-    const mapped = asServiceError(new PostRuleViolation('PostNotFound'));
-    expect(mapped).toBeInstanceOf(ServiceError);
-    expect((mapped as ServiceError).toBody()).toEqual({ kind: 'not_found', message: 'Post not found.' });
+describe('RuleViolationsAsServiceErrors', () => {
+  it('answers a rule violation as its ServiceError', async () => {
+    const answered = await lastValueFrom(new RuleViolationsAsServiceErrors().catch(new PostRuleViolation('PostNotFound'))).catch((error: unknown) => error);
+    expect(answered).toBeInstanceOf(ServiceError);
+    expect((answered as ServiceError).toBody()).toEqual({ kind: 'not_found', message: 'Post not found.' });
   });
 });

@@ -1,3 +1,5 @@
+import { Catch, RpcExceptionFilter } from '@nestjs/common';
+import { Observable, throwError } from 'rxjs';
 import { ServiceError, ServiceErrorKind } from '@app/contracts';
 import { PostErrorCode, PostRuleViolation } from '@app/domain';
 
@@ -24,7 +26,14 @@ export function ruleViolationToServiceError(violation: PostRuleViolation): Servi
   return new ServiceError(kindOf[violation.code], violation.message, fields);
 }
 
-/** Rule violations become ServiceErrors; anything else is left as it is. */
-export function asServiceError(error: unknown): unknown {
-  return error instanceof PostRuleViolation ? ruleViolationToServiceError(error) : error;
+/**
+ * The post-service's requests answer a rule violation of the aggregate as a ServiceError (a
+ * malformed payload already is one); other failures are left to the transport, which logs them
+ * and answers `unavailable`.
+ */
+@Catch(PostRuleViolation)
+export class RuleViolationsAsServiceErrors implements RpcExceptionFilter<PostRuleViolation> {
+  catch(violation: PostRuleViolation): Observable<never> {
+    return throwError(() => ruleViolationToServiceError(violation));
+  }
 }

@@ -1,12 +1,10 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { CreatePostRequest, PostCommandReply, RpcMethods } from '@app/contracts';
+import { Logger } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CreatePostRequest, PostCommandReply } from '@app/contracts';
 import { PostCommand, PostContentInput, PostRuleViolation, PostState } from '@app/domain';
-import { HandlesRpc } from '@app/messaging';
 import { PostCommandRunner } from '../command-handling/post-command-runner';
 import { existingState, toPostView } from '../post-view/to-post-view';
 import { QueueSlotAllocator } from '../queue-slots/queue-slot-allocator';
-import { answerRpc } from '../rpc/answer-rpc';
-import { parsePostContentRequest } from '../rpc/rpc-payload';
 
 /** The command a create request is decided as, with its input (a queued post's with its slot). */
 export const createPostCommand = ({ postUuid, workspaceUuid, actor }: CreatePostRequest, now: Date, input: PostContentInput): PostCommand => ({
@@ -18,9 +16,16 @@ export const createPostCommand = ({ postUuid, workspaceUuid, actor }: CreatePost
   input,
 });
 
+/** `posts.create`: a new post, a draft or scheduled. */
+export class CreatePostCommand extends Command<PostCommandReply> {
+  constructor(readonly request: CreatePostRequest) {
+    super();
+  }
+}
+
 /** The gateway's `posts.create` request: a new post, a draft or scheduled, answered from the aggregate. */
-@Injectable()
-export class CreatePostHandler {
+@CommandHandler(CreatePostCommand)
+export class CreatePostHandler implements ICommandHandler<CreatePostCommand> {
   private readonly logger = new Logger(CreatePostHandler.name);
 
   constructor(
@@ -28,9 +33,8 @@ export class CreatePostHandler {
     private readonly slots: QueueSlotAllocator,
   ) {}
 
-  @HandlesRpc(RpcMethods.createPost)
-  handle(payload: unknown): Promise<PostCommandReply> {
-    return answerRpc(() => this.create(parsePostContentRequest(payload)));
+  execute({ request }: CreatePostCommand): Promise<PostCommandReply> {
+    return this.create(request);
   }
 
   private async create(request: CreatePostRequest): Promise<PostCommandReply> {

@@ -1,20 +1,24 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { PostActionRequest, PostCommandReply, RpcMethods } from '@app/contracts';
-import { HandlesRpc } from '@app/messaging';
+import { Logger } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { PostActionRequest, PostCommandReply } from '@app/contracts';
 import { PostCommandRunner } from '../command-handling/post-command-runner';
-import { answerRpc } from '../rpc/answer-rpc';
-import { parsePostActionRequest } from '../rpc/rpc-payload';
+
+/** `posts.delete`: the post is marked deleted. */
+export class DeletePostCommand extends Command<PostCommandReply> {
+  constructor(readonly request: PostActionRequest) {
+    super();
+  }
+}
 
 /** The gateway's `posts.delete` request: the post is marked deleted; the reply carries no post. */
-@Injectable()
-export class DeletePostHandler {
+@CommandHandler(DeletePostCommand)
+export class DeletePostHandler implements ICommandHandler<DeletePostCommand> {
   private readonly logger = new Logger(DeletePostHandler.name);
 
   constructor(private readonly runner: PostCommandRunner) {}
 
-  @HandlesRpc(RpcMethods.deletePost)
-  handle(payload: unknown): Promise<PostCommandReply> {
-    return answerRpc(() => this.delete(parsePostActionRequest(payload)));
+  execute({ request }: DeletePostCommand): Promise<PostCommandReply> {
+    return this.delete(request);
   }
 
   private async delete({ postUuid, workspaceUuid, actor, expectedRevisions }: PostActionRequest): Promise<PostCommandReply> {

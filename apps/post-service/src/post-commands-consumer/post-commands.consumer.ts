@@ -1,31 +1,28 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Controller, Logger } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { EventPattern } from '@nestjs/microservices';
 import { ConsumerGroups, PostCommandMessage, Topics } from '@app/contracts';
 import { PostRuleViolation } from '@app/domain';
-import { ConsumesTopics, IncomingMessage, UnprocessableMessage } from '@app/messaging';
-import { ExpirePublishingHandler } from '../expire-publishing/expire-publishing.handler';
-import { RecordMetricsHandler } from '../record-metrics/record-metrics.handler';
-import { RecordPublishResultHandler } from '../record-publish-result/record-publish-result.handler';
-import { StartPublishingHandler } from '../start-publishing/start-publishing.handler';
+import { ConsumerGroupOptions, IncomingMessage, UnprocessableMessage } from '@app/messaging';
+import { ExpirePublishingCommand } from '../expire-publishing/expire-publishing.handler';
+import { RecordMetricsCommand } from '../record-metrics/record-metrics.handler';
+import { RecordPublishResultCommand } from '../record-publish-result/record-publish-result.handler';
+import { StartPublishingCommand } from '../start-publishing/start-publishing.handler';
 import { parsePostCommandMessage } from './parse-post-command-message';
 
 /**
  * Commands of the scheduler and the publisher: the one consumer of `post-commands`, which hands
- * each command to the handler of its use case. The decider ignores repeated and stale ones, so a
+ * each command to the CommandBus (the handler of its use case). The decider ignores repeated and stale ones, so a
  * redelivery is harmless. A rule violation will not change on retry: it is logged and the message
  * acknowledged. Conflicts that outlast the retry and infrastructure failures are retried by the bus.
  */
-@Injectable()
+@Controller()
 export class PostCommandsConsumer {
   private readonly logger = new Logger(PostCommandsConsumer.name);
 
-  constructor(
-    private readonly startPublishing: StartPublishingHandler,
-    private readonly expirePublishing: ExpirePublishingHandler,
-    private readonly recordPublishResult: RecordPublishResultHandler,
-    private readonly recordMetrics: RecordMetricsHandler,
-  ) {}
+  constructor(private readonly commands: CommandBus) {}
 
-  @ConsumesTopics({ groupId: ConsumerGroups.postCommands, topics: [Topics.postCommands] })
+  @EventPattern(ConsumerGroups.postCommands, { topics: [Topics.postCommands] } satisfies ConsumerGroupOptions)
   async handle(message: IncomingMessage): Promise<void> {
     const command = this.parse(message);
     try {
@@ -37,17 +34,17 @@ export class PostCommandsConsumer {
     }
   }
 
-  /** A command type added to the contract does not compile until it has its handler here. */
+  /** A command type added to the contract does not compile until it has its command here. */
   private run(command: PostCommandMessage): Promise<void> {
     switch (command.type) {
       case 'StartPublishing':
-        return this.startPublishing.handle(command);
+        return this.commands.execute(new StartPublishingCommand(command));
       case 'ExpirePublishing':
-        return this.expirePublishing.handle(command);
+        return this.commands.execute(new ExpirePublishingCommand(command));
       case 'RecordPublishResult':
-        return this.recordPublishResult.handle(command);
+        return this.commands.execute(new RecordPublishResultCommand(command));
       case 'RecordMetrics':
-        return this.recordMetrics.handle(command);
+        return this.commands.execute(new RecordMetricsCommand(command));
     }
   }
 

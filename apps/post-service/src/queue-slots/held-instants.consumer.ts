@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
+import { EventPattern } from '@nestjs/microservices';
 import { ConsumerGroups, decodePostEventMessage, PostEventName, Topics } from '@app/contracts';
 import { heldInstantOf } from '@app/domain';
-import { ConsumesTopics, IncomingMessage } from '@app/messaging';
+import { ConsumerGroupOptions, IncomingMessage } from '@app/messaging';
 import { QueueSlotStore } from './queue-slot-store';
 
 /** Whether a message may change the instant a post holds (the others leave it as it was); a new event type does not compile until it is said here. */
@@ -25,11 +26,11 @@ const MAY_CHANGE_HOLD: Readonly<Record<PostEventName, boolean>> = {
  * record after a command (the process ended between the append and the record): idempotent, an
  * event older than the recorded revision changes nothing.
  */
-@Injectable()
+@Controller()
 export class HeldInstantsConsumer {
   constructor(private readonly store: QueueSlotStore) {}
 
-  @ConsumesTopics({ groupId: ConsumerGroups.postServiceHeldInstants, topics: [Topics.postEvents] })
+  @EventPattern(ConsumerGroups.postServiceHeldInstants, { topics: [Topics.postEvents] } satisfies ConsumerGroupOptions)
   async handle(message: IncomingMessage): Promise<void> {
     const event = decodePostEventMessage(message.value);
     if (!MAY_CHANGE_HOLD[event.type]) return;

@@ -1,16 +1,24 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { RecordMetricsMessage } from '@app/contracts';
 import { postMetricsOf } from '@app/domain';
 import { PostCommandRunner } from '../command-handling/post-command-runner';
 
-/** The publisher's RecordMetrics, once per point of the collection of an account's figures (reached through PostCommandsConsumer). */
-@Injectable()
-export class RecordMetricsHandler {
+/** The publisher's RecordMetrics, from `post-commands`. */
+export class RecordMetricsCommand extends Command<void> {
+  constructor(readonly message: RecordMetricsMessage) {
+    super();
+  }
+}
+
+/** The publisher's RecordMetrics, once per point of the collection of an account's figures. */
+@CommandHandler(RecordMetricsCommand)
+export class RecordMetricsHandler implements ICommandHandler<RecordMetricsCommand> {
   private readonly logger = new Logger(RecordMetricsHandler.name);
 
   constructor(private readonly runner: PostCommandRunner) {}
 
-  async handle(message: RecordMetricsMessage): Promise<void> {
+  async execute({ message }: RecordMetricsCommand): Promise<void> {
     const { postUuid, accountId, point, collectedAt, commandId } = message;
     const now = new Date().toISOString();
     const result = await this.runner.run(

@@ -1,7 +1,8 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Controller, Logger } from '@nestjs/common';
+import { EventPattern } from '@nestjs/microservices';
 import { ConsumerGroups, decodePostEventMessage, derivedUuid, PostEventName, Topics } from '@app/contracts';
 import { ExistingPostState, nextRecycleCopy, PostContentInput, PostRuleViolation, RecycleCopy, ScheduleIntent } from '@app/domain';
-import { ConsumesTopics, IncomingMessage } from '@app/messaging';
+import { ConsumerGroupOptions, IncomingMessage } from '@app/messaging';
 import { PostCommandRunner } from '../command-handling/post-command-runner';
 import { QueueSlotAllocator } from '../queue-slots/queue-slot-allocator';
 
@@ -20,7 +21,7 @@ export const recycleCopyUuid = (originUuid: string, copy: number): string => der
  * first free slot of its queue from then. A copy whose time has passed (its predecessor was
  * published late) is due at once (or at the queue's next free slot).
  */
-@Injectable()
+@Controller()
 export class RecycleCopiesConsumer {
   private readonly logger = new Logger(RecycleCopiesConsumer.name);
 
@@ -29,7 +30,7 @@ export class RecycleCopiesConsumer {
     private readonly slots: QueueSlotAllocator,
   ) {}
 
-  @ConsumesTopics({ groupId: ConsumerGroups.postServiceRecycling, topics: [Topics.postEvents] })
+  @EventPattern(ConsumerGroups.postServiceRecycling, { topics: [Topics.postEvents] } satisfies ConsumerGroupOptions)
   async handle(message: IncomingMessage): Promise<void> {
     const event = decodePostEventMessage(message.value);
     if (!ENDS_PUBLISHING.has(event.type) || event.deleted) return;

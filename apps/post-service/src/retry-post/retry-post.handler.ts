@@ -1,24 +1,28 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { PostActionRequest, PostCommandReply, RpcMethods } from '@app/contracts';
-import { HandlesRpc } from '@app/messaging';
+import { Logger } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { PostActionRequest, PostCommandReply } from '@app/contracts';
 import { runPostAction } from '../command-handling/post-action-reply';
 import { PostCommandRunner } from '../command-handling/post-command-runner';
-import { answerRpc } from '../rpc/answer-rpc';
-import { parsePostActionRequest } from '../rpc/rpc-payload';
+
+/** `posts.retry`: a failed post is published again to the accounts that failed. */
+export class RetryPostCommand extends Command<PostCommandReply> {
+  constructor(readonly request: PostActionRequest) {
+    super();
+  }
+}
 
 /**
  * The gateway's `posts.retry` request: a failed post is scheduled for now (or put to an approver),
  * and its next round publishes to the accounts that failed only; answered from the aggregate.
  */
-@Injectable()
-export class RetryPostHandler {
+@CommandHandler(RetryPostCommand)
+export class RetryPostHandler implements ICommandHandler<RetryPostCommand> {
   private readonly logger = new Logger(RetryPostHandler.name);
 
   constructor(private readonly runner: PostCommandRunner) {}
 
-  @HandlesRpc(RpcMethods.retryPost)
-  handle(payload: unknown): Promise<PostCommandReply> {
-    return answerRpc(() => this.retry(parsePostActionRequest(payload)));
+  execute({ request }: RetryPostCommand): Promise<PostCommandReply> {
+    return this.retry(request);
   }
 
   private async retry(request: PostActionRequest): Promise<PostCommandReply> {

@@ -1,3 +1,4 @@
+import { PipeTransform } from '@nestjs/common';
 import { DecodeError, decodePostActionRequest, decodePostContentRequest, ServiceError } from '@app/contracts';
 import type { CreatePostRequest, PostActionRequest, UpdatePostRequest } from '@app/contracts';
 import { readPostingQueue } from '@app/domain';
@@ -31,4 +32,13 @@ export function parsePostContentRequest(payload: unknown): UpdatePostRequest & P
   const queue = readPostingQueue(intent.queue);
   if (!queue.ok) throw malformed('input.intent.queue must be a posting queue');
   return { ...request, input: { ...request.input, intent: { kind: 'queue', queue: queue.queue } } };
+}
+
+/** The pipe of a request/reply payload: `@Payload(new ParsedBy(parsePostActionRequest))`. */
+export class ParsedBy<Request> implements PipeTransform<unknown, Request> {
+  constructor(private readonly parse: (payload: unknown) => Request) {}
+
+  transform(payload: unknown): Request {
+    return this.parse(payload);
+  }
 }

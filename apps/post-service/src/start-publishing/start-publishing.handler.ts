@@ -1,17 +1,25 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { StartPublishingMessage } from '@app/contracts';
 import { PostCommandRunner } from '../command-handling/post-command-runner';
 import { PublishingLateness } from './publishing-lateness.metric';
 
-/** The scheduler's StartPublishing, at the due time of the schedule made at `scheduledRevision` (reached through PostCommandsConsumer). */
-@Injectable()
-export class StartPublishingHandler {
+/** The scheduler's StartPublishing, from `post-commands`. */
+export class StartPublishingCommand extends Command<void> {
+  constructor(readonly message: StartPublishingMessage) {
+    super();
+  }
+}
+
+/** The scheduler's StartPublishing, at the due time of the schedule made at `scheduledRevision`. */
+@CommandHandler(StartPublishingCommand)
+export class StartPublishingHandler implements ICommandHandler<StartPublishingCommand> {
   private readonly logger = new Logger(StartPublishingHandler.name);
   private readonly lateness = new PublishingLateness();
 
   constructor(private readonly runner: PostCommandRunner) {}
 
-  async handle({ postUuid, scheduledRevision, commandId }: StartPublishingMessage): Promise<void> {
+  async execute({ message: { postUuid, scheduledRevision, commandId } }: StartPublishingCommand): Promise<void> {
     const now = new Date().toISOString();
     const outcome = await this.runner.run(postUuid, { type: 'StartPublishing', scheduledRevision, now }, { causationId: commandId });
     if (outcome.appended === 0) {

@@ -1,15 +1,20 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { PostCommandReply, RpcMethods, UpdatePostRequest } from '@app/contracts';
-import { HandlesRpc } from '@app/messaging';
+import { Logger } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { PostCommandReply, UpdatePostRequest } from '@app/contracts';
 import { PostCommandRunner } from '../command-handling/post-command-runner';
 import { existingState, toPostView } from '../post-view/to-post-view';
 import { QueueSlotAllocator } from '../queue-slots/queue-slot-allocator';
-import { answerRpc } from '../rpc/answer-rpc';
-import { parsePostContentRequest } from '../rpc/rpc-payload';
+
+/** `posts.update`: the post's content and schedule replaced. */
+export class UpdatePostCommand extends Command<PostCommandReply> {
+  constructor(readonly request: UpdatePostRequest) {
+    super();
+  }
+}
 
 /** The gateway's `posts.update` request: the post's content and schedule replaced, answered from the aggregate. */
-@Injectable()
-export class UpdatePostHandler {
+@CommandHandler(UpdatePostCommand)
+export class UpdatePostHandler implements ICommandHandler<UpdatePostCommand> {
   private readonly logger = new Logger(UpdatePostHandler.name);
 
   constructor(
@@ -17,9 +22,8 @@ export class UpdatePostHandler {
     private readonly slots: QueueSlotAllocator,
   ) {}
 
-  @HandlesRpc(RpcMethods.updatePost)
-  handle(payload: unknown): Promise<PostCommandReply> {
-    return answerRpc(() => this.update(parsePostContentRequest(payload)));
+  execute({ request }: UpdatePostCommand): Promise<PostCommandReply> {
+    return this.update(request);
   }
 
   private async update({ postUuid, workspaceUuid, actor, input, expectedRevisions }: UpdatePostRequest): Promise<PostCommandReply> {

@@ -1,24 +1,27 @@
-import { Injectable } from '@nestjs/common';
-import { CreatePostRequest, PostValidationReply, RpcMethods } from '@app/contracts';
+import { Query, QueryHandler, IQueryHandler } from '@nestjs/cqrs';
+import { CreatePostRequest, PostValidationReply } from '@app/contracts';
 import { decide, initialPostState } from '@app/domain';
-import { HandlesRpc } from '@app/messaging';
 import { createPostCommand } from '../create-post/create-post.handler';
 import { QueueSlotAllocator } from '../queue-slots/queue-slot-allocator';
-import { answerRpc } from '../rpc/answer-rpc';
-import { parsePostContentRequest } from '../rpc/rpc-payload';
+
+/** `posts.validate`: whether creating the post would be accepted now. */
+export class ValidatePostQuery extends Query<PostValidationReply> {
+  constructor(readonly request: CreatePostRequest) {
+    super();
+  }
+}
 
 /**
  * The gateway's `posts.validate` request: a create request decided as creating would decide it (a
  * queued post with the slot it would get now), without appending anything or taking a slot; a
  * refusal is the error creating would give.
  */
-@Injectable()
-export class ValidatePostHandler {
+@QueryHandler(ValidatePostQuery)
+export class ValidatePostHandler implements IQueryHandler<ValidatePostQuery> {
   constructor(private readonly slots: QueueSlotAllocator) {}
 
-  @HandlesRpc(RpcMethods.validatePost)
-  handle(payload: unknown): Promise<PostValidationReply> {
-    return answerRpc(() => this.validate(parsePostContentRequest(payload)));
+  execute({ request }: ValidatePostQuery): Promise<PostValidationReply> {
+    return this.validate(request);
   }
 
   private async validate(request: CreatePostRequest): Promise<PostValidationReply> {

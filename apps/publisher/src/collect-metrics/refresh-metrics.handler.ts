@@ -1,19 +1,19 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
 import { Messages, RefreshMetricsReply, RpcMethods, ServiceError } from '@app/contracts';
-import { HandlesRpc } from '@app/messaging';
 import { asObject, checkUuid } from '../accounts/account-ref';
 import { MetricCollections } from './metric-collections';
 import { MetricsCollector } from './metrics-collector';
 
 /** RPC `publisher.metrics.refresh` (a RefreshMetricsRequest): reads a post's figures now, once a minute at most. */
-@Injectable()
+@Controller()
 export class RefreshMetricsHandler {
   constructor(
     private readonly collections: MetricCollections,
     private readonly collector: MetricsCollector,
   ) {}
 
-  @HandlesRpc(RpcMethods.refreshMetrics)
+  @MessagePattern(RpcMethods.refreshMetrics)
   async handle(payload: unknown): Promise<RefreshMetricsReply> {
     const request = asObject(payload);
     const errors: Record<string, string[]> = {};

@@ -1,6 +1,7 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Controller, Inject, Logger } from '@nestjs/common';
+import { EventPattern } from '@nestjs/microservices';
 import { ConsumerGroups, decodePostEventMessage, Headers, Topics } from '@app/contracts';
-import { ConsumesTopics, IncomingMessage, MESSAGE_BUS, MessageBus } from '@app/messaging';
+import { ConsumerGroupOptions, IncomingMessage, MESSAGE_BUS, MessageBus } from '@app/messaging';
 import { AccountPublisher } from './account-publisher';
 import { AttemptJournal } from './attempt-journal';
 import { recordPublishResultCommand } from './record-publish-result-command';
@@ -10,7 +11,7 @@ import { recordPublishResultCommand } from './record-publish-result-command';
  * result to `post-commands`. Redelivered, it reports the stored results again without calling a
  * provider twice.
  */
-@Injectable()
+@Controller()
 export class PostPublishingConsumer {
   private readonly logger = new Logger('Publisher');
 
@@ -20,7 +21,7 @@ export class PostPublishingConsumer {
     @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
   ) {}
 
-  @ConsumesTopics({ groupId: ConsumerGroups.publisher, topics: [Topics.postEvents] })
+  @EventPattern(ConsumerGroups.publisher, { topics: [Topics.postEvents] } satisfies ConsumerGroupOptions)
   async handle(message: IncomingMessage): Promise<void> {
     const event = decodePostEventMessage(message.value);
     if (event.type !== 'post.publishing_started') return;

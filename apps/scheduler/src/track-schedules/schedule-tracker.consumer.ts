@@ -1,12 +1,13 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Controller, Logger } from '@nestjs/common';
+import { EventPattern } from '@nestjs/microservices';
 import { ConsumerGroups, decodePostEventMessage, PostEventMessage, Topics } from '@app/contracts';
-import { ConsumesTopics, IncomingMessage, TRACEPARENT } from '@app/messaging';
+import { ConsumerGroupOptions, IncomingMessage, TRACEPARENT } from '@app/messaging';
 import { TimerFiring } from '../fire-timers/timer-firing.service';
 import { TimerChangeOfPost, TimerStore, TimerUpdate } from '../timers/timer-store';
 import { timerChangeFor } from './timer-change';
 
 /** Keeps one timer per scheduled post from the events on `post-events`. */
-@Injectable()
+@Controller()
 export class ScheduleTracker {
   private readonly logger = new Logger('Scheduler');
 
@@ -16,7 +17,7 @@ export class ScheduleTracker {
   ) {}
 
   /** A batch of `post-events` at a time: the timer changes it makes commit in one transaction. */
-  @ConsumesTopics({ groupId: ConsumerGroups.scheduler, topics: [Topics.postEvents], batches: true })
+  @EventPattern(ConsumerGroups.scheduler, { topics: [Topics.postEvents], batches: true } satisfies ConsumerGroupOptions)
   async handle(messages: readonly IncomingMessage[]): Promise<void> {
     const changes: TimerChangeOfPost[] = [];
     const events: PostEventMessage[] = [];

@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
+import { EventPattern } from '@nestjs/microservices';
 import { ConsumerGroups, decodePostEventMessage, PostEventMessage, Topics } from '@app/contracts';
-import { ConsumesTopics, IncomingMessage } from '@app/messaging';
+import { ConsumerGroupOptions, IncomingMessage } from '@app/messaging';
 import { PublishingWatchStore } from './publishing-watch-store';
 
 type WatchChange = 'start' | 'end' | 'none';
@@ -27,11 +28,11 @@ export function watchChangeFor(event: PostEventMessage): WatchChange {
 }
 
 /** Watches publishing rounds from `post-events`: from their start to their end. */
-@Injectable()
+@Controller()
 export class PublishingWatchConsumer {
   constructor(private readonly watch: PublishingWatchStore) {}
 
-  @ConsumesTopics({ groupId: ConsumerGroups.schedulerWatchdog, topics: [Topics.postEvents], batches: true })
+  @EventPattern(ConsumerGroups.schedulerWatchdog, { topics: [Topics.postEvents], batches: true } satisfies ConsumerGroupOptions)
   async handle(messages: readonly IncomingMessage[]): Promise<void> {
     const rounds = messages.flatMap((message) => {
       const event = decodePostEventMessage(message.value);

@@ -1,14 +1,14 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
 import { DeliveryBacklog, RpcMethods } from '@app/contracts';
-import { HandlesRpc } from '@app/messaging';
 import { DeliveryBacklogStore } from './delivery-backlog-store';
 
 /** How many deliveries wait and since when, for the gateway's pipeline view (admins only there). */
-@Injectable()
+@Controller()
 export class DeliveryBacklogHandler {
   constructor(private readonly deliveries: DeliveryBacklogStore) {}
 
-  @HandlesRpc(RpcMethods.deliveryBacklog)
+  @MessagePattern(RpcMethods.deliveryBacklog)
   handle(): Promise<DeliveryBacklog> {
     return this.deliveries.backlog();
   }

@@ -1,6 +1,7 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Controller, Logger } from '@nestjs/common';
+import { EventPattern } from '@nestjs/microservices';
 import { AccountEventMessage, ConsumerGroups, decodeAccountEventMessage, Topics, WebhookEnvelope } from '@app/contracts';
-import { ConsumesTopics, IncomingMessage, TRACEPARENT } from '@app/messaging';
+import { ConsumerGroupOptions, IncomingMessage, TRACEPARENT } from '@app/messaging';
 import { DeliveryWorker } from '../deliver-webhooks/delivery-worker';
 import { AccountHealth } from './account-health';
 import { EventDeliveries, WebhooksTransaction } from './event-deliveries';
@@ -12,7 +13,7 @@ import { accountEnvelope } from './webhook-envelope';
  * transaction that queues it) and `account.token_expiring`. Delivery ids are fixed by the message
  * and the webhook, so a redelivered message queues nothing more.
  */
-@Injectable()
+@Controller()
 export class AccountEventDeliveriesConsumer {
   private readonly logger = new Logger('WebhookEvents');
 
@@ -21,7 +22,7 @@ export class AccountEventDeliveriesConsumer {
     private readonly worker: DeliveryWorker,
   ) {}
 
-  @ConsumesTopics({ groupId: ConsumerGroups.webhookDispatcherAccounts, topics: [Topics.accountEvents] })
+  @EventPattern(ConsumerGroups.webhookDispatcherAccounts, { topics: [Topics.accountEvents] } satisfies ConsumerGroupOptions)
   async consume(message: IncomingMessage): Promise<void> {
     const event = decodeAccountEventMessage(message.value);
     const queued = await this.deliveries.transaction(async (tx) => {

@@ -1,6 +1,7 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Controller, Logger } from '@nestjs/common';
+import { EventPattern } from '@nestjs/microservices';
 import { ConsumerGroups, decodePostEventMessage, PostEventMessage, Topics } from '@app/contracts';
-import { ConsumesTopics, IncomingMessage, TRACEPARENT } from '@app/messaging';
+import { ConsumerGroupOptions, IncomingMessage, TRACEPARENT } from '@app/messaging';
 import { DeliveryWorker } from '../deliver-webhooks/delivery-worker';
 import { EventDeliveries, SubscribedWebhooks } from './event-deliveries';
 import { postEventEnvelope } from './webhook-envelope';
@@ -10,7 +11,7 @@ import { postEventEnvelope } from './webhook-envelope';
  * delivery per subscribed webhook, the envelope built from the post the message carries. Delivery
  * ids are fixed by the event and the webhook, so a redelivered event queues nothing more.
  */
-@Injectable()
+@Controller()
 export class EventDeliveriesConsumer {
   private readonly logger = new Logger('WebhookEvents');
 
@@ -19,7 +20,7 @@ export class EventDeliveriesConsumer {
     private readonly worker: DeliveryWorker,
   ) {}
 
-  @ConsumesTopics({ groupId: ConsumerGroups.webhookDispatcher, topics: [Topics.postEvents], batches: true })
+  @EventPattern(ConsumerGroups.webhookDispatcher, { topics: [Topics.postEvents], batches: true } satisfies ConsumerGroupOptions)
   consume(messages: readonly IncomingMessage[]): Promise<void> {
     return this.handleAll(messages.map((message) => ({ event: decodePostEventMessage(message.value), traceparent: message.headers[TRACEPARENT] ?? null })));
   }

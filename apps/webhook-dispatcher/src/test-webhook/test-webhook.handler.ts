@@ -1,7 +1,7 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Controller, Logger } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
 import { randomUUID } from 'node:crypto';
 import { isWebhookEventName, Messages, RpcMethods, ServiceError, TestAttemptView } from '@app/contracts';
-import { HandlesRpc } from '@app/messaging';
 import { WebhookSender } from '../deliver-webhooks/webhook-sender';
 import { webhookNotFound, WebhookMessages } from '../manage-webhooks/webhook-input';
 import { WebhookSettingsStore } from '../manage-webhooks/webhook-settings-store';
@@ -13,7 +13,7 @@ import { SAMPLE_WORKSPACE_UUID, sampleEnvelope } from './sample-envelope';
  * answered with the attempt. Sent whether the webhook is active or not; it is not a delivery: not
  * kept in the log, not retried, and it neither disables the webhook nor counts for it.
  */
-@Injectable()
+@Controller()
 export class TestWebhookHandler {
   private readonly logger = new Logger('WebhookTest');
 
@@ -22,7 +22,7 @@ export class TestWebhookHandler {
     private readonly sender: WebhookSender,
   ) {}
 
-  @HandlesRpc(RpcMethods.testWebhook)
+  @MessagePattern(RpcMethods.testWebhook)
   async handle(payload: unknown): Promise<TestAttemptView> {
     const owner = scopeOwner(payload);
     const id = webhookIdOf(payload);

@@ -74,6 +74,8 @@ export class BoundHttpPort {
     if (!this.fastifyHandler || fastify.server !== this.server) throw new Error('The app was not created on this port: pass the port to createHttpApp');
     fastify.addHook('onClose', (_instance, done) => this.server.close(() => done()));
     await app.init();
+    // The message handlers (connectMessageHandlers) start once the app is initialised, before it is ready.
+    await app.startAllMicroservices();
     await fastify.ready();
     this.serving = true;
   }

@@ -8,7 +8,7 @@ import { nestLogLevels } from '@app/config';
  * started". Written at debug level, so that a start shows the service's own lines and its start
  * banner; LOG_LEVEL=debug shows them again.
  */
-const START_UP_DETAIL = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory', 'NestApplication']);
+const START_UP_DETAIL = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory', 'NestApplication', 'NestMicroservice']);
 
 /** The C0 controls (CR, LF and ESC among them), DEL, the C1 controls, and the Unicode line and paragraph separators. */
 // eslint-disable-next-line no-control-regex -- finding control characters is its purpose

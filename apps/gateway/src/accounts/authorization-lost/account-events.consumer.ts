@@ -1,6 +1,7 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Controller, Logger } from '@nestjs/common';
+import { EventPattern } from '@nestjs/microservices';
 import { ConsumerGroups, decodeAccountEventMessage, Topics } from '@app/contracts';
-import { ConsumesTopics, IncomingMessage } from '@app/messaging';
+import { ConsumerGroupOptions, IncomingMessage } from '@app/messaging';
 import { AccountStore } from '../account-store';
 
 /**
@@ -8,13 +9,13 @@ import { AccountStore } from '../account-store';
  * whose credentials a platform refused shows `authorized: false` until it is connected again; one
  * whose token cannot be refreshed and expires soon shows `token_expires_at` until then.
  */
-@Injectable()
+@Controller()
 export class AccountEventsConsumer {
   private readonly logger = new Logger('Gateway');
 
   constructor(private readonly accounts: AccountStore) {}
 
-  @ConsumesTopics({ groupId: ConsumerGroups.gatewayAccounts, topics: [Topics.accountEvents] })
+  @EventPattern(ConsumerGroups.gatewayAccounts, { topics: [Topics.accountEvents] } satisfies ConsumerGroupOptions)
   async handle(message: IncomingMessage): Promise<void> {
     const event = decodeAccountEventMessage(message.value);
     // Connects and removals are this gateway's own news.

@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
+import { EventPattern } from '@nestjs/microservices';
 import { ConsumerGroups, decodePostEventMessage, PostEventMessage, PostVersionView, Topics } from '@app/contracts';
 import { IN_FLIGHT_STATUSES } from '@app/domain';
-import { ConsumesTopics, IncomingMessage } from '@app/messaging';
+import { ConsumerGroupOptions, IncomingMessage } from '@app/messaging';
 import { MediaUseChange, MediaUses } from './media-uses';
 
 const mediaIdsOf = (versions: readonly PostVersionView[]): string[] => versions.flatMap((version) => version.content.flatMap((item) => item.media));
@@ -17,11 +18,11 @@ export function mediaUseChangeOf(message: PostEventMessage): MediaUseChange {
  * too), and which hold it: a media file stays in use while a post naming it is scheduled, waits
  * for approval or is being published.
  */
-@Injectable()
+@Controller()
 export class PostEventsForMediaConsumer {
   constructor(private readonly uses: MediaUses) {}
 
-  @ConsumesTopics({ groupId: ConsumerGroups.gatewayMedia, topics: [Topics.postEvents] })
+  @EventPattern(ConsumerGroups.gatewayMedia, { topics: [Topics.postEvents] } satisfies ConsumerGroupOptions)
   handle(message: IncomingMessage): Promise<void> {
     return this.uses.apply(mediaUseChangeOf(decodePostEventMessage(message.value)));
   }

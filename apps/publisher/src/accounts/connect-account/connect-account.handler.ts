@@ -1,6 +1,6 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Controller, Logger } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
 import { ConnectAccountReply, ConnectAccountRequest, Messages, RpcMethods, ServiceError } from '@app/contracts';
-import { HandlesRpc } from '@app/messaging';
 import { ProviderRegistry } from '../../providers/provider-registry';
 import { PublishProvider, Verification } from '../../providers/publish-provider';
 import { AccountCredentialStore } from '../account-credential-store';
@@ -29,7 +29,7 @@ export const ConnectMessages = {
  * whatever happens to the reply; the gateway also asks to forget an account whose connect it gave
  * up on, for a reply lost after the account was stored in time.
  */
-@Injectable()
+@Controller()
 export class ConnectAccountHandler {
   private readonly logger = new Logger('Publisher');
 
@@ -38,7 +38,7 @@ export class ConnectAccountHandler {
     private readonly accounts: AccountCredentialStore,
   ) {}
 
-  @HandlesRpc(RpcMethods.connectAccount)
+  @MessagePattern(RpcMethods.connectAccount)
   async handle(payload: unknown): Promise<ConnectAccountReply> {
     const request = validateConnectAccountRequest(await this.withKeptSettings(payload), this.providers);
     const { providerAdapter, accountId, workspaceUuid, provider } = request;

@@ -1,6 +1,6 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Controller, Logger } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
 import { DisconnectAccountReply, Messages, RpcMethods, ServiceError } from '@app/contracts';
-import { HandlesRpc } from '@app/messaging';
 import { asObject, checkAccountRef } from '../account-ref';
 import { AccountCredentialStore } from '../account-credential-store';
 
@@ -8,13 +8,13 @@ import { AccountCredentialStore } from '../account-credential-store';
  * RPC `publisher.accounts.disconnect` (a DisconnectAccountRequest): forgets an account's settings
  * and credentials; later publishes to it fail as not connected.
  */
-@Injectable()
+@Controller()
 export class DisconnectAccountHandler {
   private readonly logger = new Logger('Publisher');
 
   constructor(private readonly accounts: AccountCredentialStore) {}
 
-  @HandlesRpc(RpcMethods.disconnectAccount)
+  @MessagePattern(RpcMethods.disconnectAccount)
   async handle(payload: unknown): Promise<DisconnectAccountReply> {
     const errors: Record<string, string[]> = {};
     const { accountId, workspaceUuid } = checkAccountRef(asObject(payload), errors);

@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
+import { EventPattern } from '@nestjs/microservices';
 import { ConsumerGroups, decodeAccountEventMessage, Topics } from '@app/contracts';
-import { ConsumesTopics, IncomingMessage } from '@app/messaging';
+import { ConsumerGroupOptions, IncomingMessage } from '@app/messaging';
 import { TokenExpiryWarnings } from './token-expiry-warnings';
 
 /**
@@ -8,11 +9,11 @@ import { TokenExpiryWarnings } from './token-expiry-warnings';
  * soon is announced at once, not at the next hourly look. It follows the gateway's
  * `AccountConnected` on `account-events` (same key), so the account's readers know it by then.
  */
-@Injectable()
+@Controller()
 export class AccountConnectedConsumer {
   constructor(private readonly warnings: TokenExpiryWarnings) {}
 
-  @ConsumesTopics({ groupId: ConsumerGroups.publisherAccounts, topics: [Topics.accountEvents] })
+  @EventPattern(ConsumerGroups.publisherAccounts, { topics: [Topics.accountEvents] } satisfies ConsumerGroupOptions)
   async consume(message: IncomingMessage): Promise<void> {
     const event = decodeAccountEventMessage(message.value);
     if (event.type === 'AccountConnected') await this.warnings.warnDue(new Date(), event.accountId);

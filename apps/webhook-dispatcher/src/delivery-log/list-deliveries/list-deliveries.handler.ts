@@ -1,6 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
 import { DELIVERY_STATUSES, DeliveryView, RpcMethods } from '@app/contracts';
-import { HandlesRpc } from '@app/messaging';
 import { WebhookSettingsStore } from '../../manage-webhooks/webhook-settings-store';
 import { field } from '../../webhook-scope';
 import { DeliveryFilters, DeliveryLogStore } from '../delivery-log-store';
@@ -10,14 +10,14 @@ const DEFAULT_LIST_LIMIT = 50;
 const MAX_LIST_LIMIT = 200;
 
 /** `webhooks.deliveries.list` (a ListDeliveriesRequest): a webhook's delivery log, newest first, filtered. */
-@Injectable()
+@Controller()
 export class ListDeliveriesHandler {
   constructor(
     private readonly webhooks: WebhookSettingsStore,
     private readonly deliveries: DeliveryLogStore,
   ) {}
 
-  @HandlesRpc(RpcMethods.listDeliveries)
+  @MessagePattern(RpcMethods.listDeliveries)
   async handle(payload: unknown): Promise<DeliveryView[]> {
     const webhookId = await webhookInScope(this.webhooks, payload);
     const limit = field(payload, 'limit');

@@ -1,6 +1,6 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Controller, Logger } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
 import { Messages, RpcMethods, ServiceError } from '@app/contracts';
-import { HandlesRpc } from '@app/messaging';
 import { DeliveryWorker } from '../../deliver-webhooks/delivery-worker';
 import { WebhookSettingsStore } from '../../manage-webhooks/webhook-settings-store';
 import { field } from '../../webhook-scope';
@@ -8,7 +8,7 @@ import { DeliveryLogStore } from '../delivery-log-store';
 import { instantOf, webhookInScope } from '../webhook-in-scope';
 
 /** `webhooks.deliveries.recover` (a RecoverDeliveriesRequest): every failed delivery of the window due again, or only counted (`dryRun`). */
-@Injectable()
+@Controller()
 export class RecoverDeliveriesHandler {
   private readonly logger = new Logger('WebhookDeliveryLog');
 
@@ -18,7 +18,7 @@ export class RecoverDeliveriesHandler {
     private readonly worker: DeliveryWorker,
   ) {}
 
-  @HandlesRpc(RpcMethods.recoverDeliveries)
+  @MessagePattern(RpcMethods.recoverDeliveries)
   async handle(payload: unknown): Promise<{ count: number }> {
     const webhookId = await webhookInScope(this.webhooks, payload);
     const since = instantOf(field(payload, 'since'));

@@ -1,6 +1,6 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Controller, Logger } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
 import { DeliveryView, RpcMethods, ServiceError } from '@app/contracts';
-import { HandlesRpc } from '@app/messaging';
 import { DeliveryWorker } from '../../deliver-webhooks/delivery-worker';
 import { WebhookSettingsStore } from '../../manage-webhooks/webhook-settings-store';
 import { field } from '../../webhook-scope';
@@ -10,7 +10,7 @@ import { webhookInScope } from '../webhook-in-scope';
 export const DELIVERY_NOT_FOUND = 'Delivery not found.';
 
 /** `webhooks.deliveries.resend` (a ResendDeliveryRequest): the delivery pending again, due now. */
-@Injectable()
+@Controller()
 export class ResendDeliveryHandler {
   private readonly logger = new Logger('WebhookDeliveryLog');
 
@@ -20,7 +20,7 @@ export class ResendDeliveryHandler {
     private readonly worker: DeliveryWorker,
   ) {}
 
-  @HandlesRpc(RpcMethods.resendDelivery)
+  @MessagePattern(RpcMethods.resendDelivery)
   async handle(payload: unknown): Promise<DeliveryView> {
     const webhookId = await webhookInScope(this.webhooks, payload);
     const deliveryId = field(payload, 'deliveryId');

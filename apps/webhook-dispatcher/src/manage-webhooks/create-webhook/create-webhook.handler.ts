@@ -1,7 +1,7 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Controller, Inject, Logger } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { Messages, RpcMethods, ServiceError, WebhookView } from '@app/contracts';
-import { HandlesRpc } from '@app/messaging';
 import { generateWebhookSecret } from '../../signing/webhook-secret';
 import { describeScope, field, scopeOwner } from '../../webhook-scope';
 import { checkedWebhookChanges, describeWebhook } from '../checked-webhook-changes';
@@ -9,7 +9,7 @@ import { WebhookMessages } from '../webhook-input';
 import { WebhookLimitReached, WebhookSettingsStore } from '../webhook-settings-store';
 
 /** `webhooks.create` (a CreateWebhookRequest): a webhook in a scope, with a generated secret unless one is given. */
-@Injectable()
+@Controller()
 export class CreateWebhookHandler {
   private readonly logger = new Logger('WebhookSettings');
 
@@ -18,7 +18,7 @@ export class CreateWebhookHandler {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  @HandlesRpc(RpcMethods.createWebhook)
+  @MessagePattern(RpcMethods.createWebhook)
   async handle(payload: unknown): Promise<WebhookView> {
     const owner = scopeOwner(payload);
     const changes = await checkedWebhookChanges(field(payload, 'input'), 'create', this.config.webhookAllowPrivateUrls);

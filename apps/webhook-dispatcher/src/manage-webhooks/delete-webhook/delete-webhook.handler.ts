@@ -1,18 +1,18 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Controller, Logger } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
 import { RpcMethods } from '@app/contracts';
-import { HandlesRpc } from '@app/messaging';
 import { describeScope, scopeOwner, webhookIdOf } from '../../webhook-scope';
 import { webhookNotFound } from '../webhook-input';
 import { WebhookSettingsStore } from '../webhook-settings-store';
 
 /** `webhooks.delete` (a WebhookRequest): the webhook and its deliveries go. */
-@Injectable()
+@Controller()
 export class DeleteWebhookHandler {
   private readonly logger = new Logger('WebhookSettings');
 
   constructor(private readonly webhooks: WebhookSettingsStore) {}
 
-  @HandlesRpc(RpcMethods.deleteWebhook)
+  @MessagePattern(RpcMethods.deleteWebhook)
   async handle(payload: unknown): Promise<null> {
     const owner = scopeOwner(payload);
     const id = webhookIdOf(payload);

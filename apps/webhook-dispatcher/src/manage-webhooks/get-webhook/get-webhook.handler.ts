@@ -1,16 +1,16 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
 import { RpcMethods, WebhookView } from '@app/contracts';
-import { HandlesRpc } from '@app/messaging';
 import { scopeOwner, secretShownTo, urlShownTo, webhookIdOf } from '../../webhook-scope';
 import { webhookNotFound } from '../webhook-input';
 import { WebhookSettingsStore } from '../webhook-settings-store';
 
 /** `webhooks.get` (a WebhookRequest): one webhook of a scope. */
-@Injectable()
+@Controller()
 export class GetWebhookHandler {
   constructor(private readonly webhooks: WebhookSettingsStore) {}
 
-  @HandlesRpc(RpcMethods.getWebhook)
+  @MessagePattern(RpcMethods.getWebhook)
   async handle(payload: unknown): Promise<WebhookView> {
     const owner = scopeOwner(payload);
     const id = webhookIdOf(payload);

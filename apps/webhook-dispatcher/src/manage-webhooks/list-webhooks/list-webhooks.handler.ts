@@ -1,15 +1,15 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
 import { RpcMethods, WebhookView } from '@app/contracts';
-import { HandlesRpc } from '@app/messaging';
 import { scopeOwner, secretShownTo, urlShownTo } from '../../webhook-scope';
 import { WebhookSettingsStore } from '../webhook-settings-store';
 
 /** `webhooks.list` (a WebhookScopedRequest): the webhooks of one scope. */
-@Injectable()
+@Controller()
 export class ListWebhooksHandler {
   constructor(private readonly webhooks: WebhookSettingsStore) {}
 
-  @HandlesRpc(RpcMethods.listWebhooks)
+  @MessagePattern(RpcMethods.listWebhooks)
   handle(payload: unknown): Promise<WebhookView[]> {
     return this.webhooks.list(scopeOwner(payload), secretShownTo(payload), urlShownTo(payload));
   }

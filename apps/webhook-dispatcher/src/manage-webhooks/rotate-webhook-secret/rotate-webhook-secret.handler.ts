@@ -1,6 +1,6 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Controller, Logger } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
 import { Messages, RpcMethods, SECRET_GRACE_SECONDS, ServiceError, WebhookView } from '@app/contracts';
-import { HandlesRpc } from '@app/messaging';
 import { generateWebhookSecret } from '../../signing/webhook-secret';
 import { describeScope, field, scopeOwner, webhookIdOf } from '../../webhook-scope';
 import { webhookNotFound, WebhookMessages } from '../webhook-input';
@@ -10,13 +10,13 @@ import { WebhookSettingsStore } from '../webhook-settings-store';
  * `webhooks.rotate-secret` (a RotateWebhookSecretRequest): a new generated secret; the old one
  * keeps signing for the grace period (the gateway checked its range).
  */
-@Injectable()
+@Controller()
 export class RotateWebhookSecretHandler {
   private readonly logger = new Logger('WebhookSettings');
 
   constructor(private readonly webhooks: WebhookSettingsStore) {}
 
-  @HandlesRpc(RpcMethods.rotateWebhookSecret)
+  @MessagePattern(RpcMethods.rotateWebhookSecret)
   async handle(payload: unknown): Promise<WebhookView> {
     const owner = scopeOwner(payload);
     const id = webhookIdOf(payload);

@@ -1,7 +1,7 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Controller, Inject, Logger } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { RpcMethods, WebhookView } from '@app/contracts';
-import { HandlesRpc } from '@app/messaging';
 import { DeliveryWorker } from '../../deliver-webhooks/delivery-worker';
 import { describeScope, field, scopeOwner, webhookIdOf } from '../../webhook-scope';
 import { checkedWebhookChanges, describeWebhook } from '../checked-webhook-changes';
@@ -9,7 +9,7 @@ import { webhookNotFound } from '../webhook-input';
 import { WebhookSettingsStore } from '../webhook-settings-store';
 
 /** `webhooks.update` (an UpdateWebhookRequest): the settings given replace the stored ones. */
-@Injectable()
+@Controller()
 export class UpdateWebhookHandler {
   private readonly logger = new Logger('WebhookSettings');
 
@@ -19,7 +19,7 @@ export class UpdateWebhookHandler {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  @HandlesRpc(RpcMethods.updateWebhook)
+  @MessagePattern(RpcMethods.updateWebhook)
   async handle(payload: unknown): Promise<WebhookView> {
     const owner = scopeOwner(payload);
     const id = webhookIdOf(payload);

@@ -1,2 +1,0 @@
-export * from './message-endpoint.decorators';
-export * from './message-endpoints';
