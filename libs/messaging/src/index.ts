@@ -13,3 +13,4 @@ export * from './http';
 export * from './follow-on-queue';
 export * from './message-tracing';
 export * from './nest';
+export * from './delivery/keys-side-by-side';

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { EventPattern } from '@nestjs/microservices';
 import { ConsumerGroups, PostCommandMessage, Topics } from '@app/contracts';
 import { PostRuleViolation } from '@app/domain';
-import { ConsumerGroupOptions, IncomingMessage, UnprocessableMessage } from '@app/messaging';
+import { ConsumerGroupOptions, handleKeysSideBySide, IncomingMessage, UnprocessableMessage } from '@app/messaging';
 import { ExpirePublishingCommand } from '../expire-publishing/expire-publishing.handler';
 import { RecordMetricsCommand } from '../record-metrics/record-metrics.handler';
 import { RecordPublishResultCommand } from '../record-publish-result/record-publish-result.handler';
@@ -15,6 +15,7 @@ import { parsePostCommandMessage } from './parse-post-command-message';
  * each command to the CommandBus (the handler of its use case). The decider ignores repeated and stale ones, so a
  * redelivery is harmless. A rule violation will not change on retry: it is logged and the message
  * acknowledged. Conflicts that outlast the retry and infrastructure failures are retried by the bus.
+ * It takes what the bus fetched of a partition together (see handle).
  */
 @Controller()
 export class PostCommandsConsumer {
@@ -22,9 +23,14 @@ export class PostCommandsConsumer {
 
   constructor(private readonly commands: CommandBus) {}
 
-  @EventPattern(ConsumerGroups.postCommands, { topics: [Topics.postCommands] } satisfies ConsumerGroupOptions)
-  async handle(message: IncomingMessage): Promise<void> {
-    const command = this.parse(message);
+  @EventPattern(ConsumerGroups.postCommands, { topics: [Topics.postCommands], batches: true } satisfies ConsumerGroupOptions)
+  async handle(messages: readonly IncomingMessage[]): Promise<void> {
+    const commands = messages.map((message) => this.parse(message));
+    // Each post's commands in their order, the posts side by side: the runner takes concurrent writers of a stream as HTTP requests do.
+    await handleKeysSideBySide(commands, (command) => command.postUuid, (command) => this.handleOne(command));
+  }
+
+  private async handleOne(command: PostCommandMessage): Promise<void> {
     try {
       await this.run(command);
     } catch (error) {

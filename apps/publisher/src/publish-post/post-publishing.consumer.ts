@@ -1,15 +1,18 @@
 import { Controller, Inject, Logger } from '@nestjs/common';
 import { EventPattern } from '@nestjs/microservices';
-import { ConsumerGroups, decodePostEventMessage, Headers, Topics } from '@app/contracts';
-import { ConsumerGroupOptions, IncomingMessage, MESSAGE_BUS, MessageBus } from '@app/messaging';
+import { ConsumerGroups, decodePostEventMessage, Headers, PostEventMessageOf, Topics } from '@app/contracts';
+import { ConsumerGroupOptions, handleKeysSideBySide, IncomingMessage, MESSAGE_BUS, MessageBus } from '@app/messaging';
 import { AccountPublisher } from './account-publisher';
 import { AttemptJournal } from './attempt-journal';
 import { recordPublishResultCommand } from './record-publish-result-command';
 
+/** How many posts of one partition's batch are published at once, so that a burst does not open a connection per post to a platform. */
+const POSTS_AT_ONCE = 16;
+
 /**
  * On `post.publishing_started`, publishes the post to each of its accounts and sends each account's
  * result to `post-commands`. Redelivered, it reports the stored results again without calling a
- * provider twice.
+ * provider twice. It takes what the bus fetched of a partition together.
  */
 @Controller()
 export class PostPublishingConsumer {
@@ -21,10 +24,14 @@ export class PostPublishingConsumer {
     @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
   ) {}
 
-  @EventPattern(ConsumerGroups.publisher, { topics: [Topics.postEvents] } satisfies ConsumerGroupOptions)
-  async handle(message: IncomingMessage): Promise<void> {
-    const event = decodePostEventMessage(message.value);
-    if (event.type !== 'post.publishing_started') return;
+  @EventPattern(ConsumerGroups.publisher, { topics: [Topics.postEvents], batches: true } satisfies ConsumerGroupOptions)
+  async handle(messages: readonly IncomingMessage[]): Promise<void> {
+    const rounds = messages.map((message) => decodePostEventMessage(message.value)).filter((event): event is PostEventMessageOf<'post.publishing_started'> => event.type === 'post.publishing_started');
+    // Each post's rounds in their order, the posts side by side (each account's attempt is journaled on its own).
+    await handleKeysSideBySide(rounds, (event) => event.postUuid, (event) => this.publishRound(event), POSTS_AT_ONCE);
+  }
+
+  private async publishRound(event: PostEventMessageOf<'post.publishing_started'>): Promise<void> {
     const { postUuid, revision: round, post, accountIds } = event;
     const accounts = post.accounts.filter((account) => accountIds.includes(account.id));
     const latest = await this.journal.latestRound(postUuid);
