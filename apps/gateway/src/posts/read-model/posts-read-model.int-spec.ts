@@ -125,6 +125,19 @@ describe.each(testEngines)('PostsReadModel on %s', (_, open) => {
     expect((await posts.history(workspace, postUuid))?.map((entry) => entry.revision)).toEqual([0, 1, 2]);
   });
 
+  it('stores a batch of several posts in one go, leaving a post stored at a later revision as it is', async () => {
+    const [ahead, behind, fresh] = [randomUUID(), randomUUID(), randomUUID()];
+    const later = samplePostEvent('post.scheduled', { postUuid: ahead, workspaceUuid: workspace, revision: 1, post: { status: 'scheduled', scheduled_at: at(30) } });
+    await posts.saveAll([later, samplePostEvent('post.created', { postUuid: behind, workspaceUuid: workspace, revision: 0 })]);
+    const behindNow = samplePostEvent('post.scheduled', { postUuid: behind, workspaceUuid: workspace, revision: 1, post: { status: 'scheduled', scheduled_at: at(40) } });
+    const freshOne = samplePostEvent('post.created', { postUuid: fresh, workspaceUuid: workspace, revision: 0 });
+    await posts.saveAll([samplePostEvent('post.created', { postUuid: ahead, workspaceUuid: workspace, revision: 0 }), behindNow, freshOne]);
+    expect(await posts.find(workspace, ahead)).toEqual({ ...later.post, revision: 1 });
+    expect(await posts.find(workspace, behind)).toEqual({ ...behindNow.post, revision: 1 });
+    expect(await posts.find(workspace, fresh)).toEqual({ ...freshOne.post, revision: 0 });
+    expect((await posts.history(workspace, ahead))?.map((entry) => entry.revision)).toEqual([0, 1]);
+  });
+
   it('lets a read wait for a write made through this gateway until the projection shows it', async () => {
     const postUuid = randomUUID();
     await posts.saveAll([samplePostEvent('post.created', { postUuid, workspaceUuid: workspace, revision: 0 })]);

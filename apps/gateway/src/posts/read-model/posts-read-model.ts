@@ -3,7 +3,8 @@ import { isPostStatus, POST_STATUSES, type PostCounts, type PostEventMessage, ty
 import { type PostResource, withRevision } from '../post-revision';
 import { IN_FLIGHT_STATUSES } from '@app/domain';
 import { PreparedQuery } from '@app/persistence';
-import { GATEWAY_DATABASE, GatewayDatabase } from '../../gateway-migrations';
+import type { Transaction } from 'kysely';
+import { GATEWAY_DATABASE, GatewayDatabase, GatewayTables } from '../../gateway-migrations';
 import { projectPostMetrics } from '../../analytics/post-metrics-projection';
 import { ReadYourWrites } from './read-your-writes';
 
@@ -52,6 +53,35 @@ const upsertPost = new PreparedQuery(({ db }: GatewayDatabase, p: PostRow) => {
     .values({ uuid: p.uuid, ...columns })
     .onConflict((conflict) => conflict.column('uuid').doUpdateSet(columns).where('posts.revision', '<', p.revision));
 });
+
+/** Rows per multi-row statement: far below PostgreSQL's 65,535 parameters per statement. */
+const ROWS_PER_STATEMENT = 500;
+
+function* chunksOf<Row>(rows: readonly Row[]): Generator<Row[]> {
+  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) yield rows.slice(start, start + ROWS_PER_STATEMENT);
+}
+
+/** upsertPost for several posts at once: each row replaces the stored one only when it is of a later revision. */
+const upsertPosts = (tx: Transaction<GatewayTables>, rows: readonly PostRow[]) =>
+  tx
+    .insertInto('posts')
+    .values([...rows])
+    .onConflict((conflict) =>
+      conflict
+        .column('uuid')
+        .doUpdateSet((eb) => ({
+          workspace_uuid: eb.ref('excluded.workspace_uuid'),
+          status: eb.ref('excluded.status'),
+          revision: eb.ref('excluded.revision'),
+          deleted: eb.ref('excluded.deleted'),
+          created_at: eb.ref('excluded.created_at'),
+          view: eb.ref('excluded.view'),
+          due_at: eb.ref('excluded.due_at'),
+          changed_at: eb.ref('excluded.changed_at'),
+        }))
+        .where((eb) => eb('posts.revision', '<', eb.ref('excluded.revision'))),
+    )
+    .execute();
 
 type HistoryRow = { post_uuid: string; revision: number; type: string; occurred_at: Date; account_id: number | null };
 
@@ -169,10 +199,17 @@ export class PostsReadModel {
       const known = latest.get(message.postUuid);
       if (!known || message.revision > known.revision) latest.set(message.postUuid, message);
     }
+    const rows = [...latest.values()].map((message) => postRow(message, database));
+    const steps = messages.map(historyRow);
     await database.db.transaction().execute(async (tx) => {
-      for (const message of messages) {
-        if (latest.get(message.postUuid) === message) await upsertPost.run(database, postRow(message, database), tx);
-        await insertHistoryStep.run(database, historyRow(message), tx);
+      if (messages.length === 1) {
+        // The common case of a quiet service: the prepared statements, built once.
+        await upsertPost.run(database, rows[0], tx);
+        await insertHistoryStep.run(database, steps[0], tx);
+      } else {
+        // A batch: one statement per table and chunk, not one per message (a round trip each on PostgreSQL).
+        for (const chunk of chunksOf(rows)) await upsertPosts(tx, chunk);
+        for (const chunk of chunksOf(steps)) await tx.insertInto('post_history').values(chunk).onConflict((conflict) => conflict.columns(['post_uuid', 'revision']).doNothing()).execute();
       }
       await projectPostMetrics(tx, messages);
     });
