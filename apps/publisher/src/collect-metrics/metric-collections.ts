@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { METRICS_REFRESH_INTERVAL_SECONDS, RefreshMetricsReply } from '@app/contracts';
 import type { AccountSnapshot } from '@app/domain';
-import { DueWork, SchemaDatabase, toDate, unleased } from '@app/persistence';
+import { DueWork, PreparedQuery, SchemaDatabase, toDate, unleased } from '@app/persistence';
 import { PUBLISHER_DATABASE, PublisherTables } from '../publisher-migrations';
 
 /** A published account whose figures are to be collected. */
@@ -27,6 +27,39 @@ const keyOf = (collection: { postUuid: string; account: { id: number } }) => ({ 
 const dueCollections = new DueWork<PublisherTables, 'metric_collections'>({ table: 'metric_collections', key: ['post_uuid', 'account_id'] });
 const claimCollections = dueCollections.claims((claim) => claim.returningAll());
 
+type NewCollection = ReturnType<typeof keyOf> & {
+  workspace_uuid: string;
+  provider: string;
+  account: string;
+  external_id: string;
+  external_url: string | null;
+  published_at: Date;
+  due_at: Date | null;
+};
+
+/** A new collection, from its first point; one already planned stays as it is. Prepared: it runs once per published account. */
+const insertCollection = new PreparedQuery(({ db }: SchemaDatabase<PublisherTables>, p: NewCollection) =>
+  db
+    .insertInto('metric_collections')
+    .values({
+      post_uuid: p.post_uuid,
+      account_id: p.account_id,
+      workspace_uuid: p.workspace_uuid,
+      provider: p.provider,
+      account: p.account,
+      external_id: p.external_id,
+      external_url: p.external_url,
+      published_at: p.published_at,
+      next_point: 0,
+      refresh_point: null,
+      refreshed_at: null,
+      failures: 0,
+      due_at: p.due_at,
+      ...unleased,
+    })
+    .onConflict((conflict) => conflict.columns(['post_uuid', 'account_id']).doNothing()),
+);
+
 /**
  * The collections of published accounts' figures (table `metric_collections`), each due when its
  * next point of ANALYTICS_SCHEDULE comes (counted from when the post was published on the account)
@@ -42,9 +75,9 @@ export class MetricCollections {
    */
   async plan(collection: PlannedCollection, firstDueAt: Date | null, tx: SchemaDatabase<PublisherTables>['db'] = this.database.db): Promise<void> {
     const { dialect } = this.database;
-    await tx
-      .insertInto('metric_collections')
-      .values({
+    await insertCollection.run(
+      this.database,
+      {
         ...keyOf(collection),
         workspace_uuid: collection.workspaceUuid,
         provider: collection.account.provider,
@@ -52,15 +85,10 @@ export class MetricCollections {
         external_id: collection.externalId,
         external_url: collection.externalUrl,
         published_at: collection.publishedAt,
-        next_point: 0,
-        refresh_point: null,
-        refreshed_at: null,
-        failures: 0,
         due_at: firstDueAt,
-        ...unleased,
-      })
-      .onConflict((conflict) => conflict.columns(['post_uuid', 'account_id']).doNothing())
-      .execute();
+      },
+      tx,
+    );
   }
 
   /** Claims up to `limit` due collections for `leaseMs`. */
