@@ -1,5 +1,7 @@
-/** What publishing a post to one account came to. */
-export const PUBLISH_OUTCOMES = ['published', 'failed'] as const;
+import { type AccountPublishResult, type PublishedItem, PUBLISH_OUTCOMES } from '@app/domain';
+
+/** What publishing a post to one account came to (the domain's list). */
+export { PUBLISH_OUTCOMES };
 
 /** From the scheduler, at the due time of the schedule made at `scheduledRevision`. */
 export interface StartPublishingMessage {
@@ -19,21 +21,16 @@ export interface ExpirePublishingMessage {
   sentAt: string;
 }
 
-/** From the publisher, once per account of a publishing round. */
-export interface RecordPublishResultMessage {
+/** From the publisher, once per account of a publishing round: the domain's result of an account, sent. */
+export interface RecordPublishResultMessage extends Omit<AccountPublishResult, 'items'> {
   commandId: string;
   type: 'RecordPublishResult';
   postUuid: string;
-  accountId: number;
-  outcome: (typeof PUBLISH_OUTCOMES)[number];
-  externalId: string | null;
-  externalUrl: string | null;
-  errors: string[];
   /**
    * Per content item of the account's version, in order: the item on the platform, or null.
    * Absent in results sent before threads were published (the one item is `externalId`).
    */
-  items?: ({ externalId: string; externalUrl: string | null } | null)[];
+  items?: (PublishedItem | null)[];
   sentAt: string;
 }
 

@@ -1,23 +1,14 @@
-/** The Post resource of the HTTP API; `post-events` messages carry it too (the post after the event). */
-export const POST_STATUSES = ['draft', 'needs_approval', 'scheduled', 'publishing', 'published', 'failed'] as const;
+import { ACCOUNT_PUBLISH_STATUSES, POST_STATUSES, type AccountPublishStatus as PostAccountStatus, type PostStatus, type PostVersion as PostVersionView, type RecyclePlan } from '@app/domain';
 
-export type PostStatus = (typeof POST_STATUSES)[number];
+/**
+ * The Post resource of the HTTP API; `post-events` messages carry it too (the post after the event).
+ * Its value types (statuses, versions and their content, the recycling plan) are the domain's own.
+ */
+export { POST_STATUSES, type PostStatus };
 
 export const isPostStatus = (value: unknown): value is PostStatus => POST_STATUSES.some((status) => status === value);
 
-export interface PostContentView {
-  body: string;
-  /** Media ids. */
-  media: string[];
-}
-
-export interface PostVersionView {
-  /** 0 for the original version, otherwise the account the version is written for. */
-  account_id: number;
-  is_original: boolean;
-  content: PostContentView[];
-  options: Record<string, unknown>;
-}
+export type { PostContent as PostContentView, PostVersion as PostVersionView } from '@app/domain';
 
 /** A content item of the account's version as it is on the platform. */
 export interface PostAccountItemView {
@@ -26,9 +17,8 @@ export interface PostAccountItemView {
 }
 
 /** Where publishing a post to one of its accounts stands: not yet attempted (in the current round), or its result. */
-export const POST_ACCOUNT_STATUSES = ['pending', 'published', 'failed'] as const;
-
-export type PostAccountStatus = (typeof POST_ACCOUNT_STATUSES)[number];
+export const POST_ACCOUNT_STATUSES = ACCOUNT_PUBLISH_STATUSES;
+export type { PostAccountStatus };
 
 export interface PostAccountView {
   id: number;
@@ -45,11 +35,8 @@ export interface PostAccountView {
   items: (PostAccountItemView | null)[];
 }
 
-/** How often a post is published again once it is published: a copy every `interval_days`, `times` copies in all. */
-export interface RecyclePlanView {
-  interval_days: number;
-  times: number;
-}
+/** How often a post is published again once it is published. */
+export type RecyclePlanView = RecyclePlan;
 
 export interface PostView {
   uuid: string;

@@ -1,4 +1,5 @@
-import type { PostVersionView, PostView, RecyclePlanView } from './post-view';
+import type { Actor as RequestActor, PostContentInput, ScheduleIntent } from '@app/domain';
+import type { PostView } from './post-view';
 
 /** Request/reply methods between the gateway and the services that own the data. */
 export const RpcMethods = {
@@ -34,79 +35,29 @@ export const QueryMethods: readonly string[] = [RpcMethods.listWebhooks, RpcMeth
 export const rpcServiceOf = (method: string): 'post-service' | 'publisher' | 'webhook-dispatcher' =>
   method.startsWith('posts.') ? 'post-service' : method.startsWith('publisher.') ? 'publisher' : 'webhook-dispatcher';
 
-/** Who asks for a post command, as the gateway authenticated them. */
-export interface RequestActor {
-  userId: number;
-  canApprove: boolean;
-}
+/**
+ * The post's value types are the domain's own, named here as the requests carry them: who asks
+ * for a post command (as the gateway authenticated them), an account a post targets, what a
+ * platform takes of a post body published to one account, its videos, a workspace's posting queue.
+ */
+export type {
+  Actor as RequestActor,
+  AccountSnapshot as PostAccountRef,
+  AccountBodyRules as PlatformBodyRules,
+  VideoRule as PlatformVideoRule,
+  PostingQueue as QueueView,
+} from '@app/domain';
 
-/** An account a post targets, as the gateway knows it when it reads the body. */
-export interface PostAccountRef {
-  id: number;
-  provider: string;
-  name: string;
-  username: string | null;
-}
-
-export const TEXT_COUNTINGS = ['code_points', 'graphemes', 'weighted'] as const;
-export const CONTENT_ITEMS_RULES = ['any', 'thread', 'first_comment', 'single'] as const;
-export const MEDIA_RULES = ['optional', 'image_or_video', 'video'] as const;
-
-/** What a platform takes of a post body published to one account (the domain's AccountBodyRules, on the wire). */
-export interface PlatformBodyRules {
-  provider: string;
-  textLimit: number | null;
-  textLimitWithMedia: number | null;
-  textCounting: (typeof TEXT_COUNTINGS)[number];
-  contentItems: (typeof CONTENT_ITEMS_RULES)[number];
-  media: (typeof MEDIA_RULES)[number];
-  /** What the platform takes of a video, when it limits them; absent: any video the service takes. */
-  video?: PlatformVideoRule;
-}
-
-/** The videos a platform takes: none at all, or within these bounds (each null for none). */
-export interface PlatformVideoRule {
-  accepted: boolean;
-  minSeconds: number | null;
-  maxSeconds: number | null;
-  maxBytes: number | null;
-}
-
-export const QUEUE_DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-
-/** A workspace's posting queue (`GET`/`PUT /{ws}/queue`): weekly slots, `H:i` in the queue's IANA time zone. */
-export interface QueueView {
-  timezone: string;
-  slots: Array<{ day: (typeof QUEUE_DAYS)[number]; time: string }>;
-}
+export { CONTENT_ITEMS_RULES, MEDIA_RULES, TEXT_COUNTINGS, WEEKDAYS as QUEUE_DAYS } from '@app/domain';
 
 /**
- * How the author asked the post to be scheduled. A draft may keep a time for later; an update may
- * schedule at the time the post has (`schedule_kept_time`); `queue` carries the workspace's queue,
- * and the post-service picks its next free slot.
+ * How the author asked the post to be scheduled: the domain's ScheduleIntent, less the slot the
+ * post-service picks for a queued post (it carries the workspace's queue).
  */
-export type ScheduleRequest =
-  | { kind: 'draft'; scheduledAt?: string }
-  | { kind: 'schedule'; scheduledAt: string }
-  | { kind: 'schedule_kept_time' }
-  | { kind: 'schedule_now' }
-  | { kind: 'queue'; queue: QueueView };
+export type ScheduleRequest = ScheduleIntent extends infer Intent ? (Intent extends { kind: 'queue' } ? Omit<Intent, 'slotAt'> : Intent) : never;
 
-/** A post body as the gateway read it: versions, the accounts they resolve to, and the schedule asked for. */
-export interface PostInput {
-  versions: PostVersionView[];
-  accounts: PostAccountRef[];
-  tags: string[];
-  intent: ScheduleRequest;
-  /** Absent: as the post is (none for a new post); null: none. */
-  recycle?: RecyclePlanView | null;
-  /**
-   * Account id -> what its platform takes of a post body, for the accounts whose platform has rules
-   * (the post-service applies them again): the longest text of one content item (and of one with
-   * media), how it is counted, how many content items it publishes, and whether it needs media.
-   */
-  platformRules?: Readonly<Record<number, PlatformBodyRules>>;
-}
+/** A post body as the gateway read it: the domain's PostContentInput, with the schedule as it was asked for. */
+export type PostInput = { [K in keyof PostContentInput]: K extends 'intent' ? ScheduleRequest : PostContentInput[K] };
 
 export interface CreatePostRequest {
   workspaceUuid: string;

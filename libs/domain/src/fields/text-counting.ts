@@ -9,7 +9,8 @@
  *   (Latin, Greek, Cyrillic, Arabic, Hebrew, Indic scripts and common punctuation: U+0000-U+10FF,
  *   U+2000-U+200D, U+2010-U+201F, U+2032-U+2037), else 2 (Chinese, Japanese, Korean and the rest).
  */
-export type TextCounting = 'code_points' | 'graphemes' | 'weighted';
+export const TEXT_COUNTINGS = ['code_points', 'graphemes', 'weighted'] as const;
+export type TextCounting = (typeof TEXT_COUNTINGS)[number];
 
 /** A piece of a text that is never cut in two, and what it counts for. */
 export interface TextPiece {

@@ -2,7 +2,8 @@ import type { PostingQueue } from '../queue/posting-queue';
 
 /** Values shared by the commands, events and state of the Post aggregate. */
 
-export type PostStatus = 'draft' | 'needs_approval' | 'scheduled' | 'publishing' | 'published' | 'failed';
+export const POST_STATUSES = ['draft', 'needs_approval', 'scheduled', 'publishing', 'published', 'failed'] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
 
 /**
  * The statuses of a post that is still to publish, or publishing: it holds the instant it is due at
@@ -47,8 +48,11 @@ export function publishedItemsOf(items: readonly (PublishedItem | null)[] | unde
 }
 
 /** What publishing the post to one account came to (in the current or last publishing round). */
+/** How publishing to one account ended. */
+export const PUBLISH_OUTCOMES = ['published', 'failed'] as const;
+
 export interface AccountPublication {
-  outcome: 'published' | 'failed';
+  outcome: (typeof PUBLISH_OUTCOMES)[number];
   /** The first content item's id and address: the post on the platform. */
   externalId: string | null;
   externalUrl: string | null;
@@ -66,7 +70,8 @@ export interface RecordedPublication extends AccountPublication {
 }
 
 /** Where publishing the post to one account stands: not yet attempted (in this round), or its result. */
-export type AccountPublishStatus = 'pending' | AccountPublication['outcome'];
+export const ACCOUNT_PUBLISH_STATUSES = ['pending', ...PUBLISH_OUTCOMES] as const;
+export type AccountPublishStatus = (typeof ACCOUNT_PUBLISH_STATUSES)[number];
 
 export const accountPublishStatus = (publication: AccountPublication | undefined): AccountPublishStatus => publication?.outcome ?? 'pending';
 

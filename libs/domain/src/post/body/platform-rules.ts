@@ -11,10 +11,12 @@
  * - `first_comment`: the first item, and a second one as a comment on it; no more;
  * - `single`: one item only.
  */
-export type ContentItemsRule = 'any' | 'thread' | 'first_comment' | 'single';
+export const CONTENT_ITEMS_RULES = ['any', 'thread', 'first_comment', 'single'] as const;
+export type ContentItemsRule = (typeof CONTENT_ITEMS_RULES)[number];
 
 /** Whether a version for the platform must carry media: none needed, an image or a video, or a video. */
-export type MediaRule = 'optional' | 'image_or_video' | 'video';
+export const MEDIA_RULES = ['optional', 'image_or_video', 'video'] as const;
+export type MediaRule = (typeof MEDIA_RULES)[number];
 
 import type { TextCounting } from '../../fields/text-counting';
 
