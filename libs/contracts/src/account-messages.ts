@@ -8,11 +8,14 @@ import { Headers } from './topics';
  */
 interface AccountEventCommon {
   version: 1;
-  /** Unique per message; a redelivered message has the same id. */
+  /** Unique per message; a redelivered message has the same id. @format uuid */
   eventId: string;
+  /** @asType integer */
   accountId: number;
+  /** @format uuid */
   workspaceUuid: string;
   provider: string;
+  /** @format date-time */
   at: string;
 }
 
@@ -33,9 +36,11 @@ export interface AccountAuthorizationLostEvent extends AccountEventCommon {
 /** The account's token cannot be refreshed and expires soon (ACCOUNT_EXPIRY_WARNING_DAYS); sent once per token, its `eventId` fixed by the account and the expiry. */
 export interface AccountTokenExpiringEvent extends AccountEventCommon {
   type: 'AccountTokenExpiring';
+  /** When the token expires. @format date-time */
   expiresAt: string;
 }
 
+/** @discriminator type */
 export type AccountEventMessage = AccountRegistryEvent | AccountAuthorizationLostEvent | AccountTokenExpiringEvent;
 
 export const ACCOUNT_EVENT_TYPES: readonly AccountEventMessage['type'][] = ['AccountConnected', 'AccountDisconnected', 'AccountAuthorizationLost', 'AccountTokenExpiring'];

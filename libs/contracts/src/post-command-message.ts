@@ -7,8 +7,11 @@ export { PUBLISH_OUTCOMES };
 export interface StartPublishingMessage {
   commandId: string;
   type: 'StartPublishing';
+  /** @format uuid */
   postUuid: string;
+  /** The revision of the post's `post.scheduled`; a command of an older schedule is ignored. @asType integer @minimum 0 */
   scheduledRevision: number;
+  /** @format date-time */
   sentAt: string;
 }
 
@@ -16,8 +19,11 @@ export interface StartPublishingMessage {
 export interface ExpirePublishingMessage {
   commandId: string;
   type: 'ExpirePublishing';
+  /** @format uuid */
   postUuid: string;
+  /** @asType integer @minimum 0 */
   waitedMs: number;
+  /** @format date-time */
   sentAt: string;
 }
 
@@ -25,12 +31,14 @@ export interface ExpirePublishingMessage {
 export interface RecordPublishResultMessage extends Omit<AccountPublishResult, 'items'> {
   commandId: string;
   type: 'RecordPublishResult';
+  /** @format uuid */
   postUuid: string;
   /**
    * Per content item of the account's version, in order: the item on the platform, or null.
    * Absent in results sent before threads were published (the one item is `externalId`).
    */
   items?: (PublishedItem | null)[];
+  /** @format date-time */
   sentAt: string;
 }
 
@@ -41,14 +49,21 @@ export interface RecordPublishResultMessage extends Omit<AccountPublishResult, '
 export interface RecordMetricsMessage {
   commandId: string;
   type: 'RecordMetrics';
+  /** @format uuid */
   postUuid: string;
+  /** @asType integer */
   accountId: number;
   point: string;
   /** Every figure the product names, null where the platform does not report it. */
   metrics: Record<string, number | null>;
+  /** @format date-time */
   collectedAt: string;
+  /** @format date-time */
   sentAt: string;
 }
 
-/** Commands other services send to the Post aggregate on `post-commands`. */
+/**
+ * Commands other services send to the Post aggregate on `post-commands`.
+ * @discriminator type
+ */
 export type PostCommandMessage = StartPublishingMessage | ExpirePublishingMessage | RecordPublishResultMessage | RecordMetricsMessage;

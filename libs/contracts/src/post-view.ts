@@ -21,6 +21,7 @@ export const POST_ACCOUNT_STATUSES = ACCOUNT_PUBLISH_STATUSES;
 export type { PostAccountStatus };
 
 export interface PostAccountView {
+  /** @asType integer */
   id: number;
   provider: string;
   name: string;
@@ -29,7 +30,7 @@ export interface PostAccountView {
   external_url: string | null;
   errors: string[];
   status: PostAccountStatus;
-  /** When the post was published on this account; null unless `status` is published. */
+  /** When the post was published on this account; null unless `status` is published. @format date-time */
   published_at: string | null;
   /** One entry per content item of the account's version, in order: null until that item is published. */
   items: (PostAccountItemView | null)[];
@@ -38,18 +39,28 @@ export interface PostAccountView {
 /** How often a post is published again once it is published. */
 export type RecyclePlanView = RecyclePlan;
 
+/** The Post resource of the HTTP API (`GET /api/{workspace}/posts/{uuid}`). */
 export interface PostView {
+  /** @format uuid */
   uuid: string;
   status: PostStatus;
   versions: PostVersionView[];
   accounts: PostAccountView[];
   tags: string[];
+  /** How often the post is published again once it is published; null: never. */
   recycle: RecyclePlanView | null;
-  /** The uuid of the first post this one is a copy of; null for a post of its own. */
+  /** The uuid of the first post this one is a copy of, made by recycling; null for a post of its own. @format uuid */
   recycled_from: string | null;
+  /**
+   * When the post is due (scheduled, needs_approval, publishing); a draft may keep a time its author gave it, for later: it is not due then.
+   * A post sent to the queue is due at the slot it was given. @format date-time
+   */
   scheduled_at: string | null;
+  /** @format date-time */
   published_at: string | null;
+  /** @format date-time */
   created_at: string;
+  /** @format date-time */
   updated_at: string;
 }
 

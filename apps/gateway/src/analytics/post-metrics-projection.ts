@@ -14,7 +14,7 @@ export async function projectPostMetrics(tx: Transaction<GatewayTables>, message
     if (!account) continue;
     const publishedAt = new Date(account.published_at ?? message.occurredAt);
     const row = { post_uuid: message.postUuid, account_id: account.id, workspace_uuid: message.workspaceUuid, provider: account.provider, published_at: publishedAt };
-    if (message.type === 'post.account_published') {
+    if (message.type !== 'post.metrics_updated') {
       await tx.insertInto('post_metrics').values({ ...row, collected_at: null, ...postMetricsOf({}) }).onConflict((conflict) => conflict.columns(['post_uuid', 'account_id']).doNothing()).execute();
       continue;
     }

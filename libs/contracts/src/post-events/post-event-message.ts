@@ -5,7 +5,7 @@ import type { PostView } from '../post-view';
  * The messages on `post-events`, version 1: what happened to a post, with the post as it is after
  * it (the Post resource of the HTTP API), keyed by the post uuid, in the order of the post's
  * revisions. They are translated from the post-service's own events in one place; a reader needs
- * nothing else to know a post's status.
+ * nothing else to know a post's status. docs/asyncapi.yaml is made from these types.
  */
 export const POST_EVENT_MESSAGE_VERSION = 1 as const;
 
@@ -26,37 +26,20 @@ export const POST_EVENT_NAMES = [
 
 export type PostEventName = (typeof POST_EVENT_NAMES)[number];
 
-/** What some messages carry beyond the common fields. */
-interface PostEventDetails {
-  'post.created': object;
-  'post.updated': object;
-  /** `revision` is the schedule's revision: the scheduler's StartPublishing names it. */
-  'post.scheduled': object;
-  'post.approval_requested': object;
-  'post.approved': object;
-  'post.deleted': object;
-  /** The accounts this publishing round publishes to (those that failed, when a partly failed post is scheduled again). */
-  'post.publishing_started': { accountIds: number[] };
-  /** `post.accounts[]` of that id holds `external_url`. */
-  'post.account_published': { accountId: number };
-  /** `post.accounts[]` of that id holds the platform's `errors`. */
-  'post.account_failed': { accountId: number };
-  'post.published': object;
-  'post.failed': object;
-  /** New figures were read for account `accountId`; `metrics` holds the latest of every account of the post. */
-  'post.metrics_updated': { accountId: number; metrics: PostMetricsEntry[] };
-}
+/** An account id, a revision: a whole number. @asType integer @minimum 0 */
+type WholeNumber = number;
 
-interface PostEventCommon<Name extends PostEventName> {
+interface PostEventCommon {
   version: typeof POST_EVENT_MESSAGE_VERSION;
-  /** Unique per event; a redelivered message has the same id. */
+  /** Unique per event; a redelivered message has the same id. @format uuid */
   id: string;
-  type: Name;
+  /** @format uuid */
   workspaceUuid: string;
+  /** @format uuid */
   postUuid: string;
-  /** The post's revision after this event: 0 for `post.created`, one more for each event after it. */
-  revision: number;
-  /** When it happened (ISO 8601, UTC). */
+  /** The post's revision after this event: 0 for `post.created`, one more for each event after it; for `post.scheduled`, the schedule's revision, which the scheduler's StartPublishing names. A reader that has seen a higher revision of the post skips the message. */
+  revision: WholeNumber;
+  /** When it happened (ISO 8601, UTC). @format date-time */
   occurredAt: string;
   /** The post after this event. */
   post: PostView;
@@ -64,6 +47,35 @@ interface PostEventCommon<Name extends PostEventName> {
   deleted: boolean;
 }
 
-export type PostEventMessage = { [Name in PostEventName]: PostEventCommon<Name> & PostEventDetails[Name] }[PostEventName];
+/** A change of the post that carries the common fields alone. */
+export interface PostChangedMessage extends PostEventCommon {
+  type: Exclude<PostEventName, PostPublishingStartedMessage['type'] | PostAccountResultMessage['type'] | PostMetricsUpdatedMessage['type']>;
+}
+
+export interface PostPublishingStartedMessage extends PostEventCommon {
+  type: 'post.publishing_started';
+  /** The accounts this publishing round publishes to (those that failed, when a partly failed post is scheduled again). */
+  accountIds: WholeNumber[];
+}
+
+export interface PostAccountResultMessage extends PostEventCommon {
+  type: 'post.account_published' | 'post.account_failed';
+  /** The account whose result it is: its entry in `post.accounts` holds `external_url`, or the platform's `errors`. */
+  accountId: WholeNumber;
+}
+
+export interface PostMetricsUpdatedMessage extends PostEventCommon {
+  type: 'post.metrics_updated';
+  /** The account whose figures were read. */
+  accountId: WholeNumber;
+  /** The latest figures of every account of the post, as `GET /api/{workspace}/posts/{uuid}/metrics` answers them. */
+  metrics: PostMetricsEntry[];
+}
+
+/**
+ * A post event as `post-events` carries it.
+ * @discriminator type
+ */
+export type PostEventMessage = PostChangedMessage | PostPublishingStartedMessage | PostAccountResultMessage | PostMetricsUpdatedMessage;
 
 export type PostEventMessageOf<Name extends PostEventName> = Extract<PostEventMessage, { type: Name }>;

@@ -17,7 +17,7 @@ export interface PostContent {
 }
 
 export interface PostVersion {
-  /** 0 for the original version, otherwise the account the version is written for. */
+  /** 0 for the original version, otherwise the account the version is written for. @asType integer */
   account_id: number;
   is_original: boolean;
   content: PostContent[];
@@ -26,6 +26,7 @@ export interface PostVersion {
 
 /** What the post needs to know of an account it targets, taken when the post is written. */
 export interface AccountSnapshot {
+  /** @asType integer */
   id: number;
   provider: string;
   name: string;
@@ -77,6 +78,7 @@ export const accountPublishStatus = (publication: AccountPublication | undefined
 
 /** An account's publication, as the publisher reports it. */
 export interface AccountPublishResult extends AccountPublication {
+  /** @asType integer */
   accountId: number;
 }
 

@@ -6,7 +6,9 @@ import type { ExistingPostState } from './post-state';
 
 /** How often a post is published again once it is published: a copy every `interval_days`, `times` copies in all. */
 export interface RecyclePlan {
+  /** @asType integer */
   interval_days: number;
+  /** @asType integer */
   times: number;
 }
 
