@@ -5,7 +5,7 @@ import { createGenerator, type Definition } from 'ts-json-schema-generator';
  * The types whose JSON Schemas the product publishes and reads messages with: the messages of each
  * topic (docs/asyncapi.yaml describes them) and the post requests the post-service answers.
  */
-export const MESSAGE_TYPES = ['PostEventMessage', 'PostCommandMessage', 'AccountEventMessage'] as const;
+export const MESSAGE_TYPES = ['PostEventMessage', 'PostCommandMessage', 'AccountEventMessage', 'PostActionRequest', 'PostContentRequest'] as const;
 
 /** Where the schemas are written, for the contracts' readers of messages. */
 export const MESSAGE_SCHEMAS_FILE = 'libs/contracts/src/decoding/message-schemas.json';

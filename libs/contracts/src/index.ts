@@ -10,3 +10,4 @@ export * from './account-messages';
 export * from './decoding';
 export * from './derived-uuid';
 export * from './metrics-rpc';
+export * from './whole-number';

@@ -5,9 +5,10 @@ export { PUBLISH_OUTCOMES };
 
 /** From the scheduler, at the due time of the schedule made at `scheduledRevision`. */
 export interface StartPublishingMessage {
+  /** @minLength 1 */
   commandId: string;
   type: 'StartPublishing';
-  /** @format uuid */
+  /** @format uuid @minLength 1 */
   postUuid: string;
   /** The revision of the post's `post.scheduled`; a command of an older schedule is ignored. @asType integer @minimum 0 */
   scheduledRevision: number;
@@ -17,9 +18,10 @@ export interface StartPublishingMessage {
 
 /** From the scheduler's watchdog: publishing started `waitedMs` ago and results are still missing. */
 export interface ExpirePublishingMessage {
+  /** @minLength 1 */
   commandId: string;
   type: 'ExpirePublishing';
-  /** @format uuid */
+  /** @format uuid @minLength 1 */
   postUuid: string;
   /** @asType integer @minimum 0 */
   waitedMs: number;
@@ -29,9 +31,10 @@ export interface ExpirePublishingMessage {
 
 /** From the publisher, once per account of a publishing round: the domain's result of an account, sent. */
 export interface RecordPublishResultMessage extends Omit<AccountPublishResult, 'items'> {
+  /** @minLength 1 */
   commandId: string;
   type: 'RecordPublishResult';
-  /** @format uuid */
+  /** @format uuid @minLength 1 */
   postUuid: string;
   /**
    * Per content item of the account's version, in order: the item on the platform, or null.
@@ -47,9 +50,10 @@ export interface RecordPublishResultMessage extends Omit<AccountPublishResult, '
  * a point of the schedule, or `refresh:<instant>` for a reading asked for); a point already recorded is ignored.
  */
 export interface RecordMetricsMessage {
+  /** @minLength 1 */
   commandId: string;
   type: 'RecordMetrics';
-  /** @format uuid */
+  /** @format uuid @minLength 1 */
   postUuid: string;
   /** @asType integer */
   accountId: number;

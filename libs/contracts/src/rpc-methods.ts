@@ -1,5 +1,6 @@
 import type { Actor as RequestActor, PostContentInput, ScheduleIntent } from '@app/domain';
 import type { PostView } from './post-view';
+import type { WholeNumber } from './whole-number';
 
 /** Request/reply methods between the gateway and the services that own the data. */
 export const RpcMethods = {
@@ -53,8 +54,9 @@ export { CONTENT_ITEMS_RULES, MEDIA_RULES, TEXT_COUNTINGS, WEEKDAYS as QUEUE_DAY
 /**
  * How the author asked the post to be scheduled: the domain's ScheduleIntent, less the slot the
  * post-service picks for a queued post (it carries the workspace's queue).
+ * @discriminator kind
  */
-export type ScheduleRequest = ScheduleIntent extends infer Intent ? (Intent extends { kind: 'queue' } ? Omit<Intent, 'slotAt'> : Intent) : never;
+export type ScheduleRequest = { [Kind in ScheduleIntent['kind']]: Kind extends 'queue' ? Omit<Extract<ScheduleIntent, { kind: Kind }>, 'slotAt'> : Extract<ScheduleIntent, { kind: Kind }> }[ScheduleIntent['kind']];
 
 /** A post body as the gateway read it: the domain's PostContentInput, with the schedule as it was asked for. */
 export type PostInput = { [K in keyof PostContentInput]: K extends 'intent' ? ScheduleRequest : PostContentInput[K] };
@@ -77,6 +79,9 @@ export interface UpdatePostRequest extends ReadAtRevision {
   actor: RequestActor;
   input: PostInput;
 }
+
+/** A create and an update carry the same: the post, who asks, and the body the gateway read (an update, the revisions it was read at too). */
+export interface PostContentRequest extends UpdatePostRequest, Pick<CreatePostRequest, 'replayIfExists'> {}
 /**
  * What createPost, updatePost, approvePost, retryPost and deletePost reply: the post after the command,
  * built from the aggregate (null once deleted), and the post's revision then, which the gateway's
@@ -93,7 +98,9 @@ export interface PostValidationReply {
 }
 
 export interface PostRef {
+  /** @minLength 1 */
   workspaceUuid: string;
+  /** @minLength 1 */
   postUuid: string;
 }
 export interface PostActionRequest extends PostRef, ReadAtRevision {
@@ -106,7 +113,7 @@ export interface PostActionRequest extends PostRef, ReadAtRevision {
  * at one of them when the command is appended. Absent: at any revision.
  */
 export interface ReadAtRevision {
-  expectedRevisions?: number[];
+  expectedRevisions?: WholeNumber[];
 }
 
 export interface ConnectAccountRequest {

@@ -14,6 +14,6 @@ export async function runPostAction(
 ): Promise<{ reply: PostCommandReply; state: ExistingPostState }> {
   const now = new Date().toISOString();
   const outcome = await runner.run(postUuid, { type, actor, now, expectedRevisions }, { workspaceUuid });
-  const state = existingState(outcome.state);
-  return { reply: { post: toPostView(state), revision: outcome.revision }, state };
+  const state = existingState(outcome.answer.state);
+  return { reply: { post: toPostView(state), revision: outcome.answer.revision }, state };
 }

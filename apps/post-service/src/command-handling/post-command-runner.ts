@@ -14,6 +14,12 @@ export interface CommandOutcome {
   revision: number;
   /** How many events the command appended (0 for a duplicate or stale command). */
   appended: number;
+  /**
+   * The post as its author's command left it, and its revision then: the state after the whole
+   * decision, but before a publishing round the decision started because the post was due at
+   * once (a `schedule_now` post is answered `scheduled`, as the contract says).
+   */
+  answer: { state: PostState; revision: number };
 }
 
 export interface RunOptions {
@@ -65,7 +71,7 @@ export class PostCommandRunner {
       this.recent.remember(streamId, state);
       const revision = recorded.length === 0 ? -1 : recorded[recorded.length - 1].revision;
       const events = decide(command, state);
-      if (events.length === 0) return { state, revision, appended: 0 };
+      if (events.length === 0) return { state, revision, appended: 0, answer: { state, revision } };
       try {
         return await this.append(streamId, state, revision, events, context);
       } catch (error) {
@@ -119,6 +125,9 @@ export class PostCommandRunner {
     // Each event's state: the relay translates them one by one.
     for (const each of states) this.recent.remember(streamId, each);
     if (!result.wroteAlongside) await this.heldInstants?.appended(state, after, result.nextRevision, events.length);
-    return { state: after, revision: result.nextRevision, appended: events.length };
+    const started = events.findIndex((event) => event.type === 'PublishingStarted');
+    const answered = started > 0 ? started - 1 : events.length - 1;
+    const answer = { state: states[answered], revision: result.nextRevision - (events.length - 1 - answered) };
+    return { state: after, revision: result.nextRevision, appended: events.length, answer };
   }
 }

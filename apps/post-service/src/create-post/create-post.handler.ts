@@ -42,7 +42,7 @@ export class CreatePostHandler implements ICommandHandler<CreatePostCommand> {
     const now = new Date();
     let outcome: { state: PostState; revision: number };
     try {
-      outcome = await this.slots.runWithSlot(workspaceUuid, postUuid, input, now, (withSlot) => this.runner.run(postUuid, createPostCommand(request, now, withSlot)));
+      outcome = (await this.slots.runWithSlot(workspaceUuid, postUuid, input, now, (withSlot) => this.runner.run(postUuid, createPostCommand(request, now, withSlot)))).answer;
     } catch (error) {
       const replay = request.replayIfExists && error instanceof PostRuleViolation && error.code === 'PostAlreadyExists' ? await this.runner.current(postUuid) : null;
       if (!replay?.state.exists || replay.state.deleted || replay.state.workspaceUuid !== workspaceUuid) throw error;

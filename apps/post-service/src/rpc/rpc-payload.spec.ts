@@ -72,7 +72,7 @@ describe('the post requests the post-service reads', () => {
     [{ ...ref, actor, input: { versions: [], accounts: [], tags: [], intent: { kind: 'later' } } }, 'input.intent.kind must be one of draft, schedule, schedule_kept_time, schedule_now, queue'],
     [{ ...ref, actor, input: { versions: [], accounts: [], tags: [], intent: { kind: 'schedule' } } }, 'input.intent.scheduledAt must be a text'],
     [{ ...ref, actor, input: { versions: [], accounts: [], tags: [], intent: { kind: 'queue', queue: { timezone: 'Mars/Olympus', slots: [] } } } }, 'input.intent.queue must be a posting queue'],
-    [{ ...ref, actor, input: { versions: [], accounts: [], tags: [], intent: { kind: 'draft' }, platformRules: { x: {} } } }, 'input.platformRules must be keyed by account ids'],
+    [{ ...ref, actor, input: { versions: [], accounts: [], tags: [], intent: { kind: 'draft' }, platformRules: { x: gatewayInput(body).platformRules![12] } } }, 'input.platformRules must be keyed by account ids'],
   ])('answers %j with a bad request naming the field', (payload, reason) => {
     const failure = failureOf(() => parsePostContentRequest(payload));
     expect({ kind: failure.kind, message: failure.message }).toEqual({ kind: 'bad_request', message: `Malformed request: ${reason}.` });
@@ -80,7 +80,7 @@ describe('the post requests the post-service reads', () => {
 
   it('reads an approval or a deletion: the post and who asks', () => {
     expect(parsePostActionRequest({ ...ref, actor, extra: true })).toEqual({ ...ref, actor });
-    expect(failureOf(() => parsePostActionRequest({ ...ref, postUuid: '' })).message).toBe('Malformed request: postUuid must be a text.');
+    expect(failureOf(() => parsePostActionRequest({ ...ref, actor, postUuid: '' })).message).toBe('Malformed request: postUuid must be a text.');
   });
 
   it('carries the revisions the caller read the post at (If-Match) with an update, an approval or a deletion', () => {

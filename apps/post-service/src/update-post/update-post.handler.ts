@@ -31,8 +31,8 @@ export class UpdatePostHandler implements ICommandHandler<UpdatePostCommand> {
     const outcome = await this.slots.runWithSlot(workspaceUuid, postUuid, input, now, (withSlot) =>
       this.runner.run(postUuid, { type: 'UpdatePost', actor, now: now.toISOString(), input: withSlot, expectedRevisions }, { workspaceUuid }),
     );
-    const state = existingState(outcome.state);
-    this.logger.log(`Post ${postUuid} updated by user ${actor.userId}: ${state.status}`);
-    return { post: toPostView(state), revision: outcome.revision };
+    const state = existingState(outcome.answer.state);
+    this.logger.log(`Post ${postUuid} updated by user ${actor.userId}: ${existingState(outcome.state).status}`);
+    return { post: toPostView(state), revision: outcome.answer.revision };
   }
 }

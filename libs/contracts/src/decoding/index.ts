@@ -1,5 +1,4 @@
-export { DecodeError } from './decode';
-export { decodePostView } from './decode-post-view';
+export { DecodeError } from './message-reader';
 export * from './decode-post-requests';
 export * from './decode-post-command-message';
 export * from './decode-account-event-message';

@@ -1,5 +1,6 @@
 import type { PostMetricsEntry } from '../post-metrics-view';
 import type { PostView } from '../post-view';
+import type { WholeNumber } from '../whole-number';
 
 /**
  * The messages on `post-events`, version 1: what happened to a post, with the post as it is after
@@ -26,16 +27,14 @@ export const POST_EVENT_NAMES = [
 
 export type PostEventName = (typeof POST_EVENT_NAMES)[number];
 
-/** An account id, a revision: a whole number. @asType integer @minimum 0 */
-type WholeNumber = number;
 
 interface PostEventCommon {
   version: typeof POST_EVENT_MESSAGE_VERSION;
-  /** Unique per event; a redelivered message has the same id. @format uuid */
+  /** Unique per event; a redelivered message has the same id. @format uuid @minLength 1 */
   id: string;
-  /** @format uuid */
+  /** @format uuid @minLength 1 */
   workspaceUuid: string;
-  /** @format uuid */
+  /** @format uuid @minLength 1 */
   postUuid: string;
   /** The post's revision after this event: 0 for `post.created`, one more for each event after it; for `post.scheduled`, the schedule's revision, which the scheduler's StartPublishing names. A reader that has seen a higher revision of the post skips the message. */
   revision: WholeNumber;

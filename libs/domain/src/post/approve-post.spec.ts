@@ -11,16 +11,16 @@ describe('ApprovePost', () => {
       .then([ev.approved(NOW), ev.scheduled(LATER, NOW)]);
   });
 
-  it('schedules at `now` when the requested time has passed', () => {
+  it('schedules at `now` when the requested time has passed, and starts publishing in the same decision', () => {
     givenPost(ev.created(), ev.approvalRequested(T0))
       .when(approvePost())
-      .then([ev.approved(NOW), ev.scheduled(NOW, NOW)]);
+      .then([ev.approved(NOW), ev.scheduled(NOW, NOW), ev.publishingStarted(content(), NOW)]);
   });
 
-  it('schedules at `now` when publishing "now" was requested', () => {
+  it('publishes at once when publishing "now" was requested', () => {
     givenPost(ev.created(), ev.approvalRequested(null))
       .when(approvePost())
-      .thenState((state) => expect(state).toMatchObject({ status: 'scheduled', scheduledAt: NOW, scheduledRevision: 3 }));
+      .thenState((state) => expect(state).toMatchObject({ status: 'publishing', scheduledAt: NOW, revision: 4 }));
   });
 
   it('refuses an actor who may not approve, whatever the status', () => {

@@ -14,10 +14,10 @@ describe('CreatePost', () => {
       .then([ev.created(content(), NOW), ev.scheduled(LATER, NOW)]);
   });
 
-  it('schedules at `now` for schedule_now when the author may approve', () => {
+  it('schedules at `now` for schedule_now when the author may approve, and starts publishing in the same decision', () => {
     givenPost()
       .when(createPost(approver, content({ kind: 'schedule_now' })))
-      .then([ev.created(content(), NOW), ev.scheduled(NOW, NOW)]);
+      .then([ev.created(content(), NOW), ev.scheduled(NOW, NOW), ev.publishingStarted(content(), NOW)]);
   });
 
   it('asks for approval of the requested time when the author may not approve', () => {

@@ -7,6 +7,7 @@ import type { PostingQueue } from '../queue/posting-queue';
 import type { ScheduleIntent } from './post-types';
 import type { RecyclePlan } from './recycle';
 import { draftTimeOf, requestedTime } from './requested-time';
+import { evolve } from './evolve';
 
 type Command<T extends PostCommand['type']> = Extract<PostCommand, { type: T }>;
 
@@ -18,18 +19,18 @@ type Command<T extends PostCommand['type']> = Extract<PostCommand, { type: T }>;
 export function decide(command: PostCommand, state: PostState): PostEvent[] {
   switch (command.type) {
     case 'CreatePost':
-      return createPost(command, state);
+      return publishingWhenDue(createPost(command, state), state, command.now);
     case 'UpdatePost':
-      return updatePost(command, state);
+      return publishingWhenDue(updatePost(command, state), state, command.now);
     case 'DeletePost':
       assertFound(state);
       assertUnchangedSince(command, state);
       assertChangeable(state);
       return [{ type: 'PostDeleted', data: { deletedBy: command.actor.userId, at: command.now } }];
     case 'ApprovePost':
-      return approvePost(command, state);
+      return publishingWhenDue(approvePost(command, state), state, command.now);
     case 'RetryPost':
-      return retryPost(command, state);
+      return publishingWhenDue(retryPost(command, state), state, command.now);
     case 'StartPublishing':
       return startPublishing(command, state);
     case 'RecordPublishResult':
@@ -69,6 +70,20 @@ function updatePost(command: Command<'UpdatePost'>, state: PostState): PostEvent
     { type: 'PostUpdated', data: { versions, accounts, tags, ...draftTimeOf(input.intent), ...recyclingOf(recycle, input.intent), updatedBy: actor.userId, at: now } },
     ...scheduling(input.intent, requested.at, actor, now),
   ];
+}
+
+/**
+ * A post scheduled for a time that has come (`schedule_now`, a retry, an approval after the time
+ * asked for) starts publishing in the same decision, as the scheduler's StartPublishing would
+ * have it do a moment later: the post still passes through `scheduled` (its PostScheduled comes
+ * first), without the round trip through the scheduler.
+ */
+function publishingWhenDue(events: PostEvent[], state: PostState, now: string): PostEvent[] {
+  const scheduled = events.find((event) => event.type === 'PostScheduled');
+  if (!scheduled || Date.parse(scheduled.data.scheduledAt) > Date.parse(now)) return events;
+  const after = events.reduce(evolve, state);
+  if (!after.exists || after.scheduledRevision === null) return events;
+  return [...events, ...startPublishing({ type: 'StartPublishing', scheduledRevision: after.scheduledRevision, now }, after)];
 }
 
 /** What PostCreated and PostUpdated keep of recycling: the plan, and the queue a queued post's copies take their slots from. */

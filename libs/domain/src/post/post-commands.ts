@@ -5,6 +5,7 @@ import { AccountPublishResult, AccountSnapshot, PostVersion, ScheduleIntent } fr
 
 /** Who issues a command, with the rights the gateway established for them in the workspace. */
 export interface Actor {
+  /** @asType integer @minimum 0 */
   userId: number;
   canApprove: boolean;
 }

@@ -6,10 +6,10 @@ import { accountA, accountB, approver, content, ev, history, member, NOW } from 
 const retryPost = (actor = approver): PostCommand => ({ type: 'RetryPost', actor, now: NOW });
 
 describe('RetryPost', () => {
-  it('schedules a failed post for now, as schedule_now would', () => {
+  it('schedules a failed post for now and starts its next round at once, as schedule_now would', () => {
     givenPost(...history.failed)
       .when(retryPost())
-      .then([ev.scheduled(NOW, NOW)]);
+      .then([ev.scheduled(NOW, NOW), { type: 'PublishingStarted', data: { accounts: [accountB], versions: content().versions, at: NOW } }]);
   });
 
   it('puts it to an approver when the member may not approve', () => {

@@ -25,8 +25,14 @@ describe('UpdatePost', () => {
 
   it('lets a failed post be edited and scheduled again', () => {
     givenPost(...history.failed)
-      .when(updatePost(approver, newContent({ kind: 'schedule_now' })))
-      .thenState((state) => expect(state).toMatchObject({ status: 'scheduled', scheduledAt: NOW, scheduledRevision: 7 }));
+      .when(updatePost(approver, newContent({ kind: 'schedule', scheduledAt: LATER })))
+      .thenState((state) => expect(state).toMatchObject({ status: 'scheduled', scheduledAt: LATER, scheduledRevision: 7 }));
+  });
+
+  it('publishes an edited failed post at once when it is sent with schedule_now', () => {
+    givenPost(...history.failed)
+      .when(updatePost(approver, content({ kind: 'schedule_now' })))
+      .thenState((state) => expect(state).toMatchObject({ status: 'publishing', scheduledAt: NOW, scheduledRevision: null, revision: 8 }));
   });
 
   it('refuses a missing or deleted post', () => {
