@@ -21,9 +21,11 @@ describe('posts_due_late_seconds', () => {
 
   it('records, once per post, how long after its due time its publishing started', async () => {
     const posts = postsClient(service, randomUUID());
-    const created = await posts.create(content({ kind: 'schedule_now' }));
+    // Due in a moment (a post due when it is decided starts publishing at once, never late).
+    const dueAt = new Date(Date.now() + 300);
+    const created = await posts.create(content({ kind: 'schedule', scheduledAt: dueAt.toISOString() }));
     const start: PostCommandMessage = { commandId: randomUUID(), type: 'StartPublishing', postUuid: created.uuid, scheduledRevision: 1, sentAt: new Date().toISOString() };
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    await new Promise((resolve) => setTimeout(resolve, dueAt.getTime() + 1_200 - Date.now()));
 
     await service.bus.publish(Topics.postCommands, [{ key: created.uuid, value: start }]);
     await eventually(async () => (await posts.get(created.uuid)).status === 'publishing', 'the post to be publishing');
