@@ -67,11 +67,21 @@ export function inSpan<T>(name: string, options: { kind: SpanKind; parent: Conte
 
 /**
  * Runs a consumer's work on messages in the trace they carry: one message's span is a child of
- * its sender's; a batch's span starts a trace that links to each message's.
+ * its sender's, as is a batch's whose messages all come from the same span (the events of one
+ * append); any other batch's span starts a trace that links to each message's.
  */
 export function consumeInTrace<T>(name: string, messages: readonly IncomingMessage[], work: () => Promise<T>): Promise<T> {
-  if (messages.length === 1) return inSpan(name, { kind: SpanKind.CONSUMER, parent: traceContextOf(messages[0].headers) }, work);
+  const sender = messages[0].headers[TRACEPARENT];
+  if (messages.every((message) => message.headers[TRACEPARENT] === sender)) return inSpan(name, { kind: SpanKind.CONSUMER, parent: traceContextOf(messages[0].headers) }, work);
   return inSpan(name, { kind: SpanKind.CONSUMER, parent: ROOT_CONTEXT, links: linksTo(messages.map((message) => message.headers)) }, work);
+}
+
+/**
+ * Runs the work of one message of a batch in that message's trace (a child of its sender's span),
+ * so that what the work sends and stores goes on in the message's trace, not in the batch's.
+ */
+export function inMessageTrace<T>(name: string, message: IncomingMessage, work: () => Promise<T>): Promise<T> {
+  return inSpan(name, { kind: SpanKind.INTERNAL, parent: traceContextOf(message.headers) }, work);
 }
 
 /**

@@ -3,6 +3,7 @@ import { ServiceError } from '@app/contracts';
 import { decide, evolve, foldPost, initialPostState, PostCommand, PostEvent, PostRuleViolation, PostState, postStreamId } from '@app/domain';
 import { EVENT_STORE, EventStore, WrongExpectedRevisionError } from '@app/event-store';
 import { HeldInstantRecorder } from '../queue-slots/held-instant-recorder';
+import { PublishingLateness } from './publishing-lateness.metric';
 import { CommandContext, toNewEvent, toPostEvent } from './post-event-codec';
 import { RecentPostStates } from './recent-post-states';
 import { ruleViolationToServiceError } from './rule-violation-to-service-error';
@@ -42,6 +43,7 @@ const ATTEMPTS = 2;
 @Injectable()
 export class PostCommandRunner {
   private readonly logger = new Logger(PostCommandRunner.name);
+  private readonly lateness = new PublishingLateness();
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -125,6 +127,10 @@ export class PostCommandRunner {
     // Each event's state: the relay translates them one by one.
     for (const each of states) this.recent.remember(streamId, each);
     if (!result.wroteAlongside) await this.heldInstants?.appended(state, after, result.nextRevision, events.length);
+    events.forEach((event, index) => {
+      const before = index === 0 ? state : states[index - 1];
+      if (event.type === 'PublishingStarted' && before.exists && before.scheduledAt) this.lateness.started(before.scheduledAt, event.data.at);
+    });
     const started = events.findIndex((event) => event.type === 'PublishingStarted');
     const answered = started > 0 ? started - 1 : events.length - 1;
     const answer = { state: states[answered], revision: result.nextRevision - (events.length - 1 - answered) };

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { EventPattern } from '@nestjs/microservices';
 import { ConsumerGroups, PostCommandMessage, Topics } from '@app/contracts';
 import { PostRuleViolation } from '@app/domain';
-import { ConsumerGroupOptions, handleKeysSideBySide, IncomingMessage, UnprocessableMessage } from '@app/messaging';
+import { ConsumerGroupOptions, handleKeysSideBySide, IncomingMessage, inMessageTrace, UnprocessableMessage } from '@app/messaging';
 import { ExpirePublishingCommand } from '../expire-publishing/expire-publishing.handler';
 import { RecordMetricsCommand } from '../record-metrics/record-metrics.handler';
 import { RecordPublishResultCommand } from '../record-publish-result/record-publish-result.handler';
@@ -25,9 +25,10 @@ export class PostCommandsConsumer {
 
   @EventPattern(ConsumerGroups.postCommands, { topics: [Topics.postCommands], batches: true } satisfies ConsumerGroupOptions)
   async handle(messages: readonly IncomingMessage[]): Promise<void> {
-    const commands = messages.map((message) => this.parse(message));
-    // Each post's commands in their order, the posts side by side: the runner takes concurrent writers of a stream as HTTP requests do.
-    await handleKeysSideBySide(commands, (command) => command.postUuid, (command) => this.handleOne(command));
+    const commands = messages.map((message) => ({ command: this.parse(message), message }));
+    // Each post's commands in their order, the posts side by side (the runner takes concurrent writers of a stream as HTTP
+    // requests do), each in its message's trace: the events it appends carry that trace on.
+    await handleKeysSideBySide(commands, ({ command }) => command.postUuid, ({ command, message }) => inMessageTrace(command.type, message, () => this.handleOne(command)));
   }
 
   private async handleOne(command: PostCommandMessage): Promise<void> {

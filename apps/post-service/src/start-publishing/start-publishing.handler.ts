@@ -2,7 +2,6 @@ import { Logger } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { StartPublishingMessage } from '@app/contracts';
 import { PostCommandRunner } from '../command-handling/post-command-runner';
-import { PublishingLateness } from './publishing-lateness.metric';
 
 /** The scheduler's StartPublishing, from `post-commands`. */
 export class StartPublishingCommand extends Command<void> {
@@ -15,7 +14,6 @@ export class StartPublishingCommand extends Command<void> {
 @CommandHandler(StartPublishingCommand)
 export class StartPublishingHandler implements ICommandHandler<StartPublishingCommand> {
   private readonly logger = new Logger(StartPublishingHandler.name);
-  private readonly lateness = new PublishingLateness();
 
   constructor(private readonly runner: PostCommandRunner) {}
 
@@ -26,8 +24,6 @@ export class StartPublishingHandler implements ICommandHandler<StartPublishingCo
       this.logger.log(`Post ${postUuid}: start of publishing for revision ${scheduledRevision} is stale or repeated; nothing to do`);
       return;
     }
-    // What was appended is the start of publishing (PublishingStarted); the post keeps its due time.
-    if (outcome.state.exists && outcome.state.scheduledAt) this.lateness.started(outcome.state.scheduledAt, now);
     this.logger.log(`Post ${postUuid} is publishing (schedule of revision ${scheduledRevision})`);
   }
 }

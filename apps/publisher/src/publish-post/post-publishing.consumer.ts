@@ -1,7 +1,7 @@
 import { Controller, Inject, Logger } from '@nestjs/common';
 import { EventPattern } from '@nestjs/microservices';
 import { ConsumerGroups, decodePostEventMessage, Headers, PostEventMessageOf, Topics } from '@app/contracts';
-import { ConsumerGroupOptions, handleKeysSideBySide, IncomingMessage, MESSAGE_BUS, MessageBus } from '@app/messaging';
+import { ConsumerGroupOptions, handleKeysSideBySide, IncomingMessage, inMessageTrace, MESSAGE_BUS, MessageBus } from '@app/messaging';
 import { AccountPublisher } from './account-publisher';
 import { AttemptJournal } from './attempt-journal';
 import { recordPublishResultCommand } from './record-publish-result-command';
@@ -26,9 +26,12 @@ export class PostPublishingConsumer {
 
   @EventPattern(ConsumerGroups.publisher, { topics: [Topics.postEvents], batches: true } satisfies ConsumerGroupOptions)
   async handle(messages: readonly IncomingMessage[]): Promise<void> {
-    const rounds = messages.map((message) => decodePostEventMessage(message.value)).filter((event): event is PostEventMessageOf<'post.publishing_started'> => event.type === 'post.publishing_started');
-    // Each post's rounds in their order, the posts side by side (each account's attempt is journaled on its own).
-    await handleKeysSideBySide(rounds, (event) => event.postUuid, (event) => this.publishRound(event), POSTS_AT_ONCE);
+    const rounds = messages.flatMap((message) => {
+      const event = decodePostEventMessage(message.value);
+      return event.type === 'post.publishing_started' ? [{ event, message }] : [];
+    });
+    // Each post's rounds in their order, the posts side by side (each account's attempt is journaled on its own), each in its message's trace.
+    await handleKeysSideBySide(rounds, ({ event }) => event.postUuid, ({ event, message }) => inMessageTrace('publish round', message, () => this.publishRound(event)), POSTS_AT_ONCE);
   }
 
   private async publishRound(event: PostEventMessageOf<'post.publishing_started'>): Promise<void> {
