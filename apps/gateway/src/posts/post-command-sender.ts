@@ -30,7 +30,7 @@ export class PostCommandSender {
   /** The post after the command, at the revision the post-service replied with (null once deleted). */
   async send(method: PostCommandMethod, request: { workspaceUuid: string; postUuid: string }): Promise<PostResource | null> {
     const reply = await this.rpc.request<PostCommandReply>(method, request);
-    this.progress.written(request.workspaceUuid, request.postUuid, reply.revision);
+    this.progress.written(request.workspaceUuid, request.postUuid, reply.revision, reply.post ?? undefined);
     return reply.post && withRevision(reply.post, reply.revision);
   }
 

@@ -167,4 +167,16 @@ describe.each(testEngines)('PostsReadModel on %s', (_, open) => {
     await posts.find(workspace, postUuid);
     expect(Date.now() - again).toBeLessThan(500);
   });
+
+  it('answers with the post as this gateway wrote it when the wait runs out and the read model has it older, or not at all', async () => {
+    const postUuid = randomUUID();
+    const written = samplePostEvent('post.scheduled', { postUuid, workspaceUuid: workspace, revision: 1, post: { status: 'scheduled', scheduled_at: at(30) } }).post;
+    progress.written(workspace, postUuid, 1, written);
+    expect(await posts.find(workspace, postUuid)).toEqual({ ...written, revision: 1 });
+    // Projected since: the read model answers again.
+    const published = samplePostEvent('post.published', { postUuid, workspaceUuid: workspace, revision: 4, post: { status: 'published' } });
+    await posts.saveAll([published]);
+    progress.written(workspace, postUuid, 2, written);
+    expect(await posts.find(workspace, postUuid)).toEqual({ ...published.post, revision: 4 });
+  });
 });

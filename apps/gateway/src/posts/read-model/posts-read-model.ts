@@ -123,8 +123,11 @@ export class PostsReadModel {
   }
 
   private async storedView(workspaceUuid: string, postUuid: string): Promise<{ view: unknown; revision: number; status: string } | null> {
-    await this.progress.caughtUpWith(workspaceUuid, postUuid);
-    return (await shownPost.first(this.database, { workspaceUuid, postUuid })) ?? null;
+    const written = await this.progress.caughtUpWith(workspaceUuid, postUuid);
+    const stored = (await shownPost.first(this.database, { workspaceUuid, postUuid })) ?? null;
+    // The projection is late: the post as this gateway's write left it, never less than the client wrote.
+    if (written && (!stored || Number(stored.revision) < written.revision)) return { view: written.post, revision: written.revision, status: written.post.status };
+    return stored;
   }
 
   /** Newest first. */
