@@ -2,7 +2,7 @@
 import '@app/node-version';
 // Then tracing, before any module it instruments is loaded (on only when OTEL_* variables say so).
 import '@app/telemetry/register';
-import { QueryMethods, rpcServiceOf } from '@app/contracts';
+import { rpcServiceOf } from '@app/contracts';
 import { bootstrapDistributedApp } from '@app/runtime';
 import { configureGatewayApp } from './src/configure-gateway-app';
 import { GatewayModule } from './src/gateway.module';
@@ -13,9 +13,6 @@ bootstrapDistributedApp({
   media: true,
   module: GatewayModule,
   rpcServiceOf,
-  asks: true,
-  // Webhook settings and delivery logs are read from the webhook-dispatcher's own query endpoint.
-  queries: { methods: QueryMethods, urlOf: (_method, config) => config.webhookDispatcherUrl },
   configure: configureGatewayApp,
   ownHealth: true,
   announce: (app, config) => logStartBanner(app, config, 'gateway', `Gateway ready (distributed mode), HTTP on port ${config.port}`),

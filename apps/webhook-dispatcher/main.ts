@@ -2,8 +2,8 @@
 import '@app/node-version';
 // Then tracing, before any module it instruments is loaded (on only when OTEL_* variables say so).
 import '@app/telemetry/register';
-import { QueryMethods, rpcServiceOf } from '@app/contracts';
+import { rpcServiceOf } from '@app/contracts';
 import { bootstrapDistributedApp } from '@app/runtime';
 import { WebhookDispatcherModule } from './src/webhook-dispatcher.module';
 
-bootstrapDistributedApp({ service: 'webhook-dispatcher', module: WebhookDispatcherModule, rpcServiceOf, queries: { methods: QueryMethods } });
+bootstrapDistributedApp({ service: 'webhook-dispatcher', module: WebhookDispatcherModule, rpcServiceOf });

@@ -105,13 +105,10 @@ describe('Kubernetes manifests', () => {
     });
   }
 
-  test('every app has a Deployment (the gateway a StatefulSet) with probes and resource requests, and a Service', () => {
+  test('every app has a Deployment with probes and resource requests, and a Service', () => {
     for (const app of APPS) {
-      // The gateway asks the other services and reads replies on a topic named after its replica: a
-      // StatefulSet keeps that name stable across restarts.
-      const kind = app === 'gateway' ? 'StatefulSet' : 'Deployment';
-      const deployment = documents.find((d) => d.object.kind === kind && d.object.metadata.name === app)?.object;
-      assert.ok(deployment, `${kind} ${app}`);
+      const deployment = documents.find((d) => d.object.kind === 'Deployment' && d.object.metadata.name === app)?.object;
+      assert.ok(deployment, `Deployment ${app}`);
       const container = deployment.spec.template.spec.containers[0];
       assert.deepEqual(container.command, ['node', `dist/apps/${app}/main.js`]);
       assert.equal(container.readinessProbe.httpGet.path, '/health/ready');
@@ -121,7 +118,7 @@ describe('Kubernetes manifests', () => {
     }
   });
 
-  const workloads = documents.filter((d) => ['Deployment', 'StatefulSet', 'Job'].includes(d.object.kind));
+  const workloads = documents.filter((d) => ['Deployment', 'Job'].includes(d.object.kind));
 
   test('every pod passes the restricted Pod Security level', () => {
     assert.equal(workloads.length, APPS.length + 1);
@@ -156,12 +153,13 @@ describe('Kubernetes manifests', () => {
     }
   });
 
-  test("the gateway's StatefulSet is governed by a headless Service", () => {
-    const gateway = workloads.find((d) => d.object.kind === 'StatefulSet').object;
-    const service = documents.find((d) => d.object.kind === 'Service' && d.object.metadata.name === gateway.spec.serviceName)?.object;
-    assert.ok(service, `Service ${gateway.spec.serviceName}`);
-    assert.equal(service.spec.clusterIP, 'None');
-    assert.deepEqual(service.spec.selector, gateway.spec.selector.matchLabels);
+  test("the gateway asks each service that answers requests at its Service's HTTP port", () => {
+    const config = documents.find((d) => d.object.kind === 'ConfigMap').object;
+    for (const [setting, app] of [['POST_SERVICE_URL', 'post-service'], ['PUBLISHER_URL', 'publisher'], ['WEBHOOK_DISPATCHER_URL', 'webhook-dispatcher']]) {
+      const service = documents.find((d) => d.object.kind === 'Service' && d.object.metadata.name === app).object;
+      const http = service.spec.ports.find((port) => port.name === 'http');
+      assert.equal(config.data[setting], `http://${app}:${http.port}`, setting);
+    }
   });
 
   test('the topic job runs the app image, fails on any error, and takes its replication factor from the ConfigMap (1 by default)', () => {
@@ -175,7 +173,7 @@ describe('Kubernetes manifests', () => {
 
   test("every app's pods are annotated for Prometheus to scrape /metrics on their HTTP port", () => {
     for (const app of APPS) {
-      const workload = documents.find((d) => ['Deployment', 'StatefulSet'].includes(d.object.kind) && d.object.metadata.name === app).object;
+      const workload = documents.find((d) => d.object.kind === 'Deployment' && d.object.metadata.name === app).object;
       const port = workload.spec.template.spec.containers[0].ports.find((candidate) => candidate.name === 'http').containerPort;
       assert.deepEqual(workload.spec.template.metadata.annotations, {
         'prometheus.io/scrape': 'true',

@@ -2,7 +2,7 @@ import { DEAD_LETTER_TOPICS, Topics } from '@app/contracts';
 import { describeProductTopic, productTopics, TopicJobError, topicJobSettings, topicLayout } from './product-topics';
 
 describe('the topic job', () => {
-  it('creates every topic of the product, its dead-letter topic and the request topics, with the retention the README gives', () => {
+  it('creates every topic of the product and its dead-letter topic, with the retention the README gives (requests between the services do not cross Kafka)', () => {
     const retention = new Map(productTopics().map(({ topic, retentionMs }) => [topic, retentionMs / 3_600_000]));
     expect(Object.fromEntries(retention)).toEqual({
       'post-events': 720,
@@ -11,9 +11,6 @@ describe('the topic job', () => {
       'post-commands.dlq': 720,
       'account-events': 720,
       'account-events.dlq': 720,
-      'rpc.post-service': 1,
-      'rpc.publisher': 1,
-      'rpc.webhook-dispatcher': 1,
     });
     for (const topic of [...Object.values(Topics), ...DEAD_LETTER_TOPICS]) expect(retention.has(topic)).toBe(true);
   });
@@ -29,7 +26,7 @@ describe('the topic job', () => {
     const lines = productTopics().map((topic) => describeProductTopic(topic, topicLayout({ KAFKA_TOPIC_PARTITIONS: '3' })));
     expect(lines).toContain('post-events: 3 partitions, replication factor 1, retention.ms 2592000000 (30 days)');
     expect(lines).toContain('post-commands: 3 partitions, replication factor 1, retention.ms 604800000 (7 days)');
-    expect(lines).toContain('rpc.publisher: 3 partitions, replication factor 1, retention.ms 3600000 (1 hour)');
+    expect(lines).toContain('post-commands.dlq: 3 partitions, replication factor 1, retention.ms 2592000000 (30 days)');
     expect(lines).toHaveLength(productTopics().length);
     expect(() => topicLayout({ KAFKA_TOPIC_PARTITIONS: 'six' })).toThrow(/KAFKA_TOPIC_PARTITIONS must be a whole number/);
   });

@@ -1,5 +1,4 @@
-import { deadLetterTopic, rpcServiceOf, Topics } from '@app/contracts';
-import { rpcRequestTopic } from '@app/messaging/kafka';
+import { deadLetterTopic, Topics } from '@app/contracts';
 
 const DAY_MS = 86_400_000;
 
@@ -9,15 +8,11 @@ export interface ProductTopic {
   retentionMs: number;
 }
 
-/** The services that answer requests, each on its `rpc.<service>` topic. */
-const RPC_SERVICES = ['post-service', 'publisher', 'webhook-dispatcher'] as const satisfies readonly ReturnType<typeof rpcServiceOf>[];
-
 /**
  * The topics the topic job creates (docs/operations.md, Retention): the event store keeps the post events for
  * good, so `post-events` and `account-events` need their messages only until every consumer has
- * read them (30 days), `post-commands` a week, every dead-letter topic 30 days (to replay), and
- * the request topics an hour (a request is answered in seconds or never). The reply topics
- * (`rpc.replies.<instance>`) are made by each gateway replica for itself.
+ * read them (30 days), `post-commands` a week, every dead-letter topic 30 days (to replay).
+ * Requests between the services do not cross Kafka: they go over HTTP.
  */
 export function productTopics(): ProductTopic[] {
   const retentionDays: Record<(typeof Topics)[keyof typeof Topics], number> = {
@@ -29,7 +24,7 @@ export function productTopics(): ProductTopic[] {
     { topic, retentionMs: retentionDays[topic] * DAY_MS },
     { topic: deadLetterTopic(topic), retentionMs: 30 * DAY_MS },
   ]);
-  return [...topics, ...RPC_SERVICES.map((service) => ({ topic: rpcRequestTopic(service), retentionMs: 3_600_000 }))];
+  return topics;
 }
 
 /** How many partitions and replicas the job gives each topic it creates: from the environment or their defaults. */

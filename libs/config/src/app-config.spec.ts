@@ -1,11 +1,20 @@
 import { ConfigError, loadConfig } from './app-config';
 
-describe('KAFKA_RPC_FETCH_WAIT_MS', () => {
-  it('is 50 ms unless set, and takes a whole number of at least 1', () => {
-    expect(loadConfig({}).kafkaRpcFetchWaitMs).toBe(50);
-    expect(loadConfig({ KAFKA_RPC_FETCH_WAIT_MS: '500' }).kafkaRpcFetchWaitMs).toBe(500);
-    expect(() => loadConfig({ KAFKA_RPC_FETCH_WAIT_MS: '0' })).toThrow(ConfigError);
+describe('KAFKA_FETCH_WAIT_MS', () => {
+  it('is 100 ms unless set, and takes a whole number of at least 1', () => {
     expect(loadConfig({}).kafkaFetchWaitMs).toBe(100);
+    expect(loadConfig({ KAFKA_FETCH_WAIT_MS: '500' }).kafkaFetchWaitMs).toBe(500);
+    expect(() => loadConfig({ KAFKA_FETCH_WAIT_MS: '0' })).toThrow(ConfigError);
+  });
+});
+
+describe('POST_SERVICE_URL, PUBLISHER_URL, WEBHOOK_DISPATCHER_URL', () => {
+  it('name each service on the deployment network unless set, without a trailing slash', () => {
+    expect(loadConfig({}).serviceUrls).toEqual({ 'post-service': 'http://post-service:3000', publisher: 'http://publisher:3000', 'webhook-dispatcher': 'http://webhook-dispatcher:3000' });
+    expect(loadConfig({ POST_SERVICE_URL: 'http://10.0.0.7:8080/', PUBLISHER_URL: 'https://publisher.internal' }).serviceUrls).toMatchObject({
+      'post-service': 'http://10.0.0.7:8080',
+      publisher: 'https://publisher.internal',
+    });
   });
 });
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { OAuthAppOverrides, readOAuthApps } from './oauth-config';
 import { adminTokenProblem, encryptionKeyProblem } from './secret-settings';
 
@@ -47,14 +46,12 @@ export interface AppConfig {
   kafkaBrokers: string[];
   /** How long Kafka waits for a silent consumer before it gives the member's partitions to the others. */
   kafkaSessionTimeoutMs: number;
-  /** Distributed mode: where the webhook-dispatcher answers queries (its HTTP port), for the gateway. */
-  webhookDispatcherUrl: string;
+  /** Distributed mode: the HTTP port of each service that answers requests of the others (POST_SERVICE_URL, PUBLISHER_URL, WEBHOOK_DISPATCHER_URL). */
+  serviceUrls: Readonly<Record<'post-service' | 'publisher' | 'webhook-dispatcher', string>>;
   /** How long past its planned next turn a loop of an app (timer firing, webhook delivery, the event relay) may stay silent before readiness fails. */
   readinessLoopStaleMs: number;
   /** Longest a bus consumer's fetch waits when nothing is there. */
   kafkaFetchWaitMs: number;
-  /** Longest a request/reply consumer's fetch waits when nothing is there (the commands' latency floor on brokers that answer only then). */
-  kafkaRpcFetchWaitMs: number;
   eventStoreUrl: string | null;
   eventStorePgUrl: string | null;
   databaseUrl: string | null;
@@ -94,8 +91,6 @@ export interface AppConfig {
   postTrackingRetentionDays: number;
   /** Days the gateway keeps a dead letter that was replayed or cannot be; 0 keeps them. Pending ones always stay. */
   deadLetterRetentionDays: number;
-  /** Names this process on the bus (its request/reply topic): stable across restarts of one replica. */
-  instanceId: string;
   /** The largest media file an upload may be, in bytes. */
   mediaMaxBytes: number;
   /** The most media uploads one process receives at once, half of them (at least one) for one user; one more is answered 429. */
@@ -160,10 +155,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     encryptionKeysOld: text(env, 'ENCRYPTION_KEYS_OLD'),
     kafkaBrokers: (text(env, 'KAFKA_BROKERS') ?? '').split(',').map((b) => b.trim()).filter(Boolean),
     kafkaSessionTimeoutMs: integer(env, 'KAFKA_SESSION_TIMEOUT_MS', 30000, 1000),
-    webhookDispatcherUrl: (text(env, 'WEBHOOK_DISPATCHER_URL') ?? 'http://webhook-dispatcher:3000').replace(/\/+$/, ''),
+    serviceUrls: {
+      'post-service': serviceUrl(env, 'POST_SERVICE_URL', 'post-service'),
+      publisher: serviceUrl(env, 'PUBLISHER_URL', 'publisher'),
+      'webhook-dispatcher': serviceUrl(env, 'WEBHOOK_DISPATCHER_URL', 'webhook-dispatcher'),
+    },
     readinessLoopStaleMs: integer(env, 'READINESS_LOOP_STALE_MS', 60_000, 1),
     kafkaFetchWaitMs: integer(env, 'KAFKA_FETCH_WAIT_MS', 100, 1),
-    kafkaRpcFetchWaitMs: integer(env, 'KAFKA_RPC_FETCH_WAIT_MS', 50, 1),
     eventStoreUrl: text(env, 'EVENTSTORE_URL'),
     eventStorePgUrl: text(env, 'EVENTSTORE_PG_URL'),
     databaseUrl: text(env, 'DATABASE_URL'),
@@ -189,8 +187,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (text(env, 'PUBLIC_URL') ?? `http://localhost:${integer(env, 'PORT', 3000, 0)}`).replace(/\/+$/, ''),
     publicUrlConfigured: text(env, 'PUBLIC_URL') !== null,
     oauth: readOAuthApps(Object.keys(env), (name) => text(env, name)),
-    instanceId: (text(env, 'INSTANCE_ID') ?? text(env, 'HOSTNAME') ?? randomUUID()).replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 100),
   };
+}
+
+/** The base URL of a service's HTTP port, by default its name on the network of the deployment (docker compose, a Kubernetes Service). */
+function serviceUrl(env: NodeJS.ProcessEnv, name: string, service: string): string {
+  return (text(env, name) ?? `http://${service}:3000`).replace(/\/+$/, '');
 }
 
 function text(env: NodeJS.ProcessEnv, name: string): string | null {

@@ -26,13 +26,7 @@ export const RpcMethods = {
   deliveryBacklog: 'webhooks.deliveries.backlog',
 } as const;
 
-/**
- * The methods that only read: in distributed mode they never cross Kafka, the gateway asks the
- * owning service (the webhook-dispatcher) on its own HTTP port.
- */
-export const QueryMethods: readonly string[] = [RpcMethods.listWebhooks, RpcMethods.getWebhook, RpcMethods.listDeliveries, RpcMethods.deliveryBacklog];
-
-/** The service that answers each method: it names the request topic in distributed mode. */
+/** The service that answers each method: in distributed mode, the one asked on its HTTP port (its URL setting). */
 export const rpcServiceOf = (method: string): 'post-service' | 'publisher' | 'webhook-dispatcher' =>
   method.startsWith('posts.') ? 'post-service' : method.startsWith('publisher.') ? 'publisher' : 'webhook-dispatcher';
 

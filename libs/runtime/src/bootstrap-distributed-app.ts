@@ -2,8 +2,8 @@ import 'reflect-metadata';
 import { Logger, Module, Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppConfig, ConfigError, loadConfig, nestLogLevels } from '@app/config';
-import { connectMessageHandlers, HttpQueryServer, QUERY_PATH_PREFIX } from '@app/messaging';
-import { DistributedInfrastructureModule, HTTP_QUERY_SERVER, QueryOptions, requestReplyReady } from './distributed-infrastructure.module';
+import { connectMessageHandlers, HttpRpc, RPC_PATH_PREFIX } from '@app/messaging';
+import { DistributedInfrastructureModule, HTTP_RPC } from './distributed-infrastructure.module';
 import { HealthModule } from './health/health.module';
 import { BoundHttpPort } from './http/bound-http-port';
 import { createHttpApp } from './http/http-app';
@@ -17,16 +17,12 @@ export interface DistributedAppOptions {
   eventStore?: boolean;
   /** Whether the app reads or writes uploaded media (the gateway, the publisher). */
   media?: boolean;
-  /** The service that answers each request/reply method (it names the method's request topic). */
+  /** The service that answers each request/reply method: the one asked, at its URL. */
   rpcServiceOf: (method: string) => string;
   /** Extra HTTP set-up (the gateway's API); other apps serve health only. */
   configure?: (app: NestFastifyApplication, config: AppConfig) => void;
   /** Whether the app module brings its own health endpoints. */
   ownHealth?: boolean;
-  /** Query methods: served on this app's port (those it answers), asked over HTTP (with `urlOf`). */
-  queries?: QueryOptions;
-  /** Whether the app sends requests (the gateway): its reply consumer joins its group before the app is up, not at the first request. */
-  asks?: boolean;
   /** Says the app is ready once it listens (the gateway's start banner); by default one line naming the port. */
   announce?: (app: NestFastifyApplication, config: AppConfig) => void;
 }
@@ -49,7 +45,6 @@ export function bootstrapDistributedApp(options: DistributedAppOptions): void {
           eventStore: options.eventStore,
           media: options.media,
           rpcServiceOf: options.rpcServiceOf,
-          queries: options.queries,
         }),
         options.module,
         ...(options.ownHealth ? [] : [HealthModule]),
@@ -61,8 +56,7 @@ export function bootstrapDistributedApp(options: DistributedAppOptions): void {
     app.enableShutdownHooks();
     connectMessageHandlers(app);
     options.configure?.(app, config);
-    serveQueries(app, app.get<HttpQueryServer>(HTTP_QUERY_SERVER));
-    await requestReplyReady(app, options.asks === true);
+    serveRequests(app, app.get<HttpRpc>(HTTP_RPC));
     await port.serve(app);
     if (options.announce) options.announce(app, config);
     else logger.log(`${options.service} started (distributed mode), HTTP on port ${config.port}`);
@@ -74,13 +68,13 @@ export function bootstrapDistributedApp(options: DistributedAppOptions): void {
   });
 }
 
-/** `POST /internal/queries/<method>`: the sealed queries of other services, answered sealed (see HttpQueryServer). */
-function serveQueries(app: NestFastifyApplication, queries: HttpQueryServer): void {
+/** `POST /internal/rpc/<method>`: the sealed requests of other services, answered sealed (see HttpRpcServer). */
+function serveRequests(app: NestFastifyApplication, rpc: HttpRpc): void {
   app
     .getHttpAdapter()
     .getInstance()
-    .post<{ Params: { method: string } }>(`${QUERY_PATH_PREFIX}:method`, async (request, reply) => {
-      const { status, body } = await queries.answer(request.params.method, request.body);
+    .post<{ Params: { method: string } }>(`${RPC_PATH_PREFIX}:method`, async (request, reply) => {
+      const { status, body } = await rpc.server.answer(request.params.method, request.body);
       return reply.code(status).send(body);
     });
 }

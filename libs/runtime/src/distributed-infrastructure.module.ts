@@ -2,29 +2,15 @@ import { DynamicModule, Global, Inject, Logger, Module, OnApplicationShutdown, P
 import { APP_CONFIG, AppConfig, ConfigError } from '@app/config';
 import { EVENT_STORE, EventStore, SqlEventStore } from '@app/event-store';
 import { MEDIA_STORE, PostgresMediaStore } from '@app/media-store';
-import { HttpQueryClient, HttpQueryServer, MESSAGE_BUS, BusServer, busServerProvider, QueryRouting, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
-import type { KafkaConsumerTimings, KafkaRpc } from '@app/messaging/kafka';
+import { BusServer, busServerProvider, HttpRpc, HttpRpcClient, HttpRpcServer, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER } from '@app/messaging';
+import type { KafkaConsumerTimings } from '@app/messaging/kafka';
 import { DATABASE, SqlDatabase } from '@app/persistence';
 import { MEDIA_URL_SIGNER, MediaUrlSigner, MessageSigner, SECRET_BOX, SecretBox, WireCipher } from '@app/security';
 import { READINESS_WATCH, ReadinessWatch } from './health/readiness-watch';
 import { messageRetry } from './message-retry';
 import { keyringFromConfig } from './secret-box-from-config';
 
-const DISTRIBUTED_RPC = Symbol('DISTRIBUTED_RPC');
-
-/**
- * Before an app says it is up: its request/reply servers have joined their groups and, for an app
- * that asks (the gateway), its reply consumer has too. Otherwise the first request paid both joins
- * within its own timeout, which a broker slow to rebalance (just started, on a busy machine) could
- * use up: a 503 to the first call of a fresh install.
- */
-export async function requestReplyReady(app: { get<T>(token: symbol): T }, asks: boolean): Promise<void> {
-  const rpc = app.get<KafkaRpc>(DISTRIBUTED_RPC);
-  await rpc.whenServing();
-  if (asks) await rpc.startClient();
-}
 const CLOSEABLES = Symbol('CLOSEABLES');
-const QUERY_ROUTING = Symbol('QUERY_ROUTING');
 
 export interface DistributedOptions {
   /** Name of the app: Kafka client id, RPC reply topic, database application name. */
@@ -35,22 +21,14 @@ export interface DistributedOptions {
   media?: boolean;
   /** The service that answers each request/reply method (it names the method's request topic). */
   rpcServiceOf: (method: string) => string;
-  /** Request/reply methods that are queries: answered on the owning service's HTTP port, not over Kafka. */
-  queries?: QueryOptions;
 }
 
-export interface QueryOptions {
-  methods: readonly string[];
-  /** For an app that asks: the base URL of the service that answers a query method. */
-  urlOf?: (method: string, config: AppConfig) => string;
-}
-
-/** The query endpoint of this app (a route the app's HTTP server serves); see HttpQueryServer. */
-export const HTTP_QUERY_SERVER = Symbol('HTTP_QUERY_SERVER');
+/** The request/reply of this app: its server is the route every app serves (see HttpRpcServer), its client asks the owning service. */
+export const HTTP_RPC = Symbol('HTTP_RPC');
 
 /**
  * Infrastructure of distributed mode, for one app per process: PostgreSQL (`DATABASE_URL`) for the
- * app's own schema, Kafka for the bus and request/reply, and for the post-service the event store
+ * app's own schema, Kafka for the bus, HTTP for requests between the services, and for the post-service the event store
  * (EventStoreDB at `EVENTSTORE_URL`, or PostgreSQL at `EVENTSTORE_PG_URL`).
  */
 @Global()
@@ -92,33 +70,12 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
           }),
       },
       {
-        provide: DISTRIBUTED_RPC,
-        useFactory: async () =>
-          new (await import('@app/messaging/kafka')).KafkaRpc({
-            brokers: config.kafkaBrokers,
-            clientId: options.service,
-            instanceId: `${options.service}.${config.instanceId}`,
-            serviceOf: options.rpcServiceOf,
-            // Requests and replies are waited for: a fetch that finds nothing ends soon and asks again.
-            consumer: { ...consumerTimings(config), maxWaitTimeInMs: config.kafkaRpcFetchWaitMs },
-            authenticator,
-            // Credentials and webhook secrets travel in requests and replies: sealed with the wire key.
-            cipher: wireCipher,
-            membership: readiness,
-          }),
+        // Requests between the services go over HTTP, to the port of the service that owns the method.
+        provide: HTTP_RPC,
+        useFactory: () => new HttpRpc(new HttpRpcServer(wireCipher), new HttpRpcClient(wireCipher, (method) => serviceUrlOf(config, options.rpcServiceOf(method)))),
       },
-      { provide: HTTP_QUERY_SERVER, useFactory: () => new HttpQueryServer(wireCipher, new Set(options.queries?.methods ?? [])) },
-      {
-        provide: QUERY_ROUTING,
-        inject: [DISTRIBUTED_RPC, HTTP_QUERY_SERVER],
-        useFactory: (bus: KafkaRpc, queries: HttpQueryServer) => {
-          const { methods = [], urlOf } = options.queries ?? {};
-          const client = urlOf ? new HttpQueryClient(wireCipher, (method) => urlOf(method, config)) : null;
-          return new QueryRouting(bus, queries, client, (method) => methods.includes(method));
-        },
-      },
-      { provide: RPC_CLIENT, useExisting: QUERY_ROUTING },
-      { provide: RPC_SERVER, useExisting: QUERY_ROUTING },
+      { provide: RPC_CLIENT, useExisting: HTTP_RPC },
+      { provide: RPC_SERVER, useExisting: HTTP_RPC },
       { provide: SECRET_BOX, useValue: secretBox },
       // Addresses of media that platforms fetch: signed by the publisher, checked by the gateway.
       { provide: MEDIA_URL_SIGNER, useValue: new MediaUrlSigner(keyring) },
@@ -135,7 +92,7 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
         },
       });
     }
-    const closeableTokens: Array<string | symbol> = [DISTRIBUTED_RPC, MESSAGE_BUS, DATABASE];
+    const closeableTokens: Array<string | symbol> = [MESSAGE_BUS, DATABASE];
     if (options.eventStore) {
       providers.push({ provide: EVENT_STORE, useFactory: () => createEventStore(config) });
       closeableTokens.unshift(EVENT_STORE);
@@ -148,7 +105,7 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
     return {
       module: DistributedInfrastructureModule,
       providers: [busServerProvider, ...providers],
-      exports: [BusServer, APP_CONFIG, READINESS_WATCH, DATABASE, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, SECRET_BOX, MEDIA_URL_SIGNER, HTTP_QUERY_SERVER, ...(options.eventStore ? [EVENT_STORE] : []), ...(options.media ? [MEDIA_STORE] : [])],
+      exports: [BusServer, APP_CONFIG, READINESS_WATCH, DATABASE, MESSAGE_BUS, RPC_CLIENT, RPC_SERVER, SECRET_BOX, MEDIA_URL_SIGNER, HTTP_RPC, ...(options.eventStore ? [EVENT_STORE] : []), ...(options.media ? [MEDIA_STORE] : [])],
     };
   }
 
@@ -192,4 +149,11 @@ function requireSettings(config: AppConfig, options: DistributedOptions): void {
 
 function postgresTimeouts(config: AppConfig): { connectTimeoutMs: number; statementTimeoutMs: number } {
   return { connectTimeoutMs: config.databaseConnectTimeoutMs, statementTimeoutMs: config.databaseStatementTimeoutMs };
+}
+
+/** The base URL of the service that answers requests of a method. */
+function serviceUrlOf(config: AppConfig, service: string): string {
+  const url = (config.serviceUrls as Readonly<Record<string, string>>)[service];
+  if (url === undefined) throw new Error(`No service answers the requests of ${service}: it has no URL setting`);
+  return url;
 }

@@ -45,11 +45,10 @@ export const distributedBenchmark: Benchmark = {
       if (kafka.kind === 'mock Kafka cluster') {
         console.log(
           '\n  What the mock cluster distorts: librdkafka\'s mock broker answers a fetch that finds no new message only when the\n' +
-            "  consumer's whole fetch wait has passed (KAFKA_FETCH_WAIT_MS, 100 ms; KAFKA_RPC_FETCH_WAIT_MS, 50 ms, for request/reply),\n" +
-            '  even if a message is produced meanwhile; a real broker answers at once. Each Kafka hop on the way (StartPublishing,\n' +
-            '  post.publishing_started, the publish result, post.published, and the request/reply of each API call) may therefore\n' +
-            '  wait that long here, and the mock returns one produced batch per partition and fetch. The figures above are an upper\n' +
-            '  bound for real Kafka.',
+            "  consumer's whole fetch wait has passed (KAFKA_FETCH_WAIT_MS, 100 ms), even if a message is produced meanwhile; a real\n" +
+            '  broker answers at once. Each Kafka hop on the way (StartPublishing, post.publishing_started, the publish result,\n' +
+            '  post.published) may therefore wait that long here, and the mock returns one produced batch per partition and fetch.\n' +
+            '  The figures above are an upper bound for real Kafka.',
         );
       }
     } finally {

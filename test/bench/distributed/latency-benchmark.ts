@@ -71,15 +71,14 @@ export const latencyBenchmark: Benchmark = {
     console.log(`\n${table(lines, [0, 7])}`);
     console.log(`\n${phases}`);
     console.log(
-      '\n  Reads are answered from the gateway\'s own read model; a command is one request/reply over Kafka to the post-service.\n' +
+      '\n  Reads are answered from the gateway\'s own read model; a command is one request/reply over HTTP to the post-service.\n' +
         '  A read right after the client\'s own write waits until the read model shows it (relay, post-events, the gateway\'s consumer).',
     );
     if (kafka.kind === 'mock Kafka cluster') {
       console.log(
-        "  The mock broker answers a fetch that finds nothing only at the end of the consumer's fetch wait (KAFKA_RPC_FETCH_WAIT_MS,\n" +
-          '  50 ms, for the request and reply consumers; KAFKA_FETCH_WAIT_MS, 100 ms, for the others), so each command pays up to\n' +
-          '  2 x 50 ms here (request, then reply) and a read after a write up to 100 ms more; a real broker answers a waiting fetch\n' +
-          '  as soon as a message arrives.',
+        "  The mock broker answers a fetch that finds nothing only at the end of the consumer's fetch wait (KAFKA_FETCH_WAIT_MS,\n" +
+          '  100 ms), so a read after a write pays up to 100 ms more here; a real broker answers a waiting fetch as soon as a\n' +
+          '  message arrives.',
       );
     }
   },
@@ -129,10 +128,8 @@ async function commandPhases(gatewayUrl: string): Promise<string> {
   };
   const lines = [['POST /{ws}/posts: where the request/reply to the post-service goes', 'requests', 'mean']];
   const described: Record<string, string> = {
-    produce: 'produce: the request written to rpc.post-service',
-    to_server: "to_server: until the post-service's consumer has it (fetch)",
-    handle: 'handle: checks, the event store append, the answer',
-    reply: "reply: the reply written and fetched by the gateway's consumer",
+    transport: 'transport: sealing, the HTTP round trip, opening, on both sides',
+    handle: 'handle: the post-service: checks, the event store append, the answer',
   };
   for (const [phase, label] of Object.entries(described)) {
     const [sum, count] = [series('sum', phase), series('count', phase)];

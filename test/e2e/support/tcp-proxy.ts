@@ -15,6 +15,8 @@ export interface ProxyTarget {
 export class TcpProxy {
   private readonly sockets = new Set<Socket>();
   private blocked = false;
+  /** What crossed the proxy both ways since `record()`, when recording. */
+  private recording: Buffer[] | null = null;
 
   private constructor(
     private readonly server: Server,
@@ -45,6 +47,16 @@ export class TcpProxy {
     this.blocked = false;
   }
 
+  /** Keeps every byte that crosses the proxy from now on, either way: what an eavesdropper on the network would see. */
+  record(): void {
+    this.recording = [];
+  }
+
+  /** What crossed the proxy since `record()`, as text. */
+  recorded(): string {
+    return Buffer.concat(this.recording ?? []).toString('utf8');
+  }
+
   async close(): Promise<void> {
     this.block();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
@@ -66,6 +78,7 @@ export class TcpProxy {
         this.sockets.delete(from);
         to.destroy();
       });
+      from.on('data', (chunk: Buffer) => this.recording?.push(chunk));
       from.pipe(to);
     }
   }

@@ -1,2 +1,1 @@
-export * from './http-query';
-export * from './query-routing';
+export * from './http-rpc';

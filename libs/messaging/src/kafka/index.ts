@@ -1,5 +1,4 @@
 export * from './kafka-message-bus';
-export * from './kafka-rpc';
 export type { KafkaLogLevel } from './kafka-logging';
 export type { MessageAuthenticator } from './kafka-codec';
 export type { PayloadCipher } from './sealed-payload';

@@ -90,7 +90,7 @@ export class BusServer extends Server implements CustomTransportStrategy, OnModu
   }
 
   private answer(method: string, handler: MessageHandler): void {
-    // The request's trace is the active one: the caller's in-process, the one its message carried over Kafka.
+    // The request's trace is the active one: the caller's in process, the one its HTTP request carried in distributed mode.
     const name = `rpc ${method}`;
     this.rpc.handle(method, (payload) => inSpan(name, { kind: SpanKind.SERVER, parent: context.active() }, () => this.run(handler, payload, method)));
   }

@@ -54,7 +54,8 @@ export class DistributedSystem {
     private readonly readyTimeoutMs: number,
     /** The proxy between the apps and PostgreSQL, when the system was started with `databaseProxy`. */
     readonly databaseLink: TcpProxy | null,
-    private readonly dispatcherService: TcpProxy,
+    /** Each answering service's address, as a Service in front of its replicas (post-service, publisher, webhook-dispatcher). */
+    readonly services: readonly TcpProxy[],
   ) {}
 
   static async start(options: DistributedSystemOptions = {}): Promise<DistributedSystem> {
@@ -74,9 +75,9 @@ export class DistributedSystem {
     const databaseLink = options.databaseProxy ? await TcpProxy.start({ host: new URL(database.url).hostname, port: Number(new URL(database.url).port || 5432) }) : null;
     const databaseUrl = options.clock ? await options.clock.follow(database.url) : database.url;
     const appDatabaseUrl = databaseLink ? withPort(databaseUrl, databaseLink.port) : databaseUrl;
-    // The webhook-dispatcher's query endpoint, as a Service in front of its replicas: the first one running.
+    // The services that answer requests of the others, each as a Service in front of its replicas: the first one running.
     let running: (app: AppName) => { host: string; port: number } | null = () => null;
-    const dispatcherService = await TcpProxy.start(() => running('webhook-dispatcher'));
+    const [postService, publisher, dispatcher] = await Promise.all((['post-service', 'publisher', 'webhook-dispatcher'] as const).map((app) => TcpProxy.start(() => running(app))));
     const env: NodeJS.ProcessEnv = { ...process.env };
     for (const name of FOREIGN_ENV) delete env[name];
     Object.assign(env, {
@@ -93,11 +94,13 @@ export class DistributedSystem {
       // A killed member's partitions move on after this; Kafka's own minimum, instead of the 30 s default.
       KAFKA_SESSION_TIMEOUT_MS: '6000',
       RATE_LIMIT_PER_MINUTE: '100000',
-      WEBHOOK_DISPATCHER_URL: `http://127.0.0.1:${dispatcherService.port}`,
+      POST_SERVICE_URL: `http://127.0.0.1:${postService.port}`,
+      PUBLISHER_URL: `http://127.0.0.1:${publisher.port}`,
+      WEBHOOK_DISPATCHER_URL: `http://127.0.0.1:${dispatcher.port}`,
       ...options.env,
       ...options.clock?.env,
     });
-    const system = new DistributedSystem(cluster, database, env, options.readyTimeoutMs ?? 90_000, databaseLink, dispatcherService);
+    const system = new DistributedSystem(cluster, database, env, options.readyTimeoutMs ?? 90_000, databaseLink, [postService, publisher, dispatcher]);
     running = (app) => {
       const replica = system.replicas(app).find((candidate) => candidate.running);
       return replica ? { host: '127.0.0.1', port: replica.port } : null;
@@ -217,7 +220,7 @@ export class DistributedSystem {
       for (const child of this.history) writeFileSync(resolve(LOG_DIR, `${child.spec.instanceId}-${child.pid}.log`), child.text());
     }
     await this.databaseLink?.close();
-    await this.dispatcherService.close();
+    await Promise.allSettled(this.services.map((service) => service.close()));
     await Promise.allSettled([this.cluster.stop(), this.database.drop()]);
   }
 

@@ -6,12 +6,12 @@ import { newKey } from '@app/security/testing';
 import { sealPayload } from '../kafka/sealed-payload';
 import { RpcFailures } from '../rpc.port';
 import { ServiceError } from '../service-error';
-import { CLOCK_SKEW_TOLERANCE_MS, HttpQueryClient, HttpQueryServer, QUERY_PATH_PREFIX } from './http-query';
+import { CLOCK_SKEW_TOLERANCE_MS, HttpRpcClient, HttpRpcServer, RPC_PATH_PREFIX } from './http-rpc';
 
 const SECRET = 'whsec_do-not-leak-this';
 
-/** A service's query endpoint on a real HTTP server, and what crossed the wire. */
-async function startEndpoint(queries: HttpQueryServer): Promise<{ url: string; bodies: string[]; replies: string[]; close(): Promise<void> }> {
+/** A service's request endpoint on a real HTTP server, and what crossed the wire. */
+async function startEndpoint(requests: HttpRpcServer): Promise<{ url: string; bodies: string[]; replies: string[]; close(): Promise<void> }> {
   const bodies: string[] = [];
   const replies: string[] = [];
   const server: Server = createServer((request, response) => {
@@ -20,8 +20,8 @@ async function startEndpoint(queries: HttpQueryServer): Promise<{ url: string; b
     request.on('end', async () => {
       const text = Buffer.concat(chunks).toString('utf8');
       bodies.push(text);
-      const method = decodeURIComponent((request.url ?? '').slice(QUERY_PATH_PREFIX.length));
-      const { status, body } = await queries.answer(method, JSON.parse(text));
+      const method = decodeURIComponent((request.url ?? '').slice(RPC_PATH_PREFIX.length));
+      const { status, body } = await requests.answer(method, JSON.parse(text));
       const reply = JSON.stringify(body);
       replies.push(reply);
       response.writeHead(status, { 'content-type': 'application/json' }).end(reply);
@@ -36,16 +36,16 @@ async function startEndpoint(queries: HttpQueryServer): Promise<{ url: string; b
   };
 }
 
-describe('queries over HTTP (a service answering on its own port)', () => {
+describe('request/reply over HTTP (a service answering on its own port)', () => {
   const key = newKey();
   const box = new WireCipher({ current: key });
-  const server = new HttpQueryServer(box, new Set(['webhooks.get', 'webhooks.list', 'webhooks.slow']));
+  const server = new HttpRpcServer(box);
   const handled: unknown[] = [];
   let endpoint: Awaited<ReturnType<typeof startEndpoint>>;
-  let client: HttpQueryClient;
+  let client: HttpRpcClient;
 
   const post = (method: string, body: unknown) =>
-    fetch(`${endpoint.url}${QUERY_PATH_PREFIX}${method}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${endpoint.url}${RPC_PATH_PREFIX}${method}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
   beforeAll(async () => {
     server.handle('webhooks.get', async (payload) => {
@@ -56,13 +56,12 @@ describe('queries over HTTP (a service answering on its own port)', () => {
       throw new ServiceError('not_found', 'Webhook not found.');
     });
     server.handle('webhooks.slow', () => new Promise(() => undefined));
-    server.handle('webhooks.delete', async () => 'never served here');
     endpoint = await startEndpoint(server);
-    client = new HttpQueryClient(box, () => endpoint.url);
+    client = new HttpRpcClient(box, () => endpoint.url);
   });
   afterAll(() => endpoint.close());
 
-  it('answers a query with its reply, sealed both ways: the secret never crosses the wire in clear', async () => {
+  it('answers a request with its reply, sealed both ways: the secret never crosses the wire in clear', async () => {
     expect(await client.request('webhooks.get', { webhookId: 7 })).toEqual({ id: 7, secret: SECRET });
     expect(endpoint.bodies.at(-1)).not.toContain('webhookId');
     expect(endpoint.replies.at(-1)).not.toContain(SECRET);
@@ -73,25 +72,25 @@ describe('queries over HTTP (a service answering on its own port)', () => {
     await expect(client.request('webhooks.list', {})).rejects.toEqual(new ServiceError('not_found', 'Webhook not found.'));
   });
 
-  it('serves only the query methods it was given, and says a method it does not serve is not available', async () => {
+  it('says a method it has no handler for is not available', async () => {
     await expect(client.request('webhooks.delete', {})).rejects.toEqual(new ServiceError('unavailable', RpcFailures.notAvailable));
   });
 
-  it('gives up a query that does not answer in time', async () => {
+  it('gives up a request that is not answered in time', async () => {
     await expect(client.request('webhooks.slow', {}, { timeoutMs: 200 })).rejects.toEqual(new ServiceError('unavailable', RpcFailures.timedOut));
   });
 
-  it('refuses a query not sealed with the shared key (401), or sealed for another method, long ago or with no id (403), without answering', async () => {
+  it('refuses a request not sealed with the shared key (401), or sealed for another method, long ago or with no id (403), without answering', async () => {
     const before = handled.length;
     expect((await post('webhooks.get', { id: randomUUID(), method: 'webhooks.get', sentAt: Date.now(), payload: { webhookId: 7 } })).status).toBe(401);
-    const stranger = new HttpQueryClient(new WireCipher({ current: newKey() }), () => endpoint.url);
+    const stranger = new HttpRpcClient(new WireCipher({ current: newKey() }), () => endpoint.url);
     await expect(stranger.request('webhooks.get', { webhookId: 7 })).rejects.toEqual(new ServiceError('unavailable', RpcFailures.notAvailable));
     expect(endpoint.replies.at(-1)).not.toContain(SECRET);
     const sealed = (envelope: object) => sealPayload({ id: randomUUID(), method: 'webhooks.get', sentAt: Date.now(), payload: { webhookId: 7 }, ...envelope }, box);
     const answer = await post('webhooks.get', sealed({ method: 'webhooks.list' }));
     expect(answer.status).toBe(403);
     expect(await answer.text()).not.toContain(SECRET);
-    // Within the minute a query used to be accepted for, but older than its caller waits.
+    // Within the minute a request used to be accepted for, but older than its caller waits.
     expect((await post('webhooks.get', sealed({ sentAt: Date.now() - 20_000 }))).status).toBe(403);
     expect((await post('webhooks.get', sealed({ sentAt: Date.now() + CLOCK_SKEW_TOLERANCE_MS + 5_000 }))).status).toBe(403);
     expect((await post('webhooks.get', sealed({ id: undefined }))).status).toBe(403);
@@ -100,7 +99,7 @@ describe('queries over HTTP (a service answering on its own port)', () => {
     expect((await post('webhooks.get', sealed({ sentAt: Date.now() + CLOCK_SKEW_TOLERANCE_MS / 2 }))).status).toBe(200);
   });
 
-  it('answers a query once: the same sealed query sent again (captured and replayed) is refused with 403 and not handled', async () => {
+  it('answers a request once: the same sealed request sent again (captured and replayed) is refused with 403 and not handled', async () => {
     expect(await client.request('webhooks.get', { webhookId: 8 })).toEqual({ id: 8, secret: SECRET });
     const captured = JSON.parse(endpoint.bodies.at(-1)!);
     const before = handled.length;
@@ -112,13 +111,13 @@ describe('queries over HTTP (a service answering on its own port)', () => {
     expect(handled).toHaveLength(before);
   });
 
-  it('takes no reply but the one to its own query (a reply captured earlier cannot stand in for another)', async () => {
+  it('takes no reply but the one to its own request (a reply captured earlier cannot stand in for another)', async () => {
     expect(await client.request('webhooks.get', { webhookId: 9 })).toEqual({ id: 9, secret: SECRET });
     const capturedReply = endpoint.replies.at(-1)!;
     const impostor = createServer((_, response) => response.writeHead(200, { 'content-type': 'application/json' }).end(capturedReply));
     await new Promise<void>((resolve) => impostor.listen(0, '127.0.0.1', resolve));
     try {
-      const misled = new HttpQueryClient(box, () => `http://127.0.0.1:${(impostor.address() as AddressInfo).port}`);
+      const misled = new HttpRpcClient(box, () => `http://127.0.0.1:${(impostor.address() as AddressInfo).port}`);
       await expect(misled.request('webhooks.get', { webhookId: 10 })).rejects.toEqual(new ServiceError('unavailable', RpcFailures.notAvailable));
     } finally {
       await new Promise<void>((resolve) => impostor.close(() => resolve()));
@@ -131,11 +130,11 @@ describe('queries over HTTP (a service answering on its own port)', () => {
     const readsNext = new WireCipher({ current: key, old: [nextKey] });
     const sealsWithNext = new WireCipher({ current: nextKey, old: [key] });
     for (const [serverCipher, clientCipher] of [[readsNext, sealsWithNext], [sealsWithNext, readsNext]]) {
-      const rotating = new HttpQueryServer(serverCipher, new Set(['webhooks.get']));
+      const rotating = new HttpRpcServer(serverCipher);
       rotating.handle('webhooks.get', async (payload) => payload);
       const rotatingEndpoint = await startEndpoint(rotating);
       try {
-        expect(await new HttpQueryClient(clientCipher, () => rotatingEndpoint.url).request('webhooks.get', { webhookId: 11 })).toEqual({ webhookId: 11 });
+        expect(await new HttpRpcClient(clientCipher, () => rotatingEndpoint.url).request('webhooks.get', { webhookId: 11 })).toEqual({ webhookId: 11 });
       } finally {
         await rotatingEndpoint.close();
       }
@@ -143,7 +142,7 @@ describe('queries over HTTP (a service answering on its own port)', () => {
   });
 
   it('says the service is not available when nothing answers at its address', async () => {
-    const nowhere = new HttpQueryClient(box, () => 'http://127.0.0.1:9');
+    const nowhere = new HttpRpcClient(box, () => 'http://127.0.0.1:9');
     await expect(nowhere.request('webhooks.get', {})).rejects.toEqual(new ServiceError('unavailable', RpcFailures.notAvailable));
   });
 });
