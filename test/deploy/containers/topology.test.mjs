@@ -78,7 +78,7 @@ describe('the image and docker-compose.yml, run in containers', { skip: skipReas
 
   test('the topic job made every topic and exited 0', async () => {
     const logs = await podman(['logs', container('kafka-topics')]);
-    assert.match(logs, /The 9 topics of the product are ready on kafka:9092/);
+    assert.match(logs, /The 6 topics of the product are ready on kafka:9092/);
   });
 
   test("the README's typical session publishes a post, and the webhook receiver on the network gets post.published", async () => {
