@@ -68,6 +68,9 @@ export class TcpProxy {
       return;
     }
     const upstream = createConnection(target);
+    // As a Service's forwarding would: no delay added to small writes (Nagle's algorithm) in either direction.
+    client.setNoDelay(true);
+    upstream.setNoDelay(true);
     for (const [from, to] of [
       [client, upstream],
       [upstream, client],
