@@ -18,7 +18,7 @@ export interface DistributedAppOptions {
   /** Whether the app reads or writes uploaded media (the gateway, the publisher). */
   media?: boolean;
   /** The service that answers each request/reply method: the one asked, at its URL. */
-  rpcServiceOf: (method: string) => string;
+  rpcServiceOf: (method: string) => keyof AppConfig['serviceUrls'];
   /** Extra HTTP set-up (the gateway's API); other apps serve health only. */
   configure?: (app: NestFastifyApplication, config: AppConfig) => void;
   /** Whether the app module brings its own health endpoints. */

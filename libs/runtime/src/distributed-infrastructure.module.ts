@@ -20,7 +20,7 @@ export interface DistributedOptions {
   /** The apps that read or write uploaded media (the gateway, the publisher) get the media store. */
   media?: boolean;
   /** The service that answers each request/reply method (it names the method's request topic). */
-  rpcServiceOf: (method: string) => string;
+  rpcServiceOf: (method: string) => keyof AppConfig['serviceUrls'];
 }
 
 /** The request/reply of this app: its server is the route every app serves (see HttpRpcServer), its client asks the owning service. */
@@ -72,7 +72,7 @@ export class DistributedInfrastructureModule implements OnApplicationShutdown {
       {
         // Requests between the services go over HTTP, to the port of the service that owns the method.
         provide: HTTP_RPC,
-        useFactory: () => new HttpRpc(new HttpRpcServer(wireCipher), new HttpRpcClient(wireCipher, (method) => serviceUrlOf(config, options.rpcServiceOf(method)))),
+        useFactory: () => new HttpRpc(new HttpRpcServer(wireCipher), new HttpRpcClient(wireCipher, (method) => config.serviceUrls[options.rpcServiceOf(method)])),
       },
       { provide: RPC_CLIENT, useExisting: HTTP_RPC },
       { provide: RPC_SERVER, useExisting: HTTP_RPC },
@@ -149,11 +149,4 @@ function requireSettings(config: AppConfig, options: DistributedOptions): void {
 
 function postgresTimeouts(config: AppConfig): { connectTimeoutMs: number; statementTimeoutMs: number } {
   return { connectTimeoutMs: config.databaseConnectTimeoutMs, statementTimeoutMs: config.databaseStatementTimeoutMs };
-}
-
-/** The base URL of the service that answers requests of a method. */
-function serviceUrlOf(config: AppConfig, service: string): string {
-  const url = (config.serviceUrls as Readonly<Record<string, string>>)[service];
-  if (url === undefined) throw new Error(`No service answers the requests of ${service}: it has no URL setting`);
-  return url;
 }

@@ -127,11 +127,9 @@ export class PostCommandRunner {
     // Each event's state: the relay translates them one by one.
     for (const each of states) this.recent.remember(streamId, each);
     if (!result.wroteAlongside) await this.heldInstants?.appended(state, after, result.nextRevision, events.length);
-    events.forEach((event, index) => {
-      const before = index === 0 ? state : states[index - 1];
-      if (event.type === 'PublishingStarted' && before.exists && before.scheduledAt) this.lateness.started(before.scheduledAt, event.data.at);
-    });
     const started = events.findIndex((event) => event.type === 'PublishingStarted');
+    const [beforeStart, atStart] = [started === 0 ? state : states[started - 1], states[started]];
+    if (started >= 0 && beforeStart.exists && beforeStart.scheduledAt && atStart.exists) this.lateness.started(beforeStart.scheduledAt, atStart.updatedAt);
     const answered = started > 0 ? started - 1 : events.length - 1;
     const answer = { state: states[answered], revision: result.nextRevision - (events.length - 1 - answered) };
     return { state: after, revision: result.nextRevision, appended: events.length, answer };

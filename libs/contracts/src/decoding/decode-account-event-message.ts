@@ -1,3 +1,4 @@
+import { isFields } from '@app/domain';
 import { UnprocessableMessage } from '@app/messaging';
 import { ACCOUNT_EVENT_TYPES, ACCOUNT_EVENT_VERSION, AccountEventMessage } from '../account-messages';
 import { DecodeError, messageReader } from './message-reader';
@@ -11,7 +12,7 @@ const read = messageReader<AccountEventMessage>('AccountEventMessage', 'message'
  */
 export function decodeAccountEventMessage(value: unknown): AccountEventMessage {
   const message = value as Partial<AccountEventMessage> | null;
-  if (typeof message !== 'object' || message === null || Array.isArray(message)) throw new UnprocessableMessage('An account event must be a JSON object.');
+  if (!isFields(message)) throw new UnprocessableMessage('An account event must be a JSON object.');
   if (message.version !== ACCOUNT_EVENT_VERSION) throw new UnprocessableMessage(`Account event version ${String(message.version)} is not known here.`);
   if (!ACCOUNT_EVENT_TYPES.includes(message.type!)) throw new UnprocessableMessage(`Account event type ${String(message.type)} is not known here.`);
   try {

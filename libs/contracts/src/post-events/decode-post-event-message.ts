@@ -1,3 +1,4 @@
+import { Fields, isFields } from '@app/domain';
 import { UnprocessableMessage } from '@app/messaging';
 import { DecodeError, messageReader } from '../decoding/message-reader';
 import { POST_EVENT_MESSAGE_VERSION, POST_EVENT_NAMES, PostEventMessage } from './post-event-message';
@@ -17,15 +18,15 @@ const read = messageReader<PostEventMessage>('PostEventMessage', 'message');
  * to the dead-letter topic instead of retrying it. The message is frozen: a reader must not change it.
  */
 export function decodePostEventMessage(value: unknown): PostEventMessage {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UnprocessableMessage('A post event must be a JSON object.');
+  if (!isFields(value)) throw new UnprocessableMessage('A post event must be a JSON object.');
   const known = decoded.get(value);
   if (known !== undefined) return known;
-  const message = deepFreeze(readMessage(value as Record<string, unknown>));
+  const message = deepFreeze(readMessage(value));
   decoded.set(value, message);
   return message;
 }
 
-function readMessage(value: Record<string, unknown>): PostEventMessage {
+function readMessage(value: Fields): PostEventMessage {
   if (value.version !== POST_EVENT_MESSAGE_VERSION) {
     throw new UnprocessableMessage(`Post event version ${String(value.version)} is not known here (this reader knows ${POST_EVENT_MESSAGE_VERSION}).`);
   }
